@@ -1,0 +1,10 @@
+module
+
+public import MLTheory.Basic
+
+/-!
+# MLTheory
+
+Root of the `MLTheory` library: the Lean core of claimcheck. It imports every module of the
+library; each module states its source seed in its own docstring.
+-/
