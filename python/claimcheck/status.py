@@ -1,0 +1,516 @@
+"""Proof status of a project's declarations, read from its ``.olean`` files.
+
+For each declaration this module computes the axioms its type and value reach,
+following constants through every module (the project's and the core
+library's) as long as their values are present, the way Lean's
+``CollectAxioms`` does: definitions, theorems and opaques contribute their type
+and value, inductives their type and constructors, constructors and recursors
+their type, axioms their type (and themselves).
+
+Two kinds of leaves end the walk:
+
+* **real axioms**: the ``axiom`` declarations of Lean's core (``CORE_AXIOMS``),
+  and every ``axiom`` of a project module (the project's ``.olean.private``
+  part holds the real declaration of each theorem, so an axiom entry that stays
+  an axiom there *is* an axiom);
+* the **trusted boundary**: constants of the shipped core library whose values
+  were not shipped (its exported ``.olean`` files turn theorems into value-less
+  axiom entries) and core constants that a core value mentions but that the
+  exported files do not contain.  They are listed separately, never as axioms.
+
+The status of a declaration (precedence: failed > missing > sorry > native >
+axiom > proved) is
+
+* ``proved``: it reaches only axioms in the allow-list (``DEFAULT_ALLOWED``);
+* ``sorry``: it reaches ``sorryAx``;
+* ``native``: it reaches ``Lean.ofReduceBool``, ``Lean.ofReduceNat``,
+  ``Lean.trustCompiler`` or an auxiliary ``…_native…`` axiom (what
+  ``native_decide`` adds from Lean 4.29 on);
+* ``axiom``: it reaches any other axiom (or is one);
+* ``missing``: asked for (``decls``) but found nowhere;
+* ``failed``: its module did not build.
+
+The **statement fingerprint** is a SHA-256 (first 16 hex digits) of the
+elaborated type, computed from its structure: constants by name, universe
+parameters by position, literals, de Bruijn indices; binder names, binder
+info and metadata (``mdata``) do not enter it.
+
+Listed by default (``user_facing``): every declaration of the module except
+compiler-generated auxiliaries, that is names with a component that is a number
+or starts with ``_`` (``_private``, ``_proof_1``, ``_unfold``, ``_sunfold``,
+``_nativeDecide_1``, ...), and names whose last component is an auxiliary
+suffix (``match_1``, ``proof_1``, ``eq_1``, ``eq_def``, ``rec``, ``casesOn``,
+``below``, ``noConfusion``, ``injEq``, ``sizeOf_spec``, ... see
+``AUX_LAST``/``AUX_PATTERN``).  ``include_all=True`` lists everything.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Mapping, Sequence
+
+from .olean import (
+    App,
+    BVar,
+    Const,
+    ConstantInfo,
+    Environment,
+    Expr,
+    ForallE,
+    FVar,
+    Lam,
+    LetE,
+    Level,
+    Lit,
+    MData,
+    Module,
+    MVar,
+    OleanError,
+    Proj,
+    Sort,
+)
+
+__all__ = [
+    "DEFAULT_ALLOWED",
+    "CORE_AXIOMS",
+    "SORRY_AXIOMS",
+    "NATIVE_AXIOMS",
+    "STATUS_ORDER",
+    "DeclStatus",
+    "AxiomCollector",
+    "compute_status",
+    "format_table",
+    "to_json",
+    "fingerprint",
+    "user_facing",
+    "is_core_folder",
+]
+
+#: Axioms a ``proved`` declaration may use.
+DEFAULT_ALLOWED = frozenset({"propext", "Classical.choice", "Quot.sound"})
+SORRY_AXIOMS = frozenset({"sorryAx"})
+NATIVE_AXIOMS = frozenset({"Lean.ofReduceBool", "Lean.ofReduceNat", "Lean.trustCompiler"})
+#: The ``axiom`` declarations of Lean's ``src/Init``, ``src/Std`` and ``src/Lean``
+#: (Init/Prelude.lean: ``sorryAx``, ``Classical.choice``; Init/Core.lean: ``propext``,
+#: ``Quot.sound``, ``Lean.trustCompiler``, ``Lean.ofReduceBool``, ``Lean.ofReduceNat``).
+CORE_AXIOMS = DEFAULT_ALLOWED | SORRY_AXIOMS | NATIVE_AXIOMS
+
+#: Statuses from most to least severe.
+STATUS_ORDER = ("failed", "missing", "sorry", "native", "axiom", "proved")
+
+AUX_LAST = frozenset(
+    {
+        "rec", "recOn", "casesOn", "below", "ibelow", "brecOn", "binductionOn",
+        "noConfusion", "noConfusionType", "injEq", "inj", "sizeOf_spec", "ctorIdx",
+        "toCtorIdx", "ctorElim", "ctorElimType", "eq_def", "eq_unfold", "induct",
+        "induct_unfolding", "mutual_induct", "fun_cases", "fun_cases_unfolding",
+        "splitter", "congr_simp", "elim", "hcongr_1", "ofNat_toCtorIdx",
+    }
+)
+AUX_PATTERN = re.compile(r"^(match|proof|eq|matcher|hcongr|congr|spec|lambda|lam|cstage|closed|boxed|elambda)_\d+$")
+
+
+@dataclass(frozen=True)
+class DeclStatus:
+    """The proof status of one declaration."""
+
+    name: str
+    module: str
+    kind: str
+    status: str
+    axioms: tuple[str, ...]
+    boundary: tuple[str, ...]
+    fingerprint: str | None
+
+
+def user_facing(name: str) -> bool:
+    """Whether ``name`` is listed by default (not a compiler-generated auxiliary)."""
+    parts = name.split(".")
+    for p in parts:
+        if not p or p.startswith("_") or p.isdigit():
+            return False
+    last = parts[-1]
+    return last not in AUX_LAST and not AUX_PATTERN.match(last)
+
+
+def is_core_folder(folder: Path) -> bool:
+    """A folder holding Lean's own library (it has ``Init.olean``)."""
+    return (Path(folder) / "Init.olean").is_file() or (Path(folder) / "Init" / "Prelude.olean").is_file()
+
+
+# ---------------------------------------------------------------------------
+# Axiom closure
+# ---------------------------------------------------------------------------
+
+
+class AxiomCollector:
+    """Axioms and boundary constants reached by constants, memoised per constant.
+
+    The dependency graph can have cycles (an inductive and its constructors,
+    mutual definitions), so results are computed per strongly connected
+    component (Tarjan's algorithm, iterative).
+    """
+
+    def __init__(self, env: Environment, core_folders: Iterable[Path]):
+        self.env = env
+        self.core_folders = {Path(f).resolve() for f in core_folders}
+        self._core_module: dict[str, bool] = {}
+        self._leaves: dict[str, tuple[frozenset[str], frozenset[str], tuple[str, ...]]] = {}
+        self.result: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+
+    def is_core_module(self, module: str) -> bool:
+        got = self._core_module.get(module)
+        if got is None:
+            folder = self.env.module_folder(module)
+            got = folder is not None and folder.resolve() in self.core_folders
+            self._core_module[module] = got
+        return got
+
+    def _node(self, name: str) -> tuple[frozenset[str], frozenset[str], tuple[str, ...]]:
+        """(axioms, boundary, successors) of one constant."""
+        got = self._leaves.get(name)
+        if got is not None:
+            return got
+        ci = self.env.find(name)
+        axioms: set[str] = set()
+        boundary: set[str] = set()
+        succ: set[str] = set()
+        if ci is None:
+            # only reached from a project constant (core references are filtered below)
+            axioms.add(f"<unknown constant {name}>")
+        else:
+            core = self.is_core_module(ci.module)
+            if ci.kind == "axiom":
+                if name in CORE_AXIOMS and core:
+                    axioms.add(name)
+                elif core:
+                    boundary.add(name)
+                else:
+                    axioms.add(name)
+            succ |= ci.type_constants()
+            if ci.kind in ("definition", "theorem", "opaque"):
+                succ |= ci.value_constants()
+            elif ci.kind == "inductive":
+                succ.update(ci.ctors)
+            succ.discard(name)
+            if core:
+                # a core value may mention core constants the exported files omit
+                for s in list(succ):
+                    if self.env.find(s) is None:
+                        succ.discard(s)
+                        boundary.add(s)
+        node = (frozenset(axioms), frozenset(boundary), tuple(sorted(succ)))
+        self._leaves[name] = node
+        return node
+
+    def closure(self, root: str) -> tuple[frozenset[str], frozenset[str]]:
+        """(axioms, boundary) reached from constant ``root`` (itself included)."""
+        got = self.result.get(root)
+        if got is not None:
+            return got
+        index: dict[str, int] = {}
+        low: dict[str, int] = {}
+        on_stack: set[str] = set()
+        stack: list[str] = []
+        counter = 0
+        work: list[tuple[str, int]] = [(root, 0)]
+        while work:
+            v, i = work.pop()
+            if i == 0:
+                index[v] = low[v] = counter
+                counter += 1
+                stack.append(v)
+                on_stack.add(v)
+            succ = self._node(v)[2]
+            recurse = False
+            while i < len(succ):
+                w = succ[i]
+                i += 1
+                if w in self.result:
+                    continue
+                if w not in index:
+                    work.append((v, i))
+                    work.append((w, 0))
+                    recurse = True
+                    break
+                if w in on_stack:
+                    low[v] = min(low[v], index[w])
+            if recurse:
+                continue
+            if low[v] == index[v]:
+                members = []
+                while True:
+                    w = stack.pop()
+                    on_stack.discard(w)
+                    members.append(w)
+                    if w == v:
+                        break
+                ax: set[str] = set()
+                bd: set[str] = set()
+                mset = set(members)
+                for m in members:
+                    a, b, s = self._node(m)
+                    ax |= a
+                    bd |= b
+                    for w in s:
+                        if w not in mset:
+                            ra, rb = self.result[w]
+                            ax |= ra
+                            bd |= rb
+                res = (frozenset(ax), frozenset(bd))
+                for m in members:
+                    self.result[m] = res
+            if work:
+                u = work[-1][0]
+                low[u] = min(low[u], low[v])
+        return self.result[root]
+
+
+def classify(axioms: Iterable[str], allowed: frozenset[str]) -> str:
+    """The status implied by a set of reached axioms."""
+    axioms = set(axioms)
+    if axioms & SORRY_AXIOMS:
+        return "sorry"
+    if axioms & NATIVE_AXIOMS or any("_native" in a.split(".") for a in axioms):
+        return "native"
+    if axioms - allowed:
+        return "axiom"
+    return "proved"
+
+
+# ---------------------------------------------------------------------------
+# Fingerprints
+# ---------------------------------------------------------------------------
+
+
+def _level_key(lv: Level, params: dict[str, int]) -> str:
+    if lv.kind == "zero":
+        return "0"
+    if lv.kind == "succ":
+        return "S" + _level_key(lv.args[0], params)
+    if lv.kind in ("max", "imax"):
+        return f"{lv.kind}({_level_key(lv.args[0], params)},{_level_key(lv.args[1], params)})"
+    if lv.kind == "param" and lv.name in params:
+        return f"u{params[lv.name]}"
+    return f"{lv.kind}:{lv.name}"
+
+
+def fingerprint(ci: ConstantInfo) -> str:
+    """Stable hash of the declaration's statement (its elaborated type)."""
+    params = {p: i for i, p in enumerate(ci.level_params)}
+    memo: dict[int, bytes] = {}
+
+    def h(*parts: bytes | str) -> bytes:
+        d = hashlib.sha256()
+        for p in parts:
+            b = p.encode() if isinstance(p, str) else p
+            d.update(len(b).to_bytes(4, "little"))
+            d.update(b)
+        return d.digest()
+
+    root = ci.type
+    stack: list[Expr] = [root]
+    while stack:
+        e = stack[-1]
+        if id(e) in memo:
+            stack.pop()
+            continue
+        if isinstance(e, App):
+            kids: tuple[Expr, ...] = (e.fn, e.arg)
+        elif isinstance(e, (Lam, ForallE)):
+            kids = (e.binder_type, e.body)
+        elif isinstance(e, LetE):
+            kids = (e.type, e.value, e.body)
+        elif isinstance(e, MData):
+            kids = (e.expr,)
+        elif isinstance(e, Proj):
+            kids = (e.struct,)
+        else:
+            kids = ()
+        todo = [k for k in kids if id(k) not in memo]
+        if todo:
+            stack.extend(todo)
+            continue
+        stack.pop()
+        if isinstance(e, BVar):
+            r = h("bvar", str(e.index))
+        elif isinstance(e, (FVar, MVar)):
+            r = h(e.kind, e.name)
+        elif isinstance(e, Sort):
+            r = h("sort", _level_key(e.level, params))
+        elif isinstance(e, Const):
+            r = h("const", e.name, *(_level_key(lv, params) for lv in e.levels))
+        elif isinstance(e, App):
+            r = h("app", memo[id(e.fn)], memo[id(e.arg)])
+        elif isinstance(e, Lam):
+            r = h("lam", memo[id(e.binder_type)], memo[id(e.body)])
+        elif isinstance(e, ForallE):
+            r = h("pi", memo[id(e.binder_type)], memo[id(e.body)])
+        elif isinstance(e, LetE):
+            r = h("let", memo[id(e.type)], memo[id(e.value)], memo[id(e.body)])
+        elif isinstance(e, Lit):
+            r = h("nat" if isinstance(e.value, int) else "str", str(e.value))
+        elif isinstance(e, MData):
+            r = memo[id(e.expr)]
+        elif isinstance(e, Proj):
+            r = h("proj", e.type_name, str(e.index), memo[id(e.struct)])
+        else:  # pragma: no cover
+            raise TypeError(f"unknown expression {e!r}")
+        memo[id(e)] = r
+    top = h("decl", str(len(ci.level_params)), memo[id(root)])
+    return top.hex()[:16]
+
+
+# ---------------------------------------------------------------------------
+# Status
+# ---------------------------------------------------------------------------
+
+
+def _status_of(ci: ConstantInfo, collector: AxiomCollector, allowed: frozenset[str]) -> DeclStatus:
+    axioms, boundary = collector.closure(ci.name)
+    status = classify(axioms, allowed)
+    try:
+        fp: str | None = fingerprint(ci)
+    except OleanError:
+        fp = None
+    kind = ci.kind
+    if kind == "axiom" and ci.name not in CORE_AXIOMS and collector.is_core_module(ci.module):
+        kind = "boundary"  # a core theorem (or hidden definition) whose value was not shipped
+    return DeclStatus(
+        name=ci.name,
+        module=ci.module,
+        kind=kind,
+        status=status,
+        axioms=tuple(sorted(axioms)),
+        boundary=tuple(sorted(boundary)),
+        fingerprint=fp,
+    )
+
+
+_DECL_KEYWORDS = r"(?:theorem|lemma|def|abbrev|axiom|opaque|instance|structure|inductive|class|example)"
+
+
+def _declared_in_source(name: str, source: Path) -> bool:
+    try:
+        text = source.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    last = re.escape(name.split(".")[-1])
+    full = re.escape(name)
+    return re.search(rf"\b{_DECL_KEYWORDS}\s+(?:{full}|{last})(?![\w.'!?])", text) is not None
+
+
+def compute_status(
+    modules: Sequence[str],
+    search_path: Sequence[Path],
+    allowed_axioms: frozenset[str] = DEFAULT_ALLOWED,
+    failed_modules: Mapping[str, Path] = {},
+    decls: Sequence[str] | None = None,
+    include_all: bool = False,
+) -> list[DeclStatus]:
+    """Status records for the declarations of ``modules`` (or only ``decls``).
+
+    ``search_path``: folders with compiled modules (the project's ``build/lib``
+    and the core library folder; folders holding ``Init.olean`` are the trusted
+    core and are searched first).  ``failed_modules`` maps modules that did not
+    build to their source files: each gets one ``failed`` record (kind
+    ``module``), and a requested declaration found in such a source is
+    ``failed``.  A requested declaration found nowhere is ``missing``.
+    """
+    folders = [Path(p) for p in search_path]
+    core = [f for f in folders if is_core_folder(f)]
+    ordered = core + [f for f in folders if f not in core]
+    env = Environment(ordered)
+    collector = AxiomCollector(env, core)
+    allowed = frozenset(allowed_axioms)
+    loaded: list[Module] = []
+    for m in modules:
+        if m in failed_modules:
+            continue
+        loaded.append(env.load(m))
+
+    records: list[DeclStatus] = []
+    for m, src in failed_modules.items():
+        records.append(DeclStatus(m, m, "module", "failed", (), (), None))
+
+    if decls is None:
+        for mod in loaded:
+            for name in mod.constant_names():
+                if not include_all and not user_facing(name):
+                    continue
+                ci = mod.get(name)
+                assert ci is not None
+                records.append(_status_of(ci, collector, allowed))
+        return records
+
+    for name in decls:
+        ci = None
+        for mod in loaded:
+            ci = mod.get(name)
+            if ci is not None:
+                break
+        if ci is None:
+            for fm, src in failed_modules.items():
+                if _declared_in_source(name, Path(src)):
+                    records.append(DeclStatus(name, fm, "unknown", "failed", (), (), None))
+                    break
+            else:
+                ci = env.find(name)
+                if ci is None:
+                    records.append(DeclStatus(name, "", "unknown", "missing", (), (), None))
+                    continue
+        if ci is not None:
+            records.append(_status_of(ci, collector, allowed))
+    return records
+
+
+# ---------------------------------------------------------------------------
+# Output
+# ---------------------------------------------------------------------------
+
+
+def to_json(records: Iterable[DeclStatus]) -> list[dict]:
+    """Records as JSON-ready dictionaries."""
+    return [
+        {
+            "name": r.name,
+            "module": r.module,
+            "kind": r.kind,
+            "status": r.status,
+            "axioms": list(r.axioms),
+            "boundary": list(r.boundary),
+            "fingerprint": r.fingerprint,
+        }
+        for r in records
+    ]
+
+
+def format_table(records: Iterable[DeclStatus]) -> str:
+    """A plain-text table grouped by module, with a summary line."""
+    records = list(records)
+    if not records:
+        return "no declarations\n"
+    by_module: dict[str, list[DeclStatus]] = {}
+    for r in records:
+        by_module.setdefault(r.module or "(not found)", []).append(r)
+    wn = max(len(r.name) for r in records)
+    wk = max(len(r.kind) for r in records)
+    lines: list[str] = []
+    for mod in sorted(by_module):
+        lines.append(f"{mod}")
+        for r in by_module[mod]:
+            extra = ""
+            notable = [a for a in r.axioms]
+            if notable:
+                extra = "  axioms: " + ", ".join(notable)
+            lines.append(f"  {r.name:<{wn}}  {r.kind:<{wk}}  {r.status:<7}  {r.fingerprint or '-':<16}{extra}")
+        lines.append("")
+    counts = {s: sum(1 for r in records if r.status == s) for s in STATUS_ORDER}
+    lines.append(", ".join(f"{n} {s}" for s, n in counts.items() if n))
+    boundary = sorted({b for r in records for b in r.boundary})
+    if boundary:
+        lines.append(f"trusted boundary: {len(boundary)} core constants without shipped proofs (see --json)")
+    return "\n".join(lines) + "\n"
