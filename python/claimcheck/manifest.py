@@ -1,0 +1,652 @@
+"""Claim manifests: one YAML file per source paper, loaded and validated against a schema.
+
+A manifest names the paper's seed location(s) (an abstract line in ``shared/seeds/``), and lists
+the paper's main claims, each either backed by planned Lean declarations and numerical witnesses
+(``formal:`` a list) or explicitly not formalised (``formal: none`` with a ``reason`` and a
+``note``). The format is documented in ``manifests/README.md``.
+
+Every problem is reported as ``path:line: what is wrong; how to fix it``. :func:`load_manifests`
+and :func:`validate` collect all problems (of every file) before raising one
+:class:`ManifestError` whose ``issues`` list holds them all. Line numbers come from the YAML node
+tree built by :func:`yaml.compose` (``start_mark``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+LABELS = ("theorem", "conditional", "measurement", "conjecture")
+REASONS = ("empirical", "needs-real-analysis", "out-of-scope")
+SEEDS_ENV = "CLAIMCHECK_SEEDS"
+SEED_PREFIX = "shared/seeds/"
+
+_SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+_CLAIM_ID = re.compile(r"^[a-z][a-z0-9_-]*$")
+_DECL = re.compile(r"^MLTheory(?:\.[A-Za-z_][A-Za-z0-9_'!?]*)+$")
+_WITNESS = re.compile(r"^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$")
+_CATEGORY = re.compile(r"^[a-z-]+(?:\.[A-Za-z-]+)?$")
+_SEED_FILE = re.compile(r"^shared/seeds/[A-Za-z0-9_.-]+\.txt$")
+# An author line: names (possibly "+N"), immediately followed by arXiv categories, nothing else.
+_AUTHOR_LINE = re.compile(r"^(?P<authors>.+?)(?P<cats>(?:[a-z-]+\.[A-Za-z-]+)(?: [a-z-]+\.[A-Za-z-]+)*)$")
+
+_STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
+_NULL = "tag:yaml.org,2002:null"
+
+
+# --------------------------------------------------------------------------- data model
+
+
+@dataclass(frozen=True)
+class Issue:
+    """One problem in a manifest: where it is and what to do about it."""
+
+    path: Path
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.message}"
+
+
+class ManifestError(Exception):
+    """All problems found in one or more manifests (``issues``), one per line in ``str()``."""
+
+    def __init__(self, issues: list[Issue]):
+        self.issues = list(issues)
+        super().__init__("\n".join(str(i) for i in self.issues))
+
+
+@dataclass(frozen=True)
+class SeedRef:
+    """A seed location: ``file`` (``shared/seeds/<name>.txt``) and its 1-based abstract ``line``."""
+
+    file: str
+    line: int
+    yaml_line: int = 0
+
+
+@dataclass(frozen=True)
+class FormalDecl:
+    """A Lean declaration backing a claim; ``fingerprint`` is filled in by the harness."""
+
+    decl: str
+    fingerprint: str | None = None
+    yaml_line: int = 0
+
+
+@dataclass
+class Claim:
+    """One claim of a paper, paraphrased, with its label and its formal status."""
+
+    id: str
+    label: str
+    statement: str
+    hypotheses: list[str] = field(default_factory=list)
+    formal: list[FormalDecl] | None = None  # None means ``formal: none``
+    witnesses: list[str] = field(default_factory=list)
+    reason: str | None = None
+    note: str | None = None
+    yaml_line: int = 0
+    witness_lines: list[int] = field(default_factory=list)
+
+    @property
+    def is_formal(self) -> bool:
+        """True when the claim is backed by Lean declarations."""
+        return self.formal is not None
+
+
+@dataclass
+class Manifest:
+    """One source paper: its seed location(s), bibliographic data and claims."""
+
+    path: Path
+    id: str
+    title: str
+    seed: list[SeedRef]
+    claims: list[Claim]
+    authors: str | None = None
+    categories: list[str] = field(default_factory=list)
+    note: str | None = None
+    yaml_line: int = 1
+    authors_line: int = 0
+
+
+# --------------------------------------------------------------------------- node helpers
+
+
+def _line(node: Node) -> int:
+    return node.start_mark.line + 1
+
+
+class _FileChecker:
+    """Collects the issues of one file while converting its node tree into dataclasses."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.issues: list[Issue] = []
+
+    def err(self, node_or_line: Node | int, message: str) -> None:
+        line = node_or_line if isinstance(node_or_line, int) else _line(node_or_line)
+        self.issues.append(Issue(self.path, line, message))
+
+    def mapping(
+        self, node: Node, where: str, required: Iterable[str], optional: Iterable[str]
+    ) -> dict[str, tuple[Node, Node]] | None:
+        """Return ``key -> (key_node, value_node)``; report unknown, duplicate and missing keys."""
+        if not isinstance(node, MappingNode):
+            self.err(node, f"{where} must be a mapping (`key: value` lines), not {_kind(node)}")
+            return None
+        required, optional = list(required), list(optional)
+        allowed = required + optional
+        out: dict[str, tuple[Node, Node]] = {}
+        for knode, vnode in node.value:
+            if not (isinstance(knode, ScalarNode) and knode.tag == _STR):
+                self.err(knode, f"{where}: keys must be plain names, not {_kind(knode)}")
+                continue
+            key = knode.value
+            if key not in allowed:
+                self.err(knode, f"unknown key `{key}` in {where}; allowed keys: {', '.join(allowed)}"
+                         f"{_did_you_mean(key, allowed)}")
+                continue
+            if key in out:
+                self.err(knode, f"duplicate key `{key}` in {where} (first at line {_line(out[key][0])});"
+                         " keep only one")
+                continue
+            out[key] = (knode, vnode)
+        for key in required:
+            if key not in out:
+                self.err(node, f"missing required field `{key}` in {where}; add `{key}:`")
+        return out
+
+    def string(self, node: Node, what: str) -> str | None:
+        if isinstance(node, ScalarNode) and node.tag == _STR:
+            if not node.value.strip():
+                self.err(node, f"{what} must not be empty")
+                return None
+            return node.value
+        self.err(node, f"wrong type for {what}: expected a string, got {_kind(node)}"
+                 " (quote the value if YAML reads it as a number, boolean or null)")
+        return None
+
+    def integer(self, node: Node, what: str) -> int | None:
+        if isinstance(node, ScalarNode) and node.tag == _INT:
+            try:
+                return int(node.value, 0)
+            except ValueError:
+                pass
+        self.err(node, f"wrong type for {what}: expected an integer, got {_kind(node)}")
+        return None
+
+    def string_list(self, node: Node, what: str, allow_empty: bool = True) -> list[tuple[str, int]] | None:
+        if not isinstance(node, SequenceNode):
+            self.err(node, f"wrong type for {what}: expected a list (`- item` lines or `[a, b]`),"
+                     f" got {_kind(node)}")
+            return None
+        if not node.value and not allow_empty:
+            self.err(node, f"{what} must not be empty; add at least one item")
+            return None
+        out = []
+        for item in node.value:
+            s = self.string(item, f"an item of {what}")
+            if s is not None:
+                out.append((s, _line(item)))
+        return out
+
+
+def _kind(node: Node) -> str:
+    if isinstance(node, MappingNode):
+        return "a mapping"
+    if isinstance(node, SequenceNode):
+        return "a list"
+    tag = node.tag.rsplit(":", 1)[-1]
+    return f"{'null' if tag == 'null' else tag} `{node.value}`"
+
+
+def _did_you_mean(key: str, allowed: list[str]) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(key, allowed, n=1)
+    return f" (did you mean `{close[0]}`?)" if close else ""
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+def parse_manifest(path: Path, text: str | None = None) -> tuple[Manifest | None, list[Issue]]:
+    """Parse one manifest file; return the manifest (None if unusable) and all its schema issues."""
+    path = Path(path)
+    chk = _FileChecker(path)
+    if text is None:
+        text = path.read_text(encoding="utf-8")
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        line = mark.line + 1 if mark is not None else 1
+        problem = getattr(exc, "problem", None) or str(exc)
+        chk.err(line, f"invalid YAML: {problem}; fix the syntax (indentation, quoting of `:` in text)")
+        return None, chk.issues
+    if root is None:
+        chk.err(1, "empty manifest; write at least `id`, `title`, `seed` and `claims`")
+        return None, chk.issues
+
+    keys = chk.mapping(root, "the manifest", ["id", "title", "seed", "claims"],
+                       ["authors", "categories", "note"])
+    if keys is None:
+        return None, chk.issues
+
+    mid = chk.string(keys["id"][1], "`id`") if "id" in keys else None
+    if mid is not None:
+        if not _SLUG.match(mid):
+            chk.err(keys["id"][1], f"manifest id `{mid}` is not a slug; use lowercase letters, digits"
+                    " and single hyphens, e.g. `simplex-argmax-one-nn`")
+        elif mid != path.stem:
+            chk.err(keys["id"][1], f"manifest id `{mid}` does not match the file name `{path.name}`;"
+                    f" rename the file to `{mid}.yaml` or change the id to `{path.stem}`")
+    title = chk.string(keys["title"][1], "`title`") if "title" in keys else None
+    note = chk.string(keys["note"][1], "`note`") if "note" in keys else None
+
+    authors = None
+    authors_line = 0
+    if "authors" in keys:
+        authors = chk.string(keys["authors"][1], "`authors`")
+        authors_line = _line(keys["authors"][1])
+    categories: list[str] = []
+    if "categories" in keys:
+        cats = chk.string_list(keys["categories"][1], "`categories`", allow_empty=False) or []
+        for cat, line in cats:
+            if not _CATEGORY.match(cat):
+                chk.err(line, f"`{cat}` is not an arXiv category; write it like `cs.LG` or `stat.ML`")
+            categories.append(cat)
+
+    seeds: list[SeedRef] = []
+    if "seed" in keys:
+        seeds = _parse_seeds(chk, keys["seed"][1])
+
+    claims: list[Claim] = []
+    if "claims" in keys:
+        claims = _parse_claims(chk, keys["claims"][1])
+
+    if mid is None or title is None:
+        return None, chk.issues
+    manifest = Manifest(path=path, id=mid, title=title, seed=seeds, claims=claims, authors=authors,
+                        categories=categories, note=note, yaml_line=_line(root),
+                        authors_line=authors_line)
+    return manifest, chk.issues
+
+
+def _parse_seeds(chk: _FileChecker, node: Node) -> list[SeedRef]:
+    if not isinstance(node, SequenceNode) or not node.value:
+        chk.err(node, "`seed` must be a non-empty list of `- file: shared/seeds/<name>.txt` /"
+                " `line: <n>` entries")
+        return []
+    out = []
+    seen: dict[tuple[str, int], int] = {}
+    for item in node.value:
+        keys = chk.mapping(item, "a seed location", ["file", "line"], [])
+        if keys is None:
+            continue
+        file = chk.string(keys["file"][1], "seed `file`") if "file" in keys else None
+        line = chk.integer(keys["line"][1], "seed `line`") if "line" in keys else None
+        if file is not None and not _SEED_FILE.match(file):
+            chk.err(keys["file"][1], f"seed file `{file}` must look like"
+                    " `shared/seeds/004_725b34af8153ec2b.txt` (relative to the parent of the repo)")
+            file = None
+        if line is not None and line < 1:
+            chk.err(keys["line"][1], f"seed line {line} must be >= 1 (lines are 1-based)")
+            line = None
+        if file is not None and line is not None:
+            if (file, line) in seen:
+                chk.err(item, f"seed location {file}:{line} is listed twice (first at line"
+                        f" {seen[(file, line)]}); remove one")
+                continue
+            seen[(file, line)] = _line(item)
+            out.append(SeedRef(file, line, _line(item)))
+    return out
+
+
+def _parse_claims(chk: _FileChecker, node: Node) -> list[Claim]:
+    if not isinstance(node, SequenceNode) or not node.value:
+        chk.err(node, "`claims` must be a non-empty list of claims (`- id: c1` ...)")
+        return []
+    out: list[Claim] = []
+    seen: dict[str, int] = {}
+    for item in node.value:
+        claim = _parse_claim(chk, item)
+        if claim is None:
+            continue
+        if claim.id in seen:
+            chk.err(claim.yaml_line, f"duplicate claim id `{claim.id}` (first at line {seen[claim.id]});"
+                    " claim ids must be unique within a manifest, renumber this one")
+            continue
+        seen[claim.id] = claim.yaml_line
+        out.append(claim)
+    return out
+
+
+def _parse_claim(chk: _FileChecker, node: Node) -> Claim | None:
+    keys = chk.mapping(node, "a claim", ["id", "label", "statement", "formal"],
+                       ["hypotheses", "witnesses", "reason", "note"])
+    if keys is None:
+        return None
+    cid = chk.string(keys["id"][1], "claim `id`") if "id" in keys else None
+    if cid is not None and not _CLAIM_ID.match(cid):
+        chk.err(keys["id"][1], f"claim id `{cid}` must be lowercase letters/digits/`-`/`_`"
+                " starting with a letter, e.g. `c1`")
+    where = f"claim `{cid}`" if cid else "this claim"
+    line = keys["id"][1].start_mark.line + 1 if "id" in keys else _line(node)
+
+    label = chk.string(keys["label"][1], "claim `label`") if "label" in keys else None
+    if label is not None and label not in LABELS:
+        chk.err(keys["label"][1], f"wrong label `{label}` in {where}; use one of: {', '.join(LABELS)}"
+                f"{_did_you_mean(label, list(LABELS))}")
+        label = None
+    statement = chk.string(keys["statement"][1], "claim `statement`") if "statement" in keys else None
+
+    hypotheses: list[str] = []
+    if "hypotheses" in keys:
+        hyps = chk.string_list(keys["hypotheses"][1], f"`hypotheses` of {where}", allow_empty=False)
+        hypotheses = [h for h, _ in hyps or []]
+        if label is not None and label != "conditional":
+            chk.err(keys["hypotheses"][0], f"`hypotheses` given for {where} labelled `{label}`;"
+                    " only `conditional` claims have hypotheses: change the label or drop the list")
+    elif label == "conditional":
+        chk.err(keys["label"][1], f"{where} is `conditional` but has no `hypotheses`;"
+                " add `hypotheses:` listing the assumptions")
+
+    formal: list[FormalDecl] | None = None
+    formal_ok = False
+    if "formal" in keys:
+        fnode = keys["formal"][1]
+        if isinstance(fnode, ScalarNode) and fnode.tag == _STR and fnode.value == "none":
+            formal_ok = True
+        elif isinstance(fnode, SequenceNode) and fnode.value:
+            formal = []
+            for item in fnode.value:
+                fk = chk.mapping(item, f"a `formal` entry of {where}", ["decl"], ["fingerprint"])
+                if fk is None or "decl" not in fk:
+                    continue
+                decl = chk.string(fk["decl"][1], "`decl`")
+                if decl is None:
+                    continue
+                if not _DECL.match(decl):
+                    chk.err(fk["decl"][1], f"`{decl}` is not a Lean declaration name in the project"
+                            " namespace; write it as `MLTheory.<name>` (e.g. `MLTheory.simplexCode_sqDist_eq_two`)")
+                    continue
+                fp = None
+                if "fingerprint" in fk:
+                    fpn = fk["fingerprint"][1]
+                    if isinstance(fpn, ScalarNode) and fpn.tag == _NULL:
+                        fp = None
+                    else:
+                        fp = chk.string(fpn, "`fingerprint`")
+                formal.append(FormalDecl(decl, fp, _line(item)))
+            formal_ok = True
+        else:
+            chk.err(fnode, f"wrong type for `formal` of {where}: expected a non-empty list of"
+                    f" `- decl: MLTheory.<name>` entries or the word `none`, got {_kind(fnode)}")
+
+    witnesses: list[str] = []
+    witness_lines: list[int] = []
+    if "witnesses" in keys:
+        ws = chk.string_list(keys["witnesses"][1], f"`witnesses` of {where}") or []
+        for w, wl in ws:
+            if not _WITNESS.match(w):
+                chk.err(wl, f"witness id `{w}` must look like `module.check` (e.g. `simplex.gram_exact`)")
+                continue
+            witnesses.append(w)
+            witness_lines.append(wl)
+
+    reason = chk.string(keys["reason"][1], "`reason`") if "reason" in keys else None
+    note = chk.string(keys["note"][1], "`note`") if "note" in keys else None
+    if formal_ok:
+        if formal is not None:  # formal list
+            if "witnesses" not in keys:
+                chk.err(keys["formal"][0], f"{where} has `formal` declarations but no `witnesses`"
+                        " key; add `witnesses: [...]` (an empty list `[]` if there is none)")
+            if "reason" in keys:
+                chk.err(keys["reason"][0], f"`reason` is only for `formal: none`; {where} has Lean"
+                        " declarations, so drop `reason`")
+        else:  # formal: none
+            if reason is None and "reason" not in keys:
+                chk.err(keys["formal"][1], f"{where} has `formal: none` but no `reason`; add"
+                        f" `reason:` (one of {', '.join(REASONS)})")
+            elif reason is not None and reason not in REASONS:
+                chk.err(keys["reason"][1], f"wrong reason `{reason}` in {where}; use one of:"
+                        f" {', '.join(REASONS)}{_did_you_mean(reason, list(REASONS))}")
+            if "note" not in keys:
+                chk.err(keys["formal"][1], f"{where} has `formal: none` but no `note`; add a `note:`"
+                        " saying why it is not formalised")
+    if cid is None or label is None or statement is None:
+        return None
+    return Claim(id=cid, label=label, statement=statement, hypotheses=hypotheses, formal=formal,
+                 witnesses=witnesses, reason=reason, note=note, yaml_line=line,
+                 witness_lines=witness_lines)
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def load_manifests(folder: str | Path) -> list[Manifest]:
+    """Load every ``*.yaml`` file of ``folder`` (sorted by name); raise :class:`ManifestError`
+    listing every schema problem of every file if any is found."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise ManifestError([Issue(folder, 0, "manifest folder does not exist; pass the folder holding"
+                                   " the `*.yaml` manifests")])
+    manifests: list[Manifest] = []
+    issues: list[Issue] = []
+    for path in sorted(folder.glob("*.yaml")):
+        manifest, file_issues = parse_manifest(path)
+        issues.extend(file_issues)
+        if manifest is not None:
+            manifests.append(manifest)
+    if issues:
+        raise ManifestError(issues)
+    return manifests
+
+
+def project_root() -> Path:
+    """The repository root (the folder holding ``pyproject.toml``) of this package."""
+    here = Path(__file__).resolve()
+    for parent in here.parents:
+        if (parent / "pyproject.toml").is_file():
+            return parent
+    return here.parents[2]
+
+
+def default_seeds_dir(root: str | Path | None = None) -> Path:
+    """The seeds folder: ``$CLAIMCHECK_SEEDS`` if set, else ``<root>/../shared/seeds``."""
+    env = os.environ.get(SEEDS_ENV)
+    if env:
+        return Path(env)
+    root = Path(root) if root is not None else project_root()
+    return (root / ".." / "shared" / "seeds").resolve()
+
+
+# --------------------------------------------------------------------------- seeds
+
+
+@dataclass(frozen=True)
+class SeedLine:
+    """One line of a seed file, classified as an abstract or an author line."""
+
+    file: str
+    line: int
+    text: str
+    is_author_line: bool
+
+
+def is_author_line(text: str) -> bool:
+    """True for a line with only author names followed by arXiv categories (no abstract)."""
+    text = text.strip()
+    return 0 < len(text) < 300 and not text.endswith(".") and bool(_AUTHOR_LINE.match(text))
+
+
+def read_seed_file(path: Path, rel: str) -> list[SeedLine]:
+    """All lines of one seed file (1-based), classified."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [SeedLine(rel, i, t, is_author_line(t)) for i, t in enumerate(lines, 1)]
+
+
+def read_seeds(seeds_dir: str | Path) -> dict[str, list[SeedLine]]:
+    """Every seed file of ``seeds_dir``, keyed by its manifest name ``shared/seeds/<name>``."""
+    seeds_dir = Path(seeds_dir)
+    return {SEED_PREFIX + p.name: read_seed_file(p, SEED_PREFIX + p.name)
+            for p in sorted(seeds_dir.glob("*.txt"))}
+
+
+def abstract_lines(seeds: dict[str, list[SeedLine]]) -> list[SeedLine]:
+    """All abstract (non-author, non-empty) lines of all seed files."""
+    return [s for lines in seeds.values() for s in lines if s.text.strip() and not s.is_author_line]
+
+
+def uncovered_seeds(manifests: list[Manifest], seeds_dir: str | Path | None = None) -> list[SeedLine]:
+    """Abstract lines of the seeds that no manifest lists (every paper should have a manifest)."""
+    seeds = read_seeds(seeds_dir if seeds_dir is not None else default_seeds_dir())
+    covered = {(s.file, s.line) for m in manifests for s in m.seed}
+    return [s for s in abstract_lines(seeds) if (s.file, s.line) not in covered]
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def validate(
+    manifests: list[Manifest],
+    known_decls: set[str] | None = None,
+    seeds_dir: str | Path | None = None,
+    witness_ids: Iterable[str] | None = None,
+) -> None:
+    """Cross-check loaded manifests; raise :class:`ManifestError` with every problem found.
+
+    Checks: manifest ids unique across files; each seed location exists, is an abstract (not an
+    author line), is claimed by one manifest only, and every other location holding the same
+    abstract is listed too; ``authors``/``categories`` agree with the author line before the
+    abstract; every ``decl`` is in ``known_decls`` (skipped when it is None); every witness id is
+    registered (``witness_ids`` defaults to the registry of :mod:`claimcheck.witnesses`).
+    """
+    issues: list[Issue] = []
+    if witness_ids is None:
+        from claimcheck.witnesses import REGISTRY
+
+        witness_ids = REGISTRY.keys()
+    registered = set(witness_ids)
+    seeds_path = Path(seeds_dir) if seeds_dir is not None else default_seeds_dir()
+    seeds = read_seeds(seeds_path) if seeds_path.is_dir() else None
+
+    by_text: dict[str, list[tuple[str, int]]] = {}
+    if seeds is not None:
+        for s in abstract_lines(seeds):
+            by_text.setdefault(s.text.strip(), []).append((s.file, s.line))
+
+    first_id: dict[str, Manifest] = {}
+    owner: dict[tuple[str, int], Manifest] = {}
+    for m in manifests:
+        if m.id in first_id:
+            other = first_id[m.id]
+            issues.append(Issue(m.path, m.yaml_line, f"duplicate manifest id `{m.id}` (also in"
+                                f" {other.path}); every paper has one manifest with a unique id"))
+        else:
+            first_id[m.id] = m
+        issues.extend(_check_seeds(m, seeds, seeds_path, by_text, owner))
+        for c in m.claims:
+            for d in c.formal or []:
+                if known_decls is not None and d.decl not in known_decls:
+                    issues.append(Issue(m.path, d.yaml_line, f"Lean declaration `{d.decl}` does not"
+                                        " exist in the built library; fix the name or build the"
+                                        f" module that defines it{_did_you_mean(d.decl, sorted(known_decls))}"))
+            for w, wl in zip(c.witnesses, c.witness_lines or [c.yaml_line] * len(c.witnesses)):
+                if w not in registered:
+                    issues.append(Issue(m.path, wl, f"witness `{w}` is not registered; use one of"
+                                        f" {', '.join(sorted(registered))}{_did_you_mean(w, sorted(registered))}"))
+    if issues:
+        raise ManifestError(sorted(issues, key=lambda i: (str(i.path), i.line)))
+
+
+def _check_seeds(
+    m: Manifest,
+    seeds: dict[str, list[SeedLine]] | None,
+    seeds_path: Path,
+    by_text: dict[str, list[tuple[str, int]]],
+    owner: dict[tuple[str, int], Manifest],
+) -> list[Issue]:
+    issues: list[Issue] = []
+    if seeds is None:
+        return [Issue(m.path, m.seed[0].yaml_line if m.seed else m.yaml_line,
+                      f"seeds folder {seeds_path} not found; set {SEEDS_ENV} to the folder holding"
+                      " the seed files")]
+    listed = {(s.file, s.line) for s in m.seed}
+    author_lines: list[SeedLine] = []
+    for ref in m.seed:
+        lines = seeds.get(ref.file)
+        if lines is None:
+            issues.append(Issue(m.path, ref.yaml_line, f"seed file `{ref.file}` does not exist in"
+                                f" {seeds_path}; available: {', '.join(sorted(seeds))}"))
+            continue
+        if ref.line > len(lines):
+            issues.append(Issue(m.path, ref.yaml_line, f"seed line {ref.line} does not exist in"
+                                f" `{ref.file}` (it has {len(lines)} lines); point to the abstract's line"))
+            continue
+        sl = lines[ref.line - 1]
+        if not sl.text.strip():
+            issues.append(Issue(m.path, ref.yaml_line, f"seed line {ref.file}:{ref.line} is empty;"
+                                " point to the abstract's line"))
+            continue
+        if sl.is_author_line:
+            issues.append(Issue(m.path, ref.yaml_line, f"seed line {ref.file}:{ref.line} is an author"
+                                f" line; it belongs to the abstract after it: use line {ref.line + 1}"))
+            continue
+        if (ref.file, ref.line) in owner and owner[(ref.file, ref.line)] is not m:
+            issues.append(Issue(m.path, ref.yaml_line, f"seed location {ref.file}:{ref.line} is already"
+                                f" claimed by {owner[(ref.file, ref.line)].path}; one paper, one manifest:"
+                                " merge the two"))
+        owner.setdefault((ref.file, ref.line), m)
+        for other in by_text.get(sl.text.strip(), []):
+            if other not in listed:
+                issues.append(Issue(m.path, ref.yaml_line, f"the abstract at {ref.file}:{ref.line} also"
+                                    f" occurs at {other[0]}:{other[1]}; list that location under"
+                                    " `seed` too (one paper, one manifest)"))
+        if ref.line > 1 and lines[ref.line - 2].is_author_line:
+            author_lines.append(lines[ref.line - 2])
+
+    if author_lines:
+        al = author_lines[0]
+        if m.authors is None or not m.categories:
+            issues.append(Issue(m.path, m.yaml_line, f"{al.file}:{al.line} gives authors and"
+                                f" categories for this paper (`{al.text}`); add `authors:` and"
+                                " `categories:` copied from it"))
+        else:
+            if m.authors + " ".join(m.categories) != al.text.strip():
+                issues.append(Issue(m.path, m.authors_line or m.yaml_line, "`authors` + `categories`"
+                                    f" do not reproduce the author line {al.file}:{al.line}"
+                                    f" (`{al.text}`); copy the names verbatim (keep `+N`) and list"
+                                    " the categories in order"))
+    elif m.authors is not None:
+        issues.append(Issue(m.path, m.authors_line, "`authors` given but no seed location is preceded"
+                            " by an author line; drop `authors`/`categories` or fix the seed line"))
+    return issues
+
+
+def check_all(folder: str | Path, known_decls: set[str] | None = None,
+              seeds_dir: str | Path | None = None) -> list[Manifest]:
+    """Load and validate ``folder`` in one call (convenience for the CLI and tests)."""
+    manifests = load_manifests(folder)
+    validate(manifests, known_decls=known_decls, seeds_dir=seeds_dir)
+    return manifests
+
+
+__all__: list[str] = [
+    "Claim", "FormalDecl", "Issue", "LABELS", "Manifest", "ManifestError", "REASONS", "SeedLine",
+    "SeedRef", "abstract_lines", "check_all", "default_seeds_dir", "is_author_line",
+    "load_manifests", "parse_manifest", "project_root", "read_seeds", "uncovered_seeds", "validate",
+]
