@@ -1,0 +1,110 @@
+"""The ``claimcheck`` command line: errors become exit codes here and only here.
+
+Exit codes: 0 success; 1 the work ran and found a failure (a module failed to build, a claim does
+not hold, a declaration is missing); 2 bad input or configuration (manifest, toml, imports);
+3 no usable toolchain.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .errors import ClaimcheckError, ToolchainError
+from .progress import Progress
+from .project import Project
+
+TOOLCHAIN_EXIT = 3
+
+
+def _project(args: argparse.Namespace) -> Project:
+    return Project.load(args.root)
+
+
+def cmd_toolchain(args: argparse.Namespace) -> int:
+    from . import toolchain as tc
+
+    project = _project(args)
+    progress = Progress(quiet=args.quiet)
+    if args.info:
+        wanted = tc.read_toolchain_file(project.root)
+        print(f"lean-toolchain: {wanted or '(none)'}")
+        try:
+            found = tc.resolve_toolchain(project.root, install=False, progress=progress)
+        except ToolchainError as exc:
+            print(f"toolchain: not available ({exc})")
+            print(f"wasm install folder: {tc.install_dir()}")
+            return TOOLCHAIN_EXIT
+        print(found.describe())
+        return 0
+    found = tc.resolve_toolchain(project.root, install=True, progress=progress)
+    print(found.describe())
+    return 0
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    from .build import build
+    from .toolchain import resolve_toolchain
+
+    project = _project(args)
+    progress = Progress(quiet=args.quiet)
+    toolchain = resolve_toolchain(project.root, progress=progress)
+    report = build(project, toolchain, jobs=args.jobs, progress=progress)
+    if args.json:
+        json.dump(report.to_json(), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        for result in report.modules.values():
+            for message in result.messages:
+                if message.severity in ("error", "warning"):
+                    print(message.render())
+        print(report.summary())
+    return 0 if report.ok else 1
+
+
+def _add_common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--root", type=Path, default=Path("."), help="project root (default: current folder)")
+    parser.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
+
+
+def make_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="claimcheck",
+        description="Machine-checked companions to ML theory papers: build Lean cores, read proof status, check claims.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("toolchain", help="find or install the Lean toolchain")
+    _add_common(p)
+    p.add_argument("--info", action="store_true", help="print which toolchain is used, its version and paths")
+    p.set_defaults(func=cmd_toolchain)
+
+    p = sub.add_parser("build", help="build the project's Lean modules incrementally")
+    _add_common(p)
+    p.add_argument("-j", "--jobs", type=int, default=None, help="parallel Lean jobs (default: bounded by cores and memory)")
+    p.add_argument("--json", action="store_true", help="print the build report as JSON")
+    p.set_defaults(func=cmd_build)
+
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = make_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except ToolchainError as exc:
+        print(f"claimcheck: toolchain: {exc}", file=sys.stderr)
+        return TOOLCHAIN_EXIT
+    except ClaimcheckError as exc:
+        print(f"claimcheck: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("claimcheck: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

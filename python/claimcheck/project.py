@@ -1,0 +1,123 @@
+"""A claimcheck project: where its Lean sources, build outputs and manifests live.
+
+Every command works on a project root. The root may hold an optional ``claimcheck.toml``:
+
+```toml
+[lean]
+src = "lean"                 # folder of Lean module files (default: lean/ if present, else the root)
+roots = ["MLTheory"]         # library roots (default: every top-level module of src)
+
+[status]
+allowed_axioms = ["propext", "Classical.choice", "Quot.sound"]
+
+[manifests]
+dir = "manifests"
+seeds = "../shared/seeds"
+```
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import ConfigError
+
+CONFIG_FILE = "claimcheck.toml"
+DEFAULT_ALLOWED_AXIOMS = frozenset({"propext", "Classical.choice", "Quot.sound"})
+
+_KNOWN_KEYS: dict[str, set[str]] = {
+    "lean": {"src", "roots"},
+    "status": {"allowed_axioms"},
+    "manifests": {"dir", "seeds"},
+}
+
+
+@dataclass(frozen=True)
+class Project:
+    """Paths and settings of one project, resolved to absolute paths."""
+
+    root: Path
+    src_dir: Path
+    build_dir: Path
+    lib_roots: tuple[str, ...]
+    allowed_axioms: frozenset[str]
+    manifests_dir: Path
+    seeds_dir: Path
+
+    @property
+    def olean_dir(self) -> Path:
+        """Where module ``A.B`` builds to ``A/B.olean`` (the ``LEAN_PATH`` entry)."""
+        return self.build_dir / "lib"
+
+    @classmethod
+    def load(cls, root: Path | str) -> "Project":
+        """Read ``claimcheck.toml`` (if any) under ``root`` and resolve the project's folders."""
+        root = Path(root).resolve()
+        if not root.is_dir():
+            raise ConfigError(f"{root}: project root is not a folder")
+        config: dict = {}
+        config_path = root / CONFIG_FILE
+        if config_path.exists():
+            try:
+                config = tomllib.loads(config_path.read_text(encoding="utf-8"))
+            except tomllib.TOMLDecodeError as exc:
+                raise ConfigError(f"{config_path}: {exc}") from exc
+            _check_keys(config_path, config)
+        lean = config.get("lean", {})
+        status = config.get("status", {})
+        manifests = config.get("manifests", {})
+
+        if "src" in lean:
+            src_dir = (root / _string(config_path, "lean.src", lean["src"])).resolve()
+            if not src_dir.is_dir():
+                raise ConfigError(f"{config_path}: lean.src = {lean['src']!r} is not a folder")
+        else:
+            src_dir = root / "lean" if (root / "lean").is_dir() else root
+
+        if "roots" in lean:
+            roots = tuple(_string_list(config_path, "lean.roots", lean["roots"]))
+        else:
+            roots = tuple(sorted(p.stem for p in src_dir.glob("*.lean") if p.name != "lakefile.lean"))
+
+        allowed = DEFAULT_ALLOWED_AXIOMS
+        if "allowed_axioms" in status:
+            allowed = frozenset(_string_list(config_path, "status.allowed_axioms", status["allowed_axioms"]))
+
+        seeds_env = os.environ.get("CLAIMCHECK_SEEDS")
+        seeds = Path(seeds_env) if seeds_env else root / manifests.get("seeds", "../shared/seeds")
+        return cls(
+            root=root,
+            src_dir=src_dir,
+            build_dir=root / "build",
+            lib_roots=roots,
+            allowed_axioms=allowed,
+            manifests_dir=root / manifests.get("dir", "manifests"),
+            seeds_dir=seeds.resolve(),
+        )
+
+
+def _check_keys(path: Path, config: dict) -> None:
+    for section, value in config.items():
+        if section not in _KNOWN_KEYS:
+            raise ConfigError(f"{path}: unknown section [{section}] (known: {', '.join(sorted(_KNOWN_KEYS))})")
+        if not isinstance(value, dict):
+            raise ConfigError(f"{path}: {section} must be a table [{section}]")
+        for key in value:
+            if key not in _KNOWN_KEYS[section]:
+                known = ", ".join(sorted(_KNOWN_KEYS[section]))
+                raise ConfigError(f"{path}: unknown key {section}.{key} (known: {known})")
+
+
+def _string(path: Path, key: str, value: object) -> str:
+    if not isinstance(value, str):
+        raise ConfigError(f"{path}: {key} must be a string, got {value!r}")
+    return value
+
+
+def _string_list(path: Path, key: str, value: object) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{path}: {key} must be a list of strings, got {value!r}")
+    return value
