@@ -26,6 +26,7 @@ REGISTRY: dict[str, Callable[[], WitnessResult]] = {
     "traffic_light.decoding_table": traffic_light.check_decoding_table,
     "traffic_light.random_schedules": traffic_light.check_random_schedules,
     "traffic_light.sync_bound": traffic_light.check_sync_bound,
+    "traffic_light.halted_pairs_design": traffic_light.check_alternative_design,
 }
 
 

@@ -172,3 +172,9 @@ def check_initial_segments(
                                    f" containing m, for m = {ms.start}..{ms.stop - 1}") if ok else
                          f"{len(failures)} failures; first: {failures[0]}",
                          {"m_values": list(ms), "failures": failures[:10]})
+
+
+def is_tell_tale_lists(Ls: list[list[int]], i: int, T: list[int]) -> bool:
+    """Exact recomputation of Lean's ``IsTellTale (listFamily Ls) i T`` (cf. the
+    ``angluin_instance_*`` theorems)."""
+    return is_tell_tale([frozenset(L) for L in Ls], i, frozenset(T))

@@ -299,3 +299,23 @@ def check_balanced_rank(
         details={"C_values": list(cs), "sampled_low_dim_codes": sampled,
                  "min_distance_defect": None if sampled == 0 else min_defect, "failures": failures[:20]},
     )
+
+
+# --------------------------------------------------------------------------- Lean instances
+
+
+def simplex_gram_rows(C: int) -> list[list[Fraction]]:
+    """Exact rows of the Gram matrix, as in Lean's ``simplexGramRows C``."""
+    return _fraction_code(simplex_gram(C))
+
+
+def argmax_head(x: list[Fraction]) -> int:
+    """Lean's ``argmaxHead C``: lowest-index argmax of ``<x, v_c>`` over the simplex code, C = len(x)."""
+    code = _fraction_code(simplex_code(len(x)))
+    return argmax_lowest([sum((a * b for a, b in zip(x, v)), Fraction(0)) for v in code])
+
+
+def nearest_neighbour(x: list[Fraction]) -> int:
+    """Lean's ``nearestNeighbour C``: lowest-index argmin of ``|x - v_c|^2``, C = len(x)."""
+    code = _fraction_code(simplex_code(len(x)))
+    return argmin_lowest([sum(((a - b) ** 2 for a, b in zip(x, v)), Fraction(0)) for v in code])

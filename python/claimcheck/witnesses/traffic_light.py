@@ -4,36 +4,38 @@ Source: ``shared/seeds/004_725b34af8153ec2b.txt`` line 28 (converging recurrent 
 RGNNs; vertices halt at different times and coordinate with a "traffic-light" protocol). The paper's
 own protocol is not in the abstract; this is the project's reconstruction, a three-colour synchroniser.
 
-The protocol simulated here
----------------------------
+The protocol simulated here (default: the design of ``lean/MLTheory/TrafficLight.lean``)
+----------------------------------------------------------------------------------------
 Each vertex ``v`` holds a simulated round ``r[v]``, its state at that round ``cur[v]`` and at the
-round before ``prev[v]``. It shows its neighbours its colour ``r[v] % 3`` and whether it has halted
-(``r[v] >= h[v]``). A vertex is *enabled* when
+round before ``prev[v]``, and shows its neighbours its colour ``r[v] % 3`` and a flag.
 
-* it is not *stopped* (stopped = it and all its neighbours have halted; then its clock stops), and
-* every neighbour ``u`` shows colour ``r[v] % 3`` or ``(r[v]+1) % 3`` (no neighbour is behind),
-  except that two halted neighbours never wait for each other.
+* ``design="done_tick"`` (the Lean design): a vertex computes while ``r < h``; at ``r = h`` it ticks
+  once more with its state frozen and is then *done* (``r = h + 1``, flag shown, clock stopped).
+  ``v`` is enabled when it is not done and every neighbour is done or shows colour ``r[v] % 3`` or
+  ``(r[v]+1) % 3``. It reads a neighbour's ``cur`` when the neighbour is done or shows the same
+  colour, its ``prev`` otherwise (one round ahead).
+* ``design="halted_pairs"`` (an alternative worked out here): the flag is *halted* (``r >= h``); a
+  halted vertex keeps ticking with its state frozen until it and all its neighbours have halted;
+  two halted neighbours never wait for each other; reads use the colour difference (0: ``cur``,
+  +1: ``prev``).
 
-An enabled vertex that moves increments its round; while computing (``r[v] < h[v]``) it first
-computes its next state ``f(cur[v], neighbours' round-r states)``, reading a neighbour's ``cur`` when
-it shows the same colour and its ``prev`` when it is one round ahead; a halted vertex keeps its state
-frozen but its clock runs. Any set of enabled vertices may move in one step (simultaneously).
+Any set of enabled vertices may move in one step (simultaneously).
 
 Design traps (each can be switched on in :class:`Protocol` to show the witness catching it):
 
-1. ``clock_stops_at_halt`` -- a halted vertex stops its clock at once: a computing neighbour that
-   moves one round ahead can never see it again and blocks forever.
+1. ``clock_stops_at_halt`` -- a vertex stops its clock as soon as it halts (``done_tick``: no extra
+   tick, so a neighbour one round behind reads the frozen state of the wrong round;
+   ``halted_pairs``: a computing neighbour that moves ahead can never see it again and blocks).
 2. ``keep_prev=False`` -- without the previous-round state, a vertex reading a neighbour that is one
    round ahead reads the wrong round.
-3. ``halted_wait_for_halted`` -- found while writing this witness: if halted vertices still wait
-   for halted neighbours, a stopped vertex (its clock frozen) blocks a halted neighbour that must
-   keep ticking for a computing vertex further away, and that vertex blocks too (path ``0-1-2``
-   with ``h = (0, 0, 5)``). Edges between two halted vertices carry no information, so they impose
-   no waiting in the protocol above.
+3. ``wait_for_finished`` -- neighbours keep waiting for finished vertices (the literal rule of the
+   project notes: a halted vertex ticks until all its neighbours have halted): deadlock at distance
+   two, path ``0-1-2`` with ``h = (0, 0, 5)``: 0 stops at round 0, 1 cannot pass round 1, 2 cannot
+   pass round 2. (Found independently by this witness and by the Lean author.)
 
 Checks: ``traffic_light.decoding_table``, ``traffic_light.random_schedules`` (random graphs, random
 asynchronous schedules, invariants on every step, convergence within the bound, final states equal
-to the synchronous halting run of a random ReLU update) and ``traffic_light.sync_bound``.
+to the synchronous halting run of a random ReLU update; both designs) and ``traffic_light.sync_bound``.
 """
 
 from __future__ import annotations
@@ -88,9 +90,14 @@ def check_decoding_table(
 class Protocol:
     """Switches selecting the protocol (defaults) or one of its broken variants (the traps)."""
 
+    design: str = "done_tick"
     keep_prev: bool = True
     clock_stops_at_halt: bool = False
-    halted_wait_for_halted: bool = False
+    wait_for_finished: bool = False
+
+    def __post_init__(self) -> None:
+        if self.design not in ("done_tick", "halted_pairs"):
+            raise ValueError(f"unknown design {self.design!r}; use 'done_tick' or 'halted_pairs'")
 
 
 @dataclass
@@ -162,10 +169,21 @@ def halted(s: AsyncState, v: int) -> bool:
 
 
 def stopped(g: Graph, s: AsyncState, v: int, proto: Protocol) -> bool:
-    """``v``'s clock has stopped: it and all its neighbours have halted (trap 1: it alone)."""
+    """``v``'s clock has stopped for good (``done`` in the Lean design)."""
     if proto.clock_stops_at_halt:
         return halted(s, v)
+    if proto.design == "done_tick":
+        return s.r[v] > s.h[v]
     return halted(s, v) and all(halted(s, u) for u in g.nbrs[v])
+
+
+def exempt(g: Graph, s: AsyncState, v: int, u: int, proto: Protocol) -> bool:
+    """``v`` need not wait for neighbour ``u`` (and the edge carries no round constraint)."""
+    if proto.wait_for_finished:
+        return False
+    if proto.design == "done_tick":
+        return stopped(g, s, u, proto)
+    return halted(s, u) and halted(s, v)
 
 
 def enabled(g: Graph, s: AsyncState, v: int, proto: Protocol) -> bool:
@@ -174,11 +192,19 @@ def enabled(g: Graph, s: AsyncState, v: int, proto: Protocol) -> bool:
         return False
     cv = s.r[v] % 3
     for u in g.nbrs[v]:
-        if not proto.halted_wait_for_halted and halted(s, u) and halted(s, v):
+        if exempt(g, s, v, u, proto):
             continue
         if s.r[u] % 3 not in (cv, (cv + 1) % 3):
             return False
     return True
+
+
+def read_neighbour(g: Graph, s: AsyncState, v: int, u: int, proto: Protocol) -> np.ndarray:
+    """``u``'s state of ``v``'s round as ``v`` decodes it from ``u``'s signal and memory."""
+    same = s.r[u] % 3 == s.r[v] % 3
+    if proto.design == "done_tick" and stopped(g, s, u, proto):
+        same = True
+    return s.cur[u] if same or not proto.keep_prev else s.prev[u]
 
 
 def step(g: Graph, s: AsyncState, movers: list[int], f: Update, proto: Protocol) -> AsyncState:
@@ -186,15 +212,30 @@ def step(g: Graph, s: AsyncState, movers: list[int], f: Update, proto: Protocol)
     r, cur, prev = list(s.r), list(s.cur), list(s.prev)
     for v in movers:
         if s.r[v] < s.h[v]:
-            reads = []
-            for u in g.nbrs[v]:
-                d = decode(s.r[u] % 3, s.r[v] % 3)
-                reads.append(s.cur[u] if d == 0 or not proto.keep_prev else s.prev[u])
-            new = f(s.cur[v], reads)
+            new = f(s.cur[v], [read_neighbour(g, s, v, u, proto) for u in g.nbrs[v]])
         else:
             new = s.cur[v]
         prev[v], cur[v], r[v] = s.cur[v], new, s.r[v] + 1
     return AsyncState(r, cur, prev, s.h, s.moves + [len(movers)])
+
+
+def final_round_range(g: Graph, h: list[int], v: int, proto: Protocol) -> tuple[int, int]:
+    """Where vertex ``v``'s clock must stop: ``h+1`` (done_tick) or in ``[h_v, max_(N[v]) h]``."""
+    if proto.design == "done_tick":
+        return h[v] + 1, h[v] + 1
+    return h[v], max([h[v]] + [h[u] for u in g.nbrs[v]])
+
+
+def step_bound(g: Graph, h: list[int], proto: Protocol) -> int:
+    """Bound on the number of steps of any schedule moving at least one vertex a step."""
+    return sum(final_round_range(g, h, v, proto)[1] for v in range(g.n))
+
+
+def sync_steps(h: list[int], proto: Protocol) -> int:
+    """Exact number of steps of the synchronous schedule to the fixpoint."""
+    if not h:
+        return 0
+    return max(h) + 1 if proto.design == "done_tick" else max(h)
 
 
 def _choose(rng: np.random.Generator, E: list[int], rounds: list[int], mode: str) -> list[int]:
@@ -233,8 +274,7 @@ def run_protocol(
     """Run the protocol under a schedule (``random`` subsets, ``single``, ``laggard`` or ``sync``)
     until no vertex is enabled, checking the invariants on every step."""
     X = sync_halting_run(g, x0, h, f)
-    H = [max([h[v]] + [h[u] for u in g.nbrs[v]]) for v in range(g.n)]
-    bound = sum(H)
+    bound = step_bound(g, h, proto)
     limit = max_steps if max_steps is not None else bound + 5
     s = AsyncState([0] * g.n, list(x0), list(x0), list(h))
     problems: list[str] = []
@@ -247,7 +287,7 @@ def run_protocol(
     while True:
         # invariants on the current state
         for a, b in g.edges():
-            if halted(s, a) and halted(s, b):
+            if exempt(g, s, a, b, proto) or exempt(g, s, b, a, proto):
                 continue
             if abs(s.r[a] - s.r[b]) > 1:
                 problems.append(f"step {steps}: edge ({a},{b}) rounds {s.r[a]}, {s.r[b]} differ by > 1")
@@ -279,20 +319,21 @@ def run_protocol(
 
     converged = not E if not problems else False
     if not problems:
-        if not all(halted(s, v) for v in range(g.n)):
+        if not all(stopped(g, s, v, proto) for v in range(g.n)):
             problems.append(f"fixpoint after {steps} steps with unhalted vertices: rounds {s.r}, h {h}")
         if steps > bound:
-            problems.append(f"{steps} steps exceed the bound Σ_v max_(u∈N[v]) h_u = {bound}")
+            problems.append(f"{steps} steps exceed the bound {bound} on the total number of moves")
         for v in range(g.n):
-            if not h[v] <= s.r[v] <= H[v]:
-                problems.append(f"vertex {v} stopped at round {s.r[v]} outside [h_v, H_v] = [{h[v]}, {H[v]}]")
+            lo, hi = final_round_range(g, h, v, proto)
+            if not lo <= s.r[v] <= hi:
+                problems.append(f"vertex {v} stopped at round {s.r[v]} outside [{lo}, {hi}]")
             err = float(np.max(np.abs(s.cur[v] - X[h[v]][v])))
             max_err = max(max_err, err)
             if err > 1e-12:
                 problems.append(f"vertex {v}: final state differs from the synchronous halting run"
                                 f" at round h_v = {h[v]} by {err:.3g}")
-        if mode == "sync" and steps != max(h, default=0):
-            problems.append(f"synchronous schedule took {steps} steps, expected max h = {max(h, default=0)}")
+        if mode == "sync" and steps != sync_steps(h, proto):
+            problems.append(f"synchronous schedule took {steps} steps, expected {sync_steps(h, proto)}")
     return RunReport(steps, converged and not problems, problems, max_err, s.r)
 
 
@@ -323,7 +364,7 @@ def check_random_schedules(
         mode = modes[t % len(modes)]
         rep = run_protocol(g, x0, h, f, rng, mode=mode, proto=proto)
         total_steps += rep.steps
-        bound = sum(max([h[v]] + [h[u] for u in g.nbrs[v]]) for v in range(n))
+        bound = step_bound(g, h, proto)
         if bound:
             max_ratio = max(max_ratio, rep.steps / bound)
         max_err = max(max_err, rep.max_error)
@@ -347,35 +388,120 @@ def check_random_schedules(
                           "protocol": proto.__dict__, "failures": failures[:10]})
 
 
+def synchronised_start(rng: np.random.Generator, g: Graph) -> list[int]:
+    """Random initial rounds with neighbouring rounds at most 1 apart (BFS depths + offsets)."""
+    r = [-1] * g.n
+    for root in rng.permutation(g.n):
+        if r[root] >= 0:
+            continue
+        r[root] = int(rng.integers(0, 5))
+        queue = [int(root)]
+        while queue:
+            v = queue.pop(0)
+            for u in g.nbrs[v]:
+                if r[u] < 0:
+                    r[u] = r[v] + 1
+                    queue.append(u)
+    return r
+
+
+def clock_sync_run(g: Graph, r0: list[int], k: int) -> list[list[int]]:
+    """The bare clock (no halting) under the synchronous schedule: rounds after 0..k steps."""
+    runs = [list(r0)]
+    for _ in range(k):
+        r = runs[-1]
+        runs.append([r[v] + 1 if all(r[u] % 3 in (r[v] % 3, (r[v] + 1) % 3) for u in g.nbrs[v]) else r[v]
+                     for v in range(g.n)])
+    return runs
+
+
 def check_sync_bound(
     trials: int = 200,
     seed: int = 0,
     proto: Protocol = Protocol(),
     wid: str = "traffic_light.sync_bound",
 ) -> WitnessResult:
-    """Synchronous schedule: round R is reached by every vertex after exactly R steps (no halting),
-    and with halting the fixpoint comes after exactly ``max_v h_v`` steps with each vertex stopped
-    at round ``max_(u ∈ N[v]) h_u``."""
+    """Synchronous schedule. Bare clock: from a synchronised start every vertex is at round >= m + k
+    after k steps (m the least initial round), and from all zeros exactly at R after R steps.
+    With halting: the fixpoint comes after exactly ``max h + 1`` steps (done_tick), every vertex
+    done at round ``h + 1``."""
     rng = np.random.default_rng(seed)
     failures: list[str] = []
     for t in range(trials):
         n = int(rng.integers(1, 8))
         g = Graph.random(rng, n, 0.5)
+        r0 = synchronised_start(rng, g)
+        k = int(rng.integers(0, 12))
+        runs = clock_sync_run(g, r0, k)
+        for step_i, r in enumerate(runs):
+            if any(abs(r[a] - r[b]) > 1 for a, b in g.edges()):
+                failures.append(f"trial {t}: clock rounds {r} desynchronised after {step_i} steps")
+                break
+        if any(x < min(r0) + k for x in runs[-1]):
+            failures.append(f"trial {t}: after {k} steps rounds {runs[-1]} not all >= {min(r0)} + {k}")
+        R = int(rng.integers(0, 10))
+        if clock_sync_run(g, [0] * n, R)[-1] != [R] * n:
+            failures.append(f"trial {t}: from all zeros, rounds after {R} steps are not all {R}")
         f = relu_update(rng, 1)
         x0 = [rng.normal(size=1) for _ in range(n)]
-        R = int(rng.integers(0, 10))
-        rep = run_protocol(g, x0, [R] * n, f, rng, mode="sync", proto=proto)
-        if rep.problems or rep.steps != R or rep.final_rounds != [R] * n:
-            failures.append(f"trial {t}: all h = {R}: {rep.steps} steps, rounds {rep.final_rounds}"
-                            f" {rep.problems[:1]}")
         h = [int(x) for x in rng.integers(0, 8, size=n)]
         rep = run_protocol(g, x0, h, f, rng, mode="sync", proto=proto)
-        H = [max([h[v]] + [h[u] for u in g.nbrs[v]]) for v in range(n)]
-        if rep.problems or rep.steps != max(h) or rep.final_rounds != H:
-            failures.append(f"trial {t}: h = {h}: {rep.steps} steps (expected {max(h)}), rounds"
-                            f" {rep.final_rounds} (expected {H}) {rep.problems[:1]}")
+        expected = [final_round_range(g, h, v, proto)[1] for v in range(n)]
+        if rep.problems or rep.steps != sync_steps(h, proto) or rep.final_rounds != expected:
+            failures.append(f"trial {t}: h = {h}: {rep.steps} steps (expected {sync_steps(h, proto)}),"
+                            f" rounds {rep.final_rounds} (expected {expected}) {rep.problems[:1]}")
     ok = not failures
-    return WitnessResult(wid, ok, (f"synchronous schedule: round R after exactly R steps; fixpoint after"
-                                   f" max h steps with final rounds max over N[v] of h, on {trials} graphs")
+    return WitnessResult(wid, ok, (f"synchronous schedule on {trials} graphs: clock rounds >= m + k after"
+                                   f" k steps, R after R steps from 0; halting fixpoint after exactly"
+                                   f" max h{' + 1' if proto.design == 'done_tick' else ''} steps")
                          if ok else f"{len(failures)} failures; first: {failures[0]}",
-                         {"trials": trials, "seed": seed, "failures": failures[:10]})
+                         {"trials": trials, "seed": seed, "design": proto.design, "failures": failures[:10]})
+
+
+def check_alternative_design(seed: int = 0, wid: str = "traffic_light.halted_pairs_design") -> WitnessResult:
+    """The alternative ``halted_pairs`` design passes the same random-schedule and sync checks."""
+    proto = Protocol(design="halted_pairs")
+    a = check_random_schedules(seed=seed, proto=proto)
+    b = check_sync_bound(seed=seed, proto=proto)
+    return WitnessResult(wid, a.ok and b.ok, f"halted_pairs design: {a.summary}; {b.summary}",
+                         {"random_schedules": a.details, "sync_bound": b.details})
+
+
+# --------------------------------------------------------------------------- exact instance runs
+
+
+def protocol_fixpoint(
+    n: int,
+    edges: list[tuple[int, int]],
+    h: list[int],
+    x0: list,
+    f: Callable[[int, object, dict[int, object]], object],
+    max_steps: int = 10_000,
+) -> tuple[int, list[int], list]:
+    """Run the Lean design (``done_tick``) under the synchronous schedule on arbitrary exact
+    states and return ``(steps, final rounds, final states)`` for cross-checking the Lean
+    ``_instance_`` theorems. ``f(v, own_state, {neighbour: state})`` mirrors Lean's ``Update``."""
+    g = Graph.from_edges(n, edges)
+    r, cur, prev = [0] * n, list(x0), list(x0)
+
+    def done(v: int) -> bool:
+        return r[v] > h[v]
+
+    steps = 0
+    while True:
+        movers = [v for v in range(n) if not done(v) and all(
+            done(u) or r[u] % 3 in (r[v] % 3, (r[v] + 1) % 3) for u in g.nbrs[v])]
+        if not movers:
+            return steps, r, cur
+        if steps >= max_steps:
+            raise RuntimeError(f"no fixpoint within {max_steps} steps")
+        new = {}
+        for v in movers:
+            if r[v] < h[v]:
+                view = {u: cur[u] if done(u) or r[u] % 3 == r[v] % 3 else prev[u] for u in g.nbrs[v]}
+                new[v] = (f(v, cur[v], view), cur[v], r[v] + 1)
+            else:
+                new[v] = (cur[v], cur[v], r[v] + 1)
+        for v, (c, p, rv) in new.items():
+            cur[v], prev[v], r[v] = c, p, rv
+        steps += 1
