@@ -1,0 +1,252 @@
+"""Unit tests of the .olean reader, the axiom closure and the pretty-printer on the shipped core
+library (no Lean run)."""
+
+from __future__ import annotations
+
+import os
+import struct
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from claimcheck.olean import (
+    App,
+    BVar,
+    Const,
+    ConstantInfo,
+    Environment,
+    ForallE,
+    Lam,
+    Level,
+    Lit,
+    MData,
+    Module,
+    OleanError,
+    read_header,
+)
+from claimcheck.pretty import env_binder_infos, literal_value, pretty
+from claimcheck.status import AxiomCollector, classify, fingerprint, user_facing
+
+
+def _core_lib() -> Path | None:
+    env = os.environ.get("CLAIMCHECK_CORE_LIB")
+    if env:
+        return Path(env)
+    try:
+        from claimcheck.toolchain import resolve_toolchain
+
+        return resolve_toolchain(None, install=False).lib_dir
+    except Exception:
+        return None
+
+
+CORE = _core_lib()
+needs_core = pytest.mark.skipif(
+    CORE is None or not (CORE / "Init" / "Prelude.olean").is_file(),
+    reason="no Lean core library (set CLAIMCHECK_CORE_LIB or install the toolchain)",
+)
+
+
+@pytest.fixture(scope="module")
+def env() -> Environment:
+    assert CORE is not None
+    e = Environment([CORE])
+    e.load("Init")
+    return e
+
+
+@needs_core
+def test_header_of_prelude() -> None:
+    path = CORE / "Init" / "Prelude.olean"
+    h = read_header(path, path.read_bytes())
+    assert h.version == 2
+    assert h.lean_version.startswith("4.")
+    assert len(h.githash) == 40 and all(c in "0123456789abcdef" for c in h.githash)
+    assert h.ptr_size in (4, 8)
+    assert h.base_addr <= h.root < h.base_addr + h.size
+
+
+@needs_core
+def test_known_core_facts(env: Environment) -> None:
+    add = env.find("Nat.add")
+    assert add is not None and add.kind == "definition" and add.has_value
+    assert add.module == "Init.Prelude"
+    for ax in ("propext", "Quot.sound", "Classical.choice", "sorryAx", "Lean.ofReduceBool"):
+        ci = env.find(ax)
+        assert ci is not None and ci.kind == "axiom" and not ci.has_value, ax
+    # a core theorem: shipped at the exported level, i.e. as a value-less axiom entry
+    le_refl = env.find("Nat.le_refl")
+    assert le_refl is not None and le_refl.kind in ("theorem", "axiom")
+    nat = env.find("Nat")
+    assert nat is not None and nat.kind == "inductive" and nat.ctors == ("Nat.zero", "Nat.succ")
+    succ = env.find("Nat.succ")
+    assert succ is not None and succ.kind == "constructor" and succ.induct == "Nat"
+    rec = env.find("Nat.rec")
+    assert rec is not None and rec.kind == "recursor" and len(rec.rule_addrs) == 2
+    assert env.find("Quot.lift").kind == "quotient"  # type: ignore[union-attr]
+    assert env.find("definitely.not.a.constant") is None
+
+
+@needs_core
+def test_lazy_loading_follows_imports_only_as_needed() -> None:
+    env = Environment([CORE])
+    env.load("Init.Core")
+    assert env.find("propext") is not None
+    assert len(env.modules) < 10  # Init.Core and a few of its imports, not the whole library
+    core = env.modules["Init.Core"]
+    assert any(i.module == "Init.Prelude" or i.module.startswith("Init.") for i in core.imports)
+
+
+@needs_core
+def test_big_literal_and_types(env: Environment) -> None:
+    size = env.find("UInt64.size")
+    assert size is not None and literal_value(size.value) == 2**64  # stored as a bignum
+    comm = env.find("Nat.add_comm")
+    assert comm is not None
+    assert pretty(comm.type, env_binder_infos(env)) == "∀ (n : Nat) (m : Nat), n + m = m + n"
+    le_trans = env.find("Nat.le_trans")
+    assert pretty(le_trans.type) == "∀ {n : Nat} {m : Nat} {k : Nat}, n ≤ m → m ≤ k → n ≤ k"  # type: ignore[union-attr]
+
+
+@needs_core
+def test_sweep_of_some_core_files_decodes_everything() -> None:
+    files = sorted((CORE / "Init" / "Data" / "Nat").glob("*.olean"))[:6]
+    assert files
+    count = 0
+    for path in files:
+        mod = Module.load(path.stem, path)
+        for ci in mod.constants():
+            ci.type
+            ci.value
+            count += 1
+    assert count > 100
+
+
+@needs_core
+def test_core_closure_stops_at_the_boundary(env: Environment) -> None:
+    coll = AxiomCollector(env, [CORE])
+    axioms, boundary = coll.closure("Nat.add_comm")
+    assert axioms == frozenset() and "Nat.add_comm" in boundary
+    axioms, _ = coll.closure("Classical.choice")
+    assert axioms == {"Classical.choice"}
+    axioms, _ = coll.closure("Nat.add")  # a definition with a value: followed, no axiom
+    assert axioms == frozenset()
+    assert classify({"propext", "sorryAx"}, frozenset({"propext"})) == "sorry"
+    assert classify({"Lean.ofReduceBool"}, frozenset()) == "native"
+    assert classify({"foo._native.native_decide.ax_1_1"}, frozenset()) == "native"
+    assert classify({"Quot.sound", "myAx"}, frozenset({"Quot.sound"})) == "axiom"
+    assert classify({"Quot.sound"}, frozenset({"Quot.sound"})) == "proved"
+
+
+# ---------------------------------------------------------------------------------- bad files
+
+
+def _copy(tmp_path: Path, name: str = "Init/Prelude.olean") -> tuple[Path, bytes]:
+    assert CORE is not None
+    data = (CORE / name).read_bytes()
+    out = tmp_path / "Bad.olean"
+    return out, data
+
+
+@needs_core
+def test_truncated_file_names_the_file(tmp_path: Path) -> None:
+    out, data = _copy(tmp_path)
+    out.write_bytes(data[: len(data) // 2])
+    with pytest.raises(OleanError, match="Bad.olean"):
+        Module.load("Bad", out)
+    out.write_bytes(data[:40])
+    with pytest.raises(OleanError, match="Bad.olean"):
+        Module.load("Bad", out)
+
+
+@needs_core
+def test_unknown_version_byte_is_refused(tmp_path: Path) -> None:
+    out, data = _copy(tmp_path)
+    out.write_bytes(data[:5] + bytes([7]) + data[6:])
+    with pytest.raises(OleanError, match=r"Bad\.olean.*version 7"):
+        Module.load("Bad", out)
+
+
+@needs_core
+def test_unverified_lean_version_is_refused(tmp_path: Path) -> None:
+    out, data = _copy(tmp_path)
+    out.write_bytes(data[:7] + b"4.3.0".ljust(33, b"\0") + data[40:])
+    with pytest.raises(OleanError, match=r"Bad\.olean.*4\.3\.0"):
+        Module.load("Bad", out)
+
+
+@needs_core
+def test_bad_magic_and_corrupted_objects(tmp_path: Path) -> None:
+    out, data = _copy(tmp_path)
+    out.write_bytes(b"xlean" + data[5:])
+    with pytest.raises(OleanError, match="Bad.olean"):
+        Module.load("Bad", out)
+    # scramble the object area: decoding must fail loudly, not return garbage
+    h = read_header(out, data)
+    start = 0x50 + 2 * h.ptr_size
+    scrambled = bytearray(data)
+    for i in range(start, len(data) - 64, 8):
+        scrambled[i + 7] = 0x7F  # tag byte of every 8-byte slot: no valid object has it
+    out.write_bytes(bytes(scrambled))
+    with pytest.raises(OleanError, match="Bad.olean"):
+        mod = Module.load("Bad", out)
+        for ci in mod.constants():
+            ci.type
+
+
+# ---------------------------------------------------------------------------------- pure helpers
+
+
+def _nat(n: int) -> App:
+    return App(App(App(Const("OfNat.ofNat", (Level("zero"),)), Const("Rat", ())), Lit(n)), Const("inst", ()))
+
+
+def _bin(op: str, a, b) -> App:
+    e = Const(op, ())
+    for x in (Const("Rat", ()), Const("Rat", ()), Const("Rat", ()), Const("inst", ()), a, b):
+        e = App(e, x)
+    return e
+
+
+def test_literal_value() -> None:
+    assert literal_value(_nat(3)) == 3
+    assert literal_value(_bin("HDiv.hDiv", _nat(3), _nat(4))) == Fraction(3, 4)
+    neg = App(App(App(Const("Neg.neg", ()), Const("Rat", ())), Const("inst", ())), _bin("HDiv.hDiv", _nat(1), _nat(2)))
+    assert literal_value(MData(neg)) == Fraction(-1, 2)
+    sci = App(App(App(Const("Rat.ofScientific", ()), Lit(125)), Const("Bool.true", ())), Lit(2))
+    assert literal_value(sci) == Fraction(5, 4)
+    assert literal_value(_bin("HDiv.hDiv", _nat(1), _nat(0))) is None
+    assert literal_value(Const("x", ())) is None
+    assert pretty(_bin("HDiv.hDiv", _nat(3), _bin("HAdd.hAdd", _nat(1), _nat(4)))) == "3 / (1 + 4)"
+
+
+def _ci(ty, level_params=()) -> ConstantInfo:
+    return ConstantInfo("theorem", "t", tuple(level_params), "M", 0, None, _type=ty)
+
+
+def test_fingerprint_ignores_names_binder_info_and_mdata() -> None:
+    nat = Const("Nat", ())
+    eq = lambda a, b: App(App(App(Const("Eq", (Level("succ", (Level("zero"),)),)), nat), a), b)  # noqa: E731
+    t1 = ForallE("a", nat, eq(BVar(0), BVar(0)), 0)
+    t2 = ForallE("b", nat, MData(eq(BVar(0), BVar(0))), 1)
+    t3 = ForallE("a", nat, eq(BVar(0), _nat(0)), 0)
+    assert fingerprint(_ci(t1)) == fingerprint(_ci(t2))
+    assert fingerprint(_ci(t1)) != fingerprint(_ci(t3))
+    assert len(fingerprint(_ci(t1))) == 16
+    # universe parameters count by position, not by name
+    s_u = ForallE("x", App(Const("Sort", ()), Const("u", ())), BVar(0), 0)
+    lam_u = Lam("x", nat, BVar(0), 0)
+    assert fingerprint(_ci(lam_u, ["u"])) == fingerprint(_ci(lam_u, ["v"]))
+    assert fingerprint(_ci(s_u)) != fingerprint(_ci(lam_u))
+
+
+def test_user_facing_rule() -> None:
+    for name in ("foo", "Pt.mk", "Pt.x", "MLTheory.simplex_equidistant", "instDecidableEqPt"):
+        assert user_facing(name), name
+    for name in (
+        "_private.A.0.foo", "foo._proof_1", "foo.match_1", "foo.proof_2", "foo.eq_1", "foo.eq_def",
+        "Pt.rec", "Pt.casesOn", "Pt.noConfusion", "Pt.mk.injEq", "foo._unfold", "foo._sunfold",
+        "Pt.below", "foo._nativeDecide_1_1",
+    ):
+        assert not user_facing(name), name
