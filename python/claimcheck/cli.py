@@ -64,6 +64,54 @@ def cmd_build(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
+def cmd_status(args: argparse.Namespace) -> int:
+    """Proof status of every declaration, read from the build's .olean files.
+
+    Exit code 1 only when a declaration asked for with ``--decl`` is missing; other statuses
+    (sorry, native, axiom, failed) are reported in the output with exit code 0.
+    """
+    from .build import build
+    from .modules import discover
+    from .olean import OleanError
+    from .status import compute_status, format_table, to_json
+    from .toolchain import resolve_toolchain
+
+    project = _project(args)
+    progress = Progress(quiet=args.quiet)
+    if args.no_build:
+        toolchain = resolve_toolchain(project.root, install=False, progress=progress)
+        modules = discover(project.src_dir, exclude=(project.build_dir,))
+        names = list(modules)
+        failed: dict[str, Path] = {}
+        for name, mod in modules.items():
+            olean = project.olean_dir.joinpath(*name.split(".")).with_suffix(".olean")
+            if not olean.is_file() or olean.stat().st_mtime < mod.path.stat().st_mtime:
+                failed[name] = mod.path  # not built, or built from an older source: not current
+    else:
+        toolchain = resolve_toolchain(project.root, progress=progress)
+        report = build(project, toolchain, jobs=args.jobs, progress=progress)
+        names = list(report.modules)
+        failed = report.failed_modules()
+    try:
+        records = compute_status(
+            names,
+            [project.olean_dir, toolchain.lib_dir],
+            allowed_axioms=project.allowed_axioms,
+            failed_modules=failed,
+            decls=args.decl or None,
+            include_all=args.all,
+        )
+    except OleanError as exc:
+        print(f"claimcheck: status: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        json.dump(to_json(records), sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(format_table(records))
+    return 1 if any(r.status == "missing" for r in records) else 0
+
+
 def _add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--root", type=Path, default=Path("."), help="project root (default: current folder)")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
@@ -86,6 +134,20 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("-j", "--jobs", type=int, default=None, help="parallel Lean jobs (default: bounded by cores and memory)")
     p.add_argument("--json", action="store_true", help="print the build report as JSON")
     p.set_defaults(func=cmd_build)
+
+    p = sub.add_parser(
+        "status",
+        help="proof status of every declaration (proved, sorry, native, axiom, missing, failed)",
+        description="Build incrementally, then read each declaration's axioms from the .olean files. "
+        "Exit code 1 if a --decl is missing; other statuses are reported with exit code 0.",
+    )
+    _add_common(p)
+    p.add_argument("--json", action="store_true", help="print the records as a JSON array")
+    p.add_argument("--decl", action="append", metavar="NAME", help="only this declaration (repeatable)")
+    p.add_argument("--all", action="store_true", help="also list compiler-generated auxiliary declarations")
+    p.add_argument("--no-build", action="store_true", help="use existing build outputs; stale or absent ones count as failed")
+    p.add_argument("-j", "--jobs", type=int, default=None, help="parallel Lean jobs for the build")
+    p.set_defaults(func=cmd_status)
 
     return parser
 
