@@ -1,6 +1,7 @@
 module
 
 public import MLTheory.Basic
+public import MLTheory.Simplex
 
 /-!
 # MLTheory

@@ -11,6 +11,7 @@ It provides what the lemma files need and nothing else:
   `sumFin_mul_left`, `sumFin_mul_right`), constants (`sumFin_const`, `sumFin_zero_fun`),
   the sum of an indicator (`sumFin_ite_eq`), congruence (`sumFin_congr`), order
   (`sumFin_nonneg`, `sumFin_pos`, `sumFin_le_sumFin`) and swapping a double sum (`sumFin_comm`);
+* `MLTheory.finList n f = [f 0, …, f (n-1)]`, to state concrete instances as lists of literals;
 * vectors `Fin n → Rat` with `dot`, `sqNorm` and `sqDist` and their basic identities,
   including `sqDist_eq : sqDist x y = sqNorm x - 2 * dot x y + sqNorm y`;
 * square matrices `Mat n = Fin n → Fin n → Rat` with `matId`, `matMul`, `matPow`, `trace`,
@@ -181,6 +182,19 @@ theorem sumFin_comm (n m : Nat) (f : Fin n → Fin m → Rat) :
   | succ n ih =>
     simp only [sumFin_succ]
     rw [ih (fun i j => f i.succ j), sumFin_add]
+
+/-- The list `[f 0, f 1, …, f (n-1)]` of the values of a function on `Fin n`; concrete instances
+state vectors and matrices as (nested) lists of literals with it. -/
+def finList {α : Type} : (n : Nat) → (Fin n → α) → List α
+  | 0, _ => []
+  | n + 1, f => f 0 :: finList n (fun i => f i.succ)
+
+/-- `finList` has one entry per index. -/
+@[simp] theorem finList_length {α : Type} (n : Nat) (f : Fin n → α) :
+    (finList n f).length = n := by
+  induction n with
+  | zero => rfl
+  | succ n ih => simp [finList, ih]
 
 /-! ## Vectors -/
 

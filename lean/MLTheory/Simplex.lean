@@ -1,0 +1,411 @@
+module
+
+public import MLTheory.Basic
+
+/-!
+# Simplex codes: equidistance, and the argmax head is the 1-nearest-neighbour rule
+
+Sources:
+* `shared/seeds/000_7a6cd69522701495.txt`, line 1: with simplex-encoded labels, a one-layer
+  transformer with an argmax classification head behaves identically to a one-nearest-neighbour
+  classifier in the multiclass setting;
+* `shared/seeds/004_725b34af8153ec2b.txt`, line 24: balanced equal-norm prototype codes (equal
+  lengths, zero sum), with the regular simplex as a special case.
+
+The simplex code of class `c` among `C` classes is the centred one-hot vector
+`simplexCode C c = e_c - (1/C)·𝟙 : Fin C → Rat`. We prove, for every number of classes `C`:
+
+* balance: the coordinates of each code vector sum to `0` (`simplexCode_sum_eq_zero`), and so
+  do the code vectors themselves (`simplexCode_sum_classes_eq_zero`);
+* the Gram matrix `⟨v_a, v_b⟩ = [a = b] - 1/C` (`simplexCode_dot`), hence equal norms
+  `‖v_c‖² = (C-1)/C` (`simplexCode_sqNorm`), inner products `-1/C` between distinct classes
+  (`simplexCode_dot_of_ne`) and **equidistance** `‖v_a - v_b‖² = 2` (`simplexCode_sqDist_eq_two`);
+* for ANY code with `‖v_a‖² = ‖v_b‖²`: `⟨x, v_b⟩ ≤ ⟨x, v_a⟩ ↔ ‖x - v_a‖² ≤ ‖x - v_b‖²`
+  (`dot_le_dot_iff_sqDist_le_sqDist`), so for an equal-norm code a class maximises the score
+  `⟨x, v_·⟩` iff it is a nearest prototype (`code_isMaximiser_iff_isMinimiser`), and the argmax
+  rule and the nearest-prototype rule, both breaking ties by the lowest index, pick the same class
+  for every `x` (`argmaxOf_dot_eq_argminOf_sqDist`);
+* **argmax head = 1-NN** for the simplex code: `argmaxHead C hC x = nearestNeighbour C hC x`
+  for every `x` (`argmaxHead_eq_nearestNeighbour`), and
+  `simplexCode_isMaximiser_iff_isMinimiser`.
+
+Concrete instances (exact rationals, checked by `decide +kernel`) are the theorems with
+`_instance_` in their names: the Gram matrices for `C = 3` and `C = 5`, a norm, an inner
+product, a squared distance, and the two rules on sample inputs (one with a tie).
+-/
+
+@[expose] public section
+
+noncomputable section
+
+namespace MLTheory
+
+/-! ## The simplex code -/
+
+/-- The simplex code of class `c` among `C` classes: the centred one-hot vector
+`e_c - (1/C)·𝟙`, i.e. coordinate `i` is `[i = c] - 1/C`. -/
+def simplexCode (C : Nat) (c : Fin C) : Fin C → Rat :=
+  fun i => (if i = c then 1 else 0) - 1 / (C : Rat)
+
+/-- The Gram matrix `G a b = ⟨v_a, v_b⟩` of the simplex code. -/
+def simplexGram (C : Nat) : Mat C := fun a b => dot (simplexCode C a) (simplexCode C b)
+
+/-- The Gram matrix of the simplex code as a list of rows, for stating concrete instances. -/
+def simplexGramRows (C : Nat) : List (List Rat) :=
+  finList C (fun a => finList C (fun b => simplexGram C a b))
+
+/-- `C * (1/C) = 1` for a positive natural number `C`. -/
+theorem natCast_mul_one_div (C : Nat) (hC : 0 < C) : (C : Rat) * (1 / (C : Rat)) = 1 := by
+  have h : (C : Rat) ≠ 0 := by
+    intro h
+    have := (Rat.natCast_eq_zero_iff).mp h
+    omega
+  rw [Rat.div_def, Rat.one_mul]
+  exact Rat.mul_inv_cancel _ h
+
+/-- Balance: the coordinates of every simplex code vector sum to `0`. -/
+theorem simplexCode_sum_eq_zero (C : Nat) (c : Fin C) : sumFin C (simplexCode C c) = 0 := by
+  have hC : 0 < C := Nat.lt_of_le_of_lt (Nat.zero_le _) c.isLt
+  unfold simplexCode
+  rw [sumFin_sub, sumFin_ite_eq, sumFin_const, natCast_mul_one_div C hC]
+  grind
+
+/-- Balance over classes: the simplex code vectors sum to the zero vector,
+`∑ c, v_c i = 0` for every coordinate `i`. -/
+theorem simplexCode_sum_classes_eq_zero (C : Nat) (i : Fin C) :
+    sumFin C (fun c => simplexCode C c i) = 0 := by
+  have hC : 0 < C := Nat.lt_of_le_of_lt (Nat.zero_le _) i.isLt
+  unfold simplexCode
+  rw [sumFin_sub, sumFin_ite_eq', sumFin_const, natCast_mul_one_div C hC]
+  grind
+
+/-- The Gram matrix of the simplex code: `⟨v_a, v_b⟩ = [a = b] - 1/C`. -/
+theorem simplexCode_dot (C : Nat) (a b : Fin C) :
+    dot (simplexCode C a) (simplexCode C b) = (if a = b then 1 else 0) - 1 / (C : Rat) := by
+  have hC : 0 < C := Nat.lt_of_le_of_lt (Nat.zero_le _) a.isLt
+  have hCt := natCast_mul_one_div C hC
+  unfold dot simplexCode
+  generalize 1 / (C : Rat) = t at hCt ⊢
+  rw [sumFin_congr (g := fun i => ((if i = a then (if a = b then 1 else 0) else 0) -
+      (t * (if i = a then 1 else 0) + t * (if i = b then 1 else 0))) + t * t)
+      (fun i => by grind),
+    sumFin_add, sumFin_sub, sumFin_add, sumFin_mul_left, sumFin_mul_left, sumFin_ite_eq,
+    sumFin_ite_eq, sumFin_ite_eq, sumFin_const, ← Rat.mul_assoc, hCt, Rat.one_mul]
+  grind
+
+/-- The Gram matrix of the simplex code is `I - J/C`. -/
+theorem simplexGram_eq (C : Nat) (a b : Fin C) :
+    simplexGram C a b = (if a = b then 1 else 0) - 1 / (C : Rat) :=
+  simplexCode_dot C a b
+
+/-- Equal norms: `‖v_c‖² = (C-1)/C` for every class `c`. -/
+theorem simplexCode_sqNorm (C : Nat) (c : Fin C) :
+    sqNorm (simplexCode C c) = ((C : Rat) - 1) / (C : Rat) := by
+  have hC : 0 < C := Nat.lt_of_le_of_lt (Nat.zero_le _) c.isLt
+  have hCt := natCast_mul_one_div C hC
+  unfold sqNorm
+  rw [simplexCode_dot, if_pos rfl, Rat.div_def, Rat.div_def]
+  have hinv : (C : Rat) * (C : Rat)⁻¹ = 1 := by
+    rw [Rat.div_def, Rat.one_mul] at hCt
+    exact hCt
+  grind
+
+/-- Inner products: `⟨v_a, v_b⟩ = -1/C` for distinct classes `a ≠ b`. -/
+theorem simplexCode_dot_of_ne (C : Nat) {a b : Fin C} (hab : a ≠ b) :
+    dot (simplexCode C a) (simplexCode C b) = -1 / (C : Rat) := by
+  rw [simplexCode_dot, if_neg hab, Rat.div_def, Rat.div_def, Rat.neg_mul]
+  grind
+
+/-- **Equidistance**: distinct simplex code vectors are at squared distance `2`,
+`‖v_a - v_b‖² = 2` for `a ≠ b`, whatever the number of classes. -/
+theorem simplexCode_sqDist_eq_two (C : Nat) {a b : Fin C} (hab : a ≠ b) :
+    sqDist (simplexCode C a) (simplexCode C b) = 2 := by
+  rw [sqDist_eq]
+  unfold sqNorm
+  rw [simplexCode_dot, simplexCode_dot, simplexCode_dot, if_neg hab]
+  simp only [if_true]
+  grind
+
+/-- All simplex code vectors have the same squared norm. -/
+theorem simplexCode_sqNorm_eq (C : Nat) (a b : Fin C) :
+    sqNorm (simplexCode C a) = sqNorm (simplexCode C b) := by
+  rw [simplexCode_sqNorm, simplexCode_sqNorm]
+
+/-! ## Equal-norm codes: scores versus distances -/
+
+/-- For prototypes of equal norm, a larger inner product with `x` is the same as a smaller
+squared distance to `x`: `‖v_a‖² = ‖v_b‖² → (⟨x, v_b⟩ ≤ ⟨x, v_a⟩ ↔ ‖x - v_a‖² ≤ ‖x - v_b‖²)`.
+Holds for any code in any dimension `d`. -/
+theorem dot_le_dot_iff_sqDist_le_sqDist {d : Nat} (x va vb : Fin d → Rat)
+    (h : sqNorm va = sqNorm vb) :
+    dot x vb ≤ dot x va ↔ sqDist x va ≤ sqDist x vb := by
+  rw [sqDist_eq, sqDist_eq, h]
+  constructor <;> intro hle <;> grind
+
+/-- For an equal-norm code (all prototypes `code c` of the same squared norm), class `c`
+maximises the score `⟨x, code ·⟩` iff it minimises the squared distance `‖x - code ·‖²`. -/
+theorem code_isMaximiser_iff_isMinimiser {C d : Nat} (code : Fin C → Fin d → Rat)
+    (hnorm : ∀ a b, sqNorm (code a) = sqNorm (code b)) (x : Fin d → Rat) (c : Fin C) :
+    (∀ c', dot x (code c') ≤ dot x (code c)) ↔ (∀ c', sqDist x (code c) ≤ sqDist x (code c')) :=
+  ⟨fun h c' => (dot_le_dot_iff_sqDist_le_sqDist x _ _ (hnorm c c')).mp (h c'),
+   fun h c' => (dot_le_dot_iff_sqDist_le_sqDist x _ _ (hnorm c c')).mpr (h c')⟩
+
+/-- For the simplex code, class `c` maximises `⟨x, v_·⟩` over all classes iff it minimises
+`‖x - v_·‖²` over all classes. -/
+theorem simplexCode_isMaximiser_iff_isMinimiser (C : Nat) (x : Fin C → Rat) (c : Fin C) :
+    (∀ c', dot x (simplexCode C c') ≤ dot x (simplexCode C c)) ↔
+      (∀ c', sqDist x (simplexCode C c) ≤ sqDist x (simplexCode C c')) :=
+  code_isMaximiser_iff_isMinimiser (simplexCode C) (simplexCode_sqNorm_eq C) x c
+
+/-! ## Lowest-index argmax and argmin over `Fin n` -/
+
+/-- The lowest index at which `f : Fin (n+1) → Rat` is maximal: compare `f 0` with the best
+of the remaining indices and keep `0` on ties. -/
+def argmaxFin : (n : Nat) → (Fin (n + 1) → Rat) → Fin (n + 1)
+  | 0, _ => 0
+  | n + 1, f =>
+    if f (argmaxFin n (fun i => f i.succ)).succ ≤ f 0 then 0
+    else (argmaxFin n (fun i => f i.succ)).succ
+
+/-- The lowest index at which `f : Fin (n+1) → Rat` is minimal: compare `f 0` with the best
+of the remaining indices and keep `0` on ties. -/
+def argminFin : (n : Nat) → (Fin (n + 1) → Rat) → Fin (n + 1)
+  | 0, _ => 0
+  | n + 1, f =>
+    if f 0 ≤ f (argminFin n (fun i => f i.succ)).succ then 0
+    else (argminFin n (fun i => f i.succ)).succ
+
+/-- The recursion equation of `argmaxFin`. -/
+theorem argmaxFin_succ (n : Nat) (f : Fin (n + 2) → Rat) :
+    argmaxFin (n + 1) f =
+      if f (argmaxFin n (fun i => f i.succ)).succ ≤ f 0 then 0
+      else (argmaxFin n (fun i => f i.succ)).succ := rfl
+
+/-- The recursion equation of `argminFin`. -/
+theorem argminFin_succ (n : Nat) (f : Fin (n + 2) → Rat) :
+    argminFin (n + 1) f =
+      if f 0 ≤ f (argminFin n (fun i => f i.succ)).succ then 0
+      else (argminFin n (fun i => f i.succ)).succ := rfl
+
+/-- `argmaxFin n f` is a maximiser of `f`. -/
+theorem argmaxFin_spec (n : Nat) (f : Fin (n + 1) → Rat) (i : Fin (n + 1)) :
+    f i ≤ f (argmaxFin n f) := by
+  induction n with
+  | zero =>
+    cases i using Fin.cases with
+    | zero => exact Rat.le_refl
+    | succ i => exact i.elim0
+  | succ n ih =>
+    rw [argmaxFin_succ]
+    have ih' := fun i => ih (fun i => f i.succ) i
+    generalize argmaxFin n (fun i => f i.succ) = j at ih' ⊢
+    by_cases h : f j.succ ≤ f 0
+    · rw [if_pos h]
+      cases i using Fin.cases with
+      | zero => exact Rat.le_refl
+      | succ i => exact Rat.le_trans (ih' i) h
+    · rw [if_neg h]
+      cases i using Fin.cases with
+      | zero => exact Rat.le_of_lt (Rat.not_le.mp h)
+      | succ i => exact ih' i
+
+/-- `argminFin n f` is a minimiser of `f`. -/
+theorem argminFin_spec (n : Nat) (f : Fin (n + 1) → Rat) (i : Fin (n + 1)) :
+    f (argminFin n f) ≤ f i := by
+  induction n with
+  | zero =>
+    cases i using Fin.cases with
+    | zero => exact Rat.le_refl
+    | succ i => exact i.elim0
+  | succ n ih =>
+    rw [argminFin_succ]
+    have ih' := fun i => ih (fun i => f i.succ) i
+    generalize argminFin n (fun i => f i.succ) = j at ih' ⊢
+    by_cases h : f 0 ≤ f j.succ
+    · rw [if_pos h]
+      cases i using Fin.cases with
+      | zero => exact Rat.le_refl
+      | succ i => exact Rat.le_trans h (ih' i)
+    · rw [if_neg h]
+      cases i using Fin.cases with
+      | zero => exact Rat.le_of_lt (Rat.not_le.mp h)
+      | succ i => exact ih' i
+
+/-- Tie-break of `argmaxFin`: it is the lowest index among the maximisers. -/
+theorem argmaxFin_le_of_eq (n : Nat) (f : Fin (n + 1) → Rat) (i : Fin (n + 1))
+    (hi : f i = f (argmaxFin n f)) : (argmaxFin n f).val ≤ i.val := by
+  induction n with
+  | zero => exact Nat.zero_le _
+  | succ n ih =>
+    rw [argmaxFin_succ] at hi ⊢
+    have ih' := fun i => ih (fun i => f i.succ) i
+    generalize argmaxFin n (fun i => f i.succ) = j at ih' hi ⊢
+    by_cases h : f j.succ ≤ f 0
+    · rw [if_pos h]
+      exact Nat.zero_le _
+    · rw [if_neg h] at hi ⊢
+      cases i using Fin.cases with
+      | zero => exact absurd (hi ▸ Rat.le_refl) h
+      | succ i =>
+        simp only [Fin.val_succ]
+        exact Nat.succ_le_succ (ih' i hi)
+
+/-- Tie-break of `argminFin`: it is the lowest index among the minimisers. -/
+theorem argminFin_le_of_eq (n : Nat) (f : Fin (n + 1) → Rat) (i : Fin (n + 1))
+    (hi : f i = f (argminFin n f)) : (argminFin n f).val ≤ i.val := by
+  induction n with
+  | zero => exact Nat.zero_le _
+  | succ n ih =>
+    rw [argminFin_succ] at hi ⊢
+    have ih' := fun i => ih (fun i => f i.succ) i
+    generalize argminFin n (fun i => f i.succ) = j at ih' hi ⊢
+    by_cases h : f 0 ≤ f j.succ
+    · rw [if_pos h]
+      exact Nat.zero_le _
+    · rw [if_neg h] at hi ⊢
+      cases i using Fin.cases with
+      | zero => exact absurd (hi ▸ Rat.le_refl) h
+      | succ i =>
+        simp only [Fin.val_succ]
+        exact Nat.succ_le_succ (ih' i hi)
+
+/-- If `g` orders the indices exactly in reverse to `f` (`f a ≤ f b ↔ g b ≤ g a`), then the
+lowest-index argmax of `f` is the lowest-index argmin of `g`. -/
+theorem argmaxFin_eq_argminFin (n : Nat) (f g : Fin (n + 1) → Rat)
+    (h : ∀ a b, f a ≤ f b ↔ g b ≤ g a) : argmaxFin n f = argminFin n g := by
+  induction n with
+  | zero => rfl
+  | succ n ih =>
+    rw [argmaxFin_succ, argminFin_succ,
+      ih (fun i => f i.succ) (fun i => g i.succ) (fun a b => h a.succ b.succ)]
+    generalize argminFin n (fun i => g i.succ) = j
+    by_cases hf : f j.succ ≤ f 0
+    · rw [if_pos hf, if_pos ((h _ _).mp hf)]
+    · rw [if_neg hf, if_neg (fun hg => hf ((h _ _).mpr hg))]
+
+/-- The lowest index maximising `f : Fin n → Rat`, for `n > 0`. -/
+def argmaxOf : (n : Nat) → 0 < n → (Fin n → Rat) → Fin n
+  | 0, h, _ => absurd h (Nat.lt_irrefl 0)
+  | n + 1, _, f => argmaxFin n f
+
+/-- The lowest index minimising `f : Fin n → Rat`, for `n > 0`. -/
+def argminOf : (n : Nat) → 0 < n → (Fin n → Rat) → Fin n
+  | 0, h, _ => absurd h (Nat.lt_irrefl 0)
+  | n + 1, _, f => argminFin n f
+
+/-- `argmaxOf n hn f` is a maximiser of `f`. -/
+theorem argmaxOf_spec (n : Nat) (hn : 0 < n) (f : Fin n → Rat) (i : Fin n) :
+    f i ≤ f (argmaxOf n hn f) := by
+  cases n with
+  | zero => omega
+  | succ n => exact argmaxFin_spec n f i
+
+/-- `argminOf n hn f` is a minimiser of `f`. -/
+theorem argminOf_spec (n : Nat) (hn : 0 < n) (f : Fin n → Rat) (i : Fin n) :
+    f (argminOf n hn f) ≤ f i := by
+  cases n with
+  | zero => omega
+  | succ n => exact argminFin_spec n f i
+
+/-- `argmaxOf` breaks ties by the lowest index. -/
+theorem argmaxOf_le_of_eq (n : Nat) (hn : 0 < n) (f : Fin n → Rat) (i : Fin n)
+    (hi : f i = f (argmaxOf n hn f)) : (argmaxOf n hn f).val ≤ i.val := by
+  cases n with
+  | zero => omega
+  | succ n => exact argmaxFin_le_of_eq n f i hi
+
+/-- `argminOf` breaks ties by the lowest index. -/
+theorem argminOf_le_of_eq (n : Nat) (hn : 0 < n) (f : Fin n → Rat) (i : Fin n)
+    (hi : f i = f (argminOf n hn f)) : (argminOf n hn f).val ≤ i.val := by
+  cases n with
+  | zero => omega
+  | succ n => exact argminFin_le_of_eq n f i hi
+
+/-- If `g` orders the indices exactly in reverse to `f`, the lowest-index argmax of `f` is the
+lowest-index argmin of `g`. -/
+theorem argmaxOf_eq_argminOf (n : Nat) (hn : 0 < n) (f g : Fin n → Rat)
+    (h : ∀ a b, f a ≤ f b ↔ g b ≤ g a) : argmaxOf n hn f = argminOf n hn g := by
+  cases n with
+  | zero => omega
+  | succ n => exact argmaxFin_eq_argminFin n f g h
+
+/-- For any equal-norm code in any dimension `d`, the argmax-score rule and the
+nearest-prototype rule (both with lowest-index tie-break) pick the same class for every `x`. -/
+theorem argmaxOf_dot_eq_argminOf_sqDist {C d : Nat} (hC : 0 < C) (code : Fin C → Fin d → Rat)
+    (hnorm : ∀ a b, sqNorm (code a) = sqNorm (code b)) (x : Fin d → Rat) :
+    argmaxOf C hC (fun c => dot x (code c)) = argminOf C hC (fun c => sqDist x (code c)) :=
+  argmaxOf_eq_argminOf C hC _ _
+    (fun a b => dot_le_dot_iff_sqDist_le_sqDist x (code b) (code a) (hnorm b a))
+
+/-! ## Argmax head and nearest neighbour for the simplex code -/
+
+/-- The argmax classification head on simplex-encoded labels: the class `c` with the largest
+score `⟨x, v_c⟩` (lowest index on ties). -/
+def argmaxHead (C : Nat) (hC : 0 < C) (x : Fin C → Rat) : Fin C :=
+  argmaxOf C hC (fun c => dot x (simplexCode C c))
+
+/-- The one-nearest-neighbour rule among the simplex prototypes: the class `c` with the smallest
+squared distance `‖x - v_c‖²` (lowest index on ties). -/
+def nearestNeighbour (C : Nat) (hC : 0 < C) (x : Fin C → Rat) : Fin C :=
+  argminOf C hC (fun c => sqDist x (simplexCode C c))
+
+/-- The argmax head maximises the score `⟨x, v_·⟩`. -/
+theorem argmaxHead_spec (C : Nat) (hC : 0 < C) (x : Fin C → Rat) (c : Fin C) :
+    dot x (simplexCode C c) ≤ dot x (simplexCode C (argmaxHead C hC x)) :=
+  argmaxOf_spec C hC (fun c => dot x (simplexCode C c)) c
+
+/-- The nearest-neighbour rule minimises the squared distance `‖x - v_·‖²`. -/
+theorem nearestNeighbour_spec (C : Nat) (hC : 0 < C) (x : Fin C → Rat) (c : Fin C) :
+    sqDist x (simplexCode C (nearestNeighbour C hC x)) ≤ sqDist x (simplexCode C c) :=
+  argminOf_spec C hC (fun c => sqDist x (simplexCode C c)) c
+
+/-- **Argmax head = 1-NN**: for every number of classes `C ≥ 1` and every input `x`, the argmax
+head on simplex-encoded labels returns the same class as the nearest-neighbour rule. -/
+theorem argmaxHead_eq_nearestNeighbour (C : Nat) (hC : 0 < C) (x : Fin C → Rat) :
+    argmaxHead C hC x = nearestNeighbour C hC x :=
+  argmaxOf_dot_eq_argminOf_sqDist hC (simplexCode C) (simplexCode_sqNorm_eq C) x
+
+/-! ## Concrete instances (checked by kernel evaluation) -/
+
+/-- The simplex Gram matrix for `C = 3`: `2/3` on the diagonal, `-1/3` off it. -/
+theorem simplexCode_gram_instance_three :
+    simplexGramRows 3 = [[2/3, -1/3, -1/3], [-1/3, 2/3, -1/3], [-1/3, -1/3, 2/3]] := by
+  decide +kernel
+
+/-- The simplex Gram matrix for `C = 5`: `4/5` on the diagonal, `-1/5` off it. -/
+theorem simplexCode_gram_instance_five :
+    simplexGramRows 5 =
+      [[4/5, -1/5, -1/5, -1/5, -1/5], [-1/5, 4/5, -1/5, -1/5, -1/5],
+       [-1/5, -1/5, 4/5, -1/5, -1/5], [-1/5, -1/5, -1/5, 4/5, -1/5],
+       [-1/5, -1/5, -1/5, -1/5, 4/5]] := by
+  decide +kernel
+
+/-- The squared norm of a simplex code vector for `C = 5` is `4/5`. -/
+theorem simplexCode_sqNorm_instance_five : sqNorm (simplexCode 5 2) = 4/5 := by
+  decide +kernel
+
+/-- The inner product of two distinct simplex code vectors for `C = 4` is `-1/4`. -/
+theorem simplexCode_dot_instance_four : dot (simplexCode 4 0) (simplexCode 4 3) = -1/4 := by
+  decide +kernel
+
+/-- Two distinct simplex code vectors for `C = 5` are at squared distance `2`. -/
+theorem simplexCode_sqDist_instance_five : sqDist (simplexCode 5 1) (simplexCode 5 3) = 2 := by
+  decide +kernel
+
+/-- On `x = (1/2, 3, -1)` with `C = 3`, the argmax head and the nearest-neighbour rule both
+return class `1`. -/
+theorem argmaxHead_nearestNeighbour_instance_three :
+    argmaxHead 3 (Nat.succ_pos 2) (fun i => [1/2, 3, -1].getD i.val 0) = 1 ∧
+      nearestNeighbour 3 (Nat.succ_pos 2) (fun i => [1/2, 3, -1].getD i.val 0) = 1 := by
+  decide +kernel
+
+/-- On the tie `x = (1, 0, 1)` with `C = 3`, both rules return the lowest maximising
+class `0`. -/
+theorem argmaxHead_nearestNeighbour_instance_tie :
+    argmaxHead 3 (Nat.succ_pos 2) (fun i => [1, 0, 1].getD i.val 0) = 0 ∧
+      nearestNeighbour 3 (Nat.succ_pos 2) (fun i => [1, 0, 1].getD i.val 0) = 0 := by
+  decide +kernel
+
+end MLTheory
+
+end
