@@ -49,6 +49,8 @@ def parse_header(path: Path, text: str | None = None) -> tuple[tuple[Import, ...
     pos = 0
     expecting_name = False
     while pos < len(text):
+        if text.startswith(("/-!", "/--"), pos):
+            break  # a module or declaration docstring is a command: the header is over
         if text.startswith("/-", pos):
             end = _block_comment_end(text, pos)
             if end < 0:

