@@ -690,6 +690,83 @@ theorem syncRun_converges {H : Nat} (hH : ∀ v, h v ≤ H) :
 
 end Sync
 
+
+/-! ### Sequential schedule -/
+
+/-- The sequential schedule: only the enabled vertex of least index moves (one vertex a step). -/
+def firstEnabled {n : Nat} {α : Type} (G : Graph n) (h : Fin n → Nat) (s : Config n α) :
+    Fin n → Bool :=
+  fun v => decide (Enabled G h s v ∧ ∀ w : Fin n, w.val < v.val → ¬ Enabled G h s w)
+
+/-- `k` steps of the protocol under the sequential schedule from the initial configuration. -/
+def seqRun {n : Nat} {α : Type} (f : Update n α) (G : Graph n) (h : Fin n → Nat)
+    (x0 : Fin n → α) : Nat → Config n α
+  | 0 => initConfig x0
+  | k + 1 => schedule f G h (seqRun f G h x0 k) (firstEnabled G h (seqRun f G h x0 k))
+
+/-- Every configuration of the sequential run is reachable. -/
+theorem reachable_seqRun {n : Nat} {α : Type} {f : Update n α} {G : Graph n} {h : Fin n → Nat}
+    {x0 : Fin n → α} : ∀ k, Reachable f G h x0 (seqRun f G h x0 k)
+  | 0 => Reachable.start
+  | k + 1 => Reachable.step (reachable_seqRun k)
+      ⟨_, fun _ hv => (of_decide_eq_true hv).1, rfl⟩
+
+/-! ## Concrete instances on the path with 4 vertices
+
+Path `0 – 1 – 2 – 3`, states in `Nat`, update "own state plus the sum of the neighbours' states",
+initial states `[1, 2, 3, 4]`, halting rounds `[1, 3, 0, 2]`. The synchronous halting run goes
+`[1, 2, 3, 4] → [3, 6, 3, 7] → [3, 12, 3, 10] → [3, 18, 3, 10]`. -/
+
+/-- The function on `Fin n` listed by `l` (`0` past the end of `l`), to write instances. -/
+def listFun {n : Nat} (l : List Nat) : Fin n → Nat := fun v => l.getD v.val 0
+
+/-- The update of the instances: own state plus the sum of the neighbours' states. -/
+def sumUpdate (n : Nat) : Update n Nat :=
+  fun _ x nb => x + (List.finRange n).foldr (fun u acc => (nb u).getD 0 + acc) 0
+
+/-- Instance: the synchronous halting run on the 4-vertex path; vertex `v` at its halting round
+`h v` has states `[3, 18, 3, 10]`. -/
+theorem trafficLight_instance_path4_haltingRun :
+    (List.finRange 4).map (fun v => haltingRun (sumUpdate 4) (pathGraph 4) (listFun [1, 3, 0, 2])
+      (listFun [1, 2, 3, 4]) (listFun [1, 3, 0, 2] v) v) = [3, 18, 3, 10] := by
+  decide +kernel
+
+/-- Instance: the protocol under the synchronous schedule on the 4-vertex path, after
+`4 = max h + 1` steps: final states `[3, 18, 3, 10]` (those of the halting run), rounds
+`[2, 4, 1, 3]` (`h v + 1`), and every vertex done. -/
+theorem trafficLight_instance_path4_syncRun :
+    (List.finRange 4).map (fun v => (syncRun (sumUpdate 4) (pathGraph 4) (listFun [1, 3, 0, 2])
+      (listFun [1, 2, 3, 4]) 4 v).cur) = [3, 18, 3, 10] ∧
+    (List.finRange 4).map (fun v => (syncRun (sumUpdate 4) (pathGraph 4) (listFun [1, 3, 0, 2])
+      (listFun [1, 2, 3, 4]) 4 v).round) = [2, 4, 1, 3] ∧
+    ∀ v, Done (listFun [1, 3, 0, 2]) (syncRun (sumUpdate 4) (pathGraph 4) (listFun [1, 3, 0, 2])
+      (listFun [1, 2, 3, 4]) 4) v := by
+  decide +kernel
+
+/-- Instance: after `3` synchronous steps vertex `1` (halting round `3`) is not yet done, so the
+bound `max h + 1 = 4` is attained. -/
+theorem trafficLight_instance_path4_not_done_at_3 :
+    ¬ Done (listFun [1, 3, 0, 2]) (syncRun (sumUpdate 4) (pathGraph 4) (listFun [1, 3, 0, 2])
+      (listFun [1, 2, 3, 4]) 3) 1 := by
+  decide +kernel
+
+/-- Instance: after `4` synchronous steps the configuration is a fixpoint of every schedule's
+step (from `syncRun_converges` with `H = 3`). -/
+theorem trafficLight_instance_path4_fixpoint (s' : Config 4 Nat)
+    (hstep : Step (sumUpdate 4) (pathGraph 4) (listFun [1, 3, 0, 2])
+      (syncRun (sumUpdate 4) (pathGraph 4) (listFun [1, 3, 0, 2]) (listFun [1, 2, 3, 4]) 4) s') :
+    s' = syncRun (sumUpdate 4) (pathGraph 4) (listFun [1, 3, 0, 2]) (listFun [1, 2, 3, 4]) 4 :=
+  (syncRun_converges (H := 3) (by decide +kernel)).1 s' hstep
+
+/-- Instance: under the sequential schedule (one vertex a step) the same path reaches the same
+final states `[3, 18, 3, 10]` and rounds `[2, 4, 1, 3]` after `10 = Σ (h v + 1)` steps. -/
+theorem trafficLight_instance_path4_seqRun :
+    (List.finRange 4).map (fun v => (seqRun (sumUpdate 4) (pathGraph 4) (listFun [1, 3, 0, 2])
+      (listFun [1, 2, 3, 4]) 10 v).cur) = [3, 18, 3, 10] ∧
+    (List.finRange 4).map (fun v => (seqRun (sumUpdate 4) (pathGraph 4) (listFun [1, 3, 0, 2])
+      (listFun [1, 2, 3, 4]) 10 v).round) = [2, 4, 1, 3] := by
+  decide +kernel
+
 end
 
 end MLTheory.TrafficLight
