@@ -2,6 +2,8 @@ module
 
 public import MLTheory.Basic
 public import MLTheory.Simplex
+public import MLTheory.Angluin
+public import MLTheory.TrafficLight
 
 /-!
 # MLTheory
