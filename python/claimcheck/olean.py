@@ -305,15 +305,17 @@ def read_header(path: Path, data: bytes, allow_unverified_version: bool = False)
             f"has not verified (verified: {', '.join(v + 'x' for v in VERIFIED_LEAN_VERSIONS)})"
         )
     size = len(data)
-    # Detect the pointer width: the root pointer must land inside the file, after the header.
+    # Detect the pointer width from ``base_addr``: it is 64 KiB aligned, and below 2^47 on
+    # native 64-bit (module.cpp).  Read as 8 bytes, a wasm32 header gives ``root << 32 | base``,
+    # far above 2^47.  The root pointer may point into an earlier part of the module (objects are
+    # shared between parts), so it is checked when the parts are resolved, not here.
     for ptr_size, fmt in ((8, "<QQ"), (4, "<II")):
         if len(data) < HEADER_FIXED + 2 * ptr_size:
             continue
         base, root = struct.unpack_from(fmt, data, HEADER_FIXED)
-        first = HEADER_FIXED + 2 * ptr_size
-        if base % 8 == 0 and base + first <= root < base + size and (root - base) % ptr_size == 0:
+        if base % 0x10000 == 0 and base < (1 << 47) and not root & 1 and root % ptr_size == 0:
             return OleanHeader(path, version, flags, lean_version, githash, base, ptr_size, root, size)
-    raise OleanError(f"{path}: corrupted or truncated .olean (root object outside the file; Lean {lean_version!r})")
+    raise OleanError(f"{path}: corrupted or truncated .olean header (no valid base address; Lean {lean_version!r})")
 
 
 class _Part:
@@ -690,6 +692,9 @@ class Module:
         self._decoder = _Decoder(self._graph)
         self.header = loaded[0].header
         self.has_private = "private" in self.part_kinds
+        first = loaded[0]
+        if not first.base + HEADER_FIXED + 2 * first.header.ptr_size <= first.header.root < first.end:
+            raise OleanError(f"{first.path}: corrupted or truncated .olean (root object outside the file; Lean {first.header.lean_version})")
         roots = [self._root(p) for p in loaded]
         self._roots = roots
         g = self._graph

@@ -212,6 +212,9 @@ class _Printer:
             if n == "Membership.mem" and len(args) == 5:
                 # Lean >= 4.12: Membership.mem (γ := collection) (a := element) argument order is coll, elem
                 return f"{self.fmt(args[4], ctx, 51)} ∈ {self.fmt(args[3], ctx, 51)}", 50
+            special = self.special(n, args, ctx)
+            if special is not None:
+                return special
             infos = self.binder_infos(n) if self.binder_infos else None
             if infos is not None:
                 args = [a for i, a in enumerate(args) if i >= len(infos) or infos[i] == 0]
@@ -220,6 +223,52 @@ class _Printer:
         fn = self.fmt(head, ctx, _MAX_PREC)
         parts = [fn] + [self.fmt(a, ctx, _MAX_PREC) for a in args]
         return " ".join(parts), _APP_PREC
+
+
+    def special(self, n: str, args: list[Expr], ctx: list[str]) -> tuple[str, int] | None:
+        """Notation for a few common constants (if-then-else, lists, casts, ∃, pairs, indexing)."""
+        k = len(args)
+        if n == "ite" and k == 5:
+            c, t, f = (self.fmt(a, ctx) for a in args[1:2] + args[3:5])
+            return f"if {c} then {t} else {f}", 0
+        if n == "dite" and k == 5:
+            t, f = _strip(args[3]), _strip(args[4])
+            if isinstance(t, Lam) and isinstance(f, Lam):
+                h = self.fresh(t.binder_name, ctx)
+                return (
+                    f"if {h} : {self.fmt(args[1], ctx)} then {self.fmt(t.body, ctx + [h])} "
+                    f"else {self.fmt(f.body, ctx + [h])}",
+                    0,
+                )
+        if n == "List.nil" and k == 1:
+            return "[]", _MAX_PREC
+        if n == "List.cons" and k == 3:
+            items: list[str] = []
+            cur: Expr = _strip(args[2])
+            items.append(self.fmt(args[1], ctx))
+            while True:
+                h, a = _spine(cur)
+                if isinstance(h, Const) and h.name == "List.cons" and len(a) == 3:
+                    items.append(self.fmt(a[1], ctx))
+                    cur = _strip(a[2])
+                    continue
+                if isinstance(h, Const) and h.name == "List.nil" and len(a) == 1:
+                    return "[" + ", ".join(items) + "]", _MAX_PREC
+                return f"{self.fmt(args[1], ctx, 68)} :: {self.fmt(args[2], ctx, 67)}", 67
+        if n in ("Nat.cast", "NatCast.natCast", "Int.cast", "IntCast.intCast") and k == 3:
+            return f"↑{self.fmt(args[2], ctx, _MAX_PREC)}", _MAX_PREC
+        if n == "Fin.val" and k == 2:
+            return f"↑{self.fmt(args[1], ctx, _MAX_PREC)}", _MAX_PREC
+        if n == "Exists" and k == 2:
+            body = _strip(args[1])
+            if isinstance(body, Lam):
+                x = self.fresh(body.binder_name, ctx)
+                return f"∃ {x}, {self.fmt(body.body, ctx + [x])}", 0
+        if n == "Prod.mk" and k == 4:
+            return f"({self.fmt(args[2], ctx)}, {self.fmt(args[3], ctx)})", _MAX_PREC
+        if n == "GetElem.getElem" and k == 8:
+            return f"{self.fmt(args[5], ctx, _MAX_PREC)}[{self.fmt(args[6], ctx)}]", _MAX_PREC
+        return None
 
 
 def pretty(e: Expr, binder_infos: BinderInfos | None = None) -> str:

@@ -452,7 +452,7 @@ def compute_status(
 
     if decls is None:
         for mod in loaded:
-            for name in mod.constant_names():
+            for name in sorted(mod.constant_names()):
                 if not include_all and not user_facing(name):
                     continue
                 ci = mod.get(name)
