@@ -68,7 +68,8 @@ vertex's final state is its state at round `h v` of the synchronous halting run
 `H + 1` steps when `h v ≤ H` for all `v` (`syncRun_converges`).
 
 Concrete instances (`_instance_`, by `decide +kernel`) run the protocol on the path with 4
-vertices.
+vertices under the synchronous and the sequential schedule, and exhibit the deadlock of the notes'
+variant on the path with 3 vertices (`trafficLight_instance_notes_variant_deadlock`).
 -/
 
 namespace MLTheory.TrafficLight
@@ -766,6 +767,42 @@ theorem trafficLight_instance_path4_seqRun :
     (List.finRange 4).map (fun v => (seqRun (sumUpdate 4) (pathGraph 4) (listFun [1, 3, 0, 2])
       (listFun [1, 2, 3, 4]) 10 v).round) = [2, 4, 1, 3] := by
   decide +kernel
+
+
+/-! ## Why `done` vertices are ignored: the notes' variant deadlocks
+
+In the variant of trap (1) recorded in the project notes, a vertex that has halted keeps its
+clock running until it and all its neighbours have halted, then stops it, and the plain colour
+rule applies to every neighbour. On the path `0 – 1 – 2` with halting rounds `[5, 0, 0]`, vertex
+`2` stops at once, vertex `1` reaches round `1` and can go no further, and vertex `0` — which
+still computes — is stuck at round `2 < 5`. -/
+
+/-- The notes' variant of the enabling rule: `v` has not stopped (stopped = halted, `h v ≤ r v`,
+with every neighbour halted) and the plain colour rule holds. -/
+def VariantEnabled {n : Nat} (G : Graph n) (h : Fin n → Nat) (r : Rounds n) (v : Fin n) : Prop :=
+  ¬ (h v ≤ r v ∧ ∀ u, G.adj v u = true → h u ≤ r u) ∧ ClockEnabled G r v
+
+instance {n : Nat} (G : Graph n) (h : Fin n → Nat) (r : Rounds n) (v : Fin n) :
+    Decidable (VariantEnabled G h r v) :=
+  inferInstanceAs (Decidable (¬ (h v ≤ r v ∧ ∀ u, G.adj v u = true → h u ≤ r u) ∧
+    ClockEnabled G r v))
+
+/-- A step of the notes' variant under an arbitrary schedule. -/
+def VariantStep {n : Nat} (G : Graph n) (h : Fin n → Nat) (r r' : Rounds n) : Prop :=
+  ∃ S : Fin n → Bool, (∀ v, S v = true → VariantEnabled G h r v) ∧ r' = advance r S
+
+/-- Instance: the notes' variant deadlocks on the 3-vertex path with halting rounds `[5, 0, 0]`:
+rounds `[0, 0, 0] → [1, 1, 0] → [2, 1, 0]` are legal steps, then no vertex is enabled although
+vertex `0` is at round `2 < 5`. -/
+theorem trafficLight_instance_notes_variant_deadlock :
+    VariantStep (pathGraph 3) (listFun [5, 0, 0]) (listFun [0, 0, 0]) (listFun [1, 1, 0]) ∧
+    VariantStep (pathGraph 3) (listFun [5, 0, 0]) (listFun [1, 1, 0]) (listFun [2, 1, 0]) ∧
+    (∀ v, ¬ VariantEnabled (pathGraph 3) (listFun [5, 0, 0]) (listFun [2, 1, 0]) v) ∧
+    listFun (n := 3) [2, 1, 0] 0 < listFun (n := 3) [5, 0, 0] 0 := by
+  refine ⟨⟨fun v => decide (v.val < 2), by decide +kernel,
+      funext fun v => by revert v; decide +kernel⟩,
+    ⟨fun v => decide (v.val = 0), by decide +kernel,
+      funext fun v => by revert v; decide +kernel⟩, by decide +kernel, by decide +kernel⟩
 
 end
 
