@@ -80,3 +80,12 @@ def test_unknown_import_names_file_and_line(tmp_path: Path) -> None:
 def test_discover_skips_build_and_hidden_folders(tmp_path: Path) -> None:
     _write(tmp_path, {"A.lean": "", "build/lib/X.lean": "", ".lake/Y.lean": "", "lakefile.lean": ""})
     assert list(discover(tmp_path, exclude=(tmp_path / "build",))) == ["A"]
+
+
+def test_transitive_imports(tmp_path: Path) -> None:
+    from claimcheck.modules import transitive_imports
+
+    _write(tmp_path, {"A.lean": "", "B.lean": "import A\n", "C.lean": "import B\n", "D.lean": "import Init\n"})
+    modules = discover(tmp_path)
+    assert transitive_imports(modules["C"], modules) == {"A", "B"}
+    assert transitive_imports(modules["D"], modules) == set()

@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from .errors import ConfigError
-from .modules import LeanModule, discover, project_imports, topological_order
+from .modules import LeanModule, discover, project_imports, topological_order, transitive_imports
 from .progress import Progress
 from .project import Project
 from .toolchain import Toolchain
@@ -89,7 +89,6 @@ class BuildReport:
     def count(self, status: str) -> int:
         return sum(1 for r in self.modules.values() if r.status == status)
 
-    @property
     def failed_modules(self) -> dict[str, Path]:
         """Modules with no current output (failed or blocked), for the status reader."""
         return {n: r.source for n, r in self.modules.items() if r.status in ("failed", "blocked")}
@@ -257,7 +256,9 @@ class Builder:
         digest.update(b"toolchain\0" + self.toolchain.identity.encode() + b"\0")
         digest.update(b"name\0" + mod.name.encode() + b"\0")
         digest.update(b"source\0" + file_hash(mod.path).encode() + b"\0")
-        for dep in project_imports(mod, modules):
+        # Every module reachable through imports: a module sees its imports' imports too, so an
+        # unchanged direct import does not make a changed indirect one irrelevant.
+        for dep in sorted(transitive_imports(mod, modules)):
             digest.update(dep.encode() + b"\0" + (interface_hash(self.project, dep) or "missing").encode() + b"\0")
         return digest.hexdigest()
 

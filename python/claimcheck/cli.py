@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 
 from .errors import ClaimcheckError, ToolchainError
+from .manifest import ManifestError
+from .olean import OleanError
 from .progress import Progress
 from .project import Project
 
@@ -112,6 +114,79 @@ def cmd_status(args: argparse.Namespace) -> int:
     return 1 if any(r.status == "missing" for r in records) else 0
 
 
+def _gate(args: argparse.Namespace) -> tuple[Project, dict]:
+    """Toolchain, build, status, witnesses and manifests: the report data (see gate.py)."""
+    from .build import build
+    from .gate import evaluate
+    from .toolchain import resolve_toolchain
+
+    project = _project(args)
+    progress = Progress(quiet=args.quiet)
+    toolchain = resolve_toolchain(project.root, progress=progress)
+    report = build(project, toolchain, jobs=args.jobs, progress=progress)
+    if not report.ok:
+        print(report.summary(), file=sys.stderr)
+    progress.line("reading proof status, running witnesses, checking manifests")
+    return project, evaluate(project, toolchain, report)
+
+
+def _print_gate(data: dict) -> None:
+    from .gate import failures
+
+    summary = data["summary"]
+    verdicts = ", ".join(f"{n} {v}" for v, n in sorted(summary["by_verdict"].items()))
+    inst = summary["instances"]
+    print(f"{summary['papers']} papers, {summary['claims']} claims: {verdicts}; "
+          f"{inst['ok']}/{inst['checked']} instance cross-checks agree")
+    for line in failures(data):
+        print(f"FAIL {line}")
+    print("gate: PASS" if data["ok"] else "gate: FAIL")
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """The CI gate: exit 0 only when every claim holds as labelled."""
+    from .gate import update_fingerprints
+    from .manifest import load_manifests
+
+    project, data = _gate(args)
+    if args.update_fingerprints:
+        built = {d["name"]: d["fingerprint"] for d in data["declarations"] if d.get("fingerprint")}
+        for path in update_fingerprints(load_manifests(project.manifests_dir), built):
+            print(f"updated fingerprints in {path}")
+        project, data = _gate(args)
+    if args.json:
+        json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        _print_gate(data)
+    return 0 if data["ok"] else 1
+
+
+def _write_report(project: Project, data: dict, out: Path | None) -> Path:
+    from .report import write_report
+
+    target = out if out is not None else project.root / "report"
+    path = write_report(data, target)
+    print(f"report: {path / 'index.html'}")
+    return path
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    """Write the HTML report, report.json and summary.md (exit 0 when written)."""
+    project, data = _gate(args)
+    _write_report(project, data, args.out)
+    return 0
+
+
+def cmd_all(args: argparse.Namespace) -> int:
+    """The main job: toolchain, build, status, witnesses, check, report."""
+    project, data = _gate(args)
+    path = _write_report(project, data, args.out)
+    print((path / "summary.md").read_text(encoding="utf-8"))
+    _print_gate(data)
+    return 0 if data["ok"] else 1
+
+
 def _add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--root", type=Path, default=Path("."), help="project root (default: current folder)")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
@@ -149,6 +224,24 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("-j", "--jobs", type=int, default=None, help="parallel Lean jobs for the build")
     p.set_defaults(func=cmd_status)
 
+    p = sub.add_parser("check", help="the CI gate: every claim in manifests/ holds as labelled")
+    _add_common(p)
+    p.add_argument("-j", "--jobs", type=int, default=None, help="parallel Lean jobs")
+    p.add_argument("--json", action="store_true", help="print the full report data as JSON")
+    p.add_argument("--update-fingerprints", action="store_true",
+                   help="record the built statement fingerprints in the manifests (after reviewing the statements)")
+    p.set_defaults(func=cmd_check)
+
+    for name, func, text in (
+        ("report", cmd_report, "write the HTML report, report.json and summary.md"),
+        ("all", cmd_all, "the main job: toolchain, build, status, witnesses, check, report"),
+    ):
+        p = sub.add_parser(name, help=text)
+        _add_common(p)
+        p.add_argument("-j", "--jobs", type=int, default=None, help="parallel Lean jobs")
+        p.add_argument("--out", type=Path, default=None, help="report folder (default: <root>/report)")
+        p.set_defaults(func=func)
+
     return parser
 
 
@@ -163,6 +256,12 @@ def main(argv: list[str] | None = None) -> int:
     except ClaimcheckError as exc:
         print(f"claimcheck: {exc}", file=sys.stderr)
         return exc.exit_code
+    except ManifestError as exc:
+        print(f"claimcheck: invalid manifests:\n{exc}", file=sys.stderr)
+        return 2
+    except OleanError as exc:
+        print(f"claimcheck: {exc}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("claimcheck: interrupted", file=sys.stderr)
         return 130

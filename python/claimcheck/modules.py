@@ -168,3 +168,15 @@ def project_imports(mod: LeanModule, modules: dict[str, LeanModule]) -> list[str
         if imp.module in modules and imp.module not in seen:
             seen.append(imp.module)
     return seen
+
+
+def transitive_imports(mod: LeanModule, modules: dict[str, LeanModule]) -> set[str]:
+    """Every project module that ``mod`` imports directly or indirectly."""
+    seen: set[str] = set()
+    todo = project_imports(mod, modules)
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo.extend(project_imports(modules[name], modules))
+    return seen

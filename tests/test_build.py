@@ -1,0 +1,95 @@
+"""The build driver on fixture projects, with the real Lean toolchain.
+
+Each folder under `fixtures/build/` is a project (its `.lean` files are the sources) with an
+`expected.yaml` beside it; adding a case is adding a folder.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+import yaml
+
+from claimcheck.build import BuildReport, build
+from claimcheck.errors import ModuleGraphError
+from claimcheck.progress import Progress
+
+from conftest import FIXTURES, REPO, copy_case
+
+CASES = sorted(p for p in (FIXTURES / "build").iterdir() if p.is_dir())
+
+
+def statuses(report: BuildReport, status: str) -> set[str]:
+    return {name for name, r in report.modules.items() if r.status == status}
+
+
+def check_step(report: BuildReport, expected: dict) -> None:
+    if "ok" in expected:
+        assert report.ok is expected["ok"], report.summary()
+    assert statuses(report, "built") == set(expected.get("built", [])), report.summary()
+    if "skipped" in expected:
+        assert statuses(report, "skipped") == set(expected["skipped"])
+    if "blocked" in expected:
+        assert statuses(report, "blocked") == set(expected["blocked"])
+    for name, location in expected.get("failed", {}).items():
+        result = report.modules[name]
+        assert result.status == "failed"
+        assert location in result.first_error(), result.first_error()
+    order = list(report.modules)
+    for before, after in expected.get("order_before", []):
+        assert order.index(before) < order.index(after)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_build_case(case: Path, tmp_path: Path, toolchain) -> None:
+    expected = yaml.safe_load((case / "expected.yaml").read_text())
+    project = copy_case(case, tmp_path)
+    quiet = Progress(quiet=True)
+    if "error" in expected:
+        with pytest.raises(ModuleGraphError, match=expected["error"]):
+            build(project, toolchain, jobs=2, progress=quiet)
+        assert not project.olean_dir.exists() or not any(project.olean_dir.rglob("*.olean"))
+        return
+    report = build(project, toolchain, jobs=2, progress=quiet)
+    check_step(report, expected["build"])
+    for name, result in report.modules.items():
+        olean = project.olean_dir.joinpath(*name.split(".")).with_suffix(".olean")
+        assert olean.exists() == (result.status == "built"), name
+    assert not list((project.build_dir / "tmp").iterdir()), "scratch outputs left behind"
+
+    if "touch" in expected:
+        path = project.src_dir / expected["touch"]["file"]
+        os.utime(path, (path.stat().st_atime + 10, path.stat().st_mtime + 10))
+        check_step(build(project, toolchain, jobs=2, progress=quiet), expected["touch"])
+    if "edit" in expected:
+        path = project.src_dir / expected["edit"]["file"]
+        path.write_text(path.read_text() + expected["edit"]["append"])
+        check_step(build(project, toolchain, jobs=2, progress=quiet), expected["edit"])
+
+
+def test_failed_module_loses_its_stale_output(tmp_path: Path, toolchain) -> None:
+    """A module that built once and then breaks must not leave its old .olean behind."""
+    project = copy_case(FIXTURES / "build" / "chain", tmp_path)
+    quiet = Progress(quiet=True)
+    assert build(project, toolchain, progress=quiet).ok
+    leaf = project.src_dir / "Chain" / "A.lean"
+    leaf.write_text(leaf.read_text().replace("def Chain.base : Nat := 3", "def Chain.base : Nat := true"))
+    report = build(project, toolchain, jobs=2, progress=quiet)
+    assert statuses(report, "failed") == {"Chain.A"}
+    assert statuses(report, "blocked") == {"Chain.B", "Chain.C"}
+    assert statuses(report, "skipped") == {"Other"}
+    assert "A.lean:4" in report.modules["Chain.A"].first_error()
+    for stem in ("A", "B", "C"):
+        assert not (project.olean_dir / "Chain" / f"{stem}.olean").exists()
+    assert (project.olean_dir / "Other.olean").exists()
+
+
+def test_end_to_end_build_of_the_project(repo_build) -> None:
+    """Every module of the project's own `lean/` builds without errors."""
+    assert repo_build.ok, repo_build.summary()
+    assert "MLTheory" in repo_build.modules
+    assert "MLTheory.Basic" in repo_build.modules
+    for name in repo_build.modules:
+        assert (REPO / "build" / "lib").joinpath(*name.split(".")).with_suffix(".olean").exists()
