@@ -152,7 +152,9 @@ colour (no neighbour is behind `v`). -/
 def ClockEnabled {n : Nat} (G : Graph n) (r : Rounds n) (v : Fin n) : Prop :=
   ∀ u, G.adj v u = true → colour (r u) = colour (r v) ∨ colour (r u) = colour (r v + 1)
 
-instance {n : Nat} (G : Graph n) (r : Rounds n) (v : Fin n) : Decidable (ClockEnabled G r v) :=
+/-- The clock rule is decidable (a finite check over the neighbours). -/
+instance instDecidableClockEnabled {n : Nat} (G : Graph n) (r : Rounds n) (v : Fin n) :
+    Decidable (ClockEnabled G r v) :=
   inferInstanceAs (Decidable (∀ u, G.adj v u = true →
     colour (r u) = colour (r v) ∨ colour (r u) = colour (r v + 1)))
 
@@ -256,7 +258,8 @@ theorem clockSyncRun_le {n : Nat} {G : Graph n} {r : Rounds n} {M : Nat} (hM : �
     unfold clockSync
     split <;> omega
 
-/-- **Every vertex reaches round `R` within `R` synchronous steps** (from any synchronised start). -/
+/-- **Every vertex reaches round `R` within `R` synchronous steps** (from any synchronised
+start). -/
 theorem reaches_round_clockSyncRun {n : Nat} {G : Graph n} {r : Rounds n}
     (hs : Synchronised G r) (R : Nat) (v : Fin n) : R ≤ clockSyncRun G r R v := by
   have := le_clockSyncRun hs (m := 0) (fun _ => Nat.zero_le _) R v
@@ -310,8 +313,9 @@ its clock is stopped. -/
 def Done {n : Nat} {α : Type} (h : Fin n → Nat) (s : Config n α) (v : Fin n) : Prop :=
   h v < (s v).round
 
-instance {n : Nat} {α : Type} (h : Fin n → Nat) (s : Config n α) (v : Fin n) :
-    Decidable (Done h s v) :=
+/-- Being done is decidable. -/
+instance instDecidableDone {n : Nat} {α : Type} (h : Fin n → Nat) (s : Config n α)
+    (v : Fin n) : Decidable (Done h s v) :=
   inferInstanceAs (Decidable (h v < (s v).round))
 
 /-- What a vertex shows its neighbours: its colour (traffic light) and whether it is done. -/
@@ -333,8 +337,9 @@ def Enabled {n : Nat} {α : Type} (G : Graph n) (h : Fin n → Nat) (s : Config 
     (signal h s u).done = true ∨ (signal h s u).colour = colour (s v).round ∨
       (signal h s u).colour = colour ((s v).round + 1)
 
-instance {n : Nat} {α : Type} (G : Graph n) (h : Fin n → Nat) (s : Config n α) (v : Fin n) :
-    Decidable (Enabled G h s v) :=
+/-- The protocol's enabling rule is decidable (a finite check over the neighbours). -/
+instance instDecidableEnabled {n : Nat} {α : Type} (G : Graph n) (h : Fin n → Nat)
+    (s : Config n α) (v : Fin n) : Decidable (Enabled G h s v) :=
   inferInstanceAs (Decidable (¬ Done h s v ∧ ∀ u, G.adj v u = true →
     (signal h s u).done = true ∨ (signal h s u).colour = colour (s v).round ∨
       (signal h s u).colour = colour ((s v).round + 1)))
@@ -782,8 +787,9 @@ with every neighbour halted) and the plain colour rule holds. -/
 def VariantEnabled {n : Nat} (G : Graph n) (h : Fin n → Nat) (r : Rounds n) (v : Fin n) : Prop :=
   ¬ (h v ≤ r v ∧ ∀ u, G.adj v u = true → h u ≤ r u) ∧ ClockEnabled G r v
 
-instance {n : Nat} (G : Graph n) (h : Fin n → Nat) (r : Rounds n) (v : Fin n) :
-    Decidable (VariantEnabled G h r v) :=
+/-- The variant's enabling rule is decidable. -/
+instance instDecidableVariantEnabled {n : Nat} (G : Graph n) (h : Fin n → Nat) (r : Rounds n)
+    (v : Fin n) : Decidable (VariantEnabled G h r v) :=
   inferInstanceAs (Decidable (¬ (h v ≤ r v ∧ ∀ u, G.adj v u = true → h u ≤ r u) ∧
     ClockEnabled G r v))
 
