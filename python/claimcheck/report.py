@@ -92,6 +92,26 @@ def _list(obj: Mapping[str, Any], key: str, where: str) -> list[Any]:
     return value
 
 
+def _check_counts(counts: Any, where: str) -> None:
+    """``counts``/``summary``: optional; if given, ``by_label``/``by_verdict`` map names to ints."""
+    if counts is None:
+        return
+    _require(counts, (), where)
+    for key in ("by_label", "by_verdict"):
+        value = counts.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, Mapping):
+            raise ReportError(
+                f"report data: {where}.{key} should be an object, got {type(value).__name__}"
+            )
+        for name, number in value.items():
+            if not isinstance(number, int):
+                raise ReportError(
+                    f"report data: {where}.{key}.{name} should be a count, got {number!r}"
+                )
+
+
 def validate_report_data(data: Any) -> None:
     """Check that ``data`` has every key the pages need; raise :class:`ReportError` naming the
     first missing or ill-typed one (e.g. ``papers[2].claims[0] is missing required key 'verdict'``).
@@ -114,6 +134,7 @@ def validate_report_data(data: Any) -> None:
                 f"report data: papers[{seen[paper_id]}] and {where} have the same id {paper_id!r}"
             )
         seen[paper_id] = p_index
+        _check_counts(paper.get("counts"), f"{where}.counts")
         for s_index, seed in enumerate(_list(paper, "seeds", where)):
             _require(seed, ("file",), f"{where}.seeds[{s_index}]")
         for c_index, claim in enumerate(_list(paper, "claims", where)):
@@ -125,6 +146,7 @@ def validate_report_data(data: Any) -> None:
                 _require(witness, _REQUIRED_WITNESS, f"{cwhere}.witnesses[{w_index}]")
             _list(claim, "problems", cwhere)
             _list(claim, "hypotheses", cwhere)
+    _check_counts(data.get("summary"), "summary")
     for d_index, decl in enumerate(_list(data, "declarations", "top level")):
         _require(decl, _REQUIRED_DECL, f"declarations[{d_index}]")
     for i_index, inst in enumerate(_list(data, "instances", "top level")):
@@ -342,6 +364,8 @@ def _render_files(data: Mapping[str, Any], target: Path) -> None:
         "statuses": STATUSES,
         # Axioms shown as ordinary; any other is highlighted. The gate may pass its own list.
         "std_axioms": frozenset(data.get("allowed_axioms") or DEFAULT_ALLOWED_AXIOMS),
+        # Only these have a row on declarations.html to link to.
+        "known_decls": frozenset(str(d["name"]) for d in declarations),
     }
     papers = [dict(paper, counts=paper_counts(paper)) for paper in data["papers"]]
 

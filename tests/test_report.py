@@ -1,0 +1,561 @@
+"""The browsable report: files, report.json, summary.md, escaping, atomic replacement, and the
+pages as a headless Chromium shows them (console, links, badges, collapsibles, screenshots).
+
+The sample data (``tests/fixtures/report/sample.json``) has the shape the gate produces and covers
+every verdict (holds, fails, informal), every declaration status (proved, sorry, axiom, native,
+missing, failed), every module build status, pinned/changed/unpinned fingerprints, a statement
+with ``<script>`` in it, and an unknown extra key.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+import struct
+import zlib
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+from markupsafe import escape
+
+from claimcheck import report
+from claimcheck.report import ReportError, render_summary, write_report
+
+SAMPLE = Path(__file__).resolve().parent / "fixtures" / "report" / "sample.json"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+needs_chromium = pytest.mark.skipif(
+    not CHROMIUM.exists(),
+    reason="headless Chromium is not installed at /usr/bin/chromium "
+    "(apt-get install -y chromium; .ci/run does this)",
+)
+
+_SAMPLE_DATA = json.loads(SAMPLE.read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def sample() -> dict:
+    return copy.deepcopy(_SAMPLE_DATA)
+
+
+@pytest.fixture
+def written(sample: dict, tmp_path: Path) -> Path:
+    return write_report(sample, tmp_path / "report")
+
+
+def esc(text: str) -> str:
+    """Text as the templates' autoescaping writes it."""
+    return str(escape(text))
+
+
+def _claims(data: dict):
+    for paper in data["papers"]:
+        for claim in paper["claims"]:
+            yield paper, claim
+
+
+def _siblings(out_dir: Path) -> list[str]:
+    return sorted(p.name for p in out_dir.parent.iterdir() if p.name != out_dir.name)
+
+
+# --------------------------------------------------------------------------- the sample itself
+
+
+def test_sample_covers_every_verdict_status_and_label():
+    claims = [claim for _, claim in _claims(_SAMPLE_DATA)]
+    assert {c["verdict"] for c in claims} == set(report.VERDICTS)
+    assert {c["label"] for c in claims} == set(report.LABELS)
+    statuses = {f["status"] for c in claims for f in c["formal"]}
+    assert statuses == set(report.STATUSES)
+    modules = {m["status"] for m in _SAMPLE_DATA["build"]["modules"]}
+    assert modules == set(report.MODULE_STATUSES)
+
+
+# --------------------------------------------------------------------------- files
+
+
+def test_write_report_writes_every_file(written: Path, sample: dict):
+    assert written.is_dir()
+    for name in ("index.html", "declarations.html", "assets/style.css", "report.json", "summary.md"):
+        assert (written / name).is_file(), name
+        assert (written / name).stat().st_size > 0, name
+    pages = sorted(p.name for p in (written / "papers").iterdir())
+    assert pages == sorted(f"{paper['id']}.html" for paper in sample["papers"])
+    assert written.stat().st_mode & 0o777 == 0o755
+    assert _siblings(written) == []  # no temporary or backup folder left behind
+
+
+def test_report_json_round_trips(written: Path, sample: dict):
+    assert json.loads((written / "report.json").read_text(encoding="utf-8")) == sample
+    assert "\n  " in (written / "report.json").read_text(encoding="utf-8")  # pretty-printed
+
+
+def test_index_shows_banner_counts_time_toolchain_and_papers(written: Path, sample: dict):
+    page = (written / "index.html").read_text(encoding="utf-8")
+    assert "Not all claims hold" in page
+    assert sample["generated"] in page
+    assert esc(sample["toolchain"]["version"]) in page
+    for paper in sample["papers"]:
+        assert f'href="papers/{paper["id"]}.html"' in page
+        assert esc(paper["title"]) in page
+    # every failing claim is listed with a link to its anchor and its problems
+    for paper, claim in _claims(sample):
+        if claim["verdict"] == "fails":
+            assert f'href="papers/{paper["id"]}.html#claim-{claim["id"]}"' in page
+            for problem in claim["problems"]:
+                assert esc(problem) in page
+    # the build table shows the first error of the failed module
+    assert esc("unknown identifier 'tellTale'") in page
+
+
+def test_index_banner_when_every_claim_holds(sample: dict, tmp_path: Path):
+    sample["ok"] = True
+    sample["papers"] = sample["papers"][:1]
+    out = write_report(sample, tmp_path / "r")
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert "All claims hold as labelled" in page
+    assert "Not all claims hold" not in page
+    assert 'id="failing"' not in page
+
+
+def test_paper_page_shows_claims_declarations_witnesses_and_seed(written: Path, sample: dict):
+    for paper in sample["papers"]:
+        page = (written / "papers" / f"{paper['id']}.html").read_text(encoding="utf-8")
+        for seed in paper["seeds"]:
+            assert seed["file"] in page
+            assert f"line {seed['line']}" in page
+            assert esc(seed["text"]) in page
+        for claim in paper["claims"]:
+            assert f'id="claim-{claim["id"]}"' in page
+            assert esc(claim["statement"]) in page
+            assert f'class="badge verdict v-{claim["verdict"]}">{claim["verdict"]}<' in page
+            for hypothesis in claim["hypotheses"]:
+                assert esc(hypothesis) in page
+            for problem in claim["problems"]:
+                assert esc(problem) in page
+            for formal in claim["formal"]:
+                assert f'class="badge status s-{formal["status"]}">{formal["status"]}<' in page
+                assert esc(formal["decl"]) in page
+                if formal["statement"]:
+                    assert f'<pre class="lean">{esc(formal["statement"])}</pre>' in page
+                if formal["status"] not in ("missing", "failed"):
+                    for axiom in formal["axioms"]:
+                        assert f">{axiom}</span>" in page
+                    if formal["boundary"]:
+                        n = len(formal["boundary"])
+                        assert f"<summary>{n} constants</summary>" in page
+            for witness in claim["witnesses"]:
+                assert witness["id"] in page
+                assert esc(witness["summary"]) in page
+                for key in witness["details"]:
+                    assert f"<dt>{key}</dt>" in page
+            if not claim["formal"]:
+                assert f'class="chip reason">{claim["reason"]}<' in page
+                if claim["note"]:
+                    assert esc(claim["note"]) in page
+
+
+def test_fingerprints_expected_vs_built(written: Path):
+    page = (written / "papers" / "pldr-llm-power-law-attention.html").read_text(encoding="utf-8")
+    # c1: pinned 1a2b..., built 3c4d... -> "changed" with both shown
+    c1 = page.split('id="claim-c1"')[1].split('id="claim-c2"')[0]
+    assert "fp-bad" in c1 and ">changed<" in c1
+    assert "1a2b3c4d5e6f" in c1 and "3c4d5e6f7081" in c1
+    simplex = (written / "papers" / "simplex-transformer-one-nn.html").read_text(encoding="utf-8")
+    assert ">matches<" in simplex and ">not pinned<" in simplex
+
+
+def test_instance_checks_manifest_and_counts_are_shown(written: Path, sample: dict):
+    page = (written / "papers" / "pldr-llm-power-law-attention.html").read_text(encoding="utf-8")
+    c2 = page.split('id="claim-c2"')[1].split('id="claim-c3"')[0]
+    assert "<dt>Instance check</dt>" in c2 and ">differ<" in c2
+    assert "<code>4.25000001</code>" in c2 and "Lean 17/4 but Python 4.25000001" in c2
+    assert "manifest <code>manifests/pldr-llm-power-law-attention.yaml</code>" in page
+    index = (written / "index.html").read_text(encoding="utf-8")
+    assert "1 of 2 agree with the Python recomputation" in index
+    decls = (written / "declarations.html").read_text(encoding="utf-8")
+    assert "Lean 17/4 but Python 4.25000001" in decls
+
+
+def test_long_witness_detail_is_shortened(written: Path):
+    page = (written / "papers" / "pldr-llm-power-law-attention.html").read_text(encoding="utf-8")
+    assert "x" * 400 not in page
+    assert "x" * 159 + "…" in page
+    assert esc('"failures": 2') not in page  # details are rendered as a list, not raw JSON
+    assert "<dt>failures</dt>" in page
+
+
+def test_non_standard_axioms_are_highlighted(written: Path):
+    page = (written / "papers" / "pldr-llm-power-law-attention.html").read_text(encoding="utf-8")
+    assert 'class="chip axiom nonstd">sorryAx<' in page
+    assert 'class="chip axiom nonstd">MLTheory.nilpotent_axiom<' in page
+    assert 'class="chip axiom">propext<' in page
+
+
+def test_declarations_page_groups_by_module(written: Path, sample: dict):
+    page = (written / "declarations.html").read_text(encoding="utf-8")
+    modules = sorted({d["module"] for d in sample["declarations"]})
+    positions = [page.index(f'<section class="module" id="module-{m}">') for m in modules]
+    assert positions == sorted(positions)
+    for decl in sample["declarations"]:
+        section = page.split(f'id="module-{decl["module"]}"')[1].split("</section>")[0]
+        row = section.split(f'id="decl-{decl["name"]}"')[1].split("</tr>")[0]
+        assert f">{decl['status']}<" in row
+        assert f">{decl['kind']}<" in row
+        for axiom in decl["axioms"]:
+            assert f">{axiom}</span>" in row
+    for instance in sample["instances"]:
+        assert instance["decl"] in page and instance["python_value"] in page
+
+
+def test_statement_with_script_is_shown_as_text(written: Path, sample: dict):
+    page = (written / "papers" / "pldr-llm-power-law-attention.html").read_text(encoding="utf-8")
+    assert "&lt;script&gt;alert(&#39;xss&#39;)&lt;/script&gt;" in page
+    assert "&lt;b&gt;bold&lt;/b&gt;" in page
+    for path in written.rglob("*.html"):
+        text = path.read_text(encoding="utf-8")
+        assert "<script" not in text.lower(), path
+        assert "<b>" not in text, path
+
+
+class _LinkCollector(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        if "id" in attributes:
+            self.ids.add(attributes["id"])
+        for key in ("href", "src"):
+            if attributes.get(key):
+                self.links.append(attributes[key])
+
+
+def _parse(path: Path) -> _LinkCollector:
+    collector = _LinkCollector()
+    collector.feed(path.read_text(encoding="utf-8"))
+    return collector
+
+
+def test_every_link_is_local_and_resolves(written: Path):
+    parsed = {path: _parse(path) for path in written.rglob("*.html")}
+    checked = 0
+    for path, page in parsed.items():
+        for link in page.links:
+            parts = urlsplit(link)
+            assert not parts.scheme and not parts.netloc, f"{path.name}: external link {link}"
+            target = (path.parent / unquote(parts.path)).resolve() if parts.path else path
+            assert target.is_file(), f"{path.name}: broken link {link}"
+            if parts.fragment:
+                assert target in parsed, f"{path.name}: fragment into a non-HTML file {link}"
+                assert unquote(parts.fragment) in parsed[target].ids, f"{path.name}: {link}"
+            checked += 1
+    assert checked > 30
+    css = (written / "assets" / "style.css").read_text(encoding="utf-8")
+    assert "url(" not in css and "@import" not in css
+
+
+# --------------------------------------------------------------------------- summary.md
+
+
+def test_summary_lists_verdict_table_and_failing_claims(sample: dict):
+    text = render_summary(sample)
+    assert "**Verdict: NOT all claims hold** (4 failing)." in text
+    assert "| paper | claims | theorem | conditional | measurement | conjecture | holds | fails | informal |" in text
+    assert "| pldr-llm-power-law-attention | 4 | 2 | 0 | 1 | 1 | 0 | 3 | 1 |" in text
+    assert "| simplex-transformer-one-nn | 3 | 1 | 1 | 1 | 0 | 2 | 0 | 1 |" in text
+    failing_section = text.split("## Failing claims")[1]
+    for paper, claim in _claims(sample):
+        entry = f"**{paper['id']} / {claim['id']}**"
+        if claim["verdict"] == "fails":
+            assert entry in failing_section
+            for problem in claim["problems"]:
+                assert f"  - {problem}" in failing_section
+        else:
+            assert entry not in failing_section
+
+
+def test_summary_when_all_hold_and_table_cells_escaped(sample: dict):
+    sample["ok"] = True
+    sample["papers"] = sample["papers"][:1]
+    sample["summary"] = {}
+    text = render_summary(sample)
+    assert "**Verdict: all claims hold as labelled.**" in text
+    assert text.rstrip().endswith("None.")
+    assert report._md_cell("a|b\nc") == "a\\|b c"
+
+
+def test_summary_md_file_matches_render_summary(written: Path, sample: dict):
+    assert (written / "summary.md").read_text(encoding="utf-8") == render_summary(sample)
+
+
+# --------------------------------------------------------------------------- data handling
+
+
+def test_minimal_data_without_optional_keys_renders(tmp_path: Path):
+    data = {
+        "generated": "2026-11-29T21:00:00Z",
+        "ok": True,
+        "papers": [
+            {
+                "id": "p",
+                "title": "T",
+                "claims": [{"id": "c1", "label": "theorem", "statement": "s", "verdict": "holds"}],
+            }
+        ],
+        "something_new": 1,
+    }
+    out = write_report(data, tmp_path / "r")
+    page = (out / "papers" / "p.html").read_text(encoding="utf-8")
+    assert ">holds<" in page and "No formal statement" in page
+    assert "| p | 1 | 1 | 0 | 0 | 0 | 1 | 0 | 0 |" in (out / "summary.md").read_text()
+    assert "No declarations reported." in (out / "declarations.html").read_text()
+
+
+def test_unknown_status_gets_a_neutral_badge_with_its_text(sample: dict, tmp_path: Path):
+    sample["papers"][0]["claims"][0]["formal"][0]["status"] = "timeout"
+    sample["papers"][0]["claims"][0]["verdict"] = "unknown"
+    out = write_report(sample, tmp_path / "r")
+    page = (out / "papers" / "simplex-transformer-one-nn.html").read_text(encoding="utf-8")
+    assert 'class="badge status s-other">timeout<' in page
+    assert 'class="badge verdict v-other">unknown<' in page
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda d: d.pop("papers"), "top level is missing required key(s) 'papers'"),
+        (lambda d: d["papers"][1]["claims"][2].pop("verdict"), "papers[1].claims[2] is missing required key(s) 'verdict'"),
+        (lambda d: d["papers"][0]["claims"][0]["formal"][0].pop("status"), "papers[0].claims[0].formal[0] is missing"),
+        (lambda d: d["papers"][0].__setitem__("claims", "c1"), "papers[0].claims should be a list"),
+        (lambda d: d["papers"][0].__setitem__("id", "../evil"), "cannot name a file"),
+        (lambda d: d["papers"][1].__setitem__("id", d["papers"][0]["id"]), "have the same id"),
+        (lambda d: d["declarations"][0].pop("name"), "declarations[0] is missing required key(s) 'name'"),
+        (lambda d: d["papers"][0]["counts"].__setitem__("by_label", [1]), "papers[0].counts.by_label should be an object"),
+        (lambda d: d["summary"].__setitem__("by_verdict", 3), "summary.by_verdict should be an object"),
+    ],
+)
+def test_invalid_data_is_refused_with_the_path_of_the_problem(sample, tmp_path, mutate, message):
+    mutate(sample)
+    with pytest.raises(ReportError) as info:
+        write_report(sample, tmp_path / "r")
+    assert message in str(info.value)
+    assert not (tmp_path / "r").exists()
+    assert list(tmp_path.iterdir()) == []
+
+
+# --------------------------------------------------------------------------- atomic replacement
+
+
+def test_replaces_an_earlier_report(sample: dict, tmp_path: Path):
+    out = tmp_path / "report"
+    write_report(sample, out)
+    (out / "papers" / "stale-paper.html").write_text("old")
+    sample["ok"] = True
+    write_report(sample, out)
+    assert not (out / "papers" / "stale-paper.html").exists()
+    assert json.loads((out / "report.json").read_text())["ok"] is True
+    assert _siblings(out) == []
+
+
+def test_missing_key_leaves_the_old_report_in_place(sample: dict, tmp_path: Path):
+    out = write_report(sample, tmp_path / "report")
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    broken = copy.deepcopy(sample)
+    del broken["papers"][0]["claims"][1]["statement"]
+    with pytest.raises(ReportError, match=r"papers\[0\]\.claims\[1\] is missing required key\(s\) 'statement'"):
+        write_report(broken, out)
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    assert _siblings(out) == []
+
+
+def test_failure_midway_through_rendering_leaves_old_report_and_no_temp(sample, tmp_path, monkeypatch):
+    out = write_report(sample, tmp_path / "report")
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    written_before_failure: list[Path] = []
+
+    def failing_summary(data):
+        # the HTML pages are already in the temporary folder when this runs
+        written_before_failure.extend(tmp_path.glob(".report.tmp-*/papers/*.html"))
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(report, "render_summary", failing_summary)
+    sample["ok"] = True
+    with pytest.raises(RuntimeError, match="disk full"):
+        write_report(sample, out)
+    assert len(written_before_failure) == len(sample["papers"])
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    assert _siblings(out) == []
+
+
+def test_refuses_to_replace_a_folder_that_is_not_a_report(sample: dict, tmp_path: Path):
+    out = tmp_path / "mine"
+    out.mkdir()
+    (out / "thesis.tex").write_text("precious")
+    with pytest.raises(ReportError, match="not an earlier report"):
+        write_report(sample, out)
+    assert (out / "thesis.tex").read_text() == "precious"
+    assert _siblings(out) == []
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert write_report(sample, empty) == empty.absolute()
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(ReportError, match="not a folder"):
+        write_report(sample, tmp_path / "file")
+
+
+def test_creates_missing_parent_folders(sample: dict, tmp_path: Path):
+    out = write_report(sample, tmp_path / "a" / "b" / "report")
+    assert (out / "index.html").is_file()
+
+
+# --------------------------------------------------------------------------- in a browser
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+class _Watch:
+    """Console errors, page errors, dialogs and non-local requests of one page."""
+
+    def __init__(self, page) -> None:
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        page.on("console", lambda m: self.errors.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None)
+        page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        page.on("requestfailed", lambda r: self.errors.append(f"request failed: {r.url}"))
+        page.on("dialog", lambda d: (self.errors.append(f"dialog: {d.message}"), d.dismiss()))
+        page.on("request", lambda r: self.requests.append(r.url))
+
+    def check(self) -> None:
+        assert self.errors == []
+        assert self.requests and all(url.startswith("file://") for url in self.requests), self.requests
+
+
+@needs_chromium
+def test_browser_index_links_to_paper_with_badges(browser, written: Path):
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    watch = _Watch(page)
+    page.goto((written / "index.html").as_uri())
+    assert page.title().startswith("claimcheck report")
+    assert page.locator("#verdict h1").inner_text().strip().endswith("Not all claims hold")
+    # the stylesheet is applied: holds and fails badges are coloured differently
+    holds_bg = page.locator("#verdict .badge.v-holds").evaluate("e => getComputedStyle(e).backgroundColor")
+    fails_bg = page.locator("#verdict .badge.v-fails").evaluate("e => getComputedStyle(e).backgroundColor")
+    assert holds_bg != fails_bg and "rgba(0, 0, 0, 0)" not in (holds_bg, fails_bg)
+
+    page.get_by_role("link", name="One-layer transformers with simplex-encoded labels").click()
+    page.wait_for_load_state()
+    assert page.url.endswith("/papers/simplex-transformer-one-nn.html")
+    claim = page.locator("#claim-c1")
+    assert claim.locator(".badge.verdict").inner_text().strip() == "holds"
+    assert claim.locator(".badge.status").first.inner_text().strip() == "proved"
+    assert page.locator("#claim-c3 .badge.verdict").inner_text().strip() == "informal"
+
+    # the abstract is collapsed until its summary is clicked
+    abstract = page.locator("details.seed blockquote.abstract")
+    assert not abstract.is_visible()
+    page.locator("details.seed summary").click()
+    assert abstract.is_visible()
+    assert "one-nearest-neighbor classifier" in abstract.inner_text()
+
+    # a declaration name leads to its row on the declarations page
+    claim.locator("a.decl-name").first.click()
+    page.wait_for_load_state()
+    assert page.url.endswith("declarations.html#decl-MLTheory.simplexCode_sqDist_eq_two")
+    row = page.locator('[id="decl-MLTheory.simplexCode_sqDist_eq_two"]')
+    assert row.locator(".badge.status").inner_text().strip() == "proved"
+    watch.check()
+    page.close()
+
+
+@needs_chromium
+def test_browser_failing_claim_page_shows_script_as_text(browser, written: Path):
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    watch = _Watch(page)
+    page.goto((written / "index.html").as_uri())
+    page.locator("#failing a", has_text="pldr-llm-power-law-attention / c2").click()
+    page.wait_for_load_state()
+    assert page.url.endswith("/papers/pldr-llm-power-law-attention.html#claim-c2")
+    c2 = page.locator("#claim-c2")
+    assert c2.locator(".badge.verdict").inner_text().strip() == "fails"
+    assert [b.strip() for b in c2.locator(".decl .badge.status").all_inner_texts()] == ["sorry", "native"]
+    assert "uses sorry" in c2.locator(".problems-box").inner_text()
+    c4 = page.locator("#claim-c4")
+    assert "<script>alert('xss')</script>" in c4.locator("p.statement").inner_text()
+    assert page.locator("script").count() == 0
+    # the trusted boundary list is collapsible
+    c1 = page.locator("#claim-c1")
+    names = c1.locator("details.boundary ul.names")
+    assert not names.is_visible()
+    c1.locator("details.boundary summary").click()
+    assert names.is_visible() and "Nat.add_comm" in names.inner_text()
+    watch.check()
+    page.close()
+
+
+def _check_png(path: Path, min_width: int, min_height: int) -> tuple[int, int]:
+    """A structurally valid, non-trivial PNG: signature, chunk CRCs, IHDR, full image data."""
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path}: not a PNG"
+    pos, chunks, idat = 8, [], b""
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        kind = data[pos + 4 : pos + 8]
+        body = data[pos + 8 : pos + 8 + length]
+        (crc,) = struct.unpack(">I", data[pos + 8 + length : pos + 12 + length])
+        assert zlib.crc32(kind + body) == crc, f"{path}: bad CRC in {kind!r}"
+        chunks.append(kind)
+        if kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    assert chunks[0] == b"IHDR" and chunks[-1] == b"IEND" and b"IDAT" in chunks
+    width, height, depth, colour = struct.unpack(">IIBB", data[16:26])
+    assert depth == 8 and colour in (2, 6)
+    raw = zlib.decompress(idat)
+    channels = 3 if colour == 2 else 4
+    assert len(raw) == height * (1 + width * channels), f"{path}: truncated image data"
+    assert width >= min_width and height >= min_height
+    assert len(set(raw)) > 64, f"{path}: looks blank"
+    return width, height
+
+
+@needs_chromium
+def test_browser_screenshots(browser, written: Path, tmp_path: Path):
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    watch = _Watch(page)
+    index_png = tmp_path / "index.png"
+    paper_png = tmp_path / "paper-pldr-llm-power-law-attention.png"
+    page.goto((written / "index.html").as_uri())
+    page.screenshot(path=str(index_png), full_page=True)
+    page.goto((written / "papers" / "pldr-llm-power-law-attention.html").as_uri())
+    page.screenshot(path=str(paper_png), full_page=True)
+    watch.check()
+    page.close()
+    index_size = _check_png(index_png, 1280, 800)
+    paper_size = _check_png(paper_png, 1280, 800)
+    assert index_png.read_bytes() != paper_png.read_bytes()
+    # nothing overflows sideways on a laptop-width window: the page is as wide as the viewport
+    assert index_size[0] == paper_size[0] == 1280
+    assert index_png.stat().st_size > 20_000 and paper_png.stat().st_size > 20_000
