@@ -438,21 +438,32 @@ class _Graph:
         return -value if sign else value
 
     def name(self, addr: int) -> str:
-        """The dotted text of the ``Name`` at ``addr`` (memoised)."""
-        got = self.names.get(addr)
+        """The dotted text of the ``Name`` at ``addr`` (memoised; prefixes are shared)."""
+        names = self.names
+        got = names.get(addr)
         if got is not None:
             return got
-        if addr == 1:
-            return ""
-        data, off, tag, other, _cs = self.obj(addr)
-        if tag not in (1, 2) or other != 2:
-            raise self.err(f"expected a Name, found tag {tag} with {other} pointer fields")
-        pre, comp = self.ptrs(data, off, 2)
-        prefix = self.name(pre)
-        last = self.string(comp) if tag == 1 else str(self.nat(comp))
-        text = f"{prefix}.{last}" if prefix else last
-        self.names[addr] = text
-        return text
+        chain: list[tuple[int, int, int]] = []
+        a = addr
+        while a != 1:
+            got = names.get(a)
+            if got is not None:
+                break
+            if a & 1:
+                raise self.err(f"expected a Name, found the scalar {a >> 1}")
+            data, off = self.loc(a)
+            tag, other = data[off + 7], data[off + 6]
+            if tag not in (1, 2) or other != 2:
+                raise self.err(f"expected a Name, found tag {tag} with {other} pointer fields")
+            pre, comp = self.ptrs(data, off, 2)
+            chain.append((a, tag, comp))
+            a = pre
+        prefix = got or ""
+        for a, tag, comp in reversed(chain):
+            last = self.string(comp) if tag == 1 else str(self.nat(comp))
+            prefix = f"{prefix}.{last}" if prefix else last
+            names[a] = prefix
+        return prefix
 
     def name_obj(self, addr: int) -> Name:
         got = self.name_objs.get(addr)
@@ -583,27 +594,42 @@ class _Decoder:
         g = self.g
         out: set[str] = set()
         seen = set() if seen is None else seen
+        structs = [struct.Struct("<%d%s" % (n, "I" if g.ptr == 4 else "Q")) for n in range(5)]
+        parts = [(p.base, p.end, p.data) for p in g.parts]
+        name = g.name
         stack = [root]
+        pop, push = stack.pop, stack.append
         while stack:
-            addr = stack.pop()
+            addr = pop()
             if addr in seen:
                 continue
             seen.add(addr)
-            data, off, tag, other, _cs = g.obj(addr)
+            for base, end, data in parts:
+                if base <= addr < end:
+                    off = addr - base
+                    break
+            else:
+                raise g.err(f"pointer {addr:#x} outside every part (corrupted or truncated file)")
+            if off + 8 > len(data):
+                raise g.err(f"object at {addr:#x} runs past the end of the file")
+            other, tag = data[off + 6], data[off + 7]
             if tag > 11 or other != _EXPR_PTRS[tag]:
                 raise g.err(f"unexpected Expr object: tag {tag}, {other} pointer fields")
             if tag < 4 or tag == 9:
                 continue
-            ps = g.ptrs(data, off, other)
+            if off + 8 + other * g.ptr > len(data):
+                raise g.err(f"object at {addr:#x} runs past the end of the file")
+            ps = structs[other].unpack_from(data, off + 8)
             if tag == 4:
-                out.add(g.name(ps[0]))
+                out.add(name(ps[0]))
             elif tag == 5:
-                stack.append(ps[0])
-                stack.append(ps[1])
+                push(ps[0])
+                push(ps[1])
             elif tag == 11:
-                stack.append(ps[2])
-            else:  # lam, forallE, letE, mdata: first field is a name / data
-                stack.extend(ps[1:])
+                push(ps[2])
+            else:  # lam, forallE, letE, mdata: the first field is a name / the data
+                for x in ps[1:]:
+                    push(x)
         return out
 
 
@@ -884,7 +910,23 @@ class Environment:
         return False
 
     def find(self, name: str) -> ConstantInfo | None:
-        """The constant ``name``, loading imported modules as needed."""
+        """The constant ``name``, loading imported modules as needed.
+
+        A private name ``_private.A.B.0.x`` names its module ``A.B``: only that one is loaded.
+        """
+        if name.startswith("_private.") and name not in self._index:
+            parts = name.split(".")[1:]
+            mod_parts = []
+            for p in parts:
+                if p.isdigit():
+                    break
+                mod_parts.append(p)
+            module = ".".join(mod_parts)
+            if module and len(mod_parts) < len(parts):
+                if module not in self.modules and self.locate(module) is not None:
+                    self.load(module)
+                mod = self._index.get(name)
+                return None if mod is None else mod.get(name)
         while True:
             mod = self._index.get(name)
             if mod is not None:
