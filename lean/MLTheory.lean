@@ -2,6 +2,7 @@ module
 
 public import MLTheory.Basic
 public import MLTheory.Simplex
+public import MLTheory.Acyclicity
 public import MLTheory.Angluin
 public import MLTheory.TrafficLight
 

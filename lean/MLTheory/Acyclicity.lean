@@ -1,0 +1,361 @@
+module
+
+public import MLTheory.Basic
+
+/-!
+# Positivity obstructs exact acyclicity (the NOTEARS walk-counting form)
+
+Source: `shared/seeds/004_725b34af8153ec2b.txt`, line 5 (PLDR-LLM): the DAG regulariser has the
+NOTEARS walk-counting form, and strict positivity of the operator obstructs exact acyclicity.
+
+For square rational matrices of every size `n` we prove:
+
+* **walk counting**: `(A^k) i j` is the sum, over all walks of length `k` from `i` to `j`, of the
+  products of the edge weights along the walk (`matPow_apply_eq_walkSum`); a walk of length `k`
+  from `i` is the sequence `v : Fin k → Fin n` of the vertices it visits after `i`;
+* entries of powers of an entrywise non-negative matrix are non-negative (`matPow_nonneg`), and
+  so is every walk weight (`walkWeight_nonneg`);
+* **positivity**: if `n ≥ 1` and every entry of `A` is positive, every entry of `A^k` is positive
+  for `k ≥ 1` (`matPow_pos`), so `trace (A^k) > 0` (`trace_matPow_pos`) and `A` is not nilpotent
+  (`not_isNilpotent_of_pos`);
+* the truncated NOTEARS regulariser `h_K(W) = ∑_{k=1..K} trace((W∘W)^k) / k!`
+  (`notearsTrunc W K`) is always `≥ 0` (`notearsTrunc_nonneg`) and is `> 0` for every `K ≥ 1`
+  when no entry of `W` is zero (`notearsTrunc_pos`): exact acyclicity `h = 0` is impossible;
+* **contrast**: a strictly upper-triangular matrix (`A i j = 0` whenever `i ≥ j`, a DAG in
+  topological order) has `A^k = 0` for every `k ≥ n` (`matPow_eq_zero_of_isStrictlyUpper`), is
+  nilpotent (`isNilpotent_of_isStrictlyUpper`) and has `h_K(A) = 0` for every `K`
+  (`notearsTrunc_eq_zero_of_isStrictlyUpper`): zeros are what acyclicity needs.
+
+Concrete instances (exact rationals, checked by `decide +kernel`) are the theorems with
+`_instance_` in their names: `h_3` of a positive `3 × 3` matrix, one walk sum, and the powers and
+`h_4` of a strictly upper-triangular `4 × 4` matrix.
+-/
+
+@[expose] public section
+
+noncomputable section
+
+namespace MLTheory
+
+/-! ## Walks and powers -/
+
+/-- The sequence `a, v 0, v 1, …, v (k-1)`: `a` put in front of `v`. -/
+def seqCons {n k : Nat} (a : Fin n) (v : Fin k → Fin n) : Fin (k + 1) → Fin n :=
+  fun t => if h : t.val = 0 then a else v ⟨t.val - 1, by have := t.isLt; omega⟩
+
+/-- The first term of `seqCons a v` is `a`. -/
+@[simp] theorem seqCons_zero {n k : Nat} (a : Fin n) (v : Fin k → Fin n) :
+    seqCons a v 0 = a := rfl
+
+/-- The later terms of `seqCons a v` are those of `v`. -/
+@[simp] theorem seqCons_succ {n k : Nat} (a : Fin n) (v : Fin k → Fin n) (t : Fin k) :
+    seqCons a v t.succ = v t := by
+  have h : t.succ.val ≠ 0 := by simp [Fin.val_succ]
+  simp only [seqCons, dif_neg h]
+  exact congrArg v (Fin.ext (by simp [Fin.val_succ]))
+
+/-- The sum of `F v` over all sequences `v : Fin k → Fin n` (all `n^k` of them). -/
+def sumSeq (n : Nat) : (k : Nat) → ((Fin k → Fin n) → Rat) → Rat
+  | 0, F => F (fun t => t.elim0)
+  | k + 1, F => sumFin n (fun a => sumSeq n k (fun v => F (seqCons a v)))
+
+/-- The weight of the walk `i → v 0 → v 1 → ⋯ → v (k-1)` of length `k` in the weighted graph `A`,
+counted towards the target `j`: the product of the edge weights `A i (v 0) * A (v 0) (v 1) * ⋯`,
+times `1` if the walk ends at `j` and `0` otherwise. -/
+def walkWeight {n : Nat} (A : Mat n) : (k : Nat) → Fin n → (Fin k → Fin n) → Fin n → Rat
+  | 0, i, _, j => if i = j then 1 else 0
+  | k + 1, i, v, j => A i (v 0) * walkWeight A k (v 0) (fun t => v t.succ) j
+
+/-- The walk sum: the total weight of all walks of length `k` from `i` to `j` in `A`. -/
+def walkSum {n : Nat} (A : Mat n) (k : Nat) (i j : Fin n) : Rat :=
+  sumSeq n k (fun v => walkWeight A k i v j)
+
+/-- Sums over sequences respect pointwise equality. -/
+theorem sumSeq_congr (n k : Nat) {F G : (Fin k → Fin n) → Rat} (h : ∀ v, F v = G v) :
+    sumSeq n k F = sumSeq n k G := by
+  rw [funext h]
+
+/-- A constant factor comes out of a sum over sequences. -/
+theorem sumSeq_mul_left (n k : Nat) (c : Rat) (F : (Fin k → Fin n) → Rat) :
+    sumSeq n k (fun v => c * F v) = c * sumSeq n k F := by
+  induction k with
+  | zero => rfl
+  | succ k ih =>
+    simp only [sumSeq]
+    rw [← sumFin_mul_left]
+    exact sumFin_congr (fun a => ih _)
+
+/-- A sum over sequences of non-negative terms is non-negative. -/
+theorem sumSeq_nonneg (n k : Nat) (F : (Fin k → Fin n) → Rat) (h : ∀ v, 0 ≤ F v) :
+    0 ≤ sumSeq n k F := by
+  induction k with
+  | zero => exact h _
+  | succ k ih =>
+    simp only [sumSeq]
+    exact sumFin_nonneg n _ (fun a => ih _ (fun v => h _))
+
+/-- **Walk counting**: the entry `(A^k) i j` is the sum over all walks of length `k` from `i` to
+`j` of the products of the edge weights along the walk. -/
+theorem matPow_apply_eq_walkSum {n : Nat} (A : Mat n) (k : Nat) (i j : Fin n) :
+    matPow A k i j = walkSum A k i j := by
+  induction k generalizing i with
+  | zero => rfl
+  | succ k ih =>
+    rw [matPow_succ_apply]
+    unfold walkSum
+    simp only [sumSeq]
+    apply sumFin_congr
+    intro a
+    rw [ih a]
+    unfold walkSum
+    rw [← sumSeq_mul_left]
+    apply sumSeq_congr
+    intro v
+    simp only [walkWeight, seqCons_zero, seqCons_succ]
+
+/-- The weight of every walk in an entrywise non-negative matrix is non-negative. -/
+theorem walkWeight_nonneg {n : Nat} (A : Mat n) (hA : ∀ i j, 0 ≤ A i j) (k : Nat) (i : Fin n)
+    (v : Fin k → Fin n) (j : Fin n) : 0 ≤ walkWeight A k i v j := by
+  induction k generalizing i with
+  | zero =>
+    simp only [walkWeight]
+    split <;> grind
+  | succ k ih =>
+    simp only [walkWeight]
+    exact Rat.mul_nonneg (hA _ _) (ih _ _)
+
+/-- Entries of every power of an entrywise non-negative matrix are non-negative. -/
+theorem matPow_nonneg {n : Nat} (A : Mat n) (hA : ∀ i j, 0 ≤ A i j) (k : Nat) (i j : Fin n) :
+    0 ≤ matPow A k i j := by
+  rw [matPow_apply_eq_walkSum]
+  exact sumSeq_nonneg n k _ (fun v => walkWeight_nonneg A hA k i v j)
+
+/-- Traces of powers of an entrywise non-negative matrix are non-negative. -/
+theorem trace_matPow_nonneg {n : Nat} (A : Mat n) (hA : ∀ i j, 0 ≤ A i j) (k : Nat) :
+    0 ≤ trace (matPow A k) :=
+  sumFin_nonneg n _ (fun i => matPow_nonneg A hA k i i)
+
+/-! ## Positivity -/
+
+/-- **Positivity**: if `n ≥ 1` and every entry of `A` is positive, then every entry of
+`A^(k+1)` is positive. -/
+theorem matPow_succ_pos {n : Nat} (hn : 0 < n) (A : Mat n) (hA : ∀ i j, 0 < A i j) (k : Nat)
+    (i j : Fin n) : 0 < matPow A (k + 1) i j := by
+  induction k generalizing i j with
+  | zero =>
+    rw [matPow_one]
+    exact hA i j
+  | succ k ih =>
+    rw [matPow_succ_apply]
+    exact sumFin_pos n hn _ (fun m => Rat.mul_pos (hA i m) (ih m j))
+
+/-- **Positivity**: if `n ≥ 1` and every entry of `A` is positive, then every entry of `A^k` is
+positive for every `k ≥ 1`. -/
+theorem matPow_pos {n : Nat} (hn : 0 < n) (A : Mat n) (hA : ∀ i j, 0 < A i j) (k : Nat)
+    (hk : 1 ≤ k) (i j : Fin n) : 0 < matPow A k i j := by
+  obtain ⟨k, rfl⟩ : ∃ k', k = k' + 1 := ⟨k - 1, by omega⟩
+  exact matPow_succ_pos hn A hA k i j
+
+/-- If `n ≥ 1` and every entry of `A` is positive, `trace (A^k) > 0` for every `k ≥ 1`. -/
+theorem trace_matPow_pos {n : Nat} (hn : 0 < n) (A : Mat n) (hA : ∀ i j, 0 < A i j) (k : Nat)
+    (hk : 1 ≤ k) : 0 < trace (matPow A k) :=
+  sumFin_pos n hn _ (fun i => matPow_pos hn A hA k hk i i)
+
+/-- A matrix is nilpotent if some power of it is the zero matrix. -/
+def IsNilpotent {n : Nat} (A : Mat n) : Prop := ∃ k, matPow A k = matZero n
+
+/-- A matrix with all entries positive (and `n ≥ 1`) is not nilpotent. -/
+theorem not_isNilpotent_of_pos {n : Nat} (hn : 0 < n) (A : Mat n) (hA : ∀ i j, 0 < A i j) :
+    ¬ IsNilpotent A := by
+  rintro ⟨k, hk⟩
+  have hentry := congrFun (congrFun hk ⟨0, hn⟩) ⟨0, hn⟩
+  cases k with
+  | zero =>
+    simp [matPow_zero, matId, matZero] at hentry
+  | succ k =>
+    have hpos := matPow_succ_pos hn A hA k ⟨0, hn⟩ ⟨0, hn⟩
+    rw [hentry] at hpos
+    exact Rat.lt_irrefl hpos
+
+/-! ## The truncated NOTEARS regulariser -/
+
+/-- The truncated NOTEARS acyclicity regulariser
+`h_K(W) = ∑_{k=1..K} trace((W∘W)^k) / k!` (the series of `trace (exp (W∘W)) - n`). -/
+def notearsTrunc {n : Nat} (W : Mat n) : Nat → Rat
+  | 0 => 0
+  | K + 1 => notearsTrunc W K + trace (matPow (hadamard W W) (K + 1)) / (factorial (K + 1) : Rat)
+
+/-- The recursion equation of `notearsTrunc`. -/
+theorem notearsTrunc_succ {n : Nat} (W : Mat n) (K : Nat) :
+    notearsTrunc W (K + 1) =
+      notearsTrunc W K + trace (matPow (hadamard W W) (K + 1)) / (factorial (K + 1) : Rat) := rfl
+
+/-- The entrywise square `W∘W` is entrywise non-negative. -/
+theorem hadamard_self_nonneg {n : Nat} (W : Mat n) (i j : Fin n) : 0 ≤ hadamard W W i j := by
+  unfold hadamard
+  by_cases h : 0 ≤ W i j
+  · exact Rat.mul_nonneg h h
+  · have h' : 0 ≤ -W i j := by grind
+    have := Rat.mul_nonneg h' h'
+    grind
+
+/-- The entrywise square `W∘W` is positive wherever `W` is non-zero. -/
+theorem hadamard_self_pos {n : Nat} (W : Mat n) (i j : Fin n) (h : W i j ≠ 0) :
+    0 < hadamard W W i j := by
+  unfold hadamard
+  by_cases hp : 0 < W i j
+  · exact Rat.mul_pos hp hp
+  · have h' : 0 < -W i j := by grind
+    have := Rat.mul_pos h' h'
+    grind
+
+/-- A ratio of a non-negative number by a factorial is non-negative. -/
+theorem div_factorial_nonneg (x : Rat) (hx : 0 ≤ x) (k : Nat) : 0 ≤ x / (factorial k : Rat) := by
+  rw [Rat.div_def]
+  exact Rat.mul_nonneg hx
+    (Rat.le_of_lt (Rat.inv_pos.mpr (Rat.natCast_pos.mpr (factorial_pos k))))
+
+/-- A ratio of a positive number by a factorial is positive. -/
+theorem div_factorial_pos (x : Rat) (hx : 0 < x) (k : Nat) : 0 < x / (factorial k : Rat) := by
+  rw [Rat.div_def]
+  exact Rat.mul_pos hx (Rat.inv_pos.mpr (Rat.natCast_pos.mpr (factorial_pos k)))
+
+/-- The truncated NOTEARS regulariser is non-negative for every `W` and `K`. -/
+theorem notearsTrunc_nonneg {n : Nat} (W : Mat n) (K : Nat) : 0 ≤ notearsTrunc W K := by
+  induction K with
+  | zero => exact Rat.le_refl
+  | succ K ih =>
+    rw [notearsTrunc_succ]
+    have := div_factorial_nonneg _
+      (trace_matPow_nonneg (hadamard W W) (hadamard_self_nonneg W) (K + 1)) (K + 1)
+    grind
+
+/-- **Positivity obstructs exact acyclicity**: if `n ≥ 1` and no entry of `W` is zero, the
+truncated NOTEARS regulariser `h_K(W)` is positive for every `K ≥ 1`, so it is never `0`. -/
+theorem notearsTrunc_pos {n : Nat} (hn : 0 < n) (W : Mat n) (hW : ∀ i j, W i j ≠ 0) (K : Nat)
+    (hK : 1 ≤ K) : 0 < notearsTrunc W K := by
+  obtain ⟨K, rfl⟩ : ∃ K', K = K' + 1 := ⟨K - 1, by omega⟩
+  rw [notearsTrunc_succ]
+  have h1 := notearsTrunc_nonneg W K
+  have h2 := div_factorial_pos _
+    (trace_matPow_pos hn (hadamard W W) (fun i j => hadamard_self_pos W i j (hW i j)) (K + 1)
+      (Nat.succ_pos K)) (K + 1)
+  grind
+
+/-- If `n ≥ 1` and no entry of `W` is zero, `h_K(W) ≠ 0` for every `K ≥ 1`. -/
+theorem notearsTrunc_ne_zero {n : Nat} (hn : 0 < n) (W : Mat n) (hW : ∀ i j, W i j ≠ 0)
+    (K : Nat) (hK : 1 ≤ K) : notearsTrunc W K ≠ 0 := by
+  have := notearsTrunc_pos hn W hW K hK
+  grind
+
+/-! ## The contrast: strictly upper-triangular matrices -/
+
+/-- `A` is strictly upper-triangular: `A i j = 0` whenever `i ≥ j` (the weighted adjacency matrix
+of a DAG whose vertices are numbered in topological order). -/
+def IsStrictlyUpper {n : Nat} (A : Mat n) : Prop := ∀ i j : Fin n, j.val ≤ i.val → A i j = 0
+
+/-- For strictly upper-triangular `A`, `(A^k) i j = 0` whenever `j < i + k`: every walk of
+length `k` climbs at least `k` indices. -/
+theorem matPow_apply_eq_zero_of_isStrictlyUpper {n : Nat} (A : Mat n) (hA : IsStrictlyUpper A)
+    (k : Nat) (i j : Fin n) (h : j.val < i.val + k) : matPow A k i j = 0 := by
+  induction k generalizing i with
+  | zero =>
+    have hij : i ≠ j := fun e => by subst e; omega
+    simp [matPow_zero, matId, hij]
+  | succ k ih =>
+    rw [matPow_succ_apply]
+    refine Eq.trans (sumFin_congr (fun m => ?_)) (sumFin_zero_fun n)
+    by_cases hm : m.val ≤ i.val
+    · rw [hA i m hm, Rat.zero_mul]
+    · rw [ih m (by omega), Rat.mul_zero]
+
+/-- A strictly upper-triangular `n × n` matrix has `A^k = 0` for every `k ≥ n`. -/
+theorem matPow_eq_zero_of_isStrictlyUpper {n : Nat} (A : Mat n) (hA : IsStrictlyUpper A)
+    (k : Nat) (hk : n ≤ k) : matPow A k = matZero n := by
+  funext i j
+  exact matPow_apply_eq_zero_of_isStrictlyUpper A hA k i j (by have := j.isLt; omega)
+
+/-- A strictly upper-triangular `n × n` matrix has `A^n = 0`. -/
+theorem matPow_self_eq_zero_of_isStrictlyUpper {n : Nat} (A : Mat n) (hA : IsStrictlyUpper A) :
+    matPow A n = matZero n :=
+  matPow_eq_zero_of_isStrictlyUpper A hA n (Nat.le_refl n)
+
+/-- A strictly upper-triangular matrix is nilpotent. -/
+theorem isNilpotent_of_isStrictlyUpper {n : Nat} (A : Mat n) (hA : IsStrictlyUpper A) :
+    IsNilpotent A :=
+  ⟨n, matPow_self_eq_zero_of_isStrictlyUpper A hA⟩
+
+/-- The entrywise square of a strictly upper-triangular matrix is strictly upper-triangular. -/
+theorem isStrictlyUpper_hadamard_self {n : Nat} (A : Mat n) (hA : IsStrictlyUpper A) :
+    IsStrictlyUpper (hadamard A A) := by
+  intro i j h
+  unfold hadamard
+  rw [hA i j h, Rat.zero_mul]
+
+/-- For strictly upper-triangular `A`, `trace (A^k) = 0` for every `k ≥ 1` (no closed walks). -/
+theorem trace_matPow_eq_zero_of_isStrictlyUpper {n : Nat} (A : Mat n) (hA : IsStrictlyUpper A)
+    (k : Nat) (hk : 1 ≤ k) : trace (matPow A k) = 0 := by
+  unfold trace
+  refine Eq.trans (sumFin_congr (fun i => ?_)) (sumFin_zero_fun n)
+  exact matPow_apply_eq_zero_of_isStrictlyUpper A hA k i i (by omega)
+
+/-- **Contrast**: for strictly upper-triangular `A` (a DAG in topological order), the truncated
+NOTEARS regulariser vanishes, `h_K(A) = 0` for every `K`. -/
+theorem notearsTrunc_eq_zero_of_isStrictlyUpper {n : Nat} (A : Mat n) (hA : IsStrictlyUpper A)
+    (K : Nat) : notearsTrunc A K = 0 := by
+  induction K with
+  | zero => rfl
+  | succ K ih =>
+    rw [notearsTrunc_succ, ih, trace_matPow_eq_zero_of_isStrictlyUpper (hadamard A A)
+      (isStrictlyUpper_hadamard_self A hA) (K + 1) (Nat.succ_pos K), Rat.div_def, Rat.zero_mul]
+    grind
+
+/-! ## Concrete instances (checked by kernel evaluation) -/
+
+/-- The `n × n` matrix whose rows are the given lists (missing entries are `0`). -/
+def matOfRows (n : Nat) (rows : List (List Rat)) : Mat n :=
+  fun i j => (rows.getD i.val []).getD j.val 0
+
+/-- The rows of an `n × n` matrix, as a list of lists. -/
+def matRows {n : Nat} (A : Mat n) : List (List Rat) :=
+  finList n (fun i => finList n (fun j => A i j))
+
+/-- `h_3` of the positive matrix `[[1, 1/2, 2], [1/3, 1, 1], [1, 2, 1/2]]` is `20375/1152`. -/
+theorem notearsTrunc_instance_positive_three :
+    notearsTrunc (matOfRows 3 [[1, 1/2, 2], [1/3, 1, 1], [1, 2, 1/2]]) 3 = 20375/1152 := by
+  decide +kernel
+
+/-- The walk sum of length `2` from `0` to `1` in `[[1, 1/2, 2], [1/3, 1, 1], [1, 2, 1/2]]` is
+`5` (`= 1 * 1/2 + 1/2 * 1 + 2 * 2`), the entry `(0, 1)` of its square. -/
+theorem walkSum_instance_three :
+    walkSum (matOfRows 3 [[1, 1/2, 2], [1/3, 1, 1], [1, 2, 1/2]]) 2 0 1 = 5 := by
+  decide +kernel
+
+/-- The walk sum of length `3` from `2` to `0` in `[[1, 1/2, 2], [1/3, 1, 1], [1, 2, 1/2]]` is
+`91/12`, the entry `(2, 0)` of its cube. -/
+theorem walkSum_instance_three_cube :
+    walkSum (matOfRows 3 [[1, 1/2, 2], [1/3, 1, 1], [1, 2, 1/2]]) 3 2 0 = 91/12 := by
+  decide +kernel
+
+/-- The cube of the strictly upper-triangular matrix
+`[[0, 1, 2, 3], [0, 0, 1/2, 1], [0, 0, 0, 5], [0, 0, 0, 0]]` has the single non-zero entry
+`5/2` (the walk `0 → 1 → 2 → 3`). -/
+theorem matPow_instance_upper_cube :
+    matRows (matPow (matOfRows 4 [[0, 1, 2, 3], [0, 0, 1/2, 1], [0, 0, 0, 5], [0, 0, 0, 0]]) 3) =
+      [[0, 0, 0, 5/2], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]] := by
+  decide +kernel
+
+/-- The fourth power of the same strictly upper-triangular `4 × 4` matrix is zero. -/
+theorem matPow_instance_upper_fourth :
+    matRows (matPow (matOfRows 4 [[0, 1, 2, 3], [0, 0, 1/2, 1], [0, 0, 0, 5], [0, 0, 0, 0]]) 4) =
+      [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]] := by
+  decide +kernel
+
+/-- `h_4` of the same strictly upper-triangular `4 × 4` matrix is `0`. -/
+theorem notearsTrunc_instance_upper_four :
+    notearsTrunc (matOfRows 4 [[0, 1, 2, 3], [0, 0, 1/2, 1], [0, 0, 0, 5], [0, 0, 0, 0]]) 4 = 0 := by
+  decide +kernel
+
+end MLTheory
+
+end
