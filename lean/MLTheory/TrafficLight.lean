@@ -756,9 +756,10 @@ theorem trafficLight_instance_path4_not_done_at_3 :
       (listFun [1, 2, 3, 4]) 3) 1 := by
   decide +kernel
 
-/-- Instance: after `4` synchronous steps the configuration is a fixpoint of every schedule's
-step (from `syncRun_converges` with `H = 3`). -/
-theorem trafficLight_instance_path4_fixpoint (s' : Config 4 Nat)
+/-- On the 4-vertex path, after `4` synchronous steps the configuration is a fixpoint of every
+schedule's step (from `syncRun_converges` with `H = 3`). A consequence of the general theorem, not
+a computed value, so it is not named as an `_instance_`. -/
+theorem trafficLight_path4_syncRun_fixpoint (s' : Config 4 Nat)
     (hstep : Step (sumUpdate 4) (pathGraph 4) (listFun [1, 3, 0, 2])
       (syncRun (sumUpdate 4) (pathGraph 4) (listFun [1, 3, 0, 2]) (listFun [1, 2, 3, 4]) 4) s') :
     s' = syncRun (sumUpdate 4) (pathGraph 4) (listFun [1, 3, 0, 2]) (listFun [1, 2, 3, 4]) 4 :=
