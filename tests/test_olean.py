@@ -25,7 +25,7 @@ from claimcheck.olean import (
     OleanError,
     read_header,
 )
-from claimcheck.pretty import env_binder_infos, literal_value, pretty
+from claimcheck.pretty import env_binder_infos, literal_value, pretty, statement
 from claimcheck.status import AxiomCollector, classify, fingerprint, user_facing
 
 
@@ -105,6 +105,8 @@ def test_big_literal_and_types(env: Environment) -> None:
     comm = env.find("Nat.add_comm")
     assert comm is not None
     assert pretty(comm.type, env_binder_infos(env)) == "∀ (n : Nat) (m : Nat), n + m = m + n"
+    assert statement(env, "Nat.add_comm") == "∀ (n : Nat) (m : Nat), n + m = m + n"
+    assert statement(env, "no.such.constant") is None
     le_trans = env.find("Nat.le_trans")
     assert pretty(le_trans.type) == "∀ {n : Nat} {m : Nat} {k : Nat}, n ≤ m → m ≤ k → n ≤ k"  # type: ignore[union-attr]
 

@@ -35,7 +35,7 @@ from .olean import (
     Sort,
 )
 
-__all__ = ["pretty", "literal_value", "env_binder_infos", "BinderInfos"]
+__all__ = ["pretty", "statement", "literal_value", "env_binder_infos", "BinderInfos"]
 
 #: maps a constant name to the binder infos of its leading arguments
 #: (0 explicit, 1 implicit, 2 strict implicit, 3 instance implicit), or None.
@@ -296,6 +296,14 @@ def env_binder_infos(env: Environment) -> BinderInfos:
         return out
 
     return infos
+
+
+def statement(env: Environment, name: str) -> str | None:
+    """The pretty-printed type of constant ``name`` (implicit arguments hidden), or ``None``."""
+    ci = env.find(name)
+    if ci is None:
+        return None
+    return pretty(ci.type, env_binder_infos(env))
 
 
 # ---------------------------------------------------------------------------
