@@ -1,0 +1,203 @@
+"""Every registered witness passes, and every witness can fail when fed a wrong ingredient."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import numpy as np
+import pytest
+import sympy
+
+from claimcheck.witnesses import REGISTRY, UnknownWitnessError, WitnessResult, run_witnesses
+from claimcheck.witnesses import acyclicity, angluin, simplex
+from claimcheck.witnesses import traffic_light as tl
+
+
+@pytest.mark.parametrize("wid", sorted(REGISTRY))
+def test_registered_witness_passes(wid: str) -> None:
+    (res,) = run_witnesses([wid])
+    assert isinstance(res, WitnessResult)
+    assert res.id == wid
+    assert res.ok, res.summary
+    assert res.summary and isinstance(res.details, dict)
+
+
+def test_run_witnesses_rejects_unknown_ids() -> None:
+    with pytest.raises(UnknownWitnessError, match="simplex.gram_exact"):
+        run_witnesses(["simplex.gram_exact", "simplex.nope"])
+
+
+def test_crashing_check_is_a_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    def boom() -> WitnessResult:
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.setitem(REGISTRY, "simplex.boom", boom)
+    (res,) = run_witnesses(["simplex.boom"])
+    assert not res.ok and "ZeroDivisionError" in res.summary
+
+
+# --------------------------------------------------------------------------- simplex
+
+
+def test_simplex_gram_is_exact() -> None:
+    for C in range(2, 8):
+        assert simplex.simplex_gram(C) == sympy.eye(C) - sympy.ones(C, C) / C
+    assert simplex.simplex_gram_rows(3) == [[F(2, 3), F(-1, 3), F(-1, 3)], [F(-1, 3), F(2, 3), F(-1, 3)],
+                                            [F(-1, 3), F(-1, 3), F(2, 3)]]
+    assert simplex.simplex_sq_dist(4)[0, 3] == 2
+
+
+def test_simplex_lean_instances_recomputed() -> None:
+    # argmaxHead_nearestNeighbour_instance_three / _tie
+    assert simplex.argmax_head([F(1, 2), F(3), F(-1)]) == simplex.nearest_neighbour([F(1, 2), F(3), F(-1)]) == 1
+    assert simplex.argmax_head([F(1), F(0), F(1)]) == simplex.nearest_neighbour([F(1), F(0), F(1)]) == 0
+
+
+def test_gram_check_fails_on_wrong_gram() -> None:
+    res = simplex.check_gram_exact(cs=range(2, 6), gram_fn=lambda C: sympy.eye(C))
+    assert not res.ok and "I - J/C" in res.summary
+
+
+def test_gram_check_fails_on_non_equidistant_code() -> None:
+    def skewed(C: int) -> sympy.Matrix:
+        V = simplex.simplex_code(C)
+        V[0, 0] = V[0, 0] + 1  # breaks balance, norm and distances of class 0
+        return V
+
+    res = simplex.check_gram_exact(cs=range(3, 6), code_fn=skewed)
+    assert not res.ok
+
+
+def test_argmax_check_fails_on_unequal_norms() -> None:
+    def scaled(C: int) -> sympy.Matrix:
+        V = simplex.simplex_code(C)
+        V[0, :] = 3 * V[0, :]
+        return V
+
+    res = simplex.check_argmax_eq_1nn(trials=300, code_fn=scaled)
+    assert not res.ok and res.details["float_mismatches"] + res.details["exact_set_mismatches"] > 0
+
+
+def test_code_check() -> None:
+    assert simplex.check_code(simplex.simplex_realisation(5)).ok
+    square = np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, 0.0], [0.0, -1.0]])  # balanced, equal norm
+    res = simplex.check_code(square)
+    assert not res.ok and res.details["distance_defect"] == pytest.approx(2.0)
+
+
+def test_balanced_rank_fails_on_bad_sampler_or_realisation() -> None:
+    def unbalanced(C: int, d: int, rng: np.random.Generator) -> np.ndarray:
+        return rng.normal(size=(C, d))
+
+    assert not simplex.check_balanced_rank(cs=range(4, 7), sampler=unbalanced).ok
+
+    def squashed(C: int) -> np.ndarray:  # project the simplex to C-2 dimensions: no longer one-distance
+        return simplex.simplex_realisation(C)[:, : max(1, C - 2)]
+
+    assert not simplex.check_balanced_rank(cs=range(3, 7), realise=squashed).ok
+
+
+# --------------------------------------------------------------------------- acyclicity
+
+
+def test_notears_trunc_exact_values() -> None:
+    ones = [[F(1), F(1)], [F(1), F(1)]]  # (W∘W)^k = 2^(k-1)·J, trace 2^k
+    assert acyclicity.notears_trunc(ones, 1) == 2
+    assert acyclicity.notears_trunc(ones, 2) == 4
+    assert acyclicity.notears_trunc(ones, 3) == F(16, 3)
+    upper = [[0, 2, F(1, 2)], [0, 0, -3], [0, 0, 0]]
+    assert all(acyclicity.notears_trunc(upper, K) == 0 for K in range(1, 6))
+    assert acyclicity.mat_pow(acyclicity.as_fractions(upper), 3) == [[0] * 3] * 3
+
+
+def test_walk_sum_check_fails_on_wrong_power() -> None:
+    def transposed_power(A: acyclicity.Mat, k: int) -> acyclicity.Mat:
+        P = acyclicity.mat_pow(A, k)
+        return [list(r) for r in zip(*P)]
+
+    assert not acyclicity.check_walk_sum(power=transposed_power).ok
+
+
+def test_positivity_check_fails_on_matrices_with_zeros() -> None:
+    res = acyclicity.check_notears_positive(trials=20, sampler=acyclicity.random_strict_upper)
+    assert not res.ok
+
+
+def test_upper_triangular_check_fails_on_a_cycle() -> None:
+    def with_cycle(rng: np.random.Generator, n: int) -> acyclicity.Mat:
+        A = acyclicity.random_strict_upper(rng, n)
+        if n >= 2:
+            A[n - 1][0] = F(1)
+        else:
+            A[0][0] = F(1)
+        return A
+
+    assert not acyclicity.check_upper_triangular_zero(trials=20, sampler=with_cycle).ok
+
+
+# --------------------------------------------------------------------------- angluin
+
+
+def test_tell_tale_lean_instances_recomputed() -> None:
+    Ls = [[0], [0, 1], [0, 1, 2]]
+    assert angluin.is_tell_tale_lists(Ls, 1, [0, 1])
+    assert angluin.is_tell_tale_lists(Ls, 1, [1])
+    assert not angluin.is_tell_tale_lists(Ls, 1, [0])
+    assert not angluin.is_tell_tale_lists(Ls, 1, [])
+    assert angluin.is_tell_tale_lists(Ls, 0, [])
+
+
+def test_finite_families_check_fails_on_a_wrong_finder() -> None:
+    res = angluin.check_finite_families(trials=30, finder=lambda fam, i: frozenset())
+    assert not res.ok
+
+
+def test_gold_check_fails_on_a_family_that_is_not_gold() -> None:
+    def thinned(m: int) -> list:  # drop the sub-languages missing the element 0
+        return [L for L in angluin.gold_truncated(m) if 0 in L]
+
+    assert not angluin.check_gold_truncated(ms=range(1, 5), family_fn=thinned).ok
+
+
+def test_initial_segments_check_fails_without_segments() -> None:
+    assert not angluin.check_initial_segments(family_fn=lambda m: [frozenset(range(m + 1))]).ok
+
+
+# --------------------------------------------------------------------------- traffic light
+
+
+def test_decoding_check_fails_on_wrong_decoder() -> None:
+    assert not tl.check_decoding_table(decode_fn=lambda a, b: (a - b) % 3).ok
+
+
+@pytest.mark.parametrize("design", ["done_tick", "halted_pairs"])
+@pytest.mark.parametrize("trap", [dict(keep_prev=False), dict(clock_stops_at_halt=True),
+                                  dict(wait_for_finished=True)], ids=["no-prev", "stop-at-halt", "wait-finished"])
+def test_random_schedules_catch_each_design_trap(design: str, trap: dict) -> None:
+    res = tl.check_random_schedules(trials=80, proto=tl.Protocol(design=design, **trap))
+    assert not res.ok, res.summary
+
+
+def test_trap_path_deadlocks_under_the_literal_rule() -> None:
+    g = tl.Graph.from_edges(3, [(0, 1), (1, 2)])
+    f = tl.relu_update(np.random.default_rng(1), 2)
+    x0 = [np.array([1.0, -1.0]), np.array([0.5, 2.0]), np.array([-1.0, 0.25])]
+    rng = np.random.default_rng(0)
+    good = tl.run_protocol(g, x0, [0, 0, 5], f, rng, mode="sync")
+    assert good.converged and not good.problems and good.final_rounds == [1, 1, 6]
+    bad = tl.run_protocol(g, x0, [0, 0, 5], f, rng, mode="sync",
+                          proto=tl.Protocol(design="halted_pairs", wait_for_finished=True))
+    assert not bad.converged and any("blocked" in p for p in bad.problems)
+
+
+def test_sync_bound_fails_when_clock_stops_at_halt() -> None:
+    assert not tl.check_sync_bound(trials=30, proto=tl.Protocol(clock_stops_at_halt=True)).ok
+
+
+def test_protocol_fixpoint_matches_synchronous_halting_run() -> None:
+    edges = [(0, 1), (1, 2), (2, 3)]
+    h = [1, 0, 2, 1]
+    x0 = [1, 2, 3, 4]
+    steps, rounds, states = tl.protocol_fixpoint(4, edges, h, x0, lambda v, x, nb: x + sum(nb.values()))
+    # synchronous halting run by hand: X1 = (3, 2, 9, 7), X2 = (3, 2, 18, 7)
+    assert (steps, rounds, states) == (3, [2, 1, 3, 2], [3, 2, 18, 7])
