@@ -201,3 +201,28 @@ def test_protocol_fixpoint_matches_synchronous_halting_run() -> None:
     steps, rounds, states = tl.protocol_fixpoint(4, edges, h, x0, lambda v, x, nb: x + sum(nb.values()))
     # synchronous halting run by hand: X1 = (3, 2, 9, 7), X2 = (3, 2, 18, 7)
     assert (steps, rounds, states) == (3, [2, 1, 3, 2], [3, 2, 18, 7])
+
+
+# --------------------------------------------------------------------------- Lean instance values
+# The values stated in the `_instance_` theorems of lean/MLTheory/{Acyclicity,TrafficLight}.lean,
+# recomputed independently here (the harness cross-checks them against the built modules too).
+
+
+def test_acyclicity_lean_instances_recomputed() -> None:
+    W = acyclicity.as_fractions([[1, "1/2", 2], ["1/3", 1, 1], [1, 2, "1/2"]])
+    assert acyclicity.notears_trunc(W, 3) == F(20375, 1152)  # notearsTrunc_instance_positive_three
+    assert acyclicity.walk_sum(W, 2, 0, 1) == 5  # walkSum_instance_three
+    assert acyclicity.walk_sum(W, 3, 2, 0) == F(91, 12)  # walkSum_instance_three_cube
+    U = acyclicity.as_fractions([[0, 1, 2, 3], [0, 0, "1/2", 1], [0, 0, 0, 5], [0, 0, 0, 0]])
+    cube = acyclicity.mat_pow(U, 3)
+    assert cube == [[0, 0, 0, F(5, 2)], [0] * 4, [0] * 4, [0] * 4]  # matPow_instance_upper_cube
+    assert acyclicity.mat_pow(U, 4) == [[0] * 4] * 4  # matPow_instance_upper_fourth
+    assert acyclicity.notears_trunc(U, 4) == 0  # notearsTrunc_instance_upper_four
+
+
+def test_traffic_light_lean_instance_recomputed() -> None:
+    # trafficLight_instance_path4_syncRun: path on 4 vertices, h = [1, 3, 0, 2], x0 = [1, 2, 3, 4],
+    # update = own state + sum of neighbours' states
+    steps, rounds, states = tl.protocol_fixpoint(4, [(0, 1), (1, 2), (2, 3)], [1, 3, 0, 2], [1, 2, 3, 4],
+                                                 lambda v, x, nb: x + sum(nb.values()))
+    assert (steps, rounds, states) == (4, [2, 4, 1, 3], [3, 18, 3, 10])
