@@ -1,0 +1,151 @@
+"""Proof status on adversarial fixtures, each built with the real Lean toolchain.
+
+Every folder of ``tests/fixtures/status/`` is a small project (its source folder is the
+folder itself) with an ``expected.yaml``:
+
+* ``expected``: the status of *every* user-facing declaration (a listed declaration that is
+  not in the file fails the test, so nothing can come out ``proved`` unnoticed);
+* ``axioms``: axioms that must appear in a record;
+* ``query``: names asked for with ``decls=`` and their expected status (``missing``, ``failed``);
+* ``failed_modules``: modules that must fail to build;
+* ``versions`` + ``fingerprint``: sub-folders built separately, and the declarations whose
+  statement fingerprint must change (``changes``) or stay (``keeps``) between them;
+  ``expected_by_version`` adds declarations that exist in one version only.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from claimcheck.status import DeclStatus, compute_status
+
+FIXTURES = Path(__file__).parent / "fixtures" / "status"
+CASES = sorted(p.name for p in FIXTURES.iterdir() if (p / "expected.yaml").is_file())
+
+
+def _toolchain(root: Path):
+    try:
+        from claimcheck.errors import ToolchainError
+        from claimcheck.toolchain import resolve_toolchain
+    except ImportError as exc:  # pragma: no cover
+        pytest.skip(f"toolchain module not available: {exc}")
+    try:
+        return resolve_toolchain(root, install=False)
+    except ToolchainError as exc:
+        pytest.skip(f"no Lean toolchain: {exc}")
+
+
+def _build(src: Path, dst: Path) -> tuple[list[DeclStatus], dict, Path]:
+    from claimcheck.build import build
+    from claimcheck.progress import Progress
+    from claimcheck.project import Project
+
+    shutil.copytree(src, dst, ignore=shutil.ignore_patterns("expected.yaml", "build"))
+    project = Project.load(dst)
+    toolchain = _toolchain(dst)
+    report = build(project, toolchain, jobs=1, progress=Progress(quiet=True))
+    records = compute_status(
+        list(report.modules),
+        [project.olean_dir, toolchain.lib_dir],
+        allowed_axioms=project.allowed_axioms,
+        failed_modules=report.failed_modules(),
+    )
+    ctx = {
+        "report": report,
+        "search_path": [project.olean_dir, toolchain.lib_dir],
+        "allowed": project.allowed_axioms,
+        "root": dst,
+    }
+    return records, ctx, dst
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory):
+    cache: dict[tuple[str, str], tuple[list[DeclStatus], dict, Path]] = {}
+
+    def get(case: str, version: str = "") -> tuple[list[DeclStatus], dict, Path]:
+        key = (case, version)
+        if key not in cache:
+            src = FIXTURES / case / version if version else FIXTURES / case
+            dst = tmp_path_factory.mktemp(case) / (version or "project")
+            cache[key] = _build(src, dst)
+        return cache[key]
+
+    return get
+
+
+def _check_expected(records: list[DeclStatus], spec: dict, where: str) -> None:
+    listed = {r.name: r for r in records if r.kind != "module"}
+    expected: dict[str, str] = spec.get("expected", {})
+    wrong = {n: (s, listed[n].status if n in listed else "absent") for n, s in expected.items() if listed.get(n) is None or listed[n].status != s}
+    assert not wrong, f"{where}: expected vs got {wrong}"
+    extra = sorted(set(listed) - set(expected))
+    assert not extra, f"{where}: listed but not in expected.yaml: {[(n, listed[n].status) for n in extra]}"
+    for name, axioms in (spec.get("axioms") or {}).items():
+        for ax in axioms:
+            assert ax in listed[name].axioms, f"{where}: {name} should reach {ax}, got {listed[name].axioms}"
+    for r in listed.values():
+        if r.status == "proved":
+            assert set(r.axioms) <= {"propext", "Classical.choice", "Quot.sound"}
+        assert r.fingerprint is not None and len(r.fingerprint) == 16
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_status_fixture(case: str, built) -> None:
+    spec = yaml.safe_load((FIXTURES / case / "expected.yaml").read_text(encoding="utf-8"))
+    versions = spec.get("versions") or [""]
+    for version in versions:
+        records, ctx, _root = built(case, version)
+        where = f"{case}/{version}" if version else case
+        report = ctx["report"]
+        must_fail = set(spec.get("failed_modules") or [])
+        statuses = {n: r.status for n, r in report.modules.items()}
+        assert {n for n, s in statuses.items() if s in ("failed", "blocked")} == must_fail, statuses
+        failed_records = {r.name for r in records if r.kind == "module"}
+        assert failed_records == must_fail
+        assert all(r.status == "failed" for r in records if r.kind == "module")
+        spec_v = dict(spec)
+        extra = (spec.get("expected_by_version") or {}).get(version) or {}
+        spec_v["expected"] = dict(spec.get("expected") or {}, **extra)
+        _check_expected(records, spec_v, where)
+        query = spec.get("query") or {}
+        if query:
+            got = compute_status(
+                list(report.modules),
+                ctx["search_path"],
+                allowed_axioms=ctx["allowed"],
+                failed_modules=report.failed_modules(),
+                decls=list(query),
+            )
+            by_name = {r.name: r.status for r in got if r.kind != "module"}
+            assert by_name == query, f"{where}: queries {by_name} != {query}"
+
+
+def test_fingerprints_change_only_with_the_statement(built) -> None:
+    spec = yaml.safe_load((FIXTURES / "fingerprint" / "expected.yaml").read_text(encoding="utf-8"))
+    v1, v2 = spec["versions"]
+    fp1 = {r.name: r.fingerprint for r in built("fingerprint", v1)[0]}
+    fp2 = {r.name: r.fingerprint for r in built("fingerprint", v2)[0]}
+    for name in spec["fingerprint"]["changes"]:
+        assert fp1[name] != fp2[name], f"{name}: statement changed but fingerprint kept"
+    for name in spec["fingerprint"]["keeps"]:
+        assert fp1[name] == fp2[name], f"{name}: statement kept but fingerprint changed"
+
+
+def test_cli_status_exit_codes(built, capsys: pytest.CaptureFixture[str]) -> None:
+    from claimcheck.cli import main
+
+    _records, _ctx, root = built("missing")
+    assert main(["status", "--no-build", "-q", "--root", str(root), "--decl", "present"]) == 0
+    out = capsys.readouterr().out
+    assert "present" in out and "proved" in out
+    assert main(["status", "--no-build", "-q", "--root", str(root), "--json", "--decl", "not_there"]) == 1
+    import json
+
+    data = json.loads(capsys.readouterr().out)
+    assert [d["status"] for d in data if d["kind"] != "module"] == ["missing"]
+    assert {"name", "module", "kind", "status", "axioms", "fingerprint", "boundary"} <= set(data[0])
