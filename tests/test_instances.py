@@ -1,0 +1,421 @@
+"""The instance cross-check (:mod:`claimcheck.instances`): every ``_instance_`` theorem of the built
+project agrees with its Python recomputation; a changed statement is caught; the exact Python
+mirrors of the traffic-light definitions (:mod:`claimcheck.witnesses.traffic_light_lean`) agree
+with hand-computed runs and with the numeric model of the same design."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Any, Sequence
+
+import pytest
+
+from claimcheck.instances import SEMANTICS, Evaluator, FinFun, check_instances, is_instance
+from claimcheck.olean import App, BVar, Const, Environment, Expr, ForallE, Lam, Lit, MData, Proj
+from claimcheck.witnesses import traffic_light
+from claimcheck.witnesses import traffic_light_lean as tl
+
+TL = "MLTheory.TrafficLight."
+PROJECT_MODULES = ["MLTheory.Simplex", "MLTheory.Acyclicity", "MLTheory.Angluin", "MLTheory.TrafficLight"]
+MISMATCH = "Lean states one value, Python recomputes another"
+
+
+# --------------------------------------------------------------------------- building Expr trees
+
+
+def spine(e: Expr) -> tuple[Expr, list[Expr]]:
+    args: list[Expr] = []
+    while True:
+        while isinstance(e, MData):
+            e = e.expr
+        if not isinstance(e, App):
+            return e, args[::-1]
+        args.append(e.arg)
+        e = e.fn
+
+
+def app(head: Expr, *args: Expr) -> Expr:
+    for a in args:
+        head = App(head, a)
+    return head
+
+
+def const(name: str) -> Const:
+    return Const(name, ())
+
+
+def nat(k: int) -> Expr:
+    """The elaborated Nat literal ``OfNat.ofNat Nat k (instOfNatNat k)``."""
+    return app(const("OfNat.ofNat"), const("Nat"), Lit(k), app(const("instOfNatNat"), Lit(k)))
+
+
+def nat_list(xs: Sequence[int]) -> Expr:
+    e: Expr = app(const("List.nil"), const("Nat"))
+    for x in reversed(xs):
+        e = app(const("List.cons"), const("Nat"), nat(x), e)
+    return e
+
+
+ArgPath = Sequence["int | str"]  # argument indices; "body" enters a `fun` or `∀`
+
+
+def replace_at(e: Expr, path: ArgPath, new: Expr) -> Expr:
+    """``e`` with the subterm reached by following ``path`` replaced by ``new``."""
+    if not path:
+        return new
+    while isinstance(e, MData):
+        e = e.expr
+    if path[0] == "body":
+        assert isinstance(e, (Lam, ForallE)), f"no binder at {path}"
+        return type(e)(e.binder_name, e.binder_type, replace_at(e.body, path[1:], new), e.binder_info)
+    head, args = spine(e)
+    args[path[0]] = replace_at(args[path[0]], path[1:], new)
+    return app(head, *args)
+
+
+def subterm(e: Expr, path: ArgPath) -> Expr:
+    for i in path:
+        while isinstance(e, MData):
+            e = e.expr
+        e = e.body if i == "body" else spine(e)[1][i]
+    return e
+
+
+@dataclass
+class OneStatement:
+    """Stands in for an :class:`Environment` holding one (modified) instance theorem."""
+
+    decl: str
+    type: Expr
+
+    def find(self, name: str) -> Any:
+        return SimpleNamespace(type=self.type, kind="theorem") if name == self.decl else None
+
+
+def check_one(decl: str, statement: Expr, evaluator: Evaluator | None = None):
+    [result] = check_instances(OneStatement(decl, statement), [decl], evaluator)  # type: ignore[arg-type]
+    return result
+
+
+# --------------------------------------------------------------------------- the built project
+
+
+@pytest.fixture(scope="module")
+def env(repo_build, repo_project, toolchain) -> Environment:
+    assert repo_build.ok, repo_build.summary()
+    e = Environment([toolchain.lib_dir, repo_project.olean_dir])
+    for m in PROJECT_MODULES:
+        e.load(m)
+    return e
+
+
+@pytest.fixture(scope="module")
+def instance_names(env, repo_build) -> list[str]:
+    names = []
+    for m in repo_build.modules:
+        for n in env.load(m).constant_names():
+            if is_instance(n) and env.find(n).kind == "theorem":
+                names.append(n)
+    return sorted(names)
+
+
+def statement(env: Environment, name: str) -> Expr:
+    ci = env.find(name)
+    assert ci is not None, f"{name} is not in the built modules"
+    return ci.type
+
+
+def test_every_project_instance_is_cross_checked_ok(env, instance_names) -> None:
+    for name in ["trafficLight_instance_path4_haltingRun", "trafficLight_instance_path4_syncRun",
+                 "trafficLight_instance_path4_not_done_at_3", "trafficLight_instance_path4_seqRun",
+                 "trafficLight_instance_notes_variant_deadlock"]:
+        assert TL + name in instance_names
+    for module in PROJECT_MODULES:
+        assert any(env.module_of(n).name == module for n in instance_names), f"no instance in {module}"
+    checks = check_instances(env, instance_names)
+    assert len(checks) == len(instance_names) >= 22
+    bad = [(c.decl, c.detail, c.lean_value, c.python_value) for c in checks if not c.ok]
+    assert not bad
+    by_name = {c.decl: c for c in checks}
+    c = by_name[TL + "trafficLight_instance_path4_syncRun"]
+    assert (c.lean_value, c.python_value) == ("[3, 18, 3, 10] ∧ [2, 4, 1, 3] ∧ True",) * 2
+
+
+# Each mutation: (instance, argument path of the replaced subterm, replacement).
+MUTATIONS = [
+    ("MLTheory.simplexCode_sqDist_instance_five", [2], nat(3)),
+    ("MLTheory.simplexCode_dot_instance_four", [2], nat(0)),
+    ("MLTheory.notearsTrunc_instance_positive_three", [2], nat(20375)),
+    ("MLTheory.walkSum_instance_three", [2], nat(6)),
+    ("MLTheory.Angluin.angluin_instance_tellTale_01", [3], nat_list([0])),  # {0} ⊊ {0, 1} contains [0]
+    (TL + "trafficLight_instance_path4_haltingRun", [2], nat_list([3, 18, 3, 11])),
+    (TL + "trafficLight_instance_path4_haltingRun", [1, 2, "body", 4, 1], nat_list([2, 3, 0, 2])),  # h 0 := 2
+    (TL + "trafficLight_instance_path4_syncRun", [0, 2], nat_list([3, 18, 3, 7])),
+    (TL + "trafficLight_instance_path4_syncRun", [1, 0, 2], nat_list([2, 4, 1, 4])),
+    (TL + "trafficLight_instance_path4_syncRun", [1, 1, "body", 3, 6], nat(2)),  # 2 steps: not all done
+    (TL + "trafficLight_instance_path4_not_done_at_3", [0, 3, 6], nat(4)),  # after 4 steps vertex 1 is done
+    (TL + "trafficLight_instance_path4_seqRun", [1, 2], nat_list([2, 4, 1, 2])),
+    # one step short: the states are already final (the last move is a frozen tick), the rounds not
+    (TL + "trafficLight_instance_path4_seqRun", [1, 1, 2, "body", 1, 6], nat(9)),
+    (TL + "trafficLight_instance_notes_variant_deadlock", [0, 4, 1], nat_list([1, 1, 1])),  # 2 is stopped
+    (TL + "trafficLight_instance_notes_variant_deadlock", [1, 0, 4, 1], nat_list([2, 2, 0])),  # 1 is blocked
+    (TL + "trafficLight_instance_notes_variant_deadlock", [1, 1, 0, "body", 0, 3, 1],
+     nat_list([1, 1, 0])),  # there, vertex 0 is enabled
+]
+
+
+@pytest.mark.parametrize("name,path,new", MUTATIONS, ids=[f"{m[0].rsplit('.', 1)[-1]}@{m[1]}" for m in MUTATIONS])
+def test_a_changed_statement_is_a_mismatch(env, name: str, path: list[int], new: Expr) -> None:
+    original = statement(env, name)
+    assert check_one(name, original).ok
+    mutated = replace_at(original, path, new)
+    result = check_one(name, mutated)
+    assert not result.ok and result.detail == MISMATCH, result
+
+
+def test_mutation_paths_hit_the_intended_subterms(env) -> None:
+    """The paths above point at what the comments say (so the mutations are the intended ones)."""
+    def head(name: str, path: ArgPath) -> str:
+        return spine(subterm(statement(env, TL + name), path))[0].name
+
+    assert head("trafficLight_instance_path4_haltingRun", [1, 2, "body", 4]) == TL + "listFun"
+    assert head("trafficLight_instance_path4_not_done_at_3", [0, 3]) == TL + "syncRun"
+    assert head("trafficLight_instance_path4_seqRun", [0, 1, 2, "body", 1]) == TL + "seqRun"
+    assert head("trafficLight_instance_path4_syncRun", [1, 1, "body"]) == TL + "Done"
+    assert head("trafficLight_instance_path4_syncRun", [1, 1, "body", 3]) == TL + "syncRun"
+    assert head("trafficLight_instance_notes_variant_deadlock", [0]) == TL + "VariantStep"
+    assert head("trafficLight_instance_notes_variant_deadlock", [0, 4]) == TL + "listFun"
+    assert head("trafficLight_instance_notes_variant_deadlock", [1, 1, 0, "body"]) == "Not"
+    assert head("trafficLight_instance_notes_variant_deadlock", [1, 1, 0, "body", 0]) == TL + "VariantEnabled"
+    steps = subterm(statement(env, TL + "trafficLight_instance_path4_seqRun"), [0, 1, 2, "body", 1, 6])
+    assert Evaluator().eval(steps) == 10
+
+
+def test_dropping_a_negation_is_a_mismatch(env) -> None:
+    name = "MLTheory.Angluin.angluin_instance_not_tellTale_0"
+    s = statement(env, name)
+    negated = subterm(s, [0])
+    assert spine(negated)[0].name == "Not"
+    assert not check_one(name, replace_at(s, [0], subterm(negated, [0]))).ok
+    name = TL + "trafficLight_instance_path4_not_done_at_3"
+    s = statement(env, name)
+    assert not check_one(name, subterm(s, [0])).ok
+
+
+def test_unsupported_constants_fail(env) -> None:
+    name = TL + "trafficLight_instance_path4_haltingRun"
+    without = Evaluator({k: v for k, v in SEMANTICS.items() if not k.startswith(TL)})
+    result = check_one(name, statement(env, name), without)
+    assert not result.ok and "unsupported" in result.detail and "haltingRun" in result.detail
+    unknown = app(const("Eq"), const("Nat"), app(const(TL + "noSuchDefinition"), nat(1)), nat(1))
+    result = check_one("X.unknown_instance_one", unknown)
+    assert not result.ok and result.detail.startswith("unsupported") and "noSuchDefinition" in result.detail
+    # a statement quantified over ℕ has no finite check
+    forall_nat = ForallE("k", const("Nat"), app(const("Eq"), const("Nat"), BVar(0), BVar(0)), 0)
+    result = check_one("X.forall_instance_nat", forall_nat)
+    assert not result.ok and "unsupported" in result.detail
+
+
+def test_projections_as_proj_terms(env) -> None:
+    """``(s v).cur`` may be a ``Proj`` term instead of the projection function: same value; the
+    wrong field index gives a mismatch."""
+    name = TL + "trafficLight_instance_path4_syncRun"
+    s = statement(env, name)
+    lam = subterm(s, [0, 1, 2])  # fun v => VertexState.cur Nat (syncRun … 4 v)
+    head, args = spine(lam.body)
+    assert head.name == TL + "VertexState.cur"
+    as_proj = replace_at(s, [0, 1, 2], type(lam)(lam.binder_name, lam.binder_type,
+                                                Proj(TL + "VertexState", 1, args[1]), lam.binder_info))
+    assert check_one(name, as_proj).ok
+    wrong = replace_at(s, [0, 1, 2], type(lam)(lam.binder_name, lam.binder_type,
+                                               Proj(TL + "VertexState", 0, args[1]), lam.binder_info))
+    assert check_one(name, wrong).detail == MISMATCH
+    other = replace_at(s, [0, 1, 2], type(lam)(lam.binder_name, lam.binder_type,
+                                               Proj(TL + "Signal", 0, args[1]), lam.binder_info))
+    assert "unsupported" in check_one(name, other).detail
+
+
+# --------------------------------------------------------------------------- evaluator (no build)
+
+
+def fin_literal(n: int, k: int) -> Expr:
+    fin = app(const("Fin"), nat(n))
+    return app(const("OfNat.ofNat"), fin, Lit(k), app(const("Fin.instOfNat"), nat(n), const("inst"), Lit(k)))
+
+
+def test_evaluator_fin_literals_forall_and_partial_application() -> None:
+    ev = Evaluator()
+    assert ev.eval(fin_literal(3, 5)) == 2  # (5 : Fin 3) = 2
+    assert ev.eval(fin_literal(4, 1)) == 1
+    # partial application: `List.map colour [4, 5]` (colour given no argument)
+    mapped = app(const("List.map"), const("Nat"), const("Nat"), const(TL + "colour"), nat_list([4, 5, 9]))
+    assert ev.eval(mapped) == [1, 2, 0]
+    # over-application: `listFun [7, 8] v` for v : Fin 3, and `<`
+    f = app(const(TL + "listFun"), nat(3), nat_list([7, 8]))
+    assert [ev.eval(app(f, fin_literal(3, k))) for k in range(3)] == [7, 8, 0]
+    lt = app(const("LT.lt"), const("Nat"), const("instLTNat"), app(f, fin_literal(3, 2)), app(f, fin_literal(3, 0)))
+    assert ev.eval(lt) is True
+    # ∀ v : Fin 3, listFun [7, 8] v < 8 — false at v = 1
+    body = app(const("LT.lt"), const("Nat"), const("instLTNat"), app(f, BVar(0)), nat(8))
+    assert ev.eval(ForallE("v", app(const("Fin"), nat(3)), body, 0)) is False
+    body9 = app(const("LT.lt"), const("Nat"), const("instLTNat"), app(f, BVar(0)), nat(9))
+    assert ev.eval(ForallE("v", app(const("Fin"), nat(3)), body9, 0)) is True
+
+
+# --------------------------------------------------------------------------- traffic-light semantics
+
+P4 = tl.path_graph(4)
+H4 = [1, 3, 0, 2]
+X4 = [1, 2, 3, 4]
+SUM4 = tl.sum_update(4)
+
+
+def rounds(s: tl.Config) -> list[int]:
+    return [x.round for x in s]
+
+
+def curs(s: tl.Config) -> list[Any]:
+    return [x.cur for x in s]
+
+
+def test_path_graph_and_list_fun() -> None:
+    assert [[P4.adj(u, v) for v in range(4)] for u in range(4)] == [
+        [False, True, False, False], [True, False, True, False], [False, True, False, True], [False, False, True, False]]
+    assert [tl.list_fun([1, 3], v) for v in range(4)] == [1, 3, 0, 0]
+    with pytest.raises(ValueError, match="symmetric"):
+        tl.Graph(((False, True), (False, False)))
+    assert tl.colour(7) == 1
+
+
+def test_sum_update_reads_only_some() -> None:
+    nb = {0: tl.Some(5), 2: tl.Some(7)}
+    assert SUM4(1, 10, lambda u: nb.get(u)) == 22
+    assert SUM4(1, 10, lambda u: None) == 10
+
+
+def test_halting_run_on_path4_docstring_values() -> None:
+    """The Lean docstring: ``[1, 2, 3, 4] → [3, 6, 3, 7] → [3, 12, 3, 10] → [3, 18, 3, 10]``."""
+    runs = [list(tl.halting_run(SUM4, P4, H4, X4, r)) for r in range(5)]
+    assert runs == [[1, 2, 3, 4], [3, 6, 3, 7], [3, 12, 3, 10], [3, 18, 3, 10], [3, 18, 3, 10]]
+    assert [runs[H4[v]][v] for v in range(4)] == [3, 18, 3, 10]
+
+
+def test_sync_run_on_path4_by_hand() -> None:
+    """Worked by hand from the Lean definitions (done = ``h v < round``)."""
+    expected = [  # (rounds, cur, prev) after k steps
+        ([0, 0, 0, 0], [1, 2, 3, 4], [1, 2, 3, 4]),
+        ([1, 1, 1, 1], [3, 6, 3, 7], [1, 2, 3, 4]),  # vertex 2 (h = 0) ticked frozen: now done
+        ([2, 2, 1, 2], [3, 12, 3, 10], [3, 6, 3, 7]),  # 1 reads done 2's cur; 0 ticks frozen
+        ([2, 3, 1, 3], [3, 18, 3, 10], [3, 12, 3, 10]),  # 0 done stays; 1 computes; 3 ticks frozen
+        ([2, 4, 1, 3], [3, 18, 3, 10], [3, 18, 3, 10]),  # 1 ticks frozen: all done
+        ([2, 4, 1, 3], [3, 18, 3, 10], [3, 18, 3, 10]),  # fixpoint
+    ]
+    for k, (r, c, p) in enumerate(expected):
+        s = tl.sync_run(SUM4, P4, H4, X4, k)
+        assert (rounds(s), curs(s), [x.prev for x in s]) == (r, c, p), k
+    s3 = tl.sync_run(SUM4, P4, H4, X4, 3)
+    assert [tl.done(H4, s3, v) for v in range(4)] == [True, False, True, True]
+    assert tl.sync_schedule(P4, H4, s3) == (False, True, False, False)
+    s4 = tl.sync_run(SUM4, P4, H4, X4, 4)
+    assert all(tl.done(H4, s4, v) for v in range(4))
+    assert tl.signal(H4, s4, 1) == tl.Signal(1, True)
+
+
+def test_read_neighbour_view_and_move() -> None:
+    # vertex 0 at round 1, vertex 1 one round ahead (round 2): 0 reads 1's prev
+    s = (tl.VertexState(1, 10, 5), tl.VertexState(2, 30, 20), tl.VertexState(1, 7, 6), tl.VertexState(0, 1, 1))
+    h = [5, 5, 0, 5]  # vertex 2 is done (0 < 1)
+    assert tl.read_neighbour(h, s, 0, 1) == 20
+    assert tl.read_neighbour(h, s, 1, 2) == 7  # done: cur
+    assert tl.read_neighbour(h, s, 1, 0) == 5  # colour 1 ≠ colour 2, not done: prev
+    nb = tl.view(P4, h, s, 1)
+    assert [nb(u) for u in range(4)] == [tl.Some(5), None, tl.Some(7), None]
+    assert tl.move(SUM4, P4, h, s, 0) == tl.VertexState(2, 10 + 20, 10)
+    frozen = tl.move(SUM4, P4, [1, 5, 0, 5], s, 0)  # round 1 = h: freeze
+    assert frozen == tl.VertexState(2, 10, 10)
+    assert not tl.enabled(P4, h, s, 2)  # done
+    assert not tl.enabled(P4, h, s, 1)  # neighbour 0 is behind (colour 1 ∉ {2, 0})
+    assert tl.enabled(P4, h, s, 0)  # 1 shows the next colour
+    assert tl.enabled(P4, h, s, 3)  # its only neighbour 2 is done: colours are not compared
+
+
+def test_step_is_decided_over_all_schedules() -> None:
+    s3 = tl.sync_run(SUM4, P4, H4, X4, 3)
+    s4 = tl.sync_run(SUM4, P4, H4, X4, 4)
+    assert tl.step(SUM4, P4, H4, s3, s4)
+    assert tl.step(SUM4, P4, H4, s3, s3)  # the empty schedule
+    moved_done = tl.schedule(SUM4, P4, H4, s3, [True, False, False, False])  # 0 is done: not enabled
+    assert moved_done != s3 and not tl.step(SUM4, P4, H4, s3, moved_done)
+    assert all(tl.step(SUM4, P4, H4, s4, tl.schedule(SUM4, P4, H4, s4, S)) == (tl.schedule(SUM4, P4, H4, s4, S) == s4)
+               for S in tl.schedules(4))
+
+
+def test_seq_run_on_path4() -> None:
+    s1 = tl.seq_run(SUM4, P4, H4, X4, 1)
+    assert rounds(s1) == [1, 0, 0, 0] and curs(s1) == [3, 2, 3, 4]
+    assert tl.first_enabled(P4, H4, s1) == (False, True, False, False)  # 0 waits for 1 (behind)
+    s10 = tl.seq_run(SUM4, P4, H4, X4, 10)
+    assert rounds(s10) == [2, 4, 1, 3] and curs(s10) == [3, 18, 3, 10]
+    assert not any(tl.first_enabled(P4, H4, s10))
+    s9 = tl.seq_run(SUM4, P4, H4, X4, 9)
+    assert sum(rounds(s9)) == 9 and any(tl.first_enabled(P4, H4, s9))
+    assert curs(s9) == [3, 18, 3, 10]  # the 10th move is a frozen tick
+
+
+def test_notes_variant_deadlock_by_hand() -> None:
+    g, h = tl.path_graph(3), [5, 0, 0]
+    assert [tl.variant_enabled(g, h, [0, 0, 0], v) for v in range(3)] == [True, True, False]
+    assert tl.variant_step(g, h, [0, 0, 0], [1, 1, 0])
+    assert tl.variant_step(g, h, [0, 0, 0], [1, 0, 0])
+    assert not tl.variant_step(g, h, [0, 0, 0], [1, 1, 1])  # 2 stopped at once
+    assert [tl.variant_enabled(g, h, [1, 1, 0], v) for v in range(3)] == [True, False, False]
+    assert tl.variant_step(g, h, [1, 1, 0], [2, 1, 0])
+    assert not any(tl.variant_enabled(g, h, [2, 1, 0], v) for v in range(3))
+    assert not tl.variant_step(g, h, [2, 1, 0], [3, 1, 0])
+    assert tl.variant_step(g, h, [2, 1, 0], [2, 1, 0])  # only the empty schedule remains
+
+
+def test_clock() -> None:
+    g = tl.path_graph(3)
+    assert tl.clock_enabled(g, [1, 2, 0], 0)  # neighbour one ahead
+    assert not tl.clock_enabled(g, [1, 0, 0], 0)  # neighbour behind
+    assert tl.clock_enabled(g, [3, 4, 5], 0)  # colours 0, 1: ahead (a round gap of 2 at 1 – 2 is ignored)
+    assert tl.advance([1, 2, 3], [True, False, True]) == (2, 2, 4)
+    assert tl.clock_step(g, [0, 0, 0], [1, 0, 1])
+    assert not tl.clock_step(g, [0, 1, 0], [0, 2, 0])
+
+
+def test_sync_run_matches_the_numeric_model_on_random_graphs() -> None:
+    """:func:`traffic_light.protocol_fixpoint` (another author's model of the same design) and the
+    synchronous halting run of :mod:`traffic_light` agree with the exact mirrors of Lean."""
+    rng = random.Random(4)
+    for _ in range(60):
+        n = rng.randint(1, 6)
+        edges = [(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < 0.5]
+        g = tl.Graph.from_function(n, lambda u, v: (min(u, v), max(u, v)) in edges)
+        h = [rng.randint(0, 4) for _ in range(n)]
+        x0 = [rng.randint(-3, 5) for _ in range(n)]
+        f = tl.sum_update(n)
+        steps, final_r, final_x = traffic_light.protocol_fixpoint(
+            n, edges, h, x0, lambda v, x, view: x + sum(view.values()))
+        assert steps == max(h) + 1
+        s = tl.sync_run(f, g, h, x0, steps)
+        assert rounds(s) == final_r == [x + 1 for x in h]
+        assert curs(s) == final_x
+        assert all(tl.done(h, s, v) for v in range(n))
+        X = traffic_light.sync_halting_run(traffic_light.Graph.from_edges(n, edges), x0, h,
+                                           lambda x, nbrs: x + sum(nbrs))
+        assert [tl.halting_run(f, g, h, x0, h[v])[v] for v in range(n)] == [X[h[v]][v] for v in range(n)] == final_x
+        seq = tl.seq_run(f, g, h, x0, sum(x + 1 for x in h))
+        assert rounds(seq) == final_r and curs(seq) == final_x
+
+
+def test_semantics_table_returns_lean_shaped_values() -> None:
+    """Runs come back as callables on ``Fin n`` (``FinFun``), so ``syncRun … k v`` applies."""
+    ev_run = SEMANTICS[TL + "syncRun"]
+    k = lambda v: (lambda: v)  # noqa: E731
+    cfg = ev_run(k(4), k("Nat"), k(SEMANTICS[TL + "sumUpdate"](k(4))), k(P4),
+                 k(lambda v: H4[v]), k(lambda v: X4[v]), k(4))
+    assert isinstance(cfg, FinFun) and [cfg(v).cur for v in range(4)] == [3, 18, 3, 10]
