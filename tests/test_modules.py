@@ -89,3 +89,31 @@ def test_transitive_imports(tmp_path: Path) -> None:
     modules = discover(tmp_path)
     assert transitive_imports(modules["C"], modules) == {"A", "B"}
     assert transitive_imports(modules["D"], modules) == set()
+
+
+def test_library_roots_select_modules(tmp_path: Path) -> None:
+    from claimcheck.build import Builder
+    from claimcheck.errors import ConfigError
+    from claimcheck.project import Project
+    from claimcheck.toolchain import Toolchain
+
+    _write(tmp_path, {"lean/Lib.lean": "import Lib.A\n", "lean/Lib/A.lean": "", "lean/Scratch.lean": ""})
+    fake = Toolchain("native", ("lean",), tmp_path / "nolib", "Lean (version 4.28.0)", tmp_path)
+    assert set(Builder(Project.load(tmp_path), fake).modules()[0]) == {"Lib", "Lib.A", "Scratch"}
+    (tmp_path / "claimcheck.toml").write_text('[lean]\nroots = ["Lib"]\n')
+    assert set(Builder(Project.load(tmp_path), fake).modules()[0]) == {"Lib", "Lib.A"}
+    (tmp_path / "claimcheck.toml").write_text('[lean]\nroots = ["Nope"]\n')
+    with pytest.raises(ConfigError, match="lean.roots names Nope"):
+        Builder(Project.load(tmp_path), fake).modules()
+
+
+def test_config_errors_name_the_file(tmp_path: Path) -> None:
+    from claimcheck.errors import ConfigError
+    from claimcheck.project import Project
+
+    (tmp_path / "claimcheck.toml").write_text("[lean]\nsource = 'x'\n")
+    with pytest.raises(ConfigError, match=r"claimcheck.toml: unknown key lean.source"):
+        Project.load(tmp_path)
+    (tmp_path / "claimcheck.toml").write_text("[lean\n")
+    with pytest.raises(ConfigError, match=r"claimcheck.toml"):
+        Project.load(tmp_path)

@@ -179,6 +179,16 @@ class Builder:
 
     def modules(self) -> tuple[dict[str, LeanModule], list[str]]:
         modules = discover(self.project.src_dir, exclude=(self.project.build_dir,))
+        roots = self.project.lib_roots
+        if roots is not None:
+            unknown = [r for r in roots if r not in modules]
+            if unknown:
+                raise ConfigError(
+                    f"{self.project.root / 'claimcheck.toml'}: lean.roots names {', '.join(unknown)}, "
+                    f"not a module under {self.project.src_dir}"
+                )
+            keep = set(roots).union(*(transitive_imports(modules[r], modules) for r in roots))
+            modules = {n: m for n, m in modules.items() if n in keep}
         order = topological_order(modules, self._is_library_module)
         return modules, order
 

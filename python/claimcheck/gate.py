@@ -64,6 +64,10 @@ def gather(project: Project, toolchain: Toolchain, build: BuildReport,
     witnesses = {r.id: r for r in run_witnesses(witness_ids)}
 
     env = Environment([toolchain.lib_dir, project.olean_dir])
+    failed = build.failed_modules()
+    for module in modules:
+        if module not in failed:
+            env.load(module)  # `find` searches loaded modules (and what they import)
     instance_names = [n for n, r in statuses.items() if is_instance(n) and r.status != "missing" and r.kind == "theorem"]
     instances = {c.decl: c for c in check_instances(env, instance_names)}
     infos = env_binder_infos(env)

@@ -5,7 +5,7 @@ Every command works on a project root. The root may hold an optional ``claimchec
 ```toml
 [lean]
 src = "lean"                 # folder of Lean module files (default: lean/ if present, else the root)
-roots = ["MLTheory"]         # library roots (default: every top-level module of src)
+roots = ["MLTheory"]         # library roots: these modules and all they import (default: every module)
 
 [status]
 allowed_axioms = ["propext", "Classical.choice", "Quot.sound"]
@@ -42,7 +42,7 @@ class Project:
     root: Path
     src_dir: Path
     build_dir: Path
-    lib_roots: tuple[str, ...]
+    lib_roots: tuple[str, ...] | None  # None: every module under src_dir
     allowed_axioms: frozenset[str]
     manifests_dir: Path
     seeds_dir: Path
@@ -77,10 +77,7 @@ class Project:
         else:
             src_dir = root / "lean" if (root / "lean").is_dir() else root
 
-        if "roots" in lean:
-            roots = tuple(_string_list(config_path, "lean.roots", lean["roots"]))
-        else:
-            roots = tuple(sorted(p.stem for p in src_dir.glob("*.lean") if p.name != "lakefile.lean"))
+        roots = tuple(_string_list(config_path, "lean.roots", lean["roots"])) if "roots" in lean else None
 
         allowed = DEFAULT_ALLOWED_AXIOMS
         if "allowed_axioms" in status:
