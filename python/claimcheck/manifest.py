@@ -29,7 +29,8 @@ SEED_PREFIX = "shared/seeds/"
 
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _CLAIM_ID = re.compile(r"^[a-z][a-z0-9_-]*$")
-_DECL = re.compile(r"^MLTheory(?:\.[A-Za-z_][A-Za-z0-9_'!?]*)+$")
+# A full Lean name: dot-separated identifiers (any namespace: users' projects have their own).
+_DECL = re.compile(r"^[A-Za-z_][A-Za-z0-9_'!?]*(?:\.[A-Za-z_][A-Za-z0-9_'!?]*)*$")
 _WITNESS = re.compile(r"^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$")
 _CATEGORY = re.compile(r"^[a-z-]+(?:\.[A-Za-z-]+)?$")
 _SEED_FILE = re.compile(r"^shared/seeds/[A-Za-z0-9_.-]+\.txt$")
@@ -378,8 +379,8 @@ def _parse_claim(chk: _FileChecker, node: Node) -> Claim | None:
                 if decl is None:
                     continue
                 if not _DECL.match(decl):
-                    chk.err(fk["decl"][1], f"`{decl}` is not a Lean declaration name in the project"
-                            " namespace; write it as `MLTheory.<name>` (e.g. `MLTheory.simplexCode_sqDist_eq_two`)")
+                    chk.err(fk["decl"][1], f"`{decl}` is not a Lean declaration name; write the full"
+                            " name with its namespace (e.g. `MLTheory.simplexCode_sqDist_eq_two`)")
                     continue
                 fp = None
                 if "fingerprint" in fk:

@@ -1,0 +1,126 @@
+"""The CI gate: claim verdicts, fingerprint updates, and `claimcheck check` end to end."""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from claimcheck.build import BuildReport
+from claimcheck.cli import main
+from claimcheck.gate import Evidence, claim_verdict, evaluate, failures, update_fingerprints
+from claimcheck.manifest import Claim, FormalDecl, load_manifests
+from claimcheck.status import DeclStatus
+from claimcheck.witnesses import WitnessResult
+
+from conftest import FIXTURES, REPO
+
+
+def evidence(*records: DeclStatus, witnesses: tuple[WitnessResult, ...] = ()) -> Evidence:
+    return Evidence(
+        BuildReport({}), {r.name: r for r in records}, {w.id: w for w in witnesses}, {}, {}
+    )
+
+
+def decl(name: str, status: str = "proved", fingerprint: str = "f1", axioms: tuple[str, ...] = ()) -> DeclStatus:
+    return DeclStatus(name, "M", "theorem", status, axioms, (), fingerprint)
+
+
+def claim(label: str = "theorem", formal: list[FormalDecl] | None = None, witnesses: list[str] | None = None,
+          hypotheses: list[str] | None = None) -> Claim:
+    return Claim("c1", label, "s", hypotheses or [], formal, witnesses or [])
+
+
+def test_theorem_with_proved_declarations_and_matching_fingerprints_holds() -> None:
+    ev = evidence(decl("A.t"), witnesses=(WitnessResult("w.ok", True, "fine"),))
+    assert claim_verdict(claim(formal=[FormalDecl("A.t", "f1")], witnesses=["w.ok"]), ev) == ("holds", [])
+
+
+@pytest.mark.parametrize(
+    "record, expected",
+    [
+        (decl("A.t", "sorry", axioms=("sorryAx",)), "A.t: sorry, not proved"),
+        (decl("A.t", "axiom", axioms=("A.cheat",)), "A.t: axiom, not proved (axioms: A.cheat)"),
+        (decl("A.t", "native", axioms=("Lean.ofReduceBool",)), "A.t: native, not proved"),
+        (decl("A.t", fingerprint="f2"), "fingerprint in manifest f1, built f2"),
+    ],
+)
+def test_theorem_fails_with_the_reason(record: DeclStatus, expected: str) -> None:
+    verdict, problems = claim_verdict(claim(formal=[FormalDecl("A.t", "f1")]), evidence(record))
+    assert verdict == "fails"
+    assert any(expected in p for p in problems), problems
+
+
+def test_missing_declaration_and_unrecorded_fingerprint_fail() -> None:
+    verdict, problems = claim_verdict(claim(formal=[FormalDecl("A.gone", "f1")]), evidence())
+    assert verdict == "fails" and problems == ["A.gone: missing, not proved"]
+    verdict, problems = claim_verdict(claim(formal=[FormalDecl("A.t", None)]), evidence(decl("A.t")))
+    assert verdict == "fails" and "no fingerprint recorded" in problems[0]
+
+
+def test_failing_witness_fails_the_claim() -> None:
+    ev = evidence(decl("A.t"), witnesses=(WitnessResult("w.bad", False, "counterexample x=3"),))
+    verdict, problems = claim_verdict(claim(formal=[FormalDecl("A.t", "f1")], witnesses=["w.bad"]), ev)
+    assert verdict == "fails" and problems == ["witness w.bad fails: counterexample x=3"]
+
+
+def test_labels() -> None:
+    ev = evidence(decl("A.t"), decl("A.open", "sorry", axioms=("sorryAx",)), witnesses=(WitnessResult("w", True, ""),))
+    # A conjecture whose declaration is already proved is mislabelled; one with sorry is fine.
+    assert claim_verdict(claim("conjecture", [FormalDecl("A.t", "f1")]), ev)[0] == "fails"
+    assert claim_verdict(claim("conjecture", [FormalDecl("A.open", "f1")]), ev)[0] == "holds"
+    # A conditional claim must say what it assumes.
+    assert claim_verdict(claim("conditional", [FormalDecl("A.t", "f1")]), ev)[0] == "fails"
+    assert claim_verdict(claim("conditional", [FormalDecl("A.t", "f1")], hypotheses=["h"]), ev)[0] == "holds"
+    # A measurement backed by a passing witness holds; a claim with nothing to check is informal.
+    assert claim_verdict(claim("measurement", None, ["w"]), ev)[0] == "holds"
+    assert claim_verdict(claim("theorem", None), ev)[0] == "informal"
+
+
+def test_update_fingerprints_edits_only_the_values(tmp_path: Path) -> None:
+    folder = tmp_path / "manifests"
+    shutil.copytree(REPO / "manifests", folder)
+    path = folder / "simplex-transformer-one-nn.yaml"
+    before = path.read_text()
+    manifests = [m for m in load_manifests(folder) if m.path == path]
+    decls = [f.decl for c in manifests[0].claims for f in c.formal or []]
+    changed = update_fingerprints(manifests, {decls[0]: "0123456789abcdef"})
+    assert changed == [path]
+    after = path.read_text()
+    assert after.count("0123456789abcdef") == 1
+    assert len(after.splitlines()) == len(before.splitlines())  # comments and layout kept
+    reloaded = [m for m in load_manifests(folder) if m.path == path][0]
+    assert [f.fingerprint for c in reloaded.claims for f in c.formal or [] if f.decl == decls[0]][0] == "0123456789abcdef"
+
+
+def test_check_passes_on_the_project(repo_build, capsys) -> None:
+    assert repo_build.ok
+    assert main(["check", "--root", str(REPO), "-q"]) == 0
+    assert "gate: PASS" in capsys.readouterr().out
+
+
+def test_changed_statement_fails_the_gate_showing_old_and_new(repo_build, repo_project, toolchain, tmp_path: Path) -> None:
+    folder = tmp_path / "manifests"
+    shutil.copytree(REPO / "manifests", folder)
+    path = folder / "pldr-llm-power-law-attention.yaml"
+    data = yaml.safe_load(path.read_text())
+    entry = next(f for c in data["claims"] for f in (c["formal"] if isinstance(c["formal"], list) else []))
+    old = entry["fingerprint"]
+    path.write_text(path.read_text().replace(f"fingerprint: {old}", "fingerprint: 00000000deadbeef", 1))
+    project = dataclasses.replace(repo_project, manifests_dir=folder)
+    result = evaluate(project, toolchain, repo_build)
+    assert result["ok"] is False
+    lines = failures(result)
+    assert any(entry["decl"] in l and "00000000deadbeef" in l and old in l for l in lines), lines
+
+
+def test_bad_manifest_is_exit_code_2_with_file_and_line(toolchain, tmp_path: Path, capsys) -> None:
+    root = tmp_path / "proj"
+    shutil.copytree(FIXTURES / "gate" / "bad_manifest", root)
+    code = main(["check", "--root", str(root), "-q"])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert "toy.yaml:11: Lean declaration `Toy.two_add_two_eq_fiv` does not exist" in err
