@@ -13,7 +13,7 @@ from typing import Any, Sequence
 import pytest
 
 from claimcheck.instances import SEMANTICS, Evaluator, FinFun, check_instances, is_instance
-from claimcheck.olean import App, BVar, Const, Environment, Expr, ForallE, Lam, Lit, MData, Proj
+from claimcheck.olean import App, BVar, Const, Environment, Expr, ForallE, Lam, Lit, MData, Proj, app_spine
 from claimcheck.witnesses import traffic_light
 from claimcheck.witnesses import traffic_light_lean as tl
 
@@ -23,17 +23,6 @@ MISMATCH = "Lean states one value, Python recomputes another"
 
 
 # --------------------------------------------------------------------------- building Expr trees
-
-
-def spine(e: Expr) -> tuple[Expr, list[Expr]]:
-    args: list[Expr] = []
-    while True:
-        while isinstance(e, MData):
-            e = e.expr
-        if not isinstance(e, App):
-            return e, args[::-1]
-        args.append(e.arg)
-        e = e.fn
 
 
 def app(head: Expr, *args: Expr) -> Expr:
@@ -70,7 +59,7 @@ def replace_at(e: Expr, path: ArgPath, new: Expr) -> Expr:
     if path[0] == "body":
         assert isinstance(e, (Lam, ForallE)), f"no binder at {path}"
         return type(e)(e.binder_name, e.binder_type, replace_at(e.body, path[1:], new), e.binder_info)
-    head, args = spine(e)
+    head, args = app_spine(e)
     args[path[0]] = replace_at(args[path[0]], path[1:], new)
     return app(head, *args)
 
@@ -79,7 +68,7 @@ def subterm(e: Expr, path: ArgPath) -> Expr:
     for i in path:
         while isinstance(e, MData):
             e = e.expr
-        e = e.body if i == "body" else spine(e)[1][i]
+        e = e.body if i == "body" else app_spine(e)[1][i]
     return e
 
 
@@ -178,7 +167,7 @@ def test_a_changed_statement_is_a_mismatch(env, name: str, path: list[int], new:
 def test_mutation_paths_hit_the_intended_subterms(env) -> None:
     """The paths above point at what the comments say (so the mutations are the intended ones)."""
     def head(name: str, path: ArgPath) -> str:
-        return spine(subterm(statement(env, TL + name), path))[0].name
+        return app_spine(subterm(statement(env, TL + name), path))[0].name
 
     assert head("trafficLight_instance_path4_haltingRun", [1, 2, "body", 4]) == TL + "listFun"
     assert head("trafficLight_instance_path4_not_done_at_3", [0, 3]) == TL + "syncRun"
@@ -197,7 +186,7 @@ def test_dropping_a_negation_is_a_mismatch(env) -> None:
     name = "MLTheory.Angluin.angluin_instance_not_tellTale_0"
     s = statement(env, name)
     negated = subterm(s, [0])
-    assert spine(negated)[0].name == "Not"
+    assert app_spine(negated)[0].name == "Not"
     assert not check_one(name, replace_at(s, [0], subterm(negated, [0]))).ok
     name = TL + "trafficLight_instance_path4_not_done_at_3"
     s = statement(env, name)
@@ -224,7 +213,7 @@ def test_projections_as_proj_terms(env) -> None:
     name = TL + "trafficLight_instance_path4_syncRun"
     s = statement(env, name)
     lam = subterm(s, [0, 1, 2])  # fun v => VertexState.cur Nat (syncRun … 4 v)
-    head, args = spine(lam.body)
+    head, args = app_spine(lam.body)
     assert head.name == TL + "VertexState.cur"
     as_proj = replace_at(s, [0, 1, 2], type(lam)(lam.binder_name, lam.binder_type,
                                                 Proj(TL + "VertexState", 1, args[1]), lam.binder_info))

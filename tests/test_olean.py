@@ -4,7 +4,6 @@ library (no Lean run)."""
 from __future__ import annotations
 
 import os
-import struct
 from fractions import Fraction
 from pathlib import Path
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 import struct
 import zlib
 from html.parser import HTMLParser

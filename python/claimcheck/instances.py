@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Mapping
 
-from .olean import App, BVar, Const, Environment, Expr, ForallE, Lam, Lit, MData, Proj
+from .olean import App, BVar, Const, Environment, Expr, ForallE, Lam, Lit, MData, Proj, app_spine
 from .pretty import literal_value, pretty
 from .witnesses import acyclicity, angluin, simplex
 from .witnesses import traffic_light_lean as tl
@@ -291,7 +291,7 @@ class Evaluator:
         if isinstance(e, Proj):
             return _project(self.eval(e.struct, ctx), e.type_name, e.index)
         if isinstance(e, (App, Const)):
-            head, args = _spine(e)
+            head, args = app_spine(e)
             if isinstance(head, Const) and head.name == "OfNat.ofNat" and len(args) == 3:
                 size = self._fin_size(args[0], ctx)
                 if size is not None:  # `Fin.instOfNat`: the literal `i : Fin n` is `i % n`
@@ -324,7 +324,7 @@ class Evaluator:
 
     def _fin_size(self, ty: Expr, ctx: tuple[Any, ...]) -> int | None:
         """``n`` when the type ``ty`` is ``Fin n``, else ``None``."""
-        head, args = _spine(ty)
+        head, args = app_spine(ty)
         if isinstance(head, Const) and head.name == "Fin" and len(args) == 1:
             return _int(self.eval(args[0], ctx))
         return None
@@ -368,22 +368,9 @@ def _project(value: Any, type_name: str, index: int) -> Any:
     return getattr(value, attr)
 
 
-def _spine(e: Expr) -> tuple[Expr, list[Expr]]:
-    args: list[Expr] = []
-    while True:
-        while isinstance(e, MData):
-            e = e.expr
-        if not isinstance(e, App):
-            break
-        args.append(e.arg)
-        e = e.fn
-    args.reverse()
-    return e, args
-
-
 def _stated_and_computed(ev: Evaluator, statement: Expr) -> tuple[str, str, bool]:
     """For ``lhs = rhs``: (rhs as stated, lhs recomputed); for a conjunction, each part."""
-    head, args = _spine(statement)
+    head, args = app_spine(statement)
     if isinstance(head, Const) and head.name == "Eq" and len(args) == 3:
         computed = ev.eval(args[1])
         stated = ev.eval(args[2])

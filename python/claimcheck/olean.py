@@ -38,7 +38,7 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Iterable, Iterator, Sequence
 
 __all__ = [
     "OleanError",
@@ -253,6 +253,24 @@ class Proj(Expr):
     index: int
     struct: Expr
     kind = "proj"
+
+
+def strip_mdata(e: Expr) -> Expr:
+    """``e`` without the metadata wrappers around it."""
+    while isinstance(e, MData):
+        e = e.expr
+    return e
+
+
+def app_spine(e: Expr) -> tuple[Expr, list[Expr]]:
+    """``f a1 … an`` as ``(f, [a1, …, an])``, looking through metadata."""
+    args: list[Expr] = []
+    e = strip_mdata(e)
+    while isinstance(e, App):
+        args.append(e.arg)
+        e = strip_mdata(e.fn)
+    args.reverse()
+    return e, args
 
 
 @dataclass(frozen=True)

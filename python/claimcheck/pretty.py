@@ -19,6 +19,8 @@ from fractions import Fraction
 from typing import Callable
 
 from .olean import (
+    app_spine,
+    strip_mdata,
     App,
     BVar,
     Const,
@@ -65,22 +67,6 @@ _INFIX: dict[str, tuple[str, int, int, int, int]] = {
 _ARROW_PREC = 25
 _APP_PREC = 1024
 _MAX_PREC = 1025
-
-
-def _strip(e: Expr) -> Expr:
-    while isinstance(e, MData):
-        e = e.expr
-    return e
-
-
-def _spine(e: Expr) -> tuple[Expr, list[Expr]]:
-    args: list[Expr] = []
-    e = _strip(e)
-    while isinstance(e, App):
-        args.append(e.arg)
-        e = _strip(e.fn)
-    args.reverse()
-    return e, args
 
 
 def _has_loose(e: Expr, depth: int, memo: dict[tuple[int, int], bool]) -> bool:
@@ -134,7 +120,7 @@ class _Printer:
         return self.paren(s, p, need)
 
     def go(self, e: Expr, ctx: list[str]) -> tuple[str, int]:
-        e = _strip(e)
+        e = strip_mdata(e)
         if isinstance(e, BVar):
             i = len(ctx) - 1 - e.index
             return (ctx[i] if 0 <= i < len(ctx) else f"#{e.index}"), _MAX_PREC
@@ -190,17 +176,17 @@ class _Printer:
             else:
                 groups.append(f"({x} : {ty})")
             local.append(x)
-            cur = _strip(cur.body)
+            cur = strip_mdata(cur.body)
         body = self.fmt(cur, local)
         sep = "," if word == "∀" else " =>"
         return f"{word} {' '.join(groups)}{sep} {body}", 0
 
     def app(self, e: Expr, ctx: list[str]) -> tuple[str, int]:
-        head, args = _spine(e)
+        head, args = app_spine(e)
         if isinstance(head, Const):
             n = head.name
-            if n == "OfNat.ofNat" and len(args) == 3 and isinstance(_strip(args[1]), Lit):
-                return str(_strip(args[1]).value), _MAX_PREC  # type: ignore[union-attr]
+            if n == "OfNat.ofNat" and len(args) == 3 and isinstance(strip_mdata(args[1]), Lit):
+                return str(strip_mdata(args[1]).value), _MAX_PREC  # type: ignore[union-attr]
             if n in _INFIX and len(args) == _INFIX[n][1]:
                 sym, _k, lp, rp, rrp = _INFIX[n]
                 a, b = args[-2], args[-1]
@@ -232,7 +218,7 @@ class _Printer:
             c, t, f = (self.fmt(a, ctx) for a in args[1:2] + args[3:5])
             return f"if {c} then {t} else {f}", 0
         if n == "dite" and k == 5:
-            t, f = _strip(args[3]), _strip(args[4])
+            t, f = strip_mdata(args[3]), strip_mdata(args[4])
             if isinstance(t, Lam) and isinstance(f, Lam):
                 h = self.fresh(t.binder_name, ctx)
                 return (
@@ -244,13 +230,13 @@ class _Printer:
             return "[]", _MAX_PREC
         if n == "List.cons" and k == 3:
             items: list[str] = []
-            cur: Expr = _strip(args[2])
+            cur: Expr = strip_mdata(args[2])
             items.append(self.fmt(args[1], ctx))
             while True:
-                h, a = _spine(cur)
+                h, a = app_spine(cur)
                 if isinstance(h, Const) and h.name == "List.cons" and len(a) == 3:
                     items.append(self.fmt(a[1], ctx))
-                    cur = _strip(a[2])
+                    cur = strip_mdata(a[2])
                     continue
                 if isinstance(h, Const) and h.name == "List.nil" and len(a) == 1:
                     return "[" + ", ".join(items) + "]", _MAX_PREC
@@ -260,7 +246,7 @@ class _Printer:
         if n == "Fin.val" and k == 2:
             return f"↑{self.fmt(args[1], ctx, _MAX_PREC)}", _MAX_PREC
         if n == "Exists" and k == 2:
-            body = _strip(args[1])
+            body = strip_mdata(args[1])
             if isinstance(body, Lam):
                 x = self.fresh(body.binder_name, ctx)
                 return f"∃ {x}, {self.fmt(body.body, ctx + [x])}", 0
@@ -287,10 +273,10 @@ def env_binder_infos(env: Environment) -> BinderInfos:
         out: tuple[int, ...] | None = None
         if ci is not None:
             res = []
-            t = _strip(ci.type)
+            t = strip_mdata(ci.type)
             while isinstance(t, ForallE):
                 res.append(t.binder_info)
-                t = _strip(t.body)
+                t = strip_mdata(t.body)
             out = tuple(res)
         cache[name] = out
         return out
@@ -321,10 +307,10 @@ _CASTS = {"Nat.cast": 3, "NatCast.natCast": 3, "Int.cast": 3, "IntCast.intCast":
 
 def literal_value(e: Expr) -> Fraction | None:
     """The rational value of a closed numeric literal term, or ``None``."""
-    e = _strip(e)
+    e = strip_mdata(e)
     if isinstance(e, Lit):
         return Fraction(e.value) if isinstance(e.value, int) else None
-    head, args = _spine(e)
+    head, args = app_spine(e)
     if not isinstance(head, Const):
         return None
     n = head.name
@@ -352,7 +338,7 @@ def literal_value(e: Expr) -> Fraction | None:
     if n in _CASTS and len(args) == _CASTS[n]:
         return literal_value(args[-1])
     if n in ("Rat.ofScientific", "OfScientific.ofScientific") and len(args) >= 3:
-        m, s, x = args[-3], _strip(args[-2]), literal_value(args[-1])
+        m, s, x = args[-3], strip_mdata(args[-2]), literal_value(args[-1])
         mv = literal_value(m)
         if mv is None or x is None or not isinstance(s, Const) or s.name not in ("Bool.true", "Bool.false"):
             return None
