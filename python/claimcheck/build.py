@@ -233,7 +233,7 @@ class Builder:
                         results[name] = ModuleResult(name, mod.path, "skipped", msgs)
                         finished += 1
                         continue
-                    self.progress.line(f"[{finished + 1}/{total}] building {name}")
+                    self.progress.line(f"[{finished}/{total} done] building {name} ({len(running) + 1} running)")
                     running[pool.submit(self._compile, mod)] = name
                 if not running:
                     continue
