@@ -212,6 +212,8 @@ class Builder:
         with ThreadPoolExecutor(max_workers=self.jobs) as pool:
             while pending or running:
                 for name in [n for n in pending if deps_done(n)]:
+                    if len(running) >= self.jobs:
+                        break  # submit only what can start now, so progress lines tell the truth
                     pending.remove(name)
                     mod = modules[name]
                     bad = next(
@@ -233,7 +235,7 @@ class Builder:
                         results[name] = ModuleResult(name, mod.path, "skipped", msgs)
                         finished += 1
                         continue
-                    self.progress.line(f"[{finished}/{total} done] building {name} ({len(running) + 1} running)")
+                    self.progress.line(f"[{finished}/{total} done] building {name}")
                     running[pool.submit(self._compile, mod)] = name
                 if not running:
                     continue
