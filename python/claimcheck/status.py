@@ -33,7 +33,10 @@ axiom > proved) is
 The **statement fingerprint** is a SHA-256 (first 16 hex digits) of the
 elaborated type, computed from its structure: constants by name, universe
 parameters by position, literals, de Bruijn indices; binder names, binder
-info and metadata (``mdata``) do not enter it.
+info and metadata (``mdata``) do not enter it. It also covers the meaning of
+every project definition the statement mentions, transitively (their types and
+values; see :class:`StatementFingerprints`): redefining a notion a theorem talks
+about changes the theorem's fingerprint, while proofs never do.
 
 Listed by default (``user_facing``): every declaration of the module except
 compiler-generated auxiliaries, that is names with a component that is a number
@@ -52,7 +55,7 @@ import hashlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from .olean import (
     App,
@@ -312,20 +315,26 @@ def _level_key(lv: Level, params: dict[str, int]) -> str:
     return f"{lv.kind}:{lv.name}"
 
 
+def _h(*parts: bytes | str) -> bytes:
+    d = hashlib.sha256()
+    for p in parts:
+        b = p.encode() if isinstance(p, str) else p
+        d.update(len(b).to_bytes(4, "little"))
+        d.update(b)
+    return d.digest()
+
+
 def fingerprint(ci: ConstantInfo) -> str:
-    """Stable hash of the declaration's statement (its elaborated type)."""
-    params = {p: i for i, p in enumerate(ci.level_params)}
+    """Stable hash of the declaration's elaborated type alone (constants by name)."""
+    return _h("decl", str(len(ci.level_params)), expr_digest(ci.type, ci.level_params)).hex()[:16]
+
+
+def expr_digest(root: Expr, level_params: Sequence[str]) -> bytes:
+    """Structural hash of an expression: constants by name, universe parameters by position,
+    literals, de Bruijn indices; binder names, binder info and metadata do not enter it."""
+    params = {p: i for i, p in enumerate(level_params)}
     memo: dict[int, bytes] = {}
-
-    def h(*parts: bytes | str) -> bytes:
-        d = hashlib.sha256()
-        for p in parts:
-            b = p.encode() if isinstance(p, str) else p
-            d.update(len(b).to_bytes(4, "little"))
-            d.update(b)
-        return d.digest()
-
-    root = ci.type
+    h = _h
     stack: list[Expr] = [root]
     while stack:
         e = stack[-1]
@@ -374,8 +383,108 @@ def fingerprint(ci: ConstantInfo) -> str:
         else:  # pragma: no cover
             raise TypeError(f"unknown expression {e!r}")
         memo[id(e)] = r
-    top = h("decl", str(len(ci.level_params)), memo[id(root)])
-    return top.hex()[:16]
+    return memo[id(root)]
+
+
+class StatementFingerprints:
+    """Statement fingerprints that also see the meaning of what a statement talks about.
+
+    A theorem's statement names definitions; if the project redefines one of them, the same
+    statement text means something else. So the fingerprint of a declaration hashes its type
+    together with the *meaning* of every project constant the type mentions, transitively: a
+    project definition or opaque means its type and value, an inductive its type and
+    constructors, a theorem its type only (proofs never matter). Library (core) constants count
+    by name. Cycles (an inductive and its constructors, mutual definitions) are hashed as
+    strongly connected components, so the result does not depend on the order of the queries.
+    """
+
+    def __init__(self, env: Environment, is_core_module: "Callable[[str], bool]"):
+        self.env = env
+        self.is_core_module = is_core_module
+        self._local: dict[str, tuple[bytes, tuple[str, ...]]] = {}
+        self._meaning: dict[str, bytes] = {}
+
+    def _node(self, name: str) -> tuple[bytes, tuple[str, ...]]:
+        got = self._local.get(name)
+        if got is not None:
+            return got
+        ci = self.env.find(name)
+        if ci is None:
+            node: tuple[bytes, tuple[str, ...]] = (_h("unknown", name), ())
+        elif self.is_core_module(ci.module):
+            node = (_h("library", name), ())
+        else:
+            parts = [_h(ci.kind, name, str(len(ci.level_params)), expr_digest(ci.type, ci.level_params))]
+            succ = set(ci.type_constants())
+            if ci.kind in ("definition", "opaque") and ci.has_value:
+                value = ci.value
+                assert value is not None
+                parts.append(expr_digest(value, ci.level_params))
+                succ |= ci.value_constants()
+            elif ci.kind == "inductive":
+                parts.append(_h("ctors", *ci.ctors))
+                succ.update(ci.ctors)
+            succ.discard(name)
+            node = (_h(*parts), tuple(sorted(succ)))
+        self._local[name] = node
+        return node
+
+    def meaning(self, root: str) -> bytes:
+        """Hash of what ``root`` means (see the class docstring)."""
+        got = self._meaning.get(root)
+        if got is not None:
+            return got
+        index: dict[str, int] = {}
+        low: dict[str, int] = {}
+        on_stack: set[str] = set()
+        stack: list[str] = []
+        work: list[tuple[str, int]] = [(root, 0)]
+        while work:
+            v, i = work.pop()
+            if i == 0:
+                index[v] = low[v] = len(index)
+                stack.append(v)
+                on_stack.add(v)
+            succ = self._node(v)[1]
+            recurse = False
+            while i < len(succ):
+                w = succ[i]
+                i += 1
+                if w in self._meaning:
+                    continue
+                if w not in index:
+                    work.append((v, i))
+                    work.append((w, 0))
+                    recurse = True
+                    break
+                if w in on_stack:
+                    low[v] = min(low[v], index[w])
+            if recurse:
+                continue
+            if low[v] == index[v]:
+                members: list[str] = []
+                while True:
+                    w = stack.pop()
+                    on_stack.discard(w)
+                    members.append(w)
+                    if w == v:
+                        break
+                inside = set(members)
+                outside = sorted({w for m in members for w in self._node(m)[1]} - inside)
+                component = _h(
+                    "scc",
+                    *(_h(m, self._node(m)[0]) for m in sorted(members)),
+                    *(_h(w, self._meaning[w]) for w in outside),
+                )
+                for m in members:
+                    self._meaning[m] = _h("member", m, component)
+            if work:
+                u = work[-1][0]
+                low[u] = min(low[u], low[v])
+        return self._meaning[root]
+
+    def fingerprint(self, ci: ConstantInfo) -> str:
+        return _h("statement", str(len(ci.level_params)), self.meaning(ci.name)).hex()[:16]
 
 
 # ---------------------------------------------------------------------------
@@ -383,11 +492,12 @@ def fingerprint(ci: ConstantInfo) -> str:
 # ---------------------------------------------------------------------------
 
 
-def _status_of(ci: ConstantInfo, collector: AxiomCollector, allowed: frozenset[str]) -> DeclStatus:
+def _status_of(ci: ConstantInfo, collector: AxiomCollector, allowed: frozenset[str],
+               fingerprints: StatementFingerprints) -> DeclStatus:
     axioms, boundary = collector.closure(ci.name)
     status = classify(axioms, allowed)
     try:
-        fp: str | None = fingerprint(ci)
+        fp: str | None = fingerprints.fingerprint(ci)
     except OleanError:
         fp = None
     kind = ci.kind
@@ -439,6 +549,7 @@ def compute_status(
     ordered = core + [f for f in folders if f not in core]
     env = Environment(ordered)
     collector = AxiomCollector(env, core)
+    fingerprints = StatementFingerprints(env, collector.is_core_module)
     allowed = frozenset(allowed_axioms)
     loaded: list[Module] = []
     for m in modules:
@@ -459,7 +570,7 @@ def compute_status(
                 assert ci is not None
                 if not include_all and is_syntax_declaration(ci):
                     continue
-                records.append(_status_of(ci, collector, allowed))
+                records.append(_status_of(ci, collector, allowed, fingerprints))
         return records
 
     for name in decls:
@@ -479,7 +590,7 @@ def compute_status(
                     records.append(DeclStatus(name, "", "unknown", "missing", (), (), None))
                     continue
         if ci is not None:
-            records.append(_status_of(ci, collector, allowed))
+            records.append(_status_of(ci, collector, allowed, fingerprints))
     return records
 
 
