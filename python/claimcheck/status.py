@@ -163,6 +163,59 @@ def is_core_folder(folder: Path) -> bool:
 # ---------------------------------------------------------------------------
 
 
+def close_components(
+    root: str,
+    successors: Callable[[str], Sequence[str]],
+    done: Mapping[str, object],
+    on_component: Callable[[list[str]], None],
+) -> None:
+    """Visit the constants reachable from ``root`` that are not in ``done``, one strongly
+    connected component at a time, dependencies first (Tarjan's algorithm, iterative).
+
+    ``on_component(members)`` is called once per component, when every successor outside it is
+    already in ``done``; it must put each member into ``done``.
+    """
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    work: list[tuple[str, int]] = [(root, 0)]
+    while work:
+        v, i = work.pop()
+        if i == 0:
+            index[v] = low[v] = len(index)
+            stack.append(v)
+            on_stack.add(v)
+        succ = successors(v)
+        recurse = False
+        while i < len(succ):
+            w = succ[i]
+            i += 1
+            if w in done:
+                continue
+            if w not in index:
+                work.append((v, i))
+                work.append((w, 0))
+                recurse = True
+                break
+            if w in on_stack:
+                low[v] = min(low[v], index[w])
+        if recurse:
+            continue
+        if low[v] == index[v]:
+            members: list[str] = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                members.append(w)
+                if w == v:
+                    break
+            on_component(members)
+        if work:
+            u = work[-1][0]
+            low[u] = min(low[u], low[v])
+
+
 class AxiomCollector:
     """Axioms and boundary constants reached by constants, memoised per constant.
 
@@ -225,65 +278,27 @@ class AxiomCollector:
 
     def closure(self, root: str) -> tuple[frozenset[str], frozenset[str]]:
         """(axioms, boundary) reached from constant ``root`` (itself included)."""
-        got = self.result.get(root)
-        if got is not None:
-            return got
-        index: dict[str, int] = {}
-        low: dict[str, int] = {}
-        on_stack: set[str] = set()
-        stack: list[str] = []
-        counter = 0
-        work: list[tuple[str, int]] = [(root, 0)]
-        while work:
-            v, i = work.pop()
-            if i == 0:
-                index[v] = low[v] = counter
-                counter += 1
-                stack.append(v)
-                on_stack.add(v)
-            succ = self._node(v)[2]
-            recurse = False
-            while i < len(succ):
-                w = succ[i]
-                i += 1
-                if w in self.result:
-                    continue
-                if w not in index:
-                    work.append((v, i))
-                    work.append((w, 0))
-                    recurse = True
-                    break
-                if w in on_stack:
-                    low[v] = min(low[v], index[w])
-            if recurse:
-                continue
-            if low[v] == index[v]:
-                members = []
-                while True:
-                    w = stack.pop()
-                    on_stack.discard(w)
-                    members.append(w)
-                    if w == v:
-                        break
-                ax: set[str] = set()
-                bd: set[str] = set()
-                mset = set(members)
-                for m in members:
-                    a, b, s = self._node(m)
-                    ax |= a
-                    bd |= b
-                    for w in s:
-                        if w not in mset:
-                            ra, rb = self.result[w]
-                            ax |= ra
-                            bd |= rb
-                res = (frozenset(ax), frozenset(bd))
-                for m in members:
-                    self.result[m] = res
-            if work:
-                u = work[-1][0]
-                low[u] = min(low[u], low[v])
+        if root not in self.result:
+            close_components(root, lambda v: self._node(v)[2], self.result, self._finish)
         return self.result[root]
+
+    def _finish(self, members: list[str]) -> None:
+        """One component: its members share the axioms and boundary of all of them."""
+        ax: set[str] = set()
+        bd: set[str] = set()
+        inside = set(members)
+        for m in members:
+            a, b, succ = self._node(m)
+            ax |= a
+            bd |= b
+            for w in succ:
+                if w not in inside:
+                    ra, rb = self.result[w]
+                    ax |= ra
+                    bd |= rb
+        res = (frozenset(ax), frozenset(bd))
+        for m in members:
+            self.result[m] = res
 
 
 def classify(axioms: Iterable[str], allowed: frozenset[str]) -> str:
@@ -431,57 +446,20 @@ class StatementFingerprints:
 
     def meaning(self, root: str) -> bytes:
         """Hash of what ``root`` means (see the class docstring)."""
-        got = self._meaning.get(root)
-        if got is not None:
-            return got
-        index: dict[str, int] = {}
-        low: dict[str, int] = {}
-        on_stack: set[str] = set()
-        stack: list[str] = []
-        work: list[tuple[str, int]] = [(root, 0)]
-        while work:
-            v, i = work.pop()
-            if i == 0:
-                index[v] = low[v] = len(index)
-                stack.append(v)
-                on_stack.add(v)
-            succ = self._node(v)[1]
-            recurse = False
-            while i < len(succ):
-                w = succ[i]
-                i += 1
-                if w in self._meaning:
-                    continue
-                if w not in index:
-                    work.append((v, i))
-                    work.append((w, 0))
-                    recurse = True
-                    break
-                if w in on_stack:
-                    low[v] = min(low[v], index[w])
-            if recurse:
-                continue
-            if low[v] == index[v]:
-                members: list[str] = []
-                while True:
-                    w = stack.pop()
-                    on_stack.discard(w)
-                    members.append(w)
-                    if w == v:
-                        break
-                inside = set(members)
-                outside = sorted({w for m in members for w in self._node(m)[1]} - inside)
-                component = _h(
-                    "scc",
-                    *(_h(m, self._node(m)[0]) for m in sorted(members)),
-                    *(_h(w, self._meaning[w]) for w in outside),
-                )
-                for m in members:
-                    self._meaning[m] = _h("member", m, component)
-            if work:
-                u = work[-1][0]
-                low[u] = min(low[u], low[v])
+        if root not in self._meaning:
+            close_components(root, lambda v: self._node(v)[1], self._meaning, self._finish)
         return self._meaning[root]
+
+    def _finish(self, members: list[str]) -> None:
+        inside = set(members)
+        outside = sorted({w for m in members for w in self._node(m)[1]} - inside)
+        component = _h(
+            "scc",
+            *(_h(m, self._node(m)[0]) for m in sorted(members)),
+            *(_h(w, self._meaning[w]) for w in outside),
+        )
+        for m in members:
+            self._meaning[m] = _h("member", m, component)
 
     def fingerprint(self, ci: ConstantInfo) -> str:
         return _h("statement", str(len(ci.level_params)), self.meaning(ci.name)).hex()[:16]
