@@ -174,6 +174,8 @@ class Builder:
         self.toolchain = toolchain
         self.jobs = max(1, jobs or default_jobs(toolchain))
         self.progress = progress or Progress()
+        # Interface hashes read from disk, once each; dropped when a module's outputs change.
+        self._interfaces: dict[str, str | None] = {}
         if not project.build_dir.resolve().is_relative_to(project.root):
             raise ConfigError(f"{project.build_dir}: the build folder must be inside the project root")
 
@@ -203,6 +205,7 @@ class Builder:
         results: dict[str, ModuleResult] = {}
         pending = list(order)
         running: dict[Future, str] = {}
+        keys: dict[str, str] = {}
         total = len(order)
         finished = 0
 
@@ -221,16 +224,15 @@ class Builder:
                     )
                     if bad is not None:
                         self._remove_outputs(name)
+                        self._interfaces.pop(name, None)
                         state["modules"].pop(name, None)
                         results[name] = ModuleResult(name, mod.path, "blocked", blocked_by=bad)
                         finished += 1
                         self.progress.line(f"[{finished}/{total}] {name}: blocked by {bad}")
                         continue
-                    key = self._key(mod, modules)
+                    key = keys[name] = self._key(mod, modules)
                     recorded = state["modules"].get(name)
-                    if recorded and recorded.get("key") == key and interface_hash(self.project, name) == recorded.get(
-                        "interface"
-                    ):
+                    if recorded and recorded.get("key") == key and self._interface(name) == recorded.get("interface"):
                         msgs = [Message(**m) for m in recorded.get("messages", [])]
                         results[name] = ModuleResult(name, mod.path, "skipped", msgs)
                         finished += 1
@@ -244,11 +246,12 @@ class Builder:
                     name = running.pop(future)
                     result = future.result()
                     results[name] = result
+                    self._interfaces.pop(name, None)  # read before compiling: outputs changed since
                     finished += 1
                     if result.status == "built":
                         state["modules"][name] = {
-                            "key": self._key(modules[name], modules),
-                            "interface": interface_hash(self.project, name),
+                            "key": keys[name],
+                            "interface": self._interface(name),
                             "messages": [asdict(m) for m in result.messages],
                         }
                     else:
@@ -271,8 +274,14 @@ class Builder:
         # Every module reachable through imports: a module sees its imports' imports too, so an
         # unchanged direct import does not make a changed indirect one irrelevant.
         for dep in sorted(transitive_imports(mod, modules)):
-            digest.update(dep.encode() + b"\0" + (interface_hash(self.project, dep) or "missing").encode() + b"\0")
+            digest.update(dep.encode() + b"\0" + (self._interface(dep) or "missing").encode() + b"\0")
         return digest.hexdigest()
+
+    def _interface(self, name: str) -> str | None:
+        """A finished module's interface hash, read from disk once per run."""
+        if name not in self._interfaces:
+            self._interfaces[name] = interface_hash(self.project, name)
+        return self._interfaces[name]
 
     def _state_path(self) -> Path:
         return self.project.build_dir / STATE_FILE
