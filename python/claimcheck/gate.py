@@ -27,10 +27,9 @@ from typing import Iterable
 from .build import BuildReport
 from .instances import InstanceCheck, check_instances, is_instance
 from .manifest import Claim, Manifest, load_manifests, read_seeds, validate
-from .olean import Environment
 from .pretty import env_binder_infos, pretty
 from .project import Project
-from .status import DeclStatus, compute_status, to_json
+from .status import DeclStatus, compute_status, open_environment, to_json
 from .toolchain import Toolchain
 from .witnesses import REGISTRY, WitnessResult, run_witnesses
 
@@ -53,21 +52,18 @@ def gather(project: Project, toolchain: Toolchain, build: BuildReport,
     """Status, witnesses, instance checks and statements for the project and its manifests."""
     search_path = [project.olean_dir, toolchain.lib_dir]
     modules = list(build.modules)
-    records = compute_status(modules, search_path, project.allowed_axioms, build.failed_modules())
+    failed = build.failed_modules()
+    env = open_environment(search_path)  # one decoding of the modules serves every step below
+    records = compute_status(modules, search_path, project.allowed_axioms, failed, env=env)
     statuses = {r.name: r for r in records if r.kind != "module"}
     wanted = sorted({d.decl for m in manifests for c in m.claims for d in c.formal or []} - set(statuses))
     if wanted:
-        extra = compute_status(modules, search_path, project.allowed_axioms, build.failed_modules(), decls=wanted)
+        extra = compute_status(modules, search_path, project.allowed_axioms, failed, decls=wanted, env=env)
         statuses.update({r.name: r for r in extra if r.kind != "module"})
 
     witness_ids = sorted({w for m in manifests for c in m.claims for w in c.witnesses} | set(REGISTRY))
     witnesses = {r.id: r for r in run_witnesses(witness_ids)}
 
-    env = Environment([toolchain.lib_dir, project.olean_dir])
-    failed = build.failed_modules()
-    for module in modules:
-        if module not in failed:
-            env.load(module)  # `find` searches loaded modules (and what they import)
     instance_names = [n for n, r in statuses.items() if is_instance(n) and r.status != "missing" and r.kind == "theorem"]
     instances = {c.decl: c for c in check_instances(env, instance_names)}
     infos = env_binder_infos(env)

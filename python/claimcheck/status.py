@@ -505,6 +505,13 @@ def _declared_in_source(name: str, source: Path) -> bool:
     return re.search(rf"\b{_DECL_KEYWORDS}\s+(?:{full}|{last})(?![\w.'!?])", text) is not None
 
 
+def open_environment(search_path: Sequence[Path]) -> Environment:
+    """An environment over ``search_path`` with the trusted core folders searched first."""
+    folders = [Path(p) for p in search_path]
+    core = [f for f in folders if is_core_folder(f)]
+    return Environment(core + [f for f in folders if f not in core])
+
+
 def compute_status(
     modules: Sequence[str],
     search_path: Sequence[Path],
@@ -512,8 +519,12 @@ def compute_status(
     failed_modules: Mapping[str, Path] = {},
     decls: Sequence[str] | None = None,
     include_all: bool = False,
+    env: Environment | None = None,
 ) -> list[DeclStatus]:
     """Status records for the declarations of ``modules`` (or only ``decls``).
+
+    ``env``: an environment from :func:`open_environment` to reuse (modules already decoded
+    there are not read again); by default a new one over ``search_path``.
 
     ``search_path``: folders with compiled modules (the project's ``build/lib``
     and the core library folder; folders holding ``Init.olean`` are the trusted
@@ -522,10 +533,8 @@ def compute_status(
     ``module``), and a requested declaration found in such a source is
     ``failed``.  A requested declaration found nowhere is ``missing``.
     """
-    folders = [Path(p) for p in search_path]
-    core = [f for f in folders if is_core_folder(f)]
-    ordered = core + [f for f in folders if f not in core]
-    env = Environment(ordered)
+    env = env or open_environment(search_path)
+    core = [f for f in env.search_path if is_core_folder(f)]
     collector = AxiomCollector(env, core)
     fingerprints = StatementFingerprints(env, collector.is_core_module)
     allowed = frozenset(allowed_axioms)
