@@ -18,7 +18,7 @@ if str(REPO / "python") not in sys.path:
 
 from claimcheck.progress import Progress  # noqa: E402
 from claimcheck.project import Project  # noqa: E402
-from claimcheck.toolchain import Toolchain, resolve_toolchain  # noqa: E402
+from claimcheck.lean.toolchain import Toolchain, resolve_toolchain  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -35,7 +35,7 @@ def repo_project() -> Project:
 @pytest.fixture(scope="session")
 def repo_build(repo_project: Project, toolchain: Toolchain):
     """The project's own `lean/` built in place (incremental: cheap when already built)."""
-    from claimcheck.build import build
+    from claimcheck.lean.build import build
 
     return build(repo_project, toolchain, progress=Progress())
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from claimcheck.build import BuildReport, build
+from claimcheck.lean.build import BuildReport, build
 from claimcheck.errors import ModuleGraphError
 from claimcheck.progress import Progress
 

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from claimcheck.build import BuildReport
+from claimcheck.lean.build import BuildReport
 from claimcheck.cli import main
-from claimcheck.gate import Evidence, claim_verdict, evaluate, failures, update_fingerprints
-from claimcheck.manifest import Claim, FormalDecl, load_manifests
-from claimcheck.status import DeclStatus
-from claimcheck.witnesses import WitnessResult
+from claimcheck.claims.gate import Evidence, claim_verdict, evaluate, failures, update_fingerprints
+from claimcheck.claims.manifest import Claim, FormalDecl, load_manifests
+from claimcheck.analysis.status import DeclStatus
+from mltheory.witnesses import WitnessResult
 
 from conftest import FIXTURES, REPO
 

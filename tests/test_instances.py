@@ -1,6 +1,6 @@
-"""The instance cross-check (:mod:`claimcheck.instances`): every ``_instance_`` theorem of the built
+"""The instance cross-check (:mod:`claimcheck.analysis.instances`): every ``_instance_`` theorem of the built
 project agrees with its Python recomputation; a changed statement is caught; the exact Python
-mirrors of the traffic-light definitions (:mod:`claimcheck.witnesses.traffic_light_lean`) agree
+mirrors of the traffic-light definitions (:mod:`mltheory.witnesses.traffic_light_lean`) agree
 with hand-computed runs and with the numeric model of the same design."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from typing import Any, Sequence
 
 import pytest
 
-from claimcheck.instances import SEMANTICS, Evaluator, FinFun, check_instances, is_instance
-from claimcheck.olean import App, BVar, Const, Environment, Expr, ForallE, Lam, Lit, MData, Proj, app_spine
-from claimcheck.witnesses import traffic_light
-from claimcheck.witnesses import traffic_light_lean as tl
+from claimcheck.analysis.instances import SEMANTICS, Evaluator, FinFun, check_instances, is_instance
+from claimcheck.olean.reader import App, BVar, Const, Environment, Expr, ForallE, Lam, Lit, MData, Proj, app_spine
+from mltheory.witnesses import traffic_light
+from mltheory.witnesses import traffic_light_lean as tl
 
 TL = "MLTheory.TrafficLight."
 PROJECT_MODULES = ["MLTheory.Simplex", "MLTheory.Acyclicity", "MLTheory.Angluin", "MLTheory.TrafficLight"]

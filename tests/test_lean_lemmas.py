@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from claimcheck.status import compute_status
+from claimcheck.analysis.status import compute_status
 
 from conftest import FIXTURES, REPO
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from claimcheck.manifest import (
+from claimcheck.claims.manifest import (
     LABELS,
     ManifestError,
     default_seeds_dir,
@@ -22,7 +22,7 @@ from claimcheck.manifest import (
     uncovered_seeds,
     validate,
 )
-from claimcheck.witnesses import REGISTRY
+from mltheory.witnesses import REGISTRY
 
 ROOT = Path(__file__).resolve().parents[1]
 MANIFESTS = ROOT / "manifests"

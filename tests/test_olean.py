@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from claimcheck.olean import (
+from claimcheck.olean.reader import (
     App,
     BVar,
     Const,
@@ -24,8 +24,8 @@ from claimcheck.olean import (
     OleanError,
     read_header,
 )
-from claimcheck.pretty import env_binder_infos, literal_value, pretty, statement
-from claimcheck.status import AxiomCollector, classify, fingerprint, user_facing
+from claimcheck.analysis.pretty import env_binder_infos, literal_value, pretty, statement
+from claimcheck.analysis.status import AxiomCollector, classify, fingerprint, user_facing
 
 
 def _core_lib() -> Path | None:
@@ -33,7 +33,7 @@ def _core_lib() -> Path | None:
     if env:
         return Path(env)
     try:
-        from claimcheck.toolchain import resolve_toolchain
+        from claimcheck.lean.toolchain import resolve_toolchain
 
         return resolve_toolchain(None, install=False).lib_dir
     except Exception:

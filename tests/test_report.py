@@ -21,7 +21,7 @@ import pytest
 from markupsafe import escape
 
 from claimcheck import report
-from claimcheck.report import ReportError, render_summary, write_report
+from claimcheck.report.render import ReportError, render_summary, write_report
 
 SAMPLE = Path(__file__).resolve().parent / "fixtures" / "report" / "sample.json"
 CHROMIUM = Path("/usr/bin/chromium")

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from claimcheck.status import DeclStatus, compute_status
+from claimcheck.analysis.status import DeclStatus, compute_status
 
 FIXTURES = Path(__file__).parent / "fixtures" / "status"
 CASES = sorted(p.name for p in FIXTURES.iterdir() if (p / "expected.yaml").is_file())
@@ -30,7 +30,7 @@ CASES = sorted(p.name for p in FIXTURES.iterdir() if (p / "expected.yaml").is_fi
 def _toolchain(root: Path):
     try:
         from claimcheck.errors import ToolchainError
-        from claimcheck.toolchain import resolve_toolchain
+        from claimcheck.lean.toolchain import resolve_toolchain
     except ImportError as exc:  # pragma: no cover
         pytest.skip(f"toolchain module not available: {exc}")
     try:
@@ -40,7 +40,7 @@ def _toolchain(root: Path):
 
 
 def _build(src: Path, dst: Path) -> tuple[list[DeclStatus], dict, Path]:
-    from claimcheck.build import build
+    from claimcheck.lean.build import build
     from claimcheck.progress import Progress
     from claimcheck.project import Project
 

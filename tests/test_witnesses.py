@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 import sympy
 
-from claimcheck.witnesses import REGISTRY, UnknownWitnessError, WitnessResult, run_witnesses
-from claimcheck.witnesses import acyclicity, angluin, simplex
-from claimcheck.witnesses import traffic_light as tl
+from mltheory.witnesses import REGISTRY, UnknownWitnessError, WitnessResult, run_witnesses
+from mltheory.witnesses import acyclicity, angluin, simplex
+from mltheory.witnesses import traffic_light as tl
 
 
 @pytest.mark.parametrize("wid", sorted(REGISTRY))

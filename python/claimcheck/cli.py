@@ -11,22 +11,27 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .errors import ClaimcheckError, ToolchainError
-from .manifest import ManifestError
-from .olean import OleanError
-from .progress import Progress
-from .project import Project
+from claimcheck.errors import ClaimcheckError, ToolchainError
+from claimcheck.claims.manifest import ManifestError
+from claimcheck.claims.model import GateResult
+
+if TYPE_CHECKING:
+    from claimcheck.claims.gate import Evidence
+from claimcheck.olean.reader import OleanError
+from claimcheck.progress import Progress
+from claimcheck.project import Project
 
 TOOLCHAIN_EXIT = 3
 
 
 def _project(args: argparse.Namespace) -> Project:
-    return Project.load(args.root)
+    return Project.load(args.root).with_sources(getattr(args, "sources", None))
 
 
 def cmd_toolchain(args: argparse.Namespace) -> int:
-    from . import toolchain as tc
+    from claimcheck.lean import toolchain as tc
 
     project = _project(args)
     progress = Progress(quiet=args.quiet)
@@ -47,8 +52,8 @@ def cmd_toolchain(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from .build import build
-    from .toolchain import resolve_toolchain
+    from claimcheck.lean.build import build
+    from claimcheck.lean.toolchain import resolve_toolchain
 
     project = _project(args)
     progress = Progress(quiet=args.quiet)
@@ -72,11 +77,11 @@ def cmd_status(args: argparse.Namespace) -> int:
     Exit code 1 only when a declaration asked for with ``--decl`` is missing; other statuses
     (sorry, native, axiom, failed) are reported in the output with exit code 0.
     """
-    from .build import build
-    from .modules import discover
-    from .olean import OleanError
-    from .status import compute_status, format_table, to_json
-    from .toolchain import resolve_toolchain
+    from claimcheck.lean.build import build
+    from claimcheck.lean.modules import discover
+    from claimcheck.olean.reader import OleanError
+    from claimcheck.analysis.status import compute_status, format_table, to_json
+    from claimcheck.lean.toolchain import resolve_toolchain
 
     project = _project(args)
     progress = Progress(quiet=args.quiet)
@@ -114,82 +119,138 @@ def cmd_status(args: argparse.Namespace) -> int:
     return 1 if any(r.status == "missing" for r in records) else 0
 
 
-def _gate(args: argparse.Namespace) -> tuple[Project, dict]:
-    """Toolchain, build, status, witnesses and manifests: the report data (see gate.py)."""
-    from .build import build
-    from .gate import evaluate
-    from .toolchain import resolve_toolchain
+def _evidence(args: argparse.Namespace) -> tuple[Project, "Evidence", list]:
+    """Manifests first (seconds), then toolchain, build, status, witnesses: the gate's evidence."""
+    from claimcheck.claims.gate import gather, prepare
+    from claimcheck.lean.build import build
+    from claimcheck.lean.toolchain import resolve_toolchain
 
     project = _project(args)
     progress = Progress(quiet=args.quiet)
+    manifests = prepare(project)  # a typo in a manifest costs a second, not a build
     toolchain = resolve_toolchain(project.root, progress=progress)
     report = build(project, toolchain, jobs=args.jobs, progress=progress)
     if not report.ok:
         print(report.summary(), file=sys.stderr)
     progress.line("reading proof status, running witnesses, checking manifests")
-    return project, evaluate(project, toolchain, report)
+    return project, gather(project, toolchain, report, manifests), manifests
 
 
-def _print_gate(data: dict) -> None:
-    from .gate import failures
+def _gate(args: argparse.Namespace) -> tuple[Project, GateResult]:
+    from claimcheck.claims.gate import judge
 
-    summary = data["summary"]
+    project, evidence, manifests = _evidence(args)
+    return project, judge(project, evidence, manifests)
+
+
+def _print_gate(result: GateResult, project: Project) -> None:
+    from claimcheck.claims.gate import failures
+
+    summary = result.summary
     verdicts = ", ".join(f"{n} {v}" for v, n in sorted(summary["by_verdict"].items()))
     inst = summary["instances"]
+    extra = f", {inst['not_cross_checked']} not cross-checked" if inst["not_cross_checked"] else ""
     print(f"{summary['papers']} papers, {summary['claims']} claims: {verdicts}; "
-          f"{inst['ok']}/{inst['checked']} instance cross-checks agree")
-    for line in failures(data):
+          f"{inst['ok']}/{inst['checked']} instance cross-checks agree{extra}")
+    if not result.sources_checked:
+        print("sources: source text not available here; citations not checked against it (--sources DIR)")
+    for line in failures(result, project.strict_instances):
         print(f"FAIL {line}")
-    print("gate: PASS" if data["ok"] else "gate: FAIL")
+    print("gate: PASS" if result.ok else "gate: FAIL")
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     """The CI gate: exit 0 only when every claim holds as labelled."""
-    from .gate import update_fingerprints
-    from .manifest import load_manifests
+    from claimcheck.claims.gate import judge, prepare, update_fingerprints
 
-    project, data = _gate(args)
+    project, evidence, manifests = _evidence(args)
+    result = judge(project, evidence, manifests)
     if args.update_fingerprints:
-        built = {d["name"]: d["fingerprint"] for d in data["declarations"] if d.get("fingerprint")}
-        for path in update_fingerprints(load_manifests(project.manifests_dir), built):
+        built = {d.name: d.fingerprint for d in result.declarations if d.fingerprint}
+        for f in (f for p in result.papers for c in p.claims for f in c.formal):
+            if f.fingerprint:
+                built.setdefault(f.decl, f.fingerprint)
+        changed = update_fingerprints(manifests, built)
+        for path in changed:
             print(f"updated fingerprints in {path}")
-        project, data = _gate(args)
+        if changed:  # judge the updated manifests on the same evidence: the gate runs once
+            manifests = prepare(project)
+            result = judge(project, evidence, manifests)
     if args.json:
-        json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
+        json.dump(result.to_json(), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        _print_gate(data)
-    return 0 if data["ok"] else 1
+        _print_gate(result, project)
+    return 0 if result.ok else 1
 
 
-def _write_report(project: Project, data: dict, out: Path | None) -> Path:
-    from .report import write_report
+def cmd_validate(args: argparse.Namespace) -> int:
+    """Check the manifests alone (schema, witness ids, citations when a sources folder is named):
+    no toolchain, no build; seconds."""
+    from claimcheck.claims.gate import prepare
+
+    project = _project(args)
+    manifests = prepare(project)
+    n_claims = sum(len(m.claims) for m in manifests)
+    where = f"checked against {project.sources_dir}" if project.sources_dir else "not checked (no sources folder named)"
+    print(f"{len(manifests)} manifests, {n_claims} claims: valid; citations {where}")
+    return 0
+
+
+def _write_report(project: Project, result: GateResult, out: Path | None) -> Path:
+    from claimcheck.report.render import write_report
 
     target = out if out is not None else project.root / "report"
-    path = write_report(data, target)
+    path = write_report(result, target)
     print(f"report: {path / 'index.html'}")
     return path
 
 
 def cmd_report(args: argparse.Namespace) -> int:
     """Write the HTML report, report.json and summary.md (exit 0 when written)."""
-    project, data = _gate(args)
-    _write_report(project, data, args.out)
+    project, result = _gate(args)
+    _write_report(project, result, args.out)
     return 0
 
 
 def cmd_all(args: argparse.Namespace) -> int:
     """The main job: toolchain, build, status, witnesses, check, report."""
-    project, data = _gate(args)
-    path = _write_report(project, data, args.out)
+    project, result = _gate(args)
+    path = _write_report(project, result, args.out)
     print((path / "summary.md").read_text(encoding="utf-8"))
-    _print_gate(data)
-    return 0 if data["ok"] else 1
+    _print_gate(result, project)
+    return 0 if result.ok else 1
+
+
+def cmd_init(args: argparse.Namespace) -> int:
+    """Scaffold a new project: claimcheck.toml, lean-toolchain, lakefile.lean, a module, a manifest."""
+    from claimcheck.claims.gate import update_fingerprints
+    from claimcheck.scaffold import scaffold
+
+    for path in scaffold(args.dir, args.name):
+        print(f"wrote {path}")
+    if not args.no_build:
+        # The example's statements are the ones this command wrote: build them once and record
+        # their fingerprints, so that the first `claimcheck all` passes. Your own claims get
+        # theirs only after you review them (`claimcheck check --update-fingerprints`).
+        args.root, args.jobs, args.sources = args.dir, None, None
+        project, evidence, manifests = _evidence(args)
+        built = {name: r.fingerprint for name, r in evidence.statuses.items() if r.fingerprint}
+        update_fingerprints(manifests, built)
+        print("built the example and recorded its statement fingerprints")
+    print(f"next: cd {args.dir} && claimcheck all")
+    return 0
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--root", type=Path, default=Path("."), help="project root (default: current folder)")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
+
+
+def _add_sources(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--sources", type=Path, default=None, metavar="DIR",
+                        help="check manifest citations against the source texts in DIR "
+                        "(default: [manifests] sources in claimcheck.toml, or $CLAIMCHECK_SOURCES)")
 
 
 def make_parser() -> argparse.ArgumentParser:
@@ -224,8 +285,22 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("-j", "--jobs", type=int, default=None, help="parallel Lean jobs for the build")
     p.set_defaults(func=cmd_status)
 
+    p = sub.add_parser("validate", help="check the manifests only (no build): schema, witness ids, citations")
+    _add_common(p)
+    _add_sources(p)
+    p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser("init", help="scaffold a new claimcheck project in DIR")
+    p.add_argument("dir", type=Path, help="the new project's folder (created; must be empty if it exists)")
+    p.add_argument("--name", default=None, help="the Lean library name (default: from the folder name)")
+    p.add_argument("--no-build", action="store_true",
+                   help="only write the files (the example's fingerprints stay unrecorded)")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
+    p.set_defaults(func=cmd_init)
+
     p = sub.add_parser("check", help="the CI gate: every claim in manifests/ holds as labelled")
     _add_common(p)
+    _add_sources(p)
     p.add_argument("-j", "--jobs", type=int, default=None, help="parallel Lean jobs")
     p.add_argument("--json", action="store_true", help="print the full report data as JSON")
     p.add_argument("--update-fingerprints", action="store_true",
@@ -238,6 +313,7 @@ def make_parser() -> argparse.ArgumentParser:
     ):
         p = sub.add_parser(name, help=text)
         _add_common(p)
+        _add_sources(p)
         p.add_argument("-j", "--jobs", type=int, default=None, help="parallel Lean jobs")
         p.add_argument("--out", type=Path, default=None, help="report folder (default: <root>/report)")
         p.set_defaults(func=func)

@@ -1,7 +1,7 @@
 """Claim manifests: one YAML file per source paper, loaded and validated against a schema.
 
-A manifest names the paper's seed location(s) (an abstract line in ``shared/seeds/``), and lists
-the paper's main claims, each either backed by planned Lean declarations and numerical witnesses
+A manifest cites its paper (title, authors, categories, the source file and line of its abstract,
+an arXiv id or URL when known) and lists the paper's main claims, each either backed by planned Lean declarations and numerical witnesses
 (``formal:`` a list) or explicitly not formalised (``formal: none`` with a ``reason`` and a
 ``note``). The format is documented in ``manifests/README.md``.
 
@@ -13,7 +13,6 @@ tree built by :func:`yaml.compose` (``start_mark``).
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,8 +23,6 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 LABELS = ("theorem", "conditional", "measurement", "conjecture")
 REASONS = ("empirical", "needs-real-analysis", "out-of-scope")
-SEEDS_ENV = "CLAIMCHECK_SEEDS"
-SEED_PREFIX = "shared/seeds/"
 
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _CLAIM_ID = re.compile(r"^[a-z][a-z0-9_-]*$")
@@ -33,9 +30,9 @@ _CLAIM_ID = re.compile(r"^[a-z][a-z0-9_-]*$")
 _DECL = re.compile(r"^[A-Za-z_][A-Za-z0-9_'!?]*(?:\.[A-Za-z_][A-Za-z0-9_'!?]*)*$")
 _WITNESS = re.compile(r"^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$")
 _CATEGORY = re.compile(r"^[a-z-]+(?:\.[A-Za-z-]+)?$")
-_SEED_FILE = re.compile(r"^shared/seeds/[A-Za-z0-9_.-]+\.txt$")
-# An author line: names (possibly "+N"), immediately followed by arXiv categories, nothing else.
-_AUTHOR_LINE = re.compile(r"^(?P<authors>.+?)(?P<cats>(?:[a-z-]+\.[A-Za-z-]+)(?: [a-z-]+\.[A-Za-z-]+)*)$")
+# A source is cited by its file name alone: never a path, so no manifest points outside the project.
+_SOURCE_FILE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*$")
+_ARXIV = re.compile(r"^(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?$")
 
 _STR = "tag:yaml.org,2002:str"
 _INT = "tag:yaml.org,2002:int"
@@ -66,8 +63,8 @@ class ManifestError(Exception):
 
 
 @dataclass(frozen=True)
-class SeedRef:
-    """A seed location: ``file`` (``shared/seeds/<name>.txt``) and its 1-based abstract ``line``."""
+class SourceRef:
+    """Where a paper's abstract is cited from: a source ``file`` name and its 1-based ``line``."""
 
     file: str
     line: int
@@ -106,15 +103,18 @@ class Claim:
 
 @dataclass
 class Manifest:
-    """One source paper: its seed location(s), bibliographic data and claims."""
+    """One source paper: its citation (source locations, authors, categories, arXiv id or URL)
+    and its claims."""
 
     path: Path
     id: str
     title: str
-    seed: list[SeedRef]
+    sources: list[SourceRef]
     claims: list[Claim]
     authors: str | None = None
     categories: list[str] = field(default_factory=list)
+    arxiv: str | None = None
+    url: str | None = None
     note: str | None = None
     yaml_line: int = 1
     authors_line: int = 0
@@ -236,11 +236,11 @@ def parse_manifest(path: Path, text: str | None = None) -> tuple[Manifest | None
         chk.err(line, f"invalid YAML: {problem}; fix the syntax (indentation, quoting of `:` in text)")
         return None, chk.issues
     if root is None:
-        chk.err(1, "empty manifest; write at least `id`, `title`, `seed` and `claims`")
+        chk.err(1, "empty manifest; write at least `id`, `title`, `sources` and `claims`")
         return None, chk.issues
 
-    keys = chk.mapping(root, "the manifest", ["id", "title", "seed", "claims"],
-                       ["authors", "categories", "note"])
+    keys = chk.mapping(root, "the manifest", ["id", "title", "sources", "claims"],
+                       ["authors", "categories", "arxiv", "url", "note"])
     if keys is None:
         return None, chk.issues
 
@@ -268,9 +268,16 @@ def parse_manifest(path: Path, text: str | None = None) -> tuple[Manifest | None
                 chk.err(line, f"`{cat}` is not an arXiv category; write it like `cs.LG` or `stat.ML`")
             categories.append(cat)
 
-    seeds: list[SeedRef] = []
-    if "seed" in keys:
-        seeds = _parse_seeds(chk, keys["seed"][1])
+    arxiv = chk.string(keys["arxiv"][1], "`arxiv`") if "arxiv" in keys else None
+    if arxiv is not None and not _ARXIV.match(arxiv):
+        chk.err(keys["arxiv"][1], f"`{arxiv}` is not an arXiv id; write it like `2401.01234` (no URL)")
+    url = chk.string(keys["url"][1], "`url`") if "url" in keys else None
+    if url is not None and not url.startswith(("https://", "http://")):
+        chk.err(keys["url"][1], f"`url` must be an http(s) address, got `{url}`")
+
+    sources: list[SourceRef] = []
+    if "sources" in keys:
+        sources = _parse_sources(chk, keys["sources"][1])
 
     claims: list[Claim] = []
     if "claims" in keys:
@@ -278,39 +285,39 @@ def parse_manifest(path: Path, text: str | None = None) -> tuple[Manifest | None
 
     if mid is None or title is None:
         return None, chk.issues
-    manifest = Manifest(path=path, id=mid, title=title, seed=seeds, claims=claims, authors=authors,
-                        categories=categories, note=note, yaml_line=_line(root),
+    manifest = Manifest(path=path, id=mid, title=title, sources=sources, claims=claims, authors=authors,
+                        categories=categories, arxiv=arxiv, url=url, note=note, yaml_line=_line(root),
                         authors_line=authors_line)
     return manifest, chk.issues
 
 
-def _parse_seeds(chk: _FileChecker, node: Node) -> list[SeedRef]:
+def _parse_sources(chk: _FileChecker, node: Node) -> list[SourceRef]:
     if not isinstance(node, SequenceNode) or not node.value:
-        chk.err(node, "`seed` must be a non-empty list of `- file: shared/seeds/<name>.txt` /"
+        chk.err(node, "`sources` must be a non-empty list of `- file: <source file name>` /"
                 " `line: <n>` entries")
         return []
     out = []
     seen: dict[tuple[str, int], int] = {}
     for item in node.value:
-        keys = chk.mapping(item, "a seed location", ["file", "line"], [])
+        keys = chk.mapping(item, "a source location", ["file", "line"], [])
         if keys is None:
             continue
-        file = chk.string(keys["file"][1], "seed `file`") if "file" in keys else None
-        line = chk.integer(keys["line"][1], "seed `line`") if "line" in keys else None
-        if file is not None and not _SEED_FILE.match(file):
-            chk.err(keys["file"][1], f"seed file `{file}` must look like"
-                    " `shared/seeds/004_725b34af8153ec2b.txt` (relative to the parent of the repo)")
+        file = chk.string(keys["file"][1], "source `file`") if "file" in keys else None
+        line = chk.integer(keys["line"][1], "source `line`") if "line" in keys else None
+        if file is not None and not _SOURCE_FILE.match(file):
+            chk.err(keys["file"][1], f"source file `{file}` must be a file name alone, like"
+                    " `004_725b34af8153ec2b.txt` (no folder: the sources folder is configured)")
             file = None
         if line is not None and line < 1:
-            chk.err(keys["line"][1], f"seed line {line} must be >= 1 (lines are 1-based)")
+            chk.err(keys["line"][1], f"source line {line} must be >= 1 (lines are 1-based)")
             line = None
         if file is not None and line is not None:
             if (file, line) in seen:
-                chk.err(item, f"seed location {file}:{line} is listed twice (first at line"
+                chk.err(item, f"source location {file}:{line} is listed twice (first at line"
                         f" {seen[(file, line)]}); remove one")
                 continue
             seen[(file, line)] = _line(item)
-            out.append(SeedRef(file, line, _line(item)))
+            out.append(SourceRef(file, line, _line(item)))
     return out
 
 
@@ -455,103 +462,24 @@ def load_manifests(folder: str | Path) -> list[Manifest]:
     return manifests
 
 
-def project_root() -> Path:
-    """The repository root (the folder holding ``pyproject.toml``) of this package."""
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        if (parent / "pyproject.toml").is_file():
-            return parent
-    return here.parents[2]
-
-
-def default_seeds_dir(root: str | Path | None = None) -> Path:
-    """The seeds folder: ``$CLAIMCHECK_SEEDS`` if set, else ``<root>/../shared/seeds``."""
-    env = os.environ.get(SEEDS_ENV)
-    if env:
-        return Path(env)
-    root = Path(root) if root is not None else project_root()
-    return (root / ".." / "shared" / "seeds").resolve()
-
-
-# --------------------------------------------------------------------------- seeds
-
-
-@dataclass(frozen=True)
-class SeedLine:
-    """One line of a seed file, classified as an abstract or an author line."""
-
-    file: str
-    line: int
-    text: str
-    is_author_line: bool
-
-
-def is_author_line(text: str) -> bool:
-    """True for a line with only author names followed by arXiv categories (no abstract)."""
-    text = text.strip()
-    return 0 < len(text) < 300 and not text.endswith(".") and bool(_AUTHOR_LINE.match(text))
-
-
-def read_seed_file(path: Path, rel: str) -> list[SeedLine]:
-    """All lines of one seed file (1-based), classified."""
-    lines = path.read_text(encoding="utf-8").split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    return [SeedLine(rel, i, t, is_author_line(t)) for i, t in enumerate(lines, 1)]
-
-
-def read_seeds(seeds_dir: str | Path) -> dict[str, list[SeedLine]]:
-    """Every seed file of ``seeds_dir``, keyed by its manifest name ``shared/seeds/<name>``."""
-    seeds_dir = Path(seeds_dir)
-    return {SEED_PREFIX + p.name: read_seed_file(p, SEED_PREFIX + p.name)
-            for p in sorted(seeds_dir.glob("*.txt"))}
-
-
-def abstract_lines(seeds: dict[str, list[SeedLine]]) -> list[SeedLine]:
-    """All abstract (non-author, non-empty) lines of all seed files."""
-    return [s for lines in seeds.values() for s in lines if s.text.strip() and not s.is_author_line]
-
-
-def uncovered_seeds(manifests: list[Manifest], seeds_dir: str | Path | None = None) -> list[SeedLine]:
-    """Abstract lines of the seeds that no manifest lists (every paper should have a manifest)."""
-    seeds = read_seeds(seeds_dir if seeds_dir is not None else default_seeds_dir())
-    covered = {(s.file, s.line) for m in manifests for s in m.seed}
-    return [s for s in abstract_lines(seeds) if (s.file, s.line) not in covered]
-
-
 # --------------------------------------------------------------------------- validation
 
 
 def validate(
     manifests: list[Manifest],
     known_decls: set[str] | None = None,
-    seeds_dir: str | Path | None = None,
-    witness_ids: Iterable[str] | None = None,
+    witness_ids: Iterable[str] = (),
 ) -> None:
     """Cross-check loaded manifests; raise :class:`ManifestError` with every problem found.
 
-    Checks: manifest ids unique across files; each seed location exists, is an abstract (not an
-    author line), is claimed by one manifest only, and every other location holding the same
-    abstract is listed too; ``authors``/``categories`` agree with the author line before the
-    abstract; every ``decl`` is in ``known_decls`` (skipped when it is None); every witness id is
-    registered (``witness_ids`` defaults to the registry of :mod:`claimcheck.witnesses`).
+    Checks: manifest ids unique across files; every ``decl`` is in ``known_decls`` (skipped when
+    it is None, e.g. before a build); every witness id is registered (``witness_ids``: the ids the
+    configured witness modules register). Citations are checked against the source text only
+    when a sources folder is named: :func:`claimcheck.claims.sources.check_sources`.
     """
     issues: list[Issue] = []
-    if witness_ids is None:
-        from claimcheck.witnesses import REGISTRY
-
-        witness_ids = REGISTRY.keys()
     registered = set(witness_ids)
-    seeds_path = Path(seeds_dir) if seeds_dir is not None else default_seeds_dir()
-    seeds = read_seeds(seeds_path) if seeds_path.is_dir() else None
-
-    by_text: dict[str, list[tuple[str, int]]] = {}
-    if seeds is not None:
-        for s in abstract_lines(seeds):
-            by_text.setdefault(s.text.strip(), []).append((s.file, s.line))
-
     first_id: dict[str, Manifest] = {}
-    owner: dict[tuple[str, int], Manifest] = {}
     for m in manifests:
         if m.id in first_id:
             other = first_id[m.id]
@@ -559,7 +487,6 @@ def validate(
                                 f" {other.path}); every paper has one manifest with a unique id"))
         else:
             first_id[m.id] = m
-        issues.extend(_check_seeds(m, seeds, seeds_path, by_text, owner))
         for c in m.claims:
             for d in c.formal or []:
                 if known_decls is not None and d.decl not in known_decls:
@@ -568,86 +495,14 @@ def validate(
                                         f" module that defines it{_did_you_mean(d.decl, sorted(known_decls))}"))
             for w, wl in zip(c.witnesses, c.witness_lines or [c.yaml_line] * len(c.witnesses)):
                 if w not in registered:
+                    known = ", ".join(sorted(registered)) or "(none registered: name witness modules in claimcheck.toml [witnesses] modules)"
                     issues.append(Issue(m.path, wl, f"witness `{w}` is not registered; use one of"
-                                        f" {', '.join(sorted(registered))}{_did_you_mean(w, sorted(registered))}"))
+                                        f" {known}{_did_you_mean(w, sorted(registered))}"))
     if issues:
         raise ManifestError(sorted(issues, key=lambda i: (str(i.path), i.line)))
 
 
-def _check_seeds(
-    m: Manifest,
-    seeds: dict[str, list[SeedLine]] | None,
-    seeds_path: Path,
-    by_text: dict[str, list[tuple[str, int]]],
-    owner: dict[tuple[str, int], Manifest],
-) -> list[Issue]:
-    issues: list[Issue] = []
-    if seeds is None:
-        return [Issue(m.path, m.seed[0].yaml_line if m.seed else m.yaml_line,
-                      f"seeds folder {seeds_path} not found; set {SEEDS_ENV} to the folder holding"
-                      " the seed files")]
-    listed = {(s.file, s.line) for s in m.seed}
-    author_lines: list[SeedLine] = []
-    for ref in m.seed:
-        lines = seeds.get(ref.file)
-        if lines is None:
-            issues.append(Issue(m.path, ref.yaml_line, f"seed file `{ref.file}` does not exist in"
-                                f" {seeds_path}; available: {', '.join(sorted(seeds))}"))
-            continue
-        if ref.line > len(lines):
-            issues.append(Issue(m.path, ref.yaml_line, f"seed line {ref.line} does not exist in"
-                                f" `{ref.file}` (it has {len(lines)} lines); point to the abstract's line"))
-            continue
-        sl = lines[ref.line - 1]
-        if not sl.text.strip():
-            issues.append(Issue(m.path, ref.yaml_line, f"seed line {ref.file}:{ref.line} is empty;"
-                                " point to the abstract's line"))
-            continue
-        if sl.is_author_line:
-            issues.append(Issue(m.path, ref.yaml_line, f"seed line {ref.file}:{ref.line} is an author"
-                                f" line; it belongs to the abstract after it: use line {ref.line + 1}"))
-            continue
-        if (ref.file, ref.line) in owner and owner[(ref.file, ref.line)] is not m:
-            issues.append(Issue(m.path, ref.yaml_line, f"seed location {ref.file}:{ref.line} is already"
-                                f" claimed by {owner[(ref.file, ref.line)].path}; one paper, one manifest:"
-                                " merge the two"))
-        owner.setdefault((ref.file, ref.line), m)
-        for other in by_text.get(sl.text.strip(), []):
-            if other not in listed:
-                issues.append(Issue(m.path, ref.yaml_line, f"the abstract at {ref.file}:{ref.line} also"
-                                    f" occurs at {other[0]}:{other[1]}; list that location under"
-                                    " `seed` too (one paper, one manifest)"))
-        if ref.line > 1 and lines[ref.line - 2].is_author_line:
-            author_lines.append(lines[ref.line - 2])
-
-    if author_lines:
-        al = author_lines[0]
-        if m.authors is None or not m.categories:
-            issues.append(Issue(m.path, m.yaml_line, f"{al.file}:{al.line} gives authors and"
-                                f" categories for this paper (`{al.text}`); add `authors:` and"
-                                " `categories:` copied from it"))
-        else:
-            if m.authors + " ".join(m.categories) != al.text.strip():
-                issues.append(Issue(m.path, m.authors_line or m.yaml_line, "`authors` + `categories`"
-                                    f" do not reproduce the author line {al.file}:{al.line}"
-                                    f" (`{al.text}`); copy the names verbatim (keep `+N`) and list"
-                                    " the categories in order"))
-    elif m.authors is not None:
-        issues.append(Issue(m.path, m.authors_line, "`authors` given but no seed location is preceded"
-                            " by an author line; drop `authors`/`categories` or fix the seed line"))
-    return issues
-
-
-def check_all(folder: str | Path, known_decls: set[str] | None = None,
-              seeds_dir: str | Path | None = None) -> list[Manifest]:
-    """Load and validate ``folder`` in one call (convenience for the CLI and tests)."""
-    manifests = load_manifests(folder)
-    validate(manifests, known_decls=known_decls, seeds_dir=seeds_dir)
-    return manifests
-
-
 __all__: list[str] = [
-    "Claim", "FormalDecl", "Issue", "LABELS", "Manifest", "ManifestError", "REASONS", "SeedLine",
-    "SeedRef", "abstract_lines", "check_all", "default_seeds_dir", "is_author_line",
-    "load_manifests", "parse_manifest", "project_root", "read_seeds", "uncovered_seeds", "validate",
+    "Claim", "FormalDecl", "Issue", "LABELS", "Manifest", "ManifestError", "REASONS", "SourceRef",
+    "load_manifests", "parse_manifest", "validate",
 ]

@@ -25,7 +25,7 @@ from typing import Callable
 import numpy as np
 import sympy
 
-from claimcheck.witnesses.result import WitnessResult
+from claimcheck.claims.witnesses import WitnessResult
 
 CodeFn = Callable[[int], sympy.Matrix]
 Sampler = Callable[[int, int, np.random.Generator], np.ndarray]

@@ -45,7 +45,7 @@ from typing import Callable
 
 import numpy as np
 
-from claimcheck.witnesses.result import WitnessResult
+from claimcheck.claims.witnesses import WitnessResult
 
 Update = Callable[[np.ndarray, list[np.ndarray]], np.ndarray]
 

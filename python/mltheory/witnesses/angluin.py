@@ -28,7 +28,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from claimcheck.witnesses.result import WitnessResult
+from claimcheck.claims.witnesses import WitnessResult
 
 Lang = frozenset[int]
 Family = Sequence[Lang]

@@ -57,7 +57,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
-from .olean import (
+from claimcheck.olean.reader import (
     App,
     BVar,
     Const,

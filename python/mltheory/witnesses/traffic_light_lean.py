@@ -7,7 +7,7 @@ These functions recompute the ``trafficLight_instance_…`` theorems for the ins
 (:mod:`claimcheck.instances`). Each mirrors one Lean definition, argument for argument and case
 for case, over exact values (Python ``int`` for ``Nat``, ``bool`` for ``Bool`` and decidable
 propositions); no floating point, no numpy. The numeric model of the same design, with random
-schedules and the design traps, is :mod:`claimcheck.witnesses.traffic_light`; the tests compare the
+schedules and the design traps, is :mod:`mltheory.witnesses.traffic_light`; the tests compare the
 two on the instances.
 
 Representation of Lean values (``n`` is the number of vertices, a vertex ``Fin n`` is an ``int``):

@@ -25,7 +25,7 @@ from typing import Callable
 
 import numpy as np
 
-from claimcheck.witnesses.result import WitnessResult
+from claimcheck.claims.witnesses import WitnessResult
 
 Mat = list[list[Fraction]]
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Callable
 
-from .olean import (
+from claimcheck.olean.reader import (
     app_spine,
     strip_mdata,
     App,

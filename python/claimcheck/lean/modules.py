@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import ModuleGraphError
+from claimcheck.errors import ModuleGraphError
 
 _TOKEN = re.compile(r"\s+|--[^\n]*|/-|[^\s]+")
 _IDENT = re.compile(r"[A-Za-z_«][\w.'!?«»]*$")

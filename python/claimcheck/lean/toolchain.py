@@ -30,8 +30,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Callable
 
-from .errors import ToolchainError
-from .progress import Progress
+from claimcheck.errors import ToolchainError
+from claimcheck.progress import Progress
 
 #: The exact expression in lean.js that resolves each symbol with a linear scan over ~200,000
 #: exports; replaced by a Map lookup (135 s -> 16 s per file).
@@ -348,7 +348,7 @@ def _unpack_library(archive: Path, dest: Path, progress: Progress) -> int:
 
 
 def _write_launchers(home: Path, node: Path) -> None:
-    launch = resources.files("claimcheck").joinpath("launcher/launch.js").read_text(encoding="utf-8")
+    launch = resources.files("claimcheck.lean").joinpath("launcher/launch.js").read_text(encoding="utf-8")
     (home / "launch.js").write_text(launch, encoding="utf-8")
     script = home / "lean"
     script.write_text(
@@ -406,7 +406,7 @@ def wasm_toolchain(home: Path) -> Toolchain:
     launcher or the Node path differ from what the install holds (they are not part of the package)."""
     record = json.loads((home / INSTALL_RECORD).read_text(encoding="utf-8"))
     node = node_executable()
-    launch = resources.files("claimcheck").joinpath("launcher/launch.js").read_text(encoding="utf-8")
+    launch = resources.files("claimcheck.lean").joinpath("launcher/launch.js").read_text(encoding="utf-8")
     current = (home / "launch.js").read_text(encoding="utf-8") if (home / "launch.js").exists() else None
     if record.get("node") != str(node) or current != launch or not (home / "lean").exists():
         _write_launchers(home, node)

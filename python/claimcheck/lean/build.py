@@ -21,11 +21,11 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from .errors import ConfigError
-from .modules import LeanModule, discover, project_imports, topological_order, transitive_imports
-from .progress import Progress
-from .project import Project
-from .toolchain import Toolchain
+from claimcheck.errors import ConfigError
+from claimcheck.lean.modules import LeanModule, discover, project_imports, topological_order, transitive_imports
+from claimcheck.progress import Progress
+from claimcheck.project import Project
+from claimcheck.lean.toolchain import Toolchain
 
 STATE_FILE = "state.json"
 STATE_VERSION = 1

@@ -1,7 +1,7 @@
 """The browsable report: static HTML pages, ``report.json`` and a Markdown summary.
 
-The gate produces one plain dict (the content of ``report.json``); :func:`write_report` renders it
-into a folder that can be browsed offline (no JavaScript, no external URLs)::
+The gate produces a typed :class:`~claimcheck.claims.model.GateResult`; :func:`write_report`
+renders it into a folder that can be browsed offline (no external URLs)::
 
     report/
       index.html              papers with counts, overall verdict, build, toolchain
@@ -30,8 +30,8 @@ from typing import Any
 
 import jinja2
 
-from .errors import ClaimcheckError
-from .project import DEFAULT_ALLOWED_AXIOMS
+from claimcheck.errors import ClaimcheckError
+from claimcheck.claims.model import GateResult
 
 REPORT_JSON = "report.json"
 SUMMARY_MD = "summary.md"
@@ -40,14 +40,6 @@ LABELS = ("theorem", "conditional", "measurement", "conjecture")
 VERDICTS = ("holds", "fails", "informal")
 STATUSES = ("proved", "sorry", "axiom", "native", "missing", "failed")
 MODULE_STATUSES = ("built", "skipped", "failed", "blocked")
-
-# Keys a report cannot be rendered without; everything else has a default.
-_REQUIRED_TOP = ("generated", "ok", "papers")
-_REQUIRED_PAPER = ("id", "title", "claims")
-_REQUIRED_CLAIM = ("id", "label", "statement", "verdict")
-_REQUIRED_FORMAL = ("decl", "status")
-_REQUIRED_WITNESS = ("id", "ok")
-_REQUIRED_DECL = ("name", "status")
 
 # Paper ids become file names: keep them to a portable, unsurprising alphabet.
 _SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
@@ -67,95 +59,6 @@ class FailingClaim:
     label: str
     statement: str
     problems: tuple[str, ...]
-
-
-# --------------------------------------------------------------------------- validation
-
-
-def _require(obj: Any, keys: Iterable[str], where: str) -> None:
-    if not isinstance(obj, Mapping):
-        raise ReportError(f"report data: {where} should be an object, got {type(obj).__name__}")
-    missing = [key for key in keys if key not in obj]
-    if missing:
-        names = ", ".join(repr(key) for key in missing)
-        raise ReportError(f"report data: {where} is missing required key(s) {names}")
-
-
-def _list(obj: Mapping[str, Any], key: str, where: str) -> list[Any]:
-    value = obj.get(key)
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        raise ReportError(
-            f"report data: {where}.{key} should be a list, got {type(value).__name__}"
-        )
-    return value
-
-
-def _check_counts(counts: Any, where: str) -> None:
-    """``counts``/``summary``: optional; if given, ``by_label``/``by_verdict`` map names to ints."""
-    if counts is None:
-        return
-    _require(counts, (), where)
-    for key in ("by_label", "by_verdict"):
-        value = counts.get(key)
-        if value is None:
-            continue
-        if not isinstance(value, Mapping):
-            raise ReportError(
-                f"report data: {where}.{key} should be an object, got {type(value).__name__}"
-            )
-        for name, number in value.items():
-            if not isinstance(number, int):
-                raise ReportError(
-                    f"report data: {where}.{key}.{name} should be a count, got {number!r}"
-                )
-
-
-def validate_report_data(data: Any) -> None:
-    """Check that ``data`` has every key the pages need; raise :class:`ReportError` naming the
-    first missing or ill-typed one (e.g. ``papers[2].claims[0] is missing required key 'verdict'``).
-
-    Unknown extra keys are allowed and ignored.
-    """
-    _require(data, _REQUIRED_TOP, "top level")
-    seen: dict[str, int] = {}
-    for p_index, paper in enumerate(_list(data, "papers", "top level")):
-        where = f"papers[{p_index}]"
-        _require(paper, _REQUIRED_PAPER, where)
-        paper_id = paper["id"]
-        if not isinstance(paper_id, str) or not _SAFE_ID.match(paper_id):
-            raise ReportError(
-                f"report data: {where}.id = {paper_id!r} cannot name a file; use letters, digits, "
-                "'.', '_' and '-' (not starting with '.' or '-')"
-            )
-        if paper_id in seen:
-            raise ReportError(
-                f"report data: papers[{seen[paper_id]}] and {where} have the same id {paper_id!r}"
-            )
-        seen[paper_id] = p_index
-        _check_counts(paper.get("counts"), f"{where}.counts")
-        for s_index, seed in enumerate(_list(paper, "seeds", where)):
-            _require(seed, ("file",), f"{where}.seeds[{s_index}]")
-        for c_index, claim in enumerate(_list(paper, "claims", where)):
-            cwhere = f"{where}.claims[{c_index}]"
-            _require(claim, _REQUIRED_CLAIM, cwhere)
-            for f_index, formal in enumerate(_list(claim, "formal", cwhere)):
-                _require(formal, _REQUIRED_FORMAL, f"{cwhere}.formal[{f_index}]")
-            for w_index, witness in enumerate(_list(claim, "witnesses", cwhere)):
-                _require(witness, _REQUIRED_WITNESS, f"{cwhere}.witnesses[{w_index}]")
-            _list(claim, "problems", cwhere)
-            _list(claim, "hypotheses", cwhere)
-    _check_counts(data.get("summary"), "summary")
-    for d_index, decl in enumerate(_list(data, "declarations", "top level")):
-        _require(decl, _REQUIRED_DECL, f"declarations[{d_index}]")
-    for i_index, inst in enumerate(_list(data, "instances", "top level")):
-        _require(inst, ("decl", "ok"), f"instances[{i_index}]")
-    build = data.get("build")
-    if build is not None:
-        _require(build, (), "build")
-        for m_index, module in enumerate(_list(build, "modules", "build")):
-            _require(module, ("name", "status"), f"build.modules[{m_index}]")
 
 
 # --------------------------------------------------------------------------- derived views
@@ -246,10 +149,10 @@ def _md_line(value: Any) -> str:
     return " ".join(str(value).split())
 
 
-def render_summary(data: Mapping[str, Any]) -> str:
+def render_summary(result: GateResult) -> str:
     """The Markdown summary for CI logs: overall verdict, a table of papers by counts, then each
     failing claim with its problems."""
-    validate_report_data(data)
+    data = result.to_json()
     totals = overall_summary(data)
     failing = failing_claims(data)
     lines = ["# claimcheck report", ""]
@@ -331,7 +234,7 @@ def _css_token(value: Any, known: Iterable[str]) -> str:
 
 def _environment() -> jinja2.Environment:
     env = jinja2.Environment(
-        loader=jinja2.PackageLoader("claimcheck", "templates"),
+        loader=jinja2.PackageLoader("claimcheck.report", "templates"),
         autoescape=jinja2.select_autoescape(["html", "htm", "xml"], default_for_string=True),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -347,9 +250,10 @@ def _environment() -> jinja2.Environment:
     return env
 
 
-def _render_files(data: Mapping[str, Any], target: Path) -> None:
+def _render_files(result: GateResult, target: Path) -> None:
     """Render every file of the report into the (empty) folder ``target``."""
     env = _environment()
+    data = result.to_json()  # the templates read the same view that report.json holds
     totals = overall_summary(data)
     failing = failing_claims(data)
     toolchain = data.get("toolchain") or {}
@@ -362,12 +266,16 @@ def _render_files(data: Mapping[str, Any], target: Path) -> None:
         "labels": LABELS,
         "verdicts": VERDICTS,
         "statuses": STATUSES,
-        # Axioms shown as ordinary; any other is highlighted. The gate may pass its own list.
-        "std_axioms": frozenset(data.get("allowed_axioms") or DEFAULT_ALLOWED_AXIOMS),
+        # The project's allow-listed axioms are shown as ordinary; any other is highlighted.
+        "std_axioms": frozenset(data["allowed_axioms"]),
+        "sources_checked": bool(data["sources_checked"]),
         # Only these have a row on declarations.html to link to.
         "known_decls": frozenset(str(d["name"]) for d in declarations),
     }
     papers = [dict(paper, counts=paper_counts(paper)) for paper in data["papers"]]
+    for paper in papers:
+        if not _SAFE_ID.match(str(paper["id"])):
+            raise ReportError(f"paper id {paper['id']!r} cannot be a file name; use letters, digits, '.', '_' and '-'")
 
     (target / "assets").mkdir()
     (target / "papers").mkdir()
@@ -408,7 +316,7 @@ def _render_files(data: Mapping[str, Any], target: Path) -> None:
     (target / REPORT_JSON).write_text(
         json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n", encoding="utf-8"
     )
-    (target / SUMMARY_MD).write_text(render_summary(data), encoding="utf-8")
+    (target / SUMMARY_MD).write_text(render_summary(result), encoding="utf-8")
 
 
 def _check_replaceable(out_dir: Path) -> None:
@@ -424,27 +332,25 @@ def _check_replaceable(out_dir: Path) -> None:
         )
 
 
-def write_report(data: dict, out_dir: Path) -> Path:
-    """Render ``data`` (the gate's report dict) into ``out_dir`` and return ``out_dir``.
+def write_report(result: GateResult, out_dir: Path) -> Path:
+    """Render the gate's ``result`` into ``out_dir`` and return ``out_dir``.
 
     Writes ``index.html``, ``papers/<paper-id>.html``, ``declarations.html``,
     ``assets/style.css``, ``report.json`` and ``summary.md``. Everything is rendered into a
     temporary sibling folder first, which then replaces ``out_dir`` by rename: on any error the
     previous report stays as it was and the temporary folder is removed. Raises
-    :class:`ReportError` when the data lacks a required key or ``out_dir`` is a folder that is
-    not an earlier report.
+    :class:`ReportError` when ``out_dir`` is a folder that is not an earlier report.
     """
     out_dir = Path(out_dir).absolute()
-    validate_report_data(data)
     _check_replaceable(out_dir)
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.tmp-", dir=out_dir.parent))
     try:
-        _render_files(data, tmp)
+        _render_files(result, tmp)
         os.chmod(tmp, 0o755)  # mkdtemp makes it 0700; a report is meant to be shared
     except jinja2.TemplateError as exc:
         shutil.rmtree(tmp, ignore_errors=True)
-        raise ReportError(f"report data: cannot render the report: {exc}") from exc
+        raise ReportError(f"cannot render the report: {exc}") from exc
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
