@@ -23,6 +23,12 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 LABELS = ("theorem", "conditional", "measurement", "conjecture")
 REASONS = ("empirical", "needs-real-analysis", "out-of-scope")
+#: What a formal entry is for: ``theorem`` (the project's proof of the claim: the default),
+#: ``definition`` (a supporting definition, shown beside the theorems, never making a claim hold
+#: alone), ``library`` (a cited library declaration, never the proof that makes a claim hold).
+ROLES = ("theorem", "definition", "library")
+#: How much of the paper's claim the Lean covers.
+COVERAGES = ("full", "special-case", "reconstruction")
 
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _CLAIM_ID = re.compile(r"^[a-z][a-z0-9_-]*$")
@@ -78,6 +84,17 @@ class FormalDecl:
     decl: str
     fingerprint: str | None = None
     yaml_line: int = 0
+    role: str = "theorem"  # one of ROLES
+
+
+@dataclass(frozen=True)
+class Acknowledgement:
+    """A warning the manifest accepts in words: ``name`` is what the warning names (an instance,
+    a module, a declaration), ``note`` says why the claim still means what it says."""
+
+    name: str
+    note: str
+    yaml_line: int = 0
 
 
 @dataclass
@@ -94,6 +111,13 @@ class Claim:
     note: str | None = None
     yaml_line: int = 0
     witness_lines: list[int] = field(default_factory=list)
+    coverage: str | None = None  # one of COVERAGES; required with Lean declarations
+    coverage_note: str | None = None  # what is left out, unless coverage is ``full``
+    acknowledge: list[Acknowledgement] = field(default_factory=list)
+
+    def acknowledged(self, name: str) -> Acknowledgement | None:
+        """The acknowledgement of a warning that names ``name``, if the manifest gives one."""
+        return next((a for a in self.acknowledge if a.name == name), None)
 
     @property
     def is_formal(self) -> bool:
@@ -342,7 +366,8 @@ def _parse_claims(chk: _FileChecker, node: Node) -> list[Claim]:
 
 def _parse_claim(chk: _FileChecker, node: Node) -> Claim | None:
     keys = chk.mapping(node, "a claim", ["id", "label", "statement", "formal"],
-                       ["hypotheses", "witnesses", "reason", "note"])
+                       ["hypotheses", "witnesses", "reason", "note", "coverage", "coverage_note",
+                        "acknowledge"])
     if keys is None:
         return None
     cid = chk.string(keys["id"][1], "claim `id`") if "id" in keys else None
@@ -379,7 +404,7 @@ def _parse_claim(chk: _FileChecker, node: Node) -> Claim | None:
         elif isinstance(fnode, SequenceNode) and fnode.value:
             formal = []
             for item in fnode.value:
-                fk = chk.mapping(item, f"a `formal` entry of {where}", ["decl"], ["fingerprint"])
+                fk = chk.mapping(item, f"a `formal` entry of {where}", ["decl"], ["fingerprint", "role"])
                 if fk is None or "decl" not in fk:
                     continue
                 decl = chk.string(fk["decl"][1], "`decl`")
@@ -396,7 +421,14 @@ def _parse_claim(chk: _FileChecker, node: Node) -> Claim | None:
                         fp = None
                     else:
                         fp = chk.string(fpn, "`fingerprint`")
-                formal.append(FormalDecl(decl, fp, _line(item)))
+                role = "theorem"
+                if "role" in fk:
+                    role = chk.string(fk["role"][1], "`role`") or "theorem"
+                    if role not in ROLES:
+                        chk.err(fk["role"][1], f"wrong role `{role}` for `{decl}`; use one of:"
+                                f" {', '.join(ROLES)}{_did_you_mean(role, list(ROLES))}")
+                        role = "theorem"
+                formal.append(FormalDecl(decl, fp, _line(item), role))
             formal_ok = True
         else:
             chk.err(fnode, f"wrong type for `formal` of {where}: expected a non-empty list of"
@@ -415,6 +447,42 @@ def _parse_claim(chk: _FileChecker, node: Node) -> Claim | None:
 
     reason = chk.string(keys["reason"][1], "`reason`") if "reason" in keys else None
     note = chk.string(keys["note"][1], "`note`") if "note" in keys else None
+
+    coverage = chk.string(keys["coverage"][1], "`coverage`") if "coverage" in keys else None
+    if coverage is not None and coverage not in COVERAGES:
+        chk.err(keys["coverage"][1], f"wrong coverage `{coverage}` in {where}; use one of:"
+                f" {', '.join(COVERAGES)}{_did_you_mean(coverage, list(COVERAGES))}")
+        coverage = None
+    coverage_note = chk.string(keys["coverage_note"][1], "`coverage_note`") if "coverage_note" in keys else None
+    if coverage is not None and coverage != "full" and coverage_note is None:
+        chk.err(keys["coverage"][1], f"{where} has coverage `{coverage}` but no `coverage_note`;"
+                " add one saying what the Lean leaves out of the paper's claim")
+    if coverage == "full" and coverage_note is not None:
+        chk.err(keys["coverage_note"][0], f"{where} has coverage `full`, so nothing is left out:"
+                " drop `coverage_note` or say which coverage it really has")
+    if "formal" in keys and isinstance(keys["formal"][1], SequenceNode) and coverage is None \
+            and "coverage" not in keys and label in ("theorem", "conditional"):
+        chk.err(keys["formal"][0], f"{where} has Lean declarations but no `coverage`; add"
+                f" `coverage:` (one of {', '.join(COVERAGES)}) saying how much of the claim the Lean covers")
+    if coverage is not None and formal is None and "formal" in keys and not isinstance(keys["formal"][1], SequenceNode):
+        chk.err(keys["coverage"][0], f"`coverage` is only for claims with Lean declarations; {where}"
+                " has `formal: none`, so drop it")
+
+    acknowledge: list[Acknowledgement] = []
+    if "acknowledge" in keys:
+        anode = keys["acknowledge"][1]
+        if not isinstance(anode, SequenceNode) or not anode.value:
+            chk.err(anode, f"`acknowledge` of {where} must be a non-empty list of `- name: <what the"
+                    " warning names>` / `note: <why the claim still holds as stated>` entries")
+        else:
+            for item in anode.value:
+                ak = chk.mapping(item, f"an `acknowledge` entry of {where}", ["name", "note"], [])
+                if ak is None or "name" not in ak or "note" not in ak:
+                    continue
+                aname = chk.string(ak["name"][1], "acknowledged `name`")
+                anote = chk.string(ak["note"][1], "acknowledgement `note`")
+                if aname and anote:
+                    acknowledge.append(Acknowledgement(aname, anote, _line(item)))
     if formal_ok:
         if formal is not None:  # formal list
             if "witnesses" not in keys:
@@ -437,7 +505,8 @@ def _parse_claim(chk: _FileChecker, node: Node) -> Claim | None:
         return None
     return Claim(id=cid, label=label, statement=statement, hypotheses=hypotheses, formal=formal,
                  witnesses=witnesses, reason=reason, note=note, yaml_line=line,
-                 witness_lines=witness_lines)
+                 witness_lines=witness_lines, coverage=coverage, coverage_note=coverage_note,
+                 acknowledge=acknowledge)
 
 
 # --------------------------------------------------------------------------- loading
@@ -503,6 +572,7 @@ def validate(
 
 
 __all__: list[str] = [
-    "Claim", "FormalDecl", "Issue", "LABELS", "Manifest", "ManifestError", "REASONS", "SourceRef",
+    "Acknowledgement", "COVERAGES", "Claim", "FormalDecl", "Issue", "LABELS", "Manifest", "ManifestError",
+    "REASONS", "ROLES", "SourceRef",
     "load_manifests", "parse_manifest", "validate",
 ]
