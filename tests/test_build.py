@@ -86,10 +86,10 @@ def test_failed_module_loses_its_stale_output(tmp_path: Path, toolchain) -> None
     assert (project.olean_dir / "Other.olean").exists()
 
 
-def test_end_to_end_build_of_the_project(repo_build) -> None:
+def test_end_to_end_build_of_the_project(repo_build, repo_project) -> None:
     """Every module of the project's own `lean/` builds without errors."""
     assert repo_build.ok, repo_build.summary()
     assert "MLTheory" in repo_build.modules
     assert "MLTheory.Basic" in repo_build.modules
     for name in repo_build.modules:
-        assert (REPO / "build" / "lib").joinpath(*name.split(".")).with_suffix(".olean").exists()
+        assert repo_project.olean_dir.joinpath(*name.split(".")).with_suffix(".olean").exists()

@@ -91,14 +91,27 @@ def test_update_fingerprints_edits_only_the_values(tmp_path: Path) -> None:
     assert changed == [path]
     after = path.read_text()
     assert after.count("0123456789abcdef") == 1
-    assert len(after.splitlines()) == len(before.splitlines())  # comments and layout kept
+    # comments and layout kept: exactly the one fingerprint line differs
+    diff = [(a, b) for a, b in zip(before.splitlines(), after.splitlines()) if a != b]
+    assert len(after.splitlines()) == len(before.splitlines())
+    assert len(diff) == 1 and diff[0][1].strip() == "fingerprint: 0123456789abcdef", diff
+    # in every manifest with Lean, recording one fingerprint changes that one line and nothing else
+    for m in load_manifests(folder):
+        entries = [f for c in m.claims for f in c.formal or []]
+        if not entries:
+            continue
+        text = m.path.read_text()
+        assert update_fingerprints([m], {entries[-1].decl: "feedfacefeedface"}) == [m.path]
+        new = m.path.read_text()
+        changed = [(a, b) for a, b in zip(text.splitlines(), new.splitlines()) if a != b]
+        assert len(new.splitlines()) == len(text.splitlines()) and len(changed) == 1, (m.path.name, changed)
     reloaded = [m for m in load_manifests(folder) if m.path == path][0]
     assert [f.fingerprint for c in reloaded.claims for f in c.formal or [] if f.decl == decls[0]][0] == "0123456789abcdef"
 
 
-def test_check_passes_on_the_project(repo_build, capsys) -> None:
+def test_check_passes_on_the_project(repo_build, repo_root, capsys) -> None:
     assert repo_build.ok
-    assert main(["check", "--root", str(REPO), "-q"]) == 0
+    assert main(["check", "--root", str(repo_root), "-q"]) == 0
     assert "gate: PASS" in capsys.readouterr().out
 
 
@@ -123,4 +136,29 @@ def test_bad_manifest_is_exit_code_2_with_file_and_line(toolchain, tmp_path: Pat
     code = main(["check", "--root", str(root), "-q"])
     err = capsys.readouterr().err
     assert code == 2, err
-    assert "toy.yaml:11: Lean declaration `Toy.two_add_two_eq_fiv` does not exist" in err
+    assert "toy.yaml:12: Lean declaration `Toy.two_add_two_eq_fiv` does not exist" in err
+
+
+def test_report_from_a_real_gate_run_uses_the_projects_allow_list(toolchain, tmp_path: Path) -> None:
+    """The report is rendered from the typed result of a real `evaluate()` on a fixture project,
+    and highlights axioms against that project's allow-list (here `propext` only), not the default."""
+    from claimcheck.lean.build import build
+    from claimcheck.progress import Progress
+    from claimcheck.project import Project
+    from claimcheck.report.render import write_report
+
+    root = tmp_path / "own"
+    shutil.copytree(FIXTURES / "gate" / "own_axioms", root)
+    project = Project.load(root)
+    report = build(project, toolchain, progress=Progress(quiet=True))
+    result = evaluate(project, toolchain, report)
+    assert result.allowed_axioms == ["propext"]
+    verdicts = {c.id: (c.verdict, c.problems) for c in result.claims}
+    assert verdicts["c1"][0] == "fails"
+    assert any("Own.em_anything: axiom, not proved" in p and "Classical.choice" in p for p in verdicts["c1"][1])
+    assert not any("Own.eq_of_iff: axiom" in p for p in verdicts["c2"][1])
+    out = write_report(result, tmp_path / "report")
+    page = (out / "papers" / "own.html").read_text(encoding="utf-8")
+    assert '<span class="chip axiom nonstd">Classical.choice</span>' in page
+    assert '<span class="chip axiom">propext</span>' in page
+    assert "Source text not available here" in page

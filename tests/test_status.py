@@ -28,15 +28,10 @@ CASES = sorted(p.name for p in FIXTURES.iterdir() if (p / "expected.yaml").is_fi
 
 
 def _toolchain(root: Path):
-    try:
-        from claimcheck.errors import ToolchainError
-        from claimcheck.lean.toolchain import resolve_toolchain
-    except ImportError as exc:  # pragma: no cover
-        pytest.skip(f"toolchain module not available: {exc}")
-    try:
-        return resolve_toolchain(root, install=False)
-    except ToolchainError as exc:
-        pytest.skip(f"no Lean toolchain: {exc}")
+    """The real toolchain (installed on first use): these tests never skip for want of one."""
+    from claimcheck.lean.toolchain import resolve_toolchain
+
+    return resolve_toolchain(root, install=True)
 
 
 def _build(src: Path, dst: Path) -> tuple[list[DeclStatus], dict, Path]:
@@ -64,7 +59,7 @@ def _build(src: Path, dst: Path) -> tuple[list[DeclStatus], dict, Path]:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory):
+def built(tmp_path_factory: pytest.TempPathFactory, toolchain):
     cache: dict[tuple[str, str], tuple[list[DeclStatus], dict, Path]] = {}
 
     def get(case: str, version: str = "") -> tuple[list[DeclStatus], dict, Path]:

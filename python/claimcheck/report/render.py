@@ -273,9 +273,13 @@ def _render_files(result: GateResult, target: Path) -> None:
         "known_decls": frozenset(str(d["name"]) for d in declarations),
     }
     papers = [dict(paper, counts=paper_counts(paper)) for paper in data["papers"]]
+    seen: set[str] = set()
     for paper in papers:
         if not _SAFE_ID.match(str(paper["id"])):
             raise ReportError(f"paper id {paper['id']!r} cannot be a file name; use letters, digits, '.', '_' and '-'")
+        if paper["id"] in seen:
+            raise ReportError(f"two papers have the same id {paper['id']!r}; each needs its own page")
+        seen.add(paper["id"])
 
     (target / "assets").mkdir()
     (target / "papers").mkdir()
