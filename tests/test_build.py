@@ -16,7 +16,7 @@ from claimcheck.lean.build import BuildReport, build
 from claimcheck.errors import ModuleGraphError
 from claimcheck.progress import Progress
 
-from conftest import FIXTURES, REPO, copy_case
+from conftest import FIXTURES, copy_case
 
 CASES = sorted(p for p in (FIXTURES / "build").iterdir() if p.is_dir())
 

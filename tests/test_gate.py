@@ -14,14 +14,16 @@ from claimcheck.cli import main
 from claimcheck.claims.gate import Evidence, claim_verdict, evaluate, failures, update_fingerprints
 from claimcheck.claims.manifest import Claim, FormalDecl, load_manifests
 from claimcheck.analysis.status import DeclStatus
-from mltheory.witnesses import WitnessResult
+from claimcheck.claims.model import ToolchainInfo
+from claimcheck.claims.witnesses import WitnessResult
 
 from conftest import FIXTURES, REPO
 
 
 def evidence(*records: DeclStatus, witnesses: tuple[WitnessResult, ...] = ()) -> Evidence:
     return Evidence(
-        BuildReport({}), {r.name: r for r in records}, {w.id: w for w in witnesses}, {}, {}
+        BuildReport({}), {r.name: r for r in records}, {w.id: w for w in witnesses}, {}, {},
+        strict_instances=True, records=list(records), toolchain=ToolchainInfo("test", "0"),
     )
 
 

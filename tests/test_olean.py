@@ -3,7 +3,6 @@ library (no Lean run)."""
 
 from __future__ import annotations
 
-import os
 from fractions import Fraction
 from pathlib import Path
 

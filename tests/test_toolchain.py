@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from claimcheck import toolchain as tc
+from claimcheck.lean import toolchain as tc
 from claimcheck.errors import ToolchainError
 from claimcheck.progress import Progress
 
