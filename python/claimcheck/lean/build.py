@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from claimcheck.errors import ConfigError
+from claimcheck.lean.lock import FileLock
 from claimcheck.lean.modules import LeanModule, discover, project_imports, topological_order, transitive_imports
 from claimcheck.progress import Progress
 from claimcheck.project import Project
@@ -400,5 +401,11 @@ def parse_messages(stdout: str, root: Path) -> list[Message]:
 
 def build(project: Project, toolchain: Toolchain, jobs: int | None = None,
           progress: Progress | None = None) -> BuildReport:
-    """Build every module of ``project`` (see the module docstring)."""
-    return Builder(project, toolchain, jobs, progress).run()
+    """Build every module of ``project`` (see the module docstring).
+
+    The build folder is locked for the whole build: a second ``claimcheck build`` of the same
+    project waits for the first, then finds every module up to date instead of redoing the work.
+    """
+    lock = project.build_dir / ".lock"
+    with FileLock(lock, progress, f"another build of {project.root} is running; waiting for it to finish"):
+        return Builder(project, toolchain, jobs, progress).run()

@@ -16,7 +16,6 @@ install is detected by its missing or inconsistent ``install.json`` and redone, 
 from __future__ import annotations
 
 import base64
-import fcntl
 import hashlib
 import json
 import os
@@ -31,6 +30,7 @@ from pathlib import Path
 from typing import Callable
 
 from claimcheck.errors import ToolchainError
+from claimcheck.lean.lock import FileLock
 from claimcheck.progress import Progress
 
 #: The exact expression in lean.js that resolves each symbol with a linear scan over ~200,000
@@ -259,7 +259,8 @@ def install_wasm(
     progress = progress or Progress()
     home = home or install_dir(package)
     home.parent.mkdir(parents=True, exist_ok=True)
-    with _lock(home.parent / f".{home.name}.lock"):
+    with FileLock(home.parent / f".{home.name}.lock", progress, "another install of the toolchain is running; waiting for it"):
+        _remove_stale_staging(home)
         reason = check_install(home, package)
         if reason is None:
             return home
@@ -386,19 +387,16 @@ def _write_json_atomic(path: Path, data: object) -> None:
     os.replace(tmp, path)
 
 
-class _lock:
-    """An exclusive file lock, so two processes never install into the same cache at once."""
+def _remove_stale_staging(home: Path) -> list[Path]:
+    """Remove the staging folders of installs that were killed while they ran (~330 MB each).
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def __enter__(self) -> None:
-        self.fd = os.open(self.path, os.O_CREAT | os.O_RDWR, 0o644)
-        fcntl.flock(self.fd, fcntl.LOCK_EX)
-
-    def __exit__(self, *exc: object) -> None:
-        fcntl.flock(self.fd, fcntl.LOCK_UN)
-        os.close(self.fd)
+    Called with the install lock held: a live install holds that lock while its staging folder
+    exists, so every staging folder seen here belongs to an install that died.
+    """
+    stale = sorted(home.parent.glob(f".{home.name}.staging-*"))
+    for folder in stale:
+        shutil.rmtree(folder, ignore_errors=True)
+    return stale
 
 
 def wasm_toolchain(home: Path) -> Toolchain:
