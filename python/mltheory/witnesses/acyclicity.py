@@ -1,6 +1,6 @@
 """Numerical witnesses for lemma 2, positivity obstructs exact acyclicity (NOTEARS walk counting).
 
-Source: ``shared/seeds/004_725b34af8153ec2b.txt`` line 5 (PLDR-LLM: the DAG regulariser has the NOTEARS
+Source: ``004_725b34af8153ec2b.txt`` line 5 (PLDR-LLM: the DAG regulariser has the NOTEARS
 walk-counting form, and strict positivity of the operator obstructs exact acyclicity).
 
 Checks:

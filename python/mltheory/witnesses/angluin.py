@@ -1,6 +1,6 @@
 """Numerical witnesses for lemma 3, Angluin's condition (tell-tales) and its cases.
 
-Source: ``shared/seeds/004_725b34af8153ec2b.txt`` line 15 (generation with breadth is characterised
+Source: ``004_725b34af8153ec2b.txt`` line 15 (generation with breadth is characterised
 fiber-wise by Angluin's condition).
 
 A language here is a finite set of naturals (a ``frozenset``), a family a list of languages. A

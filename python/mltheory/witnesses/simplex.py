@@ -1,7 +1,7 @@
 """Numerical witnesses for lemma 1, simplex equidistance (argmax head = 1-nearest-neighbour).
 
-Sources: ``shared/seeds/000_7a6cd69522701495.txt`` line 1 (one-layer transformers with simplex-encoded
-labels and an argmax head behave as a 1-NN classifier) and ``shared/seeds/004_725b34af8153ec2b.txt``
+Sources: ``000_7a6cd69522701495.txt`` line 1 (one-layer transformers with simplex-encoded
+labels and an argmax head behave as a 1-NN classifier) and ``004_725b34af8153ec2b.txt``
 line 24 (balanced equal-norm prototype codes; one-distance symmetry iff ``d >= C-1``).
 
 Checks:

@@ -1,6 +1,6 @@
 """Numerical witnesses for lemma 4, the traffic-light protocol (converging RGNNs simulate halting ones).
 
-Source: ``shared/seeds/004_725b34af8153ec2b.txt`` line 28 (converging recurrent GNNs simulate halting
+Source: ``004_725b34af8153ec2b.txt`` line 28 (converging recurrent GNNs simulate halting
 RGNNs; vertices halt at different times and coordinate with a "traffic-light" protocol). The paper's
 own protocol is not in the abstract; this is the project's reconstruction, a three-colour synchroniser.
 

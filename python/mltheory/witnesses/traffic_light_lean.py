@@ -1,6 +1,6 @@
 """Exact Python mirrors of the Lean definitions of ``lean/MLTheory/TrafficLight.lean``.
 
-Source: ``shared/seeds/004_725b34af8153ec2b.txt`` line 28 (converging recurrent GNNs simulate halting
+Source: ``004_725b34af8153ec2b.txt`` line 28 (converging recurrent GNNs simulate halting
 RGNNs with a "traffic-light" protocol; the protocol is the project's reconstruction).
 
 These functions recompute the ``trafficLight_instance_…`` theorems for the instance cross-check
