@@ -111,6 +111,7 @@ claims:
     label: theorem
     statement: >-
       The sum of the first n odd numbers is n squared.
+    coverage: full               # full | special-case | reconstruction (then say what is left out)
     # A fingerprint records the reviewed statement: after reviewing a new or changed one, run
     # `claimcheck check --update-fingerprints`.
     formal:
