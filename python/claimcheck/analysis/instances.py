@@ -25,10 +25,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping
 
-import importlib
 from enum import StrEnum
 
-from claimcheck.errors import ConfigError
+from claimcheck.companion import exported_mappings
 from claimcheck.olean.reader import App, BVar, Const, Environment, Expr, ForallE, Lam, Lit, MData, Proj, app_spine
 from claimcheck.analysis.pretty import literal_value, pretty
 
@@ -167,14 +166,7 @@ CORE_SEMANTICS: Mapping[str, Semantic] = {
 def load_semantics(modules: Iterable[str]) -> dict[str, Semantic]:
     """The core vocabulary plus the ``SEMANTICS`` of each companion module named (in order)."""
     merged: dict[str, Semantic] = dict(CORE_SEMANTICS)
-    for name in modules:
-        try:
-            module = importlib.import_module(name)
-        except ImportError as exc:
-            raise ConfigError(f"instances.modules: cannot import {name!r}: {exc}") from exc
-        extra = getattr(module, "SEMANTICS", None)
-        if not isinstance(extra, Mapping):
-            raise ConfigError(f"instances.modules: {name!r} has no SEMANTICS mapping of Lean names to Python meanings")
+    for _name, extra in exported_mappings(modules, "SEMANTICS", "instances.modules"):
         merged.update(extra)
     return merged
 

@@ -8,11 +8,11 @@ tool never imports a companion by itself, and runs only the witnesses some manif
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from claimcheck.companion import exported_mappings
 from claimcheck.errors import ConfigError
 
 Witness = Callable[[], "WitnessResult"]
@@ -48,14 +48,7 @@ class UnknownWitnessError(KeyError):
 def load_registry(modules: Iterable[str]) -> dict[str, Witness]:
     """The union of the ``REGISTRY`` of each module named; an id registered twice is an error."""
     registry: dict[str, Witness] = {}
-    for name in modules:
-        try:
-            module = importlib.import_module(name)
-        except ImportError as exc:
-            raise ConfigError(f"witnesses.modules: cannot import {name!r}: {exc}") from exc
-        found = getattr(module, "REGISTRY", None)
-        if not isinstance(found, Mapping):
-            raise ConfigError(f"witnesses.modules: {name!r} has no REGISTRY mapping of witness ids to checks")
+    for name, found in exported_mappings(modules, "REGISTRY", "witnesses.modules"):
         for wid, check in found.items():
             if wid in registry:
                 raise ConfigError(f"witnesses.modules: witness id {wid!r} is registered twice (again by {name!r})")
