@@ -1,0 +1,150 @@
+"""Declaration rules: check one declaration against an environment and add it when accepted.
+
+`check_declaration(env, decl)` returns a `Verdict`: accepted (and `decl` is now in `env`), rejected
+(ill-typed or ill-formed, with the reason) or declined (a feature this kernel does not check, or an
+unexpected internal error). `check_all(decls)` checks a sequence in order in a fresh environment.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from typing import Callable, Iterable
+
+from .declarations import Axiom, Declaration, Definition, InductiveBlock, Opaque, Quot, Safety, Theorem
+from .environment import Environment
+from .inductive import check_inductive
+from .pretty import name_to_str
+from .quot import check_quot
+from .result import KernelError, Outcome, Unsupported, Verdict
+from .typechecker import TypeChecker
+
+
+def _names(decl: Declaration) -> list:
+    if isinstance(decl, InductiveBlock):
+        return [t.name for t in decl.types] + [c.name for c in decl.ctors] + [r.name for r in decl.recursors]
+    return [decl.name]
+
+
+def _constants(decl: Declaration) -> list:
+    if isinstance(decl, InductiveBlock):
+        return list(decl.types) + list(decl.ctors) + list(decl.recursors)
+    return [decl]
+
+
+def _level_params(decl: Declaration) -> list:
+    if isinstance(decl, InductiveBlock):
+        out = [tuple(t.level_params) for t in decl.types] + [tuple(c.level_params) for c in decl.ctors]
+        out += [tuple(r.level_params) for r in decl.recursors]
+        return out
+    return [tuple(decl.level_params)]
+
+
+def _unsafe(decl: Declaration) -> str | None:
+    if isinstance(decl, Definition):
+        return None if decl.safety == Safety.SAFE else f"{decl.safety} definition"
+    if isinstance(decl, (Axiom, Opaque)):
+        return "unsafe declaration" if decl.is_unsafe else None
+    if isinstance(decl, InductiveBlock):
+        parts = list(decl.types) + list(decl.ctors) + list(decl.recursors)
+        return "unsafe inductive type" if any(p.is_unsafe for p in parts) else None
+    return None
+
+
+def _check_header(env: Environment, decl: Declaration) -> None:
+    seen = set()
+    for n in _names(decl):
+        if n in env or n in seen:
+            raise KernelError(f"'{name_to_str(n)}' has already been declared")
+        seen.add(n)
+    for lps in _level_params(decl):
+        if len(set(lps)) != len(lps):
+            raise KernelError("the universe level parameters are not distinct")
+
+
+def _check_body(env: Environment, decl: Declaration, safe: bool) -> list:
+    """Type-check `decl`; returns the constants to add. Raises KernelError / Unsupported."""
+    if isinstance(decl, InductiveBlock):
+        return check_inductive(env, decl)
+    if isinstance(decl, Quot):
+        check_quot(env, decl)
+        return [decl]
+    tc = TypeChecker(env, decl.level_params, safe, decl.name)
+    tc.ensure_sort(tc.check(decl.type), decl.type)
+    if isinstance(decl, Axiom):
+        return [decl]
+    if isinstance(decl, Theorem) and not tc.is_prop(decl.type):
+        raise KernelError("the type of a theorem must be a proposition (a term of type Prop)")
+    value_type = tc.check(decl.value)
+    if not tc.is_def_eq(value_type, decl.type):
+        from .pretty import expr_to_str
+
+        raise KernelError(
+            f"the value has type {expr_to_str(value_type, 200)} but the declared type is "
+            f"{expr_to_str(decl.type, 200)}"
+        )
+    return [decl]
+
+
+def check_declaration(env: Environment, decl: Declaration) -> Verdict:
+    """Check `decl` against `env`; on acceptance `decl` (and its generated constants) join `env`."""
+    name = name_to_str(decl.name)
+    try:
+        _check_header(env, decl)
+        unsafe = _unsafe(decl)
+        if unsafe is not None:
+            # Not checked. Recorded so that a safe declaration using it is rejected.
+            added = _names(decl)
+            for c in _constants(decl):
+                env.add(c)
+            env.not_safe.update(added)
+            return Verdict(Outcome.DECLINED, name,
+                           f"{unsafe}: not checked (safe declarations may not use it)")
+        added = _check_body(env, decl, safe=True)
+        for c in added:
+            env.add(c)
+        if isinstance(decl, Quot):
+            env.quot_initialized = True
+        return Verdict(Outcome.ACCEPTED, name)
+    except KernelError as e:
+        return Verdict(Outcome.REJECTED, name, str(e))
+    except Unsupported as e:
+        return Verdict(Outcome.DECLINED, name, f"not supported: {e}")
+    except RecursionError:
+        return Verdict(Outcome.DECLINED, name, "term too deep for this checker (recursion limit)")
+    except Exception as e:  # an internal error must never turn into an acceptance
+        tb = traceback.format_exc(limit=3).strip().splitlines()[-1]
+        return Verdict(Outcome.DECLINED, name, f"internal error: {type(e).__name__}: {e} ({tb})")
+
+
+def check_all(
+    decls: Iterable[Declaration],
+    progress: Callable[[int, Verdict], None] | None = None,
+    env: Environment | None = None,
+    stop_on_reject: bool = False,
+) -> list[Verdict]:
+    """Check declarations in order; a rejected or declined declaration is not added to the env."""
+    env = Environment() if env is None else env
+    out = []
+    for i, d in enumerate(decls):
+        v = check_declaration(env, d)
+        out.append(v)
+        if progress is not None:
+            progress(i + 1, v)
+        if stop_on_reject and v.outcome == Outcome.REJECTED:
+            break
+    return out
+
+
+def summarize(verdicts: list[Verdict]) -> Verdict | None:
+    """The verdict that decides a file: the first rejection, else the first decline, else None."""
+    for v in verdicts:
+        if v.outcome == Outcome.REJECTED:
+            return v
+    for v in verdicts:
+        if v.outcome == Outcome.DECLINED:
+            return v
+    return None
+
+
+__all__ = ["check_declaration", "check_all", "summarize", "time"]

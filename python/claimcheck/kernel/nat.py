@@ -1,0 +1,280 @@
+"""The Nat literal extensions, enabled per primitive only once its definition is verified.
+
+Lean's kernel computes `Nat.add 2 3` on literals with big-number arithmetic instead of unfolding.
+That is only sound if the constant in the environment is the real `Nat.add`: a `prelude` file may
+declare its own `Nat.gcd`. Before a primitive is accelerated, this module checks it:
+
+* `Nat` must be the standard inductive (`Nat : Type`, constructors `zero : Nat`, `succ : Nat → Nat`),
+  `Bool` likewise (`false`, `true`) for the predicates;
+* structurally recursive primitives (`add sub mul pow beq ble pred` and `shiftLeft`) must satisfy
+  their defining equations definitionally on free variables, checked by this kernel without any
+  extension (as lean4lean does); by induction these equations determine the function, so
+  computing with Python integers gives the same normal forms;
+* the primitives defined by well-founded recursion (`div mod gcd land lor xor shiftRight`) are
+  accelerated only if their definition's deep fingerprint (a SHA-256 over the definition and every
+  constant it depends on) is listed in `TRUSTED_FINGERPRINTS`; otherwise they are unfolded like any
+  other definition (slow, but sound).
+
+The verification result is stored per environment in `Environment.primitive_status`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+
+from . import expr as E
+from .declarations import Axiom, Constructor, Definition, InductiveType, Opaque, Quot, Recursor, Theorem
+from .expr import APP, CONST, LIT, Expr, mk_app, mk_apps, mk_const, mk_fvar, mk_lit
+from .level import ONE
+from .result import KernelError
+
+NAT = ("Nat",)
+BOOL = ("Bool",)
+
+BIN_OPS = {
+    ("Nat", "add"): lambda a, b: a + b,
+    ("Nat", "sub"): lambda a, b: a - b if a >= b else 0,
+    ("Nat", "mul"): lambda a, b: a * b,
+    ("Nat", "div"): lambda a, b: a // b if b else 0,
+    ("Nat", "mod"): lambda a, b: a % b if b else a,
+    ("Nat", "gcd"): math.gcd,
+    ("Nat", "land"): lambda a, b: a & b,
+    ("Nat", "lor"): lambda a, b: a | b,
+    ("Nat", "xor"): lambda a, b: a ^ b,
+    ("Nat", "shiftLeft"): lambda a, b: a << b,
+    ("Nat", "shiftRight"): lambda a, b: a >> b,
+    ("Nat", "pow"): lambda a, b: a**b,
+}
+BIN_PREDS = {
+    ("Nat", "beq"): lambda a, b: a == b,
+    ("Nat", "ble"): lambda a, b: a <= b,
+}
+POW_LIMIT = 1 << 24
+SHIFT_LIMIT = 1 << 24
+
+# Deep fingerprints (see `deep_fingerprint`) of the well-founded primitives of a trusted Lean core
+# library export. Filled from a trusted export only; an empty entry means "never accelerate".
+TRUSTED_FINGERPRINTS: dict[tuple, frozenset] = {}
+
+WF_PRIMITIVES = {("Nat", n) for n in ("div", "mod", "gcd", "land", "lor", "xor", "shiftRight")}
+
+
+class NatExtension:
+    def __init__(self, tc) -> None:
+        self.tc = tc
+        self.env = tc.env
+
+    # -- reduction ------------------------------------------------------------------------------
+
+    def reduce(self, e: Expr) -> Expr | None:
+        if e.kind != APP or e.has_fvar:
+            return None
+        f = e.a
+        if f.kind == CONST:
+            if f.a == ("Nat", "succ") and self.nat_ok():
+                v = self._lit(e.b)
+                return None if v is None else mk_lit(v + 1)
+            return None
+        if f.kind != APP or f.a.kind != CONST:
+            return None
+        name = f.a.a
+        op = BIN_OPS.get(name)
+        pred = BIN_PREDS.get(name) if op is None else None
+        if op is None and pred is None:
+            return None
+        if not self.verified(name):
+            return None
+        a = self._lit(f.b)
+        if a is None:
+            return None
+        b = self._lit(e.b)
+        if b is None:
+            return None
+        if name == ("Nat", "pow") and b > POW_LIMIT:
+            return None
+        if name == ("Nat", "shiftLeft") and b > SHIFT_LIMIT:
+            return None
+        if op is not None:
+            return mk_lit(op(a, b))
+        return mk_const(("Bool", "true") if pred(a, b) else ("Bool", "false"))
+
+    def _lit(self, e: Expr) -> int | None:
+        w = self.tc.whnf(e)
+        if w.kind == LIT and isinstance(w.a, int):
+            return w.a
+        if w.kind == CONST and w.a == ("Nat", "zero"):
+            return 0
+        return None
+
+    # -- verification -------------------------------------------------------------------------
+
+    def nat_ok(self) -> bool:
+        st = self.env.primitive_status
+        if NAT not in st:
+            st[NAT] = standard_nat(self.env)
+        return st[NAT]
+
+    def bool_ok(self) -> bool:
+        st = self.env.primitive_status
+        if BOOL not in st:
+            st[BOOL] = standard_bool(self.env)
+        return st[BOOL]
+
+    def verified(self, name: tuple) -> bool:
+        st = self.env.primitive_status
+        if name in st:
+            return st[name]
+        st[name] = False  # while verifying, the primitive itself is not accelerated
+        try:
+            ok = self._verify(name)
+        except KernelError:
+            ok = False
+        st[name] = ok
+        return ok
+
+    def _verify(self, name: tuple) -> bool:
+        info = self.env.get(name)
+        if not isinstance(info, Definition) or info.level_params or not self.nat_ok():
+            return False
+        if name in WF_PRIMITIVES:
+            return deep_fingerprint(self.env, name) in TRUSTED_FINGERPRINTS.get(name, frozenset())
+        from .typechecker import TypeChecker
+
+        tc = TypeChecker(self.env, (), True, name)
+        nat = mk_const(NAT)
+        zero = mk_const(("Nat", "zero"))
+
+        def succ(x: Expr) -> Expr:
+            return mk_app(mk_const(("Nat", "succ")), x)
+
+        arrow = E.mk_arrow
+        binary_type = arrow(nat, arrow(nat, nat))
+        x = mk_fvar(nat, None, ("x",))
+        y = mk_fvar(nat, None, ("y",))
+        f = info.value
+
+        def app2(g: Expr, a: Expr, b: Expr) -> Expr:
+            return mk_apps(g, (a, b))
+
+        def eq(a: Expr, b: Expr) -> bool:
+            return tc.is_def_eq(a, b)
+
+        if name == ("Nat", "pred"):
+            return eq(info.type, arrow(nat, nat)) and eq(mk_app(f, zero), zero) and eq(
+                mk_app(f, succ(x)), x)
+        if name in BIN_PREDS:
+            if not self.bool_ok() or not eq(info.type, arrow(nat, arrow(nat, mk_const(BOOL)))):
+                return False
+            tt, ff = mk_const(("Bool", "true")), mk_const(("Bool", "false"))
+            first_succ = ff if name == ("Nat", "beq") else tt  # beq 0 (succ x) / ble 0 (succ x)
+            return (eq(app2(f, zero, zero), tt) and eq(app2(f, zero, succ(x)), first_succ)
+                    and eq(app2(f, succ(x), zero), ff)
+                    and eq(app2(f, succ(y), succ(x)), app2(f, y, x)))
+        if not eq(info.type, binary_type):
+            return False
+        c = mk_const
+        if name == ("Nat", "add"):
+            return eq(app2(f, x, zero), x) and eq(app2(f, y, succ(x)), succ(app2(f, y, x)))
+        if name == ("Nat", "sub"):
+            if not self.verified(("Nat", "pred")):
+                return False
+            return eq(app2(f, x, zero), x) and eq(
+                app2(f, y, succ(x)), mk_app(c(("Nat", "pred")), app2(f, y, x)))
+        if name == ("Nat", "mul"):
+            if not self.verified(("Nat", "add")):
+                return False
+            return eq(app2(f, x, zero), zero) and eq(
+                app2(f, y, succ(x)), app2(c(("Nat", "add")), app2(f, y, x), y))
+        if name == ("Nat", "pow"):
+            if not self.verified(("Nat", "mul")):
+                return False
+            return eq(app2(f, x, zero), succ(zero)) and eq(
+                app2(f, y, succ(x)), app2(c(("Nat", "mul")), app2(f, y, x), y))
+        if name == ("Nat", "shiftLeft"):
+            if not self.verified(("Nat", "mul")):
+                return False
+            two = succ(succ(zero))
+            return eq(app2(f, x, zero), x) and eq(
+                app2(f, y, succ(x)), app2(f, app2(c(("Nat", "mul")), two, y), x))
+        return False
+
+
+def standard_nat(env) -> bool:
+    return _standard_enum_like(env, NAT, [("zero", False), ("succ", True)])
+
+
+def standard_bool(env) -> bool:
+    return _standard_enum_like(env, BOOL, [("false", False), ("true", False)])
+
+
+def _standard_enum_like(env, name: tuple, ctors: list) -> bool:
+    """`name : Type` with the given constructors (`True`: one field of type `name` itself)."""
+    I = env.get(name)
+    if not isinstance(I, InductiveType) or I.level_params or I.num_params or I.num_indices:
+        return False
+    if I.type is not E.mk_sort(ONE) or len(I.all) != 1:
+        return False
+    if tuple(I.ctors) != tuple(name + (c,) for c, _ in ctors):
+        return False
+    t = mk_const(name)
+    for c, rec in ctors:
+        info = env.get(name + (c,))
+        if not isinstance(info, Constructor) or info.level_params:
+            return False
+        want = E.mk_arrow(t, t) if rec else t
+        if info.type is not want:
+            return False
+    return True
+
+
+def deep_fingerprint(env, name: tuple) -> str:
+    """SHA-256 over the declaration `name` and, recursively, every constant it mentions.
+
+    Theorem values are left out (proof irrelevance); everything else that can affect reduction
+    (definition values, inductive types, constructors, recursor rules) is included."""
+    memo: dict = {}
+    order: list = []
+    stack = [name]
+    seen = set()
+    while stack:
+        n = stack.pop()
+        if n in seen:
+            continue
+        seen.add(n)
+        order.append(n)
+        info = env.get(n)
+        for e in _exprs_of(info):
+            for x in E.iter_subterms(e):
+                if x.kind == CONST and x.a not in seen:
+                    stack.append(x.a)
+    h = hashlib.sha256()
+    for n in sorted(order, key=repr):
+        info = env.get(n)
+        h.update(repr(n).encode())
+        h.update(type(info).__name__.encode())
+        for e in _exprs_of(info):
+            h.update(_expr_digest(e, memo))
+    return h.hexdigest()
+
+
+def _exprs_of(info) -> list:
+    if info is None:
+        return []
+    if isinstance(info, (Definition, Opaque)):
+        return [info.type, info.value]
+    if isinstance(info, Recursor):
+        return [info.type] + [r.rhs for r in info.rules]
+    if isinstance(info, (Theorem, Axiom, Quot, InductiveType, Constructor)):
+        return [info.type]
+    return []
+
+
+def _expr_digest(e: Expr, memo: dict) -> bytes:
+    from .pretty import expr_to_str
+
+    r = memo.get(e)
+    if r is None:
+        r = hashlib.sha256(expr_to_str(e, 10**9).encode()).digest()
+        memo[e] = r
+    return r
