@@ -7,7 +7,8 @@ unexpected internal error). `check_all(decls)` checks a sequence in order in a f
 
 from __future__ import annotations
 
-import time
+import sys
+import threading
 import traceback
 from typing import Callable, Iterable
 
@@ -117,23 +118,58 @@ def check_declaration(env: Environment, decl: Declaration) -> Verdict:
         return Verdict(Outcome.DECLINED, name, f"internal error: {type(e).__name__}: {e} ({tb})")
 
 
+STACK_SIZE = 512 * 1024 * 1024
+
+
+def run_with_big_stack(fn, *args):
+    """Run `fn(*args)` in a thread with a big stack and a high recursion limit; return its result."""
+    box: dict = {}
+
+    def target() -> None:
+        try:
+            box["value"] = fn(*args)
+        except BaseException as e:  # re-raised in the caller
+            box["error"] = e
+
+    old_limit = sys.getrecursionlimit()
+    old_stack = threading.stack_size()
+    sys.setrecursionlimit(10**6)
+    threading.stack_size(STACK_SIZE)
+    try:
+        t = threading.Thread(target=target, name="kernel-check")
+        t.start()
+    finally:
+        threading.stack_size(old_stack)
+    t.join()
+    sys.setrecursionlimit(old_limit)
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
 def check_all(
     decls: Iterable[Declaration],
     progress: Callable[[int, Verdict], None] | None = None,
     env: Environment | None = None,
     stop_on_reject: bool = False,
 ) -> list[Verdict]:
-    """Check declarations in order; a rejected or declined declaration is not added to the env."""
+    """Check declarations in order; a rejected or declined declaration is not added to the env.
+
+    Runs in a thread with a big stack (deep terms recurse deeply)."""
     env = Environment() if env is None else env
-    out = []
-    for i, d in enumerate(decls):
-        v = check_declaration(env, d)
-        out.append(v)
-        if progress is not None:
-            progress(i + 1, v)
-        if stop_on_reject and v.outcome == Outcome.REJECTED:
-            break
-    return out
+
+    def run() -> list[Verdict]:
+        out = []
+        for i, d in enumerate(decls):
+            v = check_declaration(env, d)
+            out.append(v)
+            if progress is not None:
+                progress(i + 1, v)
+            if stop_on_reject and v.outcome == Outcome.REJECTED:
+                break
+        return out
+
+    return run_with_big_stack(run)
 
 
 def summarize(verdicts: list[Verdict]) -> Verdict | None:
@@ -147,4 +183,4 @@ def summarize(verdicts: list[Verdict]) -> Verdict | None:
     return None
 
 
-__all__ = ["check_declaration", "check_all", "summarize", "time"]
+__all__ = ["check_declaration", "check_all", "run_with_big_stack", "summarize"]

@@ -9,41 +9,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-import threading
 import time
 
 from .checker import check_all, summarize
 from .ndjson import NdjsonError, read_ndjson
 from .result import Outcome, Verdict
-
-STACK_SIZE = 512 * 1024 * 1024
-
-
-def run_with_big_stack(fn, *args):
-    """Run `fn(*args)` in a thread with a big stack and a high recursion limit; return its result."""
-    box: dict = {}
-
-    def target() -> None:
-        try:
-            box["value"] = fn(*args)
-        except BaseException as e:  # re-raised in the caller
-            box["error"] = e
-
-    old_limit = sys.getrecursionlimit()
-    old_stack = threading.stack_size()
-    sys.setrecursionlimit(10**6)
-    threading.stack_size(STACK_SIZE)
-    try:
-        t = threading.Thread(target=target, name="kernel-check")
-        t.start()
-    finally:
-        threading.stack_size(old_stack)
-    t.join()
-    sys.setrecursionlimit(old_limit)
-    if "error" in box:
-        raise box["error"]
-    return box["value"]
-
 
 def check_file(path: str, quiet: bool = False) -> Verdict:
     """The verdict deciding one file (accepted if every declaration is accepted)."""
@@ -62,7 +32,7 @@ def check_file(path: str, quiet: bool = False) -> Verdict:
             last[0] = now
             print(f"{path}: {i}/{total} declarations checked", file=sys.stderr, flush=True)
 
-    verdicts = run_with_big_stack(lambda: check_all(decls, progress, stop_on_reject=True))
+    verdicts = check_all(decls, progress, stop_on_reject=True)
     worst = summarize(verdicts)
     if worst is not None:
         return worst

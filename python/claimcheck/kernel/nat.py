@@ -31,6 +31,7 @@ from .result import KernelError
 
 NAT = ("Nat",)
 BOOL = ("Bool",)
+STRING = ("String",)
 
 BIN_OPS = {
     ("Nat", "add"): lambda a, b: a + b,
@@ -120,6 +121,12 @@ class NatExtension:
         if BOOL not in st:
             st[BOOL] = standard_bool(self.env)
         return st[BOOL]
+
+    def string_ok(self) -> bool:
+        st = self.env.primitive_status
+        if STRING not in st:
+            st[STRING] = standard_string(self.env)
+        return st[STRING]
 
     def verified(self, name: tuple) -> bool:
         st = self.env.primitive_status
@@ -226,6 +233,47 @@ def _standard_enum_like(env, name: tuple, ctors: list) -> bool:
         if info.type is not want:
             return False
     return True
+
+
+def standard_string(env) -> bool:
+    """String literals expand to `String.ofList [Char.ofNat n, ...]`: those must have their types."""
+    if not standard_nat(env):
+        return False
+    from .level import ZERO, mk_param
+
+    string, char, nat = mk_const(STRING), mk_const(("Char",)), mk_const(NAT)
+    lst = env.get(("List",))
+    if not isinstance(lst, InductiveType) or len(lst.level_params) != 1:
+        return False
+    if lst.ctors != (("List", "nil"), ("List", "cons")):
+        return False
+    u = mk_param(lst.level_params[0])
+    list_u = mk_const(("List",), (u,))
+    b = E.mk_bvar
+    want_list = E.mk_pi(("α",), E.mk_sort(_succ(u)), E.mk_sort(_succ(u)))
+    want_nil = E.mk_pi(("α",), E.mk_sort(_succ(u)), mk_app(list_u, b(0)))
+    want_cons = E.mk_pi(("α",), E.mk_sort(_succ(u)), E.mk_pi(("head",), b(0), E.mk_pi(
+        ("tail",), mk_app(list_u, b(1)), mk_app(list_u, b(2)))))
+    nil, cons = env.get(("List", "nil")), env.get(("List", "cons"))
+    if lst.type is not want_list or not isinstance(nil, Constructor) or not isinstance(cons, Constructor):
+        return False
+    if nil.level_params != lst.level_params or cons.level_params != lst.level_params:
+        return False
+    if nil.type is not want_nil or cons.type is not want_cons:
+        return False
+    of_list, of_nat = env.get(("String", "ofList")), env.get(("Char", "ofNat"))
+    if env.get(STRING) is None or env.get(("Char",)) is None or of_list is None or of_nat is None:
+        return False
+    if of_list.level_params or of_nat.level_params:
+        return False
+    list0 = mk_app(mk_const(("List",), (ZERO,)), char)
+    return of_list.type is E.mk_arrow(list0, string) and of_nat.type is E.mk_arrow(nat, char)
+
+
+def _succ(u):
+    from .level import mk_succ
+
+    return mk_succ(u)
 
 
 def deep_fingerprint(env, name: tuple) -> str:

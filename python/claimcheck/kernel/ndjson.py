@@ -243,3 +243,164 @@ def parse_lines(lines: Iterable[str]) -> Iterator:
 def read_ndjson(path: str | Path) -> list:
     with open(path, encoding="utf-8") as f:
         return list(parse_lines(f))
+
+
+# ----------------------------------------------------------------------------------------------
+# Writing (used to build test fixtures; also lets another front end export what it read)
+
+
+class _Writer:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.names: dict = {(): 0}
+        self.levels: dict = {id(ZERO): 0}
+        self.exprs: dict = {}
+        self.keep: list = []
+
+    def emit(self, obj: dict) -> None:
+        self.lines.append(json.dumps(obj, ensure_ascii=False, sort_keys=True))
+
+    def name(self, n: tuple) -> int:
+        i = self.names.get(n)
+        if i is None:
+            pre = self.name(n[:-1])
+            i = len(self.names)
+            self.names[n] = i
+            last = n[-1]
+            if isinstance(last, int):
+                self.emit({"in": i, "num": {"pre": pre, "i": last}})
+            else:
+                self.emit({"in": i, "str": {"pre": pre, "str": last}})
+        return i
+
+    def level(self, l) -> int:
+        i = self.levels.get(id(l))
+        if i is not None:
+            return i
+        if l.kind == "succ":
+            obj = {"succ": self.level(l.a)}
+        elif l.kind in ("max", "imax"):
+            obj = {l.kind: [self.level(l.a), self.level(l.b)]}
+        else:
+            obj = {"param": self.name(l.a)}
+        i = len(self.levels)
+        self.levels[id(l)] = i
+        self.keep.append(l)
+        obj["il"] = i
+        self.emit(obj)
+        return i
+
+    def expr(self, e) -> int:
+        # iterative post-order so that deep terms do not recurse
+        stack = [(e, False)]
+        while stack:
+            x, ready = stack.pop()
+            if id(x) in self.exprs:
+                continue
+            kids = _children(x)
+            if not ready:
+                stack.append((x, True))
+                stack.extend((c, False) for c in kids if id(c) not in self.exprs)
+                continue
+            self._emit_expr(x)
+        return self.exprs[id(e)]
+
+    def _emit_expr(self, x) -> None:
+        k = x.kind
+        ex = self.exprs
+        if k == E.BVAR:
+            obj = {"bvar": x.a}
+        elif k == E.SORT:
+            obj = {"sort": self.level(x.a)}
+        elif k == E.CONST:
+            obj = {"const": {"name": self.name(x.a), "us": [self.level(u) for u in x.b]}}
+        elif k == E.APP:
+            obj = {"app": {"fn": ex[id(x.a)], "arg": ex[id(x.b)]}}
+        elif k in (E.LAM, E.PI):
+            nm = x.c if isinstance(x.c, tuple) else ("x",)
+            obj = {"lam" if k == E.LAM else "forallE": {"name": self.name(nm), "type": ex[id(x.a)],
+                                                        "body": ex[id(x.b)], "binderInfo": x.d or "default"}}
+        elif k == E.LET:
+            nm = x.d if isinstance(x.d, tuple) else ("x",)
+            obj = {"letE": {"name": self.name(nm), "type": ex[id(x.a)], "value": ex[id(x.b)],
+                            "body": ex[id(x.c)], "nondep": False}}
+        elif k == E.LIT:
+            obj = {"natVal": str(x.a)} if isinstance(x.a, int) else {"strVal": x.a}
+        elif k == E.PROJ:
+            obj = {"proj": {"typeName": self.name(x.a), "idx": x.b, "struct": ex[id(x.c)]}}
+        else:
+            raise ValueError("free variables cannot be exported")
+        i = len(ex)
+        ex[id(x)] = i
+        self.keep.append(x)
+        obj["ie"] = i
+        self.emit(obj)
+
+    def lps(self, ps) -> list:
+        return [self.name(p) for p in ps]
+
+    def decl(self, d) -> None:
+        n, lp = self.name, self.lps
+        if isinstance(d, Axiom):
+            t = self.expr(d.type)
+            self.emit({"axiom": {"name": n(d.name), "levelParams": lp(d.level_params), "type": t,
+                                 "isUnsafe": d.is_unsafe}})
+        elif isinstance(d, Definition):
+            t, v = self.expr(d.type), self.expr(d.value)
+            h = d.hints.kind.value if d.hints.kind != HintKind.REGULAR else {"regular": d.hints.height}
+            self.emit({"def": {"name": n(d.name), "levelParams": lp(d.level_params), "type": t, "value": v,
+                               "hints": h, "safety": d.safety.value, "all": [n(a) for a in d.all or (d.name,)]}})
+        elif isinstance(d, Theorem):
+            t, v = self.expr(d.type), self.expr(d.value)
+            self.emit({"thm": {"name": n(d.name), "levelParams": lp(d.level_params), "type": t, "value": v,
+                               "all": [n(a) for a in d.all or (d.name,)]}})
+        elif isinstance(d, Opaque):
+            t, v = self.expr(d.type), self.expr(d.value)
+            self.emit({"opaque": {"name": n(d.name), "levelParams": lp(d.level_params), "type": t, "value": v,
+                                  "isUnsafe": d.is_unsafe, "all": [n(a) for a in d.all or (d.name,)]}})
+        elif isinstance(d, Quot):
+            t = self.expr(d.type)
+            self.emit({"quot": {"name": n(d.name), "levelParams": lp(d.level_params), "type": t,
+                                "kind": d.kind.value}})
+        elif isinstance(d, InductiveBlock):
+            for x in list(d.types) + list(d.ctors) + list(d.recursors):
+                self.expr(x.type)
+            for r in d.recursors:
+                for rule in r.rules:
+                    self.expr(rule.rhs)
+            types = [{"name": n(t.name), "levelParams": lp(t.level_params), "type": self.expr(t.type),
+                      "numParams": t.num_params, "numIndices": t.num_indices, "all": [n(a) for a in t.all],
+                      "ctors": [n(c) for c in t.ctors], "numNested": t.num_nested, "isRec": t.is_rec,
+                      "isUnsafe": t.is_unsafe, "isReflexive": t.is_reflexive} for t in d.types]
+            ctors = [{"name": n(c.name), "levelParams": lp(c.level_params), "type": self.expr(c.type),
+                      "induct": n(c.induct), "cidx": c.cidx, "numParams": c.num_params,
+                      "numFields": c.num_fields, "isUnsafe": c.is_unsafe} for c in d.ctors]
+            recs = [{"name": n(r.name), "levelParams": lp(r.level_params), "type": self.expr(r.type),
+                     "all": [n(a) for a in r.all], "numParams": r.num_params, "numIndices": r.num_indices,
+                     "numMotives": r.num_motives, "numMinors": r.num_minors,
+                     "rules": [{"ctor": n(u.ctor), "nfields": u.nfields, "rhs": self.expr(u.rhs)} for u in r.rules],
+                     "k": r.k, "isUnsafe": r.is_unsafe} for r in d.recursors]
+            self.emit({"inductive": {"types": types, "ctors": ctors, "recs": recs}})
+        else:
+            raise TypeError(f"not a declaration: {d!r}")
+
+
+def _children(x) -> list:
+    k = x.kind
+    if k in (E.APP, E.LAM, E.PI):
+        return [x.a, x.b]
+    if k == E.LET:
+        return [x.a, x.b, x.c]
+    if k == E.PROJ:
+        return [x.c]
+    return []
+
+
+def dump_lines(decls: Iterable) -> list[str]:
+    """lean4export-style NDJSON lines (format 3.1.0) for declarations of the model."""
+    w = _Writer()
+    w.emit({"meta": {"exporter": {"name": "claimcheck.kernel", "version": "0"},
+                     "format": {"version": "3.1.0"}, "lean": {"githash": "", "version": ""}}})
+    for d in decls:
+        w.decl(d)
+    return w.lines

@@ -259,11 +259,13 @@ class TypeChecker:
         if isinstance(v, int):
             if v < 0:
                 raise self.error("a Nat literal is negative")
-            if self.env.inductive(NAT) is None:
-                raise self.error("a Nat literal is used but 'Nat' is not declared as an inductive type")
+            if not self.nat.nat_ok():
+                raise self.error("a Nat literal is used but 'Nat' is not declared as the standard "
+                                 "inductive type (zero, succ)")
             return mk_const(NAT)
-        if self.env.get(STRING) is None:
-            raise self.error("a String literal is used but 'String' is not declared")
+        if not self.nat.string_ok():
+            raise self.error("a String literal is used but 'String', 'String.ofList', 'Char.ofNat' and "
+                             "'List' are not declared with their standard types")
         return mk_const(STRING)
 
     def _infer_proj(self, e: Expr, infer_only: bool) -> Expr:

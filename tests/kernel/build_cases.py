@@ -1,0 +1,438 @@
+"""Builds the kernel's own test cases under `tests/kernel/cases/<case>/` (input.ndjson, expected.yaml).
+
+Run `PYTHONPATH=python python tests/kernel/build_cases.py` after changing a case; the outputs are
+committed. Terms are written with free variables and abstracted (`pi`, `lam`), declarations with
+the model of `claimcheck.kernel.declarations`. Inductive blocks get their derived data (field
+counts, recursors) from the kernel's own generator, then a bad case mutates one piece of it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent.parent / "python"))
+
+from claimcheck.kernel import expr as E  # noqa: E402
+from claimcheck.kernel import level as L  # noqa: E402
+from claimcheck.kernel.checker import check_declaration  # noqa: E402
+from claimcheck.kernel.declarations import (  # noqa: E402
+    Axiom,
+    Constructor,
+    Definition,
+    HintKind,
+    Hints,
+    InductiveBlock,
+    InductiveType,
+    Quot,
+    QuotKind,
+    Recursor,
+    RecursorRule,
+    Safety,
+    Theorem,
+)
+from claimcheck.kernel.environment import Environment  # noqa: E402
+from claimcheck.kernel.inductive import InductiveChecker, lams, pis  # noqa: E402
+from claimcheck.kernel.ndjson import dump_lines  # noqa: E402
+from claimcheck.kernel.quot import expected_type  # noqa: E402
+from claimcheck.kernel.result import Outcome  # noqa: E402
+
+CASES = HERE / "cases"
+
+
+def N(s: str) -> tuple:
+    return tuple(s.split("."))
+
+
+def U(p: str) -> L.Level:
+    return L.mk_param((p,))
+
+
+def c(name: str, *us) -> E.Expr:
+    return E.mk_const(N(name), us)
+
+
+def app(f: E.Expr, *args) -> E.Expr:
+    return E.mk_apps(f, args)
+
+
+def var(name: str, ty: E.Expr) -> E.Expr:
+    return E.mk_fvar(ty, None, (name,))
+
+
+def pi(xs, body):
+    return pis(list(xs), body)
+
+
+def lam(xs, body):
+    return lams(list(xs), body)
+
+
+PROP = E.mk_sort(L.ZERO)
+TYPE = E.mk_sort(L.ONE)
+
+
+def sort(l):
+    return E.mk_sort(l)
+
+
+def arrow(a, b):
+    return E.mk_arrow(a, b)
+
+
+NAT = c("Nat")
+
+
+def succ(x):
+    return app(c("Nat.succ"), x)
+
+
+def lit(n):
+    return E.mk_lit(n)
+
+
+def eq(ty, a, b, u=L.ONE):
+    return app(c("Eq", u), ty, a, b)
+
+
+def refl(ty, a, u=L.ONE):
+    return app(c("Eq.refl", u), ty, a)
+
+
+def defn(name, ty, val, lps=(), height=1, safety=Safety.SAFE):
+    return Definition(N(name), tuple((p,) for p in lps), ty, val, Hints(HintKind.REGULAR, height), safety, (N(name),))
+
+
+def thm(name, ty, val, lps=()):
+    return Theorem(N(name), tuple((p,) for p in lps), ty, val, (N(name),))
+
+
+def axiom(name, ty, lps=(), unsafe=False):
+    return Axiom(N(name), tuple((p,) for p in lps), ty, unsafe)
+
+
+def inductive(env, name, ty, nparams, ctors, lps=(), large: bool | None = None) -> InductiveBlock:
+    """A one-type block; derived data and the recursor come from the kernel's generator."""
+    lps = tuple((p,) for p in lps)
+
+    def count_pis(t):
+        n = 0
+        while t.kind == E.PI:
+            n += 1
+            t = t.b
+        return n
+
+    ctor_names = tuple(N(cn) for cn, _ in ctors)
+    ind = InductiveType(N(name), lps, ty, nparams, count_pis(ty) - nparams, (N(name),), ctor_names)
+    cs = tuple(Constructor(N(cn), lps, ct, N(name), i, nparams, count_pis(ct) - nparams)
+               for i, (cn, ct) in enumerate(ctors))
+    ic = InductiveChecker(env, InductiveBlock((ind,), cs, ()))
+    ic.check_types()
+    env.add(ind)
+    try:
+        for x in cs:
+            env.add(x)
+        try:
+            ic.check_constructors()
+            zero_only = ic.elim_only_at_zero() if large is None else not large
+            if zero_only:
+                elim, rec_lps = None, lps
+            else:
+                un = ("u",) if ("u",) not in lps else ("u_1",)
+                elim, rec_lps = L.mk_param(un), (un,) + lps
+            built = ic.build_recursors(elim, rec_lps)
+            k = ic.k_target()
+        finally:
+            for x in cs:
+                env.constants.pop(x.name)
+    finally:
+        env.constants.pop(ind.name)
+    ind = dataclasses.replace(ind, is_rec=ic.is_rec, is_reflexive=ic.is_reflexive)
+    rname, rtype, rules, nidx = built[0]
+    rec = Recursor(rname, rec_lps, rtype, (N(name),), nparams, nidx, 1, len(ctors),
+                   tuple(RecursorRule(cn, nf, rhs) for cn, nf, rhs in rules), k)
+    return InductiveBlock((ind,), cs, (rec,))
+
+
+class Builder:
+    """Accumulates accepted declarations in an environment, as a file's prefix."""
+
+    def __init__(self) -> None:
+        self.env = Environment()
+        self.decls: list = []
+
+    def add(self, d):
+        v = check_declaration(self.env, d)
+        if v.outcome != Outcome.ACCEPTED:
+            raise SystemExit(f"builder: prefix declaration not accepted: {v}")
+        self.decls.append(d)
+        return d
+
+    def nat(self):
+        self.add(inductive(self.env, "Nat", TYPE, 0, [("Nat.zero", NAT), ("Nat.succ", arrow(NAT, NAT))]))
+        return self
+
+    def eq(self):
+        u = U("u")
+        a_ = var("α", sort(u))
+        a = var("a", a_)
+        b = var("b", a_)
+        eq_u = lambda *xs: app(c("Eq", u), *xs)  # noqa: E731
+        self.add(inductive(self.env, "Eq", pi([a_, a, b], PROP), 2,
+                           [("Eq.refl", pi([a_, a], eq_u(a_, a, a)))], lps=("u",)))
+        return self
+
+    def nat_add(self, value=None):
+        n = var("n", NAT)
+        m = var("m", NAT)
+        k = var("k", NAT)
+        ih = var("ih", NAT)
+        motive = lam([var("_", NAT)], NAT)
+        real = lam([n, m], app(c("Nat.rec", L.ONE), motive, n, lam([k, ih], succ(ih)), m))
+        self.add(defn("Nat.add", arrow(NAT, arrow(NAT, NAT)), value if value is not None else real))
+        return self
+
+
+def write_case(name: str, decls: list, outcome: str, reason: str = "", raw: str | None = None) -> None:
+    d = CASES / name
+    d.mkdir(parents=True, exist_ok=True)
+    text = raw if raw is not None else "\n".join(dump_lines(decls)) + "\n"
+    (d / "input.ndjson").write_text(text, encoding="utf-8")
+    y = f"outcome: {outcome}\n"
+    if reason:
+        y += f"reason: {reason!r}\n".replace("reason: '", "reason: '")
+    (d / "expected.yaml").write_text(y, encoding="utf-8")
+
+
+def nat_num(n: int) -> E.Expr:
+    x = c("Nat.zero")
+    for _ in range(n):
+        x = succ(x)
+    return x
+
+
+def build() -> None:
+    if CASES.exists():
+        shutil.rmtree(CASES)
+
+    # --- definitions and theorems -------------------------------------------------------------
+    b = Builder().nat()
+    write_case("def_good", b.decls + [defn("two", NAT, nat_num(2))], "accepted")
+    write_case("def_type_mismatch", b.decls + [defn("two", NAT, PROP)], "rejected", "the value has type")
+    b = Builder().nat().eq()
+    two = b.add(defn("two", NAT, nat_num(2)))
+    write_case("theorem_good", b.decls + [thm("two_eq", eq(NAT, c("two"), nat_num(2)), refl(NAT, c("two")))],
+               "accepted")
+    write_case("theorem_not_prop", b.decls + [thm("not_prop", NAT, c("Nat.zero"))], "rejected",
+               "must be a proposition")
+    write_case("theorem_wrong_proof", b.decls + [thm("bad", eq(NAT, c("two"), nat_num(3)), refl(NAT, c("two")))],
+               "rejected", "the value has type")
+    del two
+
+    # --- declaration rules --------------------------------------------------------------------
+    b = Builder()
+    write_case("duplicate_declaration", [axiom("A", PROP), axiom("A", PROP)], "rejected", "already been declared")
+    b = Builder().nat()
+    write_case("duplicate_constructor_name", b.decls + [defn("T.mk", NAT, c("Nat.zero")),
+                                                        inductive(b.env, "T", TYPE, 0, [("T.mk", c("T"))])],
+               "rejected", "already been declared")
+    write_case("undeclared_constant", b.decls + [defn("x", NAT, c("foo"))], "rejected", "unknown constant 'foo'")
+    write_case("use_before_declaration", [defn("x", NAT, c("Nat.zero"))] + b.decls, "rejected", "unknown constant")
+    write_case("level_params_not_distinct", [axiom("ax", sort(U("u")), lps=("u", "u"))], "rejected",
+               "not distinct")
+    write_case("level_param_undeclared", [axiom("ax", sort(U("v")), lps=("u",))], "rejected",
+               "undeclared universe level parameter")
+    write_case("level_params_good", [axiom("ax", sort(L.mk_max(U("u"), U("v"))), lps=("u", "v"))], "accepted")
+    write_case("unsafe_used_by_safe", b.decls + [axiom("evil", NAT, unsafe=True), defn("x", NAT, c("evil"))],
+               "rejected", "unsafe or partial")
+    write_case("negative_nat_literal", b.decls + [defn("x", NAT, lit(-1))], "rejected", "negative")
+
+    # --- universes ----------------------------------------------------------------------------
+    # imax u 0 = 0: a function into Prop is a Prop, for every u
+    a_ = var("α", sort(U("u")))
+    p = var("p", arrow(a_, PROP))
+    x = var("x", a_)
+    write_case("imax_prop", [axiom("allp", pi([a_, p], PROP), lps=("u",)),
+                             axiom("thm_like", pi([a_, p], pi([x], app(p, x))), lps=("u",)),
+                             thm("uses_imax", pi([a_, p], pi([x], app(p, x))),
+                                 lam([a_, p], app(c("thm_like", U("u")), a_, p)), lps=("u",))], "accepted")
+    write_case("universe_mismatch", [defn("t", sort(U("u")), sort(U("u")), lps=("u",))], "rejected",
+               "the value has type")
+
+    # --- Nat literals and primitives ----------------------------------------------------------
+    b = Builder().nat().eq().nat_add()
+    add = lambda x, y: app(c("Nat.add"), x, y)  # noqa: E731
+    write_case("nat_add_literals", b.decls + [thm("t", eq(NAT, add(lit(2), lit(2)), lit(4)), refl(NAT, lit(4)))],
+               "accepted")
+    big = 10**40
+    write_case("nat_add_big_literals", b.decls + [
+        thm("t", eq(NAT, add(lit(big), lit(big)), lit(2 * big)), refl(NAT, lit(2 * big)))], "accepted")
+    write_case("nat_add_wrong", b.decls + [thm("t", eq(NAT, add(lit(2), lit(2)), lit(5)), refl(NAT, lit(4)))],
+               "rejected", "the value has type")
+    write_case("nat_literal_vs_succ", b.decls + [thm("t", eq(NAT, lit(3), nat_num(3)), refl(NAT, lit(3)))],
+               "accepted")
+    # A prelude that redefines Nat.add as `fun a b => a` must not get the extension.
+    b2 = Builder().nat().eq()
+    na, nb = var("a", NAT), var("b", NAT)
+    b2.nat_add(value=lam([na, nb], na))
+    write_case("nat_add_redefined", b2.decls + [thm("t", eq(NAT, add(lit(2), lit(2)), lit(4)), refl(NAT, lit(4)))],
+               "rejected", "the value has type")
+    # A prelude that redefines Nat.gcd (as the constant 1): `Nat.gcd 4 6 = 2` must be rejected ...
+    b3 = Builder().nat().eq()
+    b3.add(defn("Nat.gcd", arrow(NAT, arrow(NAT, NAT)), lam([na, nb], lit(1))))
+    gcd = lambda x, y: app(c("Nat.gcd"), x, y)  # noqa: E731
+    write_case("nat_gcd_redefined", b3.decls + [thm("t", eq(NAT, gcd(lit(4), lit(6)), lit(2)), refl(NAT, lit(2)))],
+               "rejected", "the value has type")
+    # ... and the redefinition itself is what unfolding computes.
+    write_case("nat_gcd_redefined_unfolds", b3.decls + [
+        thm("t", eq(NAT, gcd(lit(4), lit(6)), lit(1)), refl(NAT, lit(1)))], "accepted")
+
+    # --- inductive types ----------------------------------------------------------------------
+    b = Builder()
+    BOOL = c("Bool")
+    bool_block = inductive(b.env, "Bool", TYPE, 0, [("Bool.false", BOOL), ("Bool.true", BOOL)])
+    write_case("inductive_bool_good", [bool_block], "accepted")
+    rec = bool_block.recursors[0]
+    swapped = (dataclasses.replace(rec.rules[0], rhs=rec.rules[1].rhs),
+               dataclasses.replace(rec.rules[1], rhs=rec.rules[0].rhs))
+    write_case("bogus_recursor_rule", [dataclasses.replace(bool_block, recursors=(
+        dataclasses.replace(rec, rules=swapped),))], "rejected", "wrong right-hand side")
+    write_case("recursor_wrong_num_minors", [dataclasses.replace(bool_block, recursors=(
+        dataclasses.replace(rec, num_minors=3),))], "rejected", "numMinors")
+    b = Builder().nat().eq()
+    eq_block = b.decls[-1]
+    erec = eq_block.recursors[0]
+    write_case("wrong_k_flag", b.decls[:-1] + [dataclasses.replace(eq_block, recursors=(
+        dataclasses.replace(erec, k=False),))], "rejected", "K flag")
+    b = Builder().nat()
+    bad_ty = c("Bad")
+    write_case("negative_occurrence", b.decls + [
+        _unchecked_block("Bad", TYPE, 0, [("Bad.mk", arrow(arrow(bad_ty, NAT), bad_ty))])], "rejected",
+        "non positive occurrence")
+    tree = c("Tree")
+    write_case("reflexive_inductive_good", b.decls + [
+        inductive(b.env, "Tree", TYPE, 0, [("Tree.leaf", tree), ("Tree.node", arrow(arrow(NAT, tree), tree))])],
+        "accepted")
+    write_case("constructor_wrong_result", b.decls + [
+        _unchecked_block("W", TYPE, 0, [("W.mk", NAT)])], "rejected", "invalid return type")
+    write_case("field_universe_too_big", b.decls + [
+        _unchecked_block("Big", TYPE, 0, [("Big.mk", arrow(TYPE, c("Big")))])], "rejected", "too big")
+    # A Prop with two constructors eliminates only into Prop.
+    b = Builder()
+    orp = c("OrP")
+    write_case("large_elim_non_subsingleton", [
+        inductive(b.env, "OrP", PROP, 0, [("OrP.a", orp), ("OrP.b", orp)], large=True)], "rejected",
+        "only eliminates into Prop")
+    write_case("prop_elim_good", [inductive(b.env, "OrP", PROP, 0, [("OrP.a", orp), ("OrP.b", orp)])],
+               "accepted")
+    # Nested inductives are declined, not accepted.
+    b = Builder().nat()
+    lu = U("u")
+    la = var("α", sort(L.mk_succ(lu)))
+    list_block = inductive(b.env, "List", pi([la], sort(L.mk_succ(lu))), 1, [
+        ("List.nil", pi([la], app(c("List", lu), la))),
+        ("List.cons", pi([la], arrow(la, arrow(app(c("List", lu), la), app(c("List", lu), la)))))],
+        lps=("u",))
+    b.add(list_block)
+    rose = c("Rose")
+    nested = _unchecked_block("Rose", TYPE, 0, [("Rose.mk", arrow(app(c("List", L.ZERO), rose), rose))])
+    write_case("nested_inductive_declined", b.decls + [nested], "declined", "nested")
+
+    # --- structures, projections, eta, proof irrelevance, unit-like ---------------------------
+    b = Builder().nat().eq()
+    pair = c("Pair")
+    b.add(inductive(b.env, "Pair", TYPE, 0, [("Pair.mk", arrow(NAT, arrow(NAT, pair)))]))
+    pv = var("p", pair)
+    write_case("struct_eta_good", b.decls + [
+        thm("eta", pi([pv], eq(pair, pv, app(c("Pair.mk"), E.mk_proj(N("Pair"), 0, pv), E.mk_proj(N("Pair"), 1, pv)))),
+            lam([pv], refl(pair, pv)))], "accepted")
+    write_case("projection_reduces", b.decls + [
+        thm("pr", eq(NAT, E.mk_proj(N("Pair"), 1, app(c("Pair.mk"), lit(1), lit(2))), lit(2)), refl(NAT, lit(2)))],
+        "accepted")
+    write_case("projection_out_of_range", b.decls + [defn("x", pi([pv], NAT), lam([pv], E.mk_proj(N("Pair"), 2, pv)))],
+               "rejected", "out of range")
+    f = var("f", arrow(NAT, NAT))
+    xx = var("x", NAT)
+    write_case("function_eta_good", b.decls + [
+        thm("feta", pi([f], eq(arrow(NAT, NAT), f, lam([xx], app(f, xx)))), lam([f], refl(arrow(NAT, NAT), f)))],
+        "accepted")
+    pp = var("P", PROP)
+    h1 = var("h1", pp)
+    h2 = var("h2", pp)
+    write_case("proof_irrelevance_good", b.decls + [
+        thm("pi", pi([pp, h1, h2], eq(pp, h1, h2, L.ZERO)), lam([pp, h1, h2], refl(pp, h1, L.ZERO)))], "accepted")
+    n1 = var("n1", NAT)
+    n2 = var("n2", NAT)
+    write_case("no_irrelevance_for_data", b.decls + [
+        thm("bad", pi([n1, n2], eq(NAT, n1, n2)), lam([n1, n2], refl(NAT, n1)))], "rejected", "the value has type")
+    unit = c("Unit1")
+    b.add(inductive(b.env, "Unit1", TYPE, 0, [("Unit1.star", unit)]))
+    u1 = var("a", unit)
+    u2 = var("b", unit)
+    write_case("unit_like_good", b.decls + [
+        thm("ul", pi([u1, u2], eq(unit, u1, u2)), lam([u1, u2], refl(unit, u1)))], "accepted")
+
+    # --- quotients ----------------------------------------------------------------------------
+    def quot_decls():
+        out = []
+        for kind, name in ((QuotKind.TYPE, "Quot"), (QuotKind.CTOR, "Quot.mk"), (QuotKind.LIFT, "Quot.lift"),
+                           (QuotKind.IND, "Quot.ind")):
+            lps = (("u",), ("v",)) if kind == QuotKind.LIFT else (("u",),)
+            out.append(Quot(N(name), lps, expected_type(kind, lps), kind))
+        return out
+
+    b = Builder().nat().eq()
+    qs = quot_decls()
+    write_case("quot_good", b.decls + qs, "accepted")
+    write_case("quot_before_eq", Builder().nat().decls + qs, "rejected", "needs 'Eq'")
+    wrong_mk = dataclasses.replace(qs[1], type=expected_type(QuotKind.TYPE, (("u",),)))
+    write_case("quot_wrong_type", b.decls + [qs[0], wrong_mk], "rejected", "does not have the type")
+    for q in qs:
+        b.add(q)
+    r = var("r", arrow(NAT, arrow(NAT, PROP)))
+    a = var("a", NAT)
+    fq = var("f", arrow(NAT, NAT))
+    av, bv = var("a", NAT), var("b", NAT)
+    hty = pi([av, bv], arrow(app(r, av, bv), eq(NAT, app(fq, av), app(fq, bv))))
+    h = var("h", hty)
+    lift = app(c("Quot.lift", L.ONE, L.ONE), NAT, r, NAT, fq, h, app(c("Quot.mk", L.ONE), NAT, r, a))
+    write_case("quot_lift_reduces", b.decls + [
+        thm("lift_mk", pi([r, fq, h, a], eq(NAT, lift, app(fq, a))), lam([r, fq, h, a], refl(NAT, app(fq, a))))],
+        "accepted")
+
+    # --- deep terms ---------------------------------------------------------------------------
+    b = Builder().nat().eq()
+    deep = nat_num(20000)
+    write_case("deep_term", b.decls + [defn("deep", NAT, deep),
+                                       thm("deep_eq", eq(NAT, c("deep"), lit(20000)), refl(NAT, c("deep")))],
+               "accepted")
+    write_case("deep_term_wrong", b.decls + [defn("deep", NAT, deep),
+                                             thm("deep_eq", eq(NAT, c("deep"), lit(19999)), refl(NAT, c("deep")))],
+               "rejected", "the value has type")
+
+    # --- input that cannot be read ------------------------------------------------------------
+    write_case("malformed_input", [], "declined", "line 2", raw='{"meta":{"format":{"version":"3.1.0"}}}\n{"ie":0,"app":{"fn":5,"arg":6}}\n')
+
+
+def _unchecked_block(name, ty, nparams, ctors) -> InductiveBlock:
+    """A block whose recursor is a placeholder: for cases that must fail before recursors are compared."""
+    def count_pis(t):
+        n = 0
+        while t.kind == E.PI:
+            n += 1
+            t = t.b
+        return n
+
+    ind = InductiveType(N(name), (), ty, nparams, count_pis(ty) - nparams, (N(name),), tuple(N(cn) for cn, _ in ctors))
+    cs = tuple(Constructor(N(cn), (), ct, N(name), i, nparams, count_pis(ct) - nparams) for i, (cn, ct) in enumerate(ctors))
+    rec = Recursor(N(name) + ("rec",), (), PROP, (N(name),), nparams, 0, 1, len(ctors), (), False)
+    return InductiveBlock((ind,), cs, (rec,))
+
+
+if __name__ == "__main__":
+    sys.setrecursionlimit(100000)
+    build()
+    print(f"wrote {len(list(CASES.iterdir()))} cases to {CASES}")
