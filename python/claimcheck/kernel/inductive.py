@@ -32,6 +32,25 @@ from .result import KernelError, Unsupported
 from .typechecker import TypeChecker
 
 
+def consume_type_annotations(t: Expr) -> Expr:
+    """Strip `optParam`/`autoParam`/`outParam`/`semiOutParam` wrappers, as Lean's kernel does for locals."""
+    while True:
+        f, args = get_app_fn_args(t)
+        if f.kind != CONST:
+            return t
+        if f.a in (("optParam",), ("autoParam",)) and len(args) == 2:
+            t = args[0]
+        elif f.a in (("outParam",), ("semiOutParam",)) and len(args) == 1:
+            t = args[0]
+        else:
+            return t
+
+
+def local(binder: Expr) -> Expr:
+    """A fresh free variable for the binder `binder` (a Pi), its type without annotations."""
+    return mk_fvar(consume_type_annotations(binder.a), None, binder.c)
+
+
 def _bind(kind: int, fvars: list, body: Expr) -> Expr:
     r = abstract(body, fvars)
     for j in range(len(fvars) - 1, -1, -1):
@@ -91,7 +110,7 @@ class InductiveChecker:
                         break
                 if i < self.nparams:
                     if k == 0:
-                        x = mk_fvar(t.a, None, t.c)
+                        x = local(t)
                         self.params.append(x)
                     else:
                         if not tc.is_def_eq(t.a, self.params[i].b):
@@ -100,7 +119,7 @@ class InductiveChecker:
                     t = instantiate(t.b, (x,))
                     i += 1
                 else:
-                    x = mk_fvar(t.a, None, t.c)
+                    x = local(t)
                     t = instantiate(t.b, (x,))
                     nidx += 1
             if i != self.nparams:
@@ -147,7 +166,7 @@ class InductiveChecker:
         tc = self.tc
         t = tc.whnf(dom)
         while t.kind == PI:
-            t = tc.whnf(instantiate(t.b, (mk_fvar(t.a, None, t.c),)))
+            t = tc.whnf(instantiate(t.b, (local(t),)))
         return self.valid_ind_app(t)
 
     def check_positivity(self, t: Expr, ctor: Constructor, arg: int) -> None:
@@ -160,7 +179,7 @@ class InductiveChecker:
                 if self.has_ind_occ(t.a):
                     raise self.fail(f"arg #{arg + 1} of '{name_to_str(ctor.name)}' has a non positive "
                                     f"occurrence of the datatypes being declared")
-                t = instantiate(t.b, (mk_fvar(t.a, None, t.c),))
+                t = instantiate(t.b, (local(t),))
                 continue
             if self.valid_ind_app(t) is not None:
                 return
@@ -208,7 +227,7 @@ class InductiveChecker:
                             self.is_rec = True
                             if tc.whnf(t.a).kind == PI:
                                 self.is_reflexive = True
-                        t = instantiate(t.b, (mk_fvar(t.a, None, t.c),))
+                        t = instantiate(t.b, (local(t),))
                         nfields += 1
                     i += 1
                 if i < self.nparams:
@@ -242,7 +261,7 @@ class InductiveChecker:
             if i < self.nparams:
                 t = instantiate(t.b, (self.params[i],))
             else:
-                x = mk_fvar(t.a, None, t.c)
+                x = local(t)
                 s = tc.ensure_sort(tc.infer(t.a), t.a)
                 if not leq(s.a, ZERO):
                     to_check.append(x)
@@ -269,7 +288,7 @@ class InductiveChecker:
             if i < self.nparams:
                 t = instantiate(t.b, (self.params[i],))
             else:
-                x = mk_fvar(t.a, None, t.c)
+                x = local(t)
                 fields.append(x)
                 if self.rec_arg_index(t.a) is not None:
                     recs.append(x)
@@ -283,7 +302,7 @@ class InductiveChecker:
         t = tc.whnf(u.b)
         xs = []
         while t.kind == PI:
-            x = mk_fvar(t.a, None, t.c)
+            x = local(t)
             xs.append(x)
             t = tc.whnf(instantiate(t.b, (x,)))
         k = self.valid_ind_app(t)
@@ -307,7 +326,7 @@ class InductiveChecker:
                 if i < self.nparams:
                     t = instantiate(t.b, (self.params[i],))
                 else:
-                    x = mk_fvar(t.a, None, t.c)
+                    x = local(t)
                     idx.append(x)
                     t = instantiate(t.b, (x,))
                 i += 1

@@ -31,7 +31,7 @@ from .declarations import (
 )
 from .level import ZERO, mk_imax, mk_max, mk_param, mk_succ
 
-SUPPORTED_MAJOR = "3"
+SUPPORTED_MAJOR = ("3",)
 
 
 class NdjsonError(Exception):
@@ -108,7 +108,7 @@ class _Reader:
             return None
         if "meta" in obj:
             fmt = str(obj["meta"].get("format", {}).get("version", ""))
-            if fmt.split(".")[0] != SUPPORTED_MAJOR:
+            if fmt.split(".")[0] not in SUPPORTED_MAJOR:
                 raise NdjsonError(f"unsupported export format version {fmt!r} (expected 3.x)")
             return None
         return self.declaration(obj)
@@ -198,6 +198,9 @@ class _Reader:
             return Quot(self.name(d["name"]), self.lps(d["levelParams"]), x(d["type"]), kind)
         if "inductive" in obj:
             d = obj["inductive"]
+            if "types" not in d and "inductiveVals" in d:  # format 3.0 names
+                d = {"types": d["inductiveVals"], "ctors": d.get("constructorVals", []),
+                     "recs": d.get("recursorVals", [])}
             types = tuple(
                 InductiveType(self.name(t["name"]), self.lps(t["levelParams"]), x(t["type"]), int(t["numParams"]),
                               int(t["numIndices"]), tuple(self.name(n) for n in t["all"]),
@@ -231,13 +234,17 @@ def parse_lines(lines: Iterable[str]) -> Iterator:
             obj = json.loads(text)
             if not isinstance(obj, dict):
                 raise NdjsonError("a line is not a JSON object")
-            d = r.line(obj)
+            key = next((k for k in ("def", "thm", "opaque") if isinstance(obj.get(k), list)), None)
+            if key is not None:  # format 3.0 lists a mutual group in one line
+                ds = [r.line({key: item}) for item in obj[key]]
+            else:
+                d = r.line(obj)
+                ds = [] if d is None else [d]
         except NdjsonError as e:
             raise NdjsonError(f"line {lineno}: {e}") from None
         except (json.JSONDecodeError, KeyError, TypeError, ValueError, AttributeError) as e:
             raise NdjsonError(f"line {lineno}: malformed ({type(e).__name__}: {e})") from None
-        if d is not None:
-            yield d
+        yield from ds
 
 
 def read_ndjson(path: str | Path) -> list:
