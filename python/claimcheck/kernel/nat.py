@@ -110,35 +110,36 @@ class NatExtension:
 
     # -- verification -------------------------------------------------------------------------
 
-    def nat_ok(self) -> bool:
+    def _cached(self, key: tuple, needed: tuple, compute) -> bool:
+        """A verification result, cached once every constant it depends on is declared (they can
+        then never change); before that, the answer is "no"."""
         st = self.env.primitive_status
-        if NAT not in st:
-            st[NAT] = standard_nat(self.env)
-        return st[NAT]
+        r = st.get(key)
+        if r is not None:
+            return r
+        if any(self.env.get(n) is None for n in needed):
+            return False
+        st[key] = False  # while verifying, the primitive itself is not accelerated
+        try:
+            r = bool(compute())
+        except KernelError:
+            r = False
+        st[key] = r
+        return r
+
+    def nat_ok(self) -> bool:
+        return self._cached(NAT, (NAT, ("Nat", "zero"), ("Nat", "succ")), lambda: standard_nat(self.env))
 
     def bool_ok(self) -> bool:
-        st = self.env.primitive_status
-        if BOOL not in st:
-            st[BOOL] = standard_bool(self.env)
-        return st[BOOL]
+        return self._cached(BOOL, (BOOL, ("Bool", "false"), ("Bool", "true")), lambda: standard_bool(self.env))
 
     def string_ok(self) -> bool:
-        st = self.env.primitive_status
-        if STRING not in st:
-            st[STRING] = standard_string(self.env)
-        return st[STRING]
+        needed = (STRING, ("Char",), ("List",), ("List", "nil"), ("List", "cons"), ("String", "ofList"),
+                  ("Char", "ofNat"), NAT)
+        return self._cached(STRING, needed, lambda: standard_string(self.env))
 
     def verified(self, name: tuple) -> bool:
-        st = self.env.primitive_status
-        if name in st:
-            return st[name]
-        st[name] = False  # while verifying, the primitive itself is not accelerated
-        try:
-            ok = self._verify(name)
-        except KernelError:
-            ok = False
-        st[name] = ok
-        return ok
+        return self._cached(name, (name,), lambda: self._verify(name))
 
     def _verify(self, name: tuple) -> bool:
         info = self.env.get(name)
