@@ -414,7 +414,15 @@ def build() -> None:
                "rejected", "the value has type")
 
     # --- input that cannot be read ------------------------------------------------------------
-    write_case("malformed_input", [], "declined", "line 2", raw='{"meta":{"format":{"version":"3.1.0"}}}\n{"ie":0,"app":{"fn":5,"arg":6}}\n')
+    meta = '{"meta":{"format":{"version":"3.1.0"}}}\n'
+    write_case("malformed_input", [], "declined", "line 2", raw=meta + '{"ie":0,"app":{"fn":5,\n')
+    write_case("unknown_expression_index", [], "declined", "unknown expression index",
+               raw=meta + '{"in":1,"str":{"pre":0,"str":"a"}}\n{"axiom":{"name":1,"levelParams":[],"type":7,'
+                          '"isUnsafe":false}}\n')
+    # References may point forward (the format only asks for integers).
+    write_case("forward_references", [], "accepted",
+               raw=meta + '{"in":1,"str":{"pre":0,"str":"a"}}\n{"il":1,"succ":2}\n{"il":2,"succ":0}\n'
+                          '{"ie":0,"sort":1}\n{"axiom":{"name":1,"levelParams":[],"type":0,"isUnsafe":false}}\n')
 
 
 def _unchecked_block(name, ty, nparams, ctors) -> InductiveBlock:

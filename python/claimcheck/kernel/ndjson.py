@@ -44,74 +44,115 @@ def _raise_digit_limit() -> None:
 
 
 class _Reader:
+    """Interned objects are stored raw and built on first use, so references may point forward."""
+
     def __init__(self) -> None:
+        self.raw_names: dict = {}
+        self.raw_levels: dict = {}
+        self.raw_exprs: dict = {}
         self.names: dict[int, tuple] = {0: ()}
         self.levels: dict = {0: ZERO}
         self.exprs: dict = {}
 
     def name(self, i) -> tuple:
-        try:
-            return self.names[i]
-        except (KeyError, TypeError):
-            raise NdjsonError(f"unknown name index {i!r}") from None
+        r = self.names.get(i) if isinstance(i, int) else None
+        if r is not None:
+            return r
+        chain = []
+        j = i
+        while not (isinstance(j, int) and j in self.names):
+            if not isinstance(j, int) or j not in self.raw_names or len(chain) > len(self.raw_names):
+                raise NdjsonError(f"unknown (or cyclic) name index {j!r}")
+            chain.append(j)
+            obj = self.raw_names[j]
+            j = (obj["str"] if "str" in obj else obj["num"])["pre"]
+        for k in reversed(chain):
+            obj = self.raw_names[k]
+            if "str" in obj:
+                s = obj["str"]["str"]
+                if not isinstance(s, str):
+                    raise NdjsonError("name component is not a string")
+                self.names[k] = self.names[obj["str"]["pre"]] + (s,)
+            elif "num" in obj:
+                n = obj["num"]["i"]
+                if not isinstance(n, int) or isinstance(n, bool):
+                    raise NdjsonError("numeric name component is not an integer")
+                self.names[k] = self.names[obj["num"]["pre"]] + (n,)
+            else:
+                raise NdjsonError("unknown name kind")
+        return self.names[i]
 
     def level(self, i):
-        try:
-            return self.levels[i]
-        except (KeyError, TypeError):
-            raise NdjsonError(f"unknown level index {i!r}") from None
+        return self._resolve(i, self.levels, self.raw_levels, _level_children, self._mk_level, "level")
 
     def expr(self, i):
-        try:
-            return self.exprs[i]
-        except (KeyError, TypeError):
-            raise NdjsonError(f"unknown expression index {i!r}") from None
+        return self._resolve(i, self.exprs, self.raw_exprs, _expr_children, self.mk_expr, "expression")
 
-    def lps(self, xs) -> tuple:
-        return tuple(self.name(x) for x in xs)
+    def _resolve(self, i, done: dict, raw: dict, children, build, what: str):
+        r = done.get(i) if isinstance(i, int) else None
+        if r is not None:
+            return r
+        stack = [(i, False)]
+        active = set()
+        while stack:
+            j, ready = stack.pop()
+            if isinstance(j, int) and j in done:
+                continue
+            if not isinstance(j, int) or j not in raw:
+                raise NdjsonError(f"unknown {what} index {j!r}")
+            if ready:
+                done[j] = build(raw[j])
+                active.discard(j)
+                continue
+            if j in active:
+                raise NdjsonError(f"cyclic {what} reference at index {j}")
+            active.add(j)
+            stack.append((j, True))
+            for c in children(raw[j]):
+                if not (isinstance(c, int) and c in done):
+                    stack.append((c, False))
+        return done[i]
+
+    def _mk_level(self, obj: dict):
+        if "succ" in obj:
+            return mk_succ(self.level(obj["succ"]))
+        if "max" in obj:
+            a, b = obj["max"]
+            return mk_max(self.level(a), self.level(b))
+        if "imax" in obj:
+            a, b = obj["imax"]
+            return mk_imax(self.level(a), self.level(b))
+        if "param" in obj:
+            return mk_param(self.name(obj["param"]))
+        raise NdjsonError("unknown level kind")
 
     def line(self, obj: dict):
         if "in" in obj:
-            i = obj["in"]
-            if "str" in obj:
-                d = obj["str"]
-                s = d["str"]
-                if not isinstance(s, str):
-                    raise NdjsonError("name component is not a string")
-                self.names[i] = self.name(d["pre"]) + (s,)
-            elif "num" in obj:
-                d = obj["num"]
-                if not isinstance(d["i"], int):
-                    raise NdjsonError("numeric name component is not an integer")
-                self.names[i] = self.name(d["pre"]) + (d["i"],)
-            else:
-                raise NdjsonError("unknown name kind")
+            self._store(self.raw_names, obj["in"], obj, "name")
             return None
         if "il" in obj:
-            i = obj["il"]
-            if "succ" in obj:
-                lv = mk_succ(self.level(obj["succ"]))
-            elif "max" in obj:
-                a, b = obj["max"]
-                lv = mk_max(self.level(a), self.level(b))
-            elif "imax" in obj:
-                a, b = obj["imax"]
-                lv = mk_imax(self.level(a), self.level(b))
-            elif "param" in obj:
-                lv = mk_param(self.name(obj["param"]))
-            else:
-                raise NdjsonError("unknown level kind")
-            self.levels[i] = lv
+            self._store(self.raw_levels, obj["il"], obj, "level")
             return None
         if "ie" in obj:
-            self.exprs[obj["ie"]] = self.mk_expr(obj)
+            self._store(self.raw_exprs, obj["ie"], obj, "expression")
             return None
         if "meta" in obj:
             fmt = str(obj["meta"].get("format", {}).get("version", ""))
             if fmt.split(".")[0] not in SUPPORTED_MAJOR:
                 raise NdjsonError(f"unsupported export format version {fmt!r} (expected 3.x)")
             return None
-        return self.declaration(obj)
+        return obj  # a declaration: built once every line has been read
+
+    @staticmethod
+    def _store(table: dict, i, obj: dict, what: str) -> None:
+        if not isinstance(i, int) or isinstance(i, bool) or i < 0:
+            raise NdjsonError(f"bad {what} index {i!r}")
+        if i in table or (what == "name" and i == 0) or (what == "level" and i == 0):
+            raise NdjsonError(f"{what} index {i} defined twice")
+        table[i] = obj
+
+    def lps(self, xs) -> tuple:
+        return tuple(self.name(x) for x in xs)
 
     def mk_expr(self, obj: dict):
         x = self.expr
@@ -226,6 +267,7 @@ def parse_lines(lines: Iterable[str]) -> Iterator:
     """Declarations of an NDJSON export, in order."""
     _raise_digit_limit()
     r = _Reader()
+    pending: list = []
     for lineno, text in enumerate(lines, 1):
         text = text.strip()
         if not text:
@@ -234,15 +276,23 @@ def parse_lines(lines: Iterable[str]) -> Iterator:
             obj = json.loads(text)
             if not isinstance(obj, dict):
                 raise NdjsonError("a line is not a JSON object")
-            key = next((k for k in ("def", "thm", "opaque") if isinstance(obj.get(k), list)), None)
-            if key is not None:  # format 3.0 lists a mutual group in one line
-                ds = [r.line({key: item}) for item in obj[key]]
-            else:
-                d = r.line(obj)
-                ds = [] if d is None else [d]
+            d = r.line(obj)
         except NdjsonError as e:
             raise NdjsonError(f"line {lineno}: {e}") from None
         except (json.JSONDecodeError, KeyError, TypeError, ValueError, AttributeError) as e:
+            raise NdjsonError(f"line {lineno}: malformed ({type(e).__name__}: {e})") from None
+        if d is not None:
+            pending.append((lineno, d))
+    for lineno, obj in pending:
+        try:
+            key = next((k for k in ("def", "thm", "opaque") if isinstance(obj.get(k), list)), None)
+            if key is not None:  # format 3.0 lists a mutual group in one line
+                ds = [r.declaration({key: item}) for item in obj[key]]
+            else:
+                ds = [r.declaration(obj)]
+        except NdjsonError as e:
+            raise NdjsonError(f"line {lineno}: {e}") from None
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
             raise NdjsonError(f"line {lineno}: malformed ({type(e).__name__}: {e})") from None
         yield from ds
 
@@ -390,6 +440,24 @@ class _Writer:
             self.emit({"inductive": {"types": types, "ctors": ctors, "recs": recs}})
         else:
             raise TypeError(f"not a declaration: {d!r}")
+
+
+def _level_children(obj: dict) -> list:
+    if "succ" in obj:
+        return [obj["succ"]]
+    if "max" in obj:
+        return list(obj["max"])
+    if "imax" in obj:
+        return list(obj["imax"])
+    return []
+
+
+def _expr_children(obj: dict) -> list:
+    for k, fields in (("app", ("fn", "arg")), ("lam", ("type", "body")), ("forallE", ("type", "body")),
+                      ("letE", ("type", "value", "body")), ("proj", ("struct",)), ("mdata", ("expr",))):
+        if k in obj:
+            return [obj[k][f] for f in fields]
+    return []
 
 
 def _children(x) -> list:

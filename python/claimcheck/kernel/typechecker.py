@@ -412,7 +412,7 @@ class TypeChecker:
         if f.kind != CONST:
             return None
         info = self.env.get(f.a)
-        if isinstance(info, (Definition, Theorem)):
+        if isinstance(info, (Definition, Theorem)) and len(info.level_params) == len(f.b):
             return info
         return None
 
