@@ -332,9 +332,15 @@ class TypeChecker:
         raise self.error(f"function expected: {expr_to_str(what, 160) if what is not None else ''}")
 
     def is_prop(self, t: Expr) -> bool:
-        """Whether the type `t` is a proposition (its type is `Prop`)."""
+        """Whether the type `t` is a proposition (its type is `Prop`).
+
+        The type of `t` must reduce to a sort: a stuck sort is an error, not "no" (lean4#14807),
+        otherwise a family of propositions whose sort is stuck after a substitution could have data
+        projected out of it."""
         s = self.whnf(self.infer(t))
-        return s.kind == SORT and (s.a is ZERO or leq(s.a, ZERO))
+        if s.kind != SORT:
+            raise self.error(f"type expected: the type of {expr_to_str(t, 160)} does not reduce to a sort")
+        return s.a is ZERO or leq(s.a, ZERO)
 
     # ------------------------------------------------------------------------------------------
     # weak-head normalisation
