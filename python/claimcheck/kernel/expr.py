@@ -15,6 +15,7 @@ variables, `lift_loose`/`lower_loose` shift loose indices, `instantiate_lparams`
 from __future__ import annotations
 
 import itertools
+import weakref
 from typing import Sequence
 
 from .level import ZERO, Level, instantiate_level
@@ -34,7 +35,7 @@ class Expr:
     LIT a=int or str; PROJ a=struct name b=index c=struct expr; FVAR a=uid b=type c=value d=name.
     """
 
-    __slots__ = ("kind", "a", "b", "c", "d", "hash", "lbr", "has_lparam", "has_fvar")
+    __slots__ = ("kind", "a", "b", "c", "d", "hash", "lbr", "has_lparam", "has_fvar", "__weakref__")
 
     def __hash__(self) -> int:
         return self.hash
@@ -45,8 +46,11 @@ class Expr:
         return expr_to_str(self)
 
 
-# Hash-consing table (a cache: it never changes what a term means).
-_TABLE: dict[tuple, Expr] = {}
+# Hash-consing table (a cache: it never changes what a term means). Values are held weakly: a
+# term nobody uses any more leaves the table, while every live term (and so every subterm of a
+# live term) stays in it, so sharing is maximal among live terms and memory stays bounded.
+# Keys use ids of children, which is safe: a live entry keeps its children alive.
+_TABLE: "weakref.WeakValueDictionary[tuple, Expr]" = weakref.WeakValueDictionary()
 
 
 def _new(kind: int, a, b, c, d, h: int, lbr: int, has_lparam: bool, has_fvar: bool) -> Expr:
