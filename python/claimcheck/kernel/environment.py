@@ -33,6 +33,9 @@ class Environment:
     not_safe: set = field(default_factory=set)
     # Verified-or-refused status of the Nat / String primitives, filled lazily by `nat.Primitives`.
     primitive_status: dict = field(default_factory=dict)
+    # Deep fingerprints (nat.deep_fingerprint) of well-founded Nat primitives (gcd, div, mod, ...)
+    # that the caller vouches for, e.g. computed from a trusted core library: name -> set of str.
+    trusted_fingerprints: dict = field(default_factory=dict)
 
     def get(self, name: Name) -> ConstantInfo | None:
         return self.constants.get(name)

@@ -12,8 +12,9 @@ declare its own `Nat.gcd`. Before a primitive is accelerated, this module checks
   computing with Python integers gives the same normal forms;
 * the primitives defined by well-founded recursion (`div mod gcd land lor xor shiftRight`) are
   accelerated only if their definition's deep fingerprint (a SHA-256 over the definition and every
-  constant it depends on) is listed in `TRUSTED_FINGERPRINTS`; otherwise they are unfolded like any
-  other definition (slow, but sound).
+  constant it depends on, `deep_fingerprint`) is listed in `TRUSTED_FINGERPRINTS` or in the
+  environment's `trusted_fingerprints` (computed by the caller from a trusted core library with
+  `primitive_fingerprints`); otherwise they are unfolded like any other definition (slow, sound).
 
 The verification result is stored per environment in `Environment.primitive_status`.
 """
@@ -146,7 +147,8 @@ class NatExtension:
         if not isinstance(info, Definition) or info.level_params or not self.nat_ok():
             return False
         if name in WF_PRIMITIVES:
-            return deep_fingerprint(self.env, name) in TRUSTED_FINGERPRINTS.get(name, frozenset())
+            trusted = TRUSTED_FINGERPRINTS.get(name, frozenset()) | self.env.trusted_fingerprints.get(name, frozenset())
+            return bool(trusted) and deep_fingerprint(self.env, name) in trusted
         from .typechecker import TypeChecker
 
         tc = TypeChecker(self.env, (), True, name)
@@ -302,9 +304,26 @@ def deep_fingerprint(env, name: tuple) -> str:
         info = env.get(n)
         h.update(repr(n).encode())
         h.update(type(info).__name__.encode())
+        h.update(repr(_meta_of(info)).encode())
         for e in _exprs_of(info):
             h.update(_expr_digest(e, memo))
     return h.hexdigest()
+
+
+def _meta_of(info) -> tuple:
+    if info is None:
+        return ("missing",)
+    lps = tuple(info.level_params)
+    if isinstance(info, InductiveType):
+        return lps, info.num_params, info.num_indices, info.all, info.ctors, info.is_rec
+    if isinstance(info, Constructor):
+        return lps, info.induct, info.cidx, info.num_params, info.num_fields
+    if isinstance(info, Recursor):
+        return (lps, info.num_params, info.num_indices, info.num_motives, info.num_minors, info.k,
+                tuple((r.ctor, r.nfields) for r in info.rules))
+    if isinstance(info, Quot):
+        return lps, str(info.kind)
+    return (lps,)
 
 
 def _exprs_of(info) -> list:
@@ -320,10 +339,43 @@ def _exprs_of(info) -> list:
 
 
 def _expr_digest(e: Expr, memo: dict) -> bytes:
-    from .pretty import expr_to_str
+    """A Merkle digest of `e` over its DAG (shared subterms are hashed once)."""
+    from .level import level_to_str
 
-    r = memo.get(e)
-    if r is None:
-        r = hashlib.sha256(expr_to_str(e, 10**9).encode()).digest()
-        memo[e] = r
-    return r
+    stack = [(e, False)]
+    while stack:
+        x, ready = stack.pop()
+        if x in memo:
+            continue
+        k = x.kind
+        kids = [x.a, x.b] if k in (APP, E.LAM, E.PI) else [x.a, x.b, x.c] if k == E.LET else \
+            [x.c] if k == E.PROJ else []
+        if not ready:
+            stack.append((x, True))
+            stack.extend((c, False) for c in kids if c not in memo)
+            continue
+        h = hashlib.sha256()
+        h.update(str(k).encode())
+        if k == E.BVAR:
+            h.update(str(x.a).encode())
+        elif k == E.SORT:
+            h.update(level_to_str(x.a).encode())
+        elif k == CONST:
+            h.update(repr(x.a).encode())
+            h.update(repr([level_to_str(u) for u in x.b]).encode())
+        elif k == LIT:
+            h.update(repr(x.a).encode())
+        elif k == E.PROJ:
+            h.update(repr((x.a, x.b)).encode())
+        elif k == E.FVAR:
+            raise ValueError("free variable in a declaration")
+        for c in kids:
+            h.update(memo[c])
+        memo[x] = h.digest()
+    return memo[e]
+
+
+def primitive_fingerprints(env) -> dict:
+    """Deep fingerprints of the well-founded primitives present in `env` (a trusted environment),
+    in the form `Environment.trusted_fingerprints` takes."""
+    return {n: frozenset({deep_fingerprint(env, n)}) for n in sorted(WF_PRIMITIVES) if env.get(n) is not None}
