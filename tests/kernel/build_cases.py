@@ -340,6 +340,9 @@ def build() -> None:
     rose = c("Rose")
     nested = _unchecked_block("Rose", TYPE, 0, [("Rose.mk", arrow(app(c("List", L.ZERO), rose), rose))])
     write_case("nested_inductive_declined", b.decls + [nested], "declined", "nested")
+    rv = var("r", rose)
+    write_case("uses_declined_declaration", b.decls + [nested, defn("f", arrow(rose, NAT), lam([rv], c("Nat.zero")))],
+               "declined", "which was declined")
 
     # --- structures, projections, eta, proof irrelevance, unit-like ---------------------------
     b = Builder().nat().eq()

@@ -23,7 +23,9 @@ def outcome_of(path: Path):
     worst = summarize(verdicts)
     if worst is None:
         return Outcome.ACCEPTED, ""
-    return worst.outcome, f"{worst.declaration}: {worst.reason}"
+    # the reason of the last verdict that is not an acceptance (the one a case is about)
+    last = [v for v in verdicts if v.outcome == worst.outcome][-1]
+    return worst.outcome, f"{last.declaration}: {last.reason}"
 
 
 def test_there_are_cases_for_both_outcomes():

@@ -110,12 +110,14 @@ def check_declaration(env: Environment, decl: Declaration) -> Verdict:
     except KernelError as e:
         return Verdict(Outcome.REJECTED, name, str(e))
     except Unsupported as e:
-        return Verdict(Outcome.DECLINED, name, f"not supported: {e}")
+        verdict = Verdict(Outcome.DECLINED, name, f"not supported: {e}")
     except RecursionError:
-        return Verdict(Outcome.DECLINED, name, "term too deep for this checker (recursion limit)")
+        verdict = Verdict(Outcome.DECLINED, name, "term too deep for this checker (recursion limit)")
     except Exception as e:  # an internal error must never turn into an acceptance
         tb = traceback.format_exc(limit=3).strip().splitlines()[-1]
-        return Verdict(Outcome.DECLINED, name, f"internal error: {type(e).__name__}: {e} ({tb})")
+        verdict = Verdict(Outcome.DECLINED, name, f"internal error: {type(e).__name__}: {e} ({tb})")
+    env.declined.update(n for n in _names(decl) if n not in env)
+    return verdict
 
 
 STACK_SIZE = 512 * 1024 * 1024

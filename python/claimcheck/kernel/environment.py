@@ -36,6 +36,8 @@ class Environment:
     # Deep fingerprints (nat.deep_fingerprint) of well-founded Nat primitives (gcd, div, mod, ...)
     # that the caller vouches for, e.g. computed from a trusted core library: name -> set of str.
     trusted_fingerprints: dict = field(default_factory=dict)
+    # Names of declarations that were declined (not added): using one declines, not rejects.
+    declined: set = field(default_factory=set)
 
     def get(self, name: Name) -> ConstantInfo | None:
         return self.constants.get(name)

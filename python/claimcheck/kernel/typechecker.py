@@ -60,7 +60,7 @@ from .expr import (
 )
 from .level import ZERO, Level, imax_simp, leq, level_eq, mk_succ, params_of
 from .pretty import expr_to_str, name_to_str
-from .result import KernelError
+from .result import KernelError, Unsupported
 
 Name = tuple
 
@@ -170,6 +170,8 @@ class TypeChecker:
     def _infer_const(self, e: Expr, infer_only: bool) -> Expr:
         info = self.env.get(e.a)
         if info is None:
+            if e.a in self.env.declined:
+                raise Unsupported(f"uses '{name_to_str(e.a)}', which was declined")
             raise self.error(f"unknown constant '{name_to_str(e.a)}'")
         if len(info.level_params) != len(e.b):
             raise self.error(
