@@ -157,6 +157,43 @@ def inductive(env, name, ty, nparams, ctors, lps=(), large: bool | None = None) 
     return InductiveBlock((ind,), cs, (rec,))
 
 
+def mutual(env, types, nparams) -> InductiveBlock:
+    """A mutual block `types = [(name, type, [(ctor, type), ...]), ...]` without universe params."""
+    def count_pis(t):
+        n = 0
+        while t.kind == E.PI:
+            n += 1
+            t = t.b
+        return n
+
+    all_names = tuple(N(n) for n, _, _ in types)
+    inds = tuple(InductiveType(N(n), (), ty, nparams, count_pis(ty) - nparams, all_names,
+                               tuple(N(cn) for cn, _ in cs)) for n, ty, cs in types)
+    ctors = tuple(Constructor(N(cn), (), ct, N(n), i, nparams, count_pis(ct) - nparams)
+                  for n, _, cs in types for i, (cn, ct) in enumerate(cs))
+    ic = InductiveChecker(env, InductiveBlock(inds, ctors, ()))
+    ic.check_types()
+    added = []
+    try:
+        for x in inds + ctors:
+            env.add(x)
+            added.append(x.name)
+        ic.check_constructors()
+        zero_only = ic.elim_only_at_zero()
+        elim, rec_lps = (None, ()) if zero_only else (L.mk_param(("u",)), (("u",),))
+        built = ic.build_recursors(elim, rec_lps)
+        k = ic.k_target()
+    finally:
+        for n in added:
+            env.constants.pop(n)
+    inds = tuple(dataclasses.replace(t, is_rec=ic.is_rec, is_reflexive=ic.is_reflexive) for t in inds)
+    nminors = len(ctors)
+    recs = tuple(Recursor(rname, rec_lps, rtype, all_names, nparams, nidx, len(types), nminors,
+                          tuple(RecursorRule(cn, nf, rhs) for cn, nf, rhs in rules), k)
+                 for rname, rtype, rules, nidx in built)
+    return InductiveBlock(inds, ctors, recs)
+
+
 class Builder:
     """Accumulates accepted declarations in an environment, as a file's prefix."""
 
@@ -343,6 +380,28 @@ def build() -> None:
     rv = var("r", rose)
     write_case("uses_declined_declaration", b.decls + [nested, defn("f", arrow(rose, NAT), lam([rv], c("Nat.zero")))],
                "declined", "which was declined")
+
+    # Mutual blocks: Even/Odd as predicates on Nat, with recursors for both.
+    b = Builder().nat().eq()
+    nn = var("n", NAT)
+    even, odd = c("Even"), c("Odd")
+    eo = [("Even", arrow(NAT, PROP), [("Even.zero", app(even, c("Nat.zero"))),
+                                       ("Even.succ", pi([nn], arrow(app(odd, nn), app(even, succ(nn)))))]),
+          ("Odd", arrow(NAT, PROP), [("Odd.succ", pi([nn], arrow(app(even, nn), app(odd, succ(nn)))))])]
+    block = mutual(b.env, eo, 0)
+    write_case("mutual_inductive_good", b.decls + [block], "accepted")
+    r_even, r_odd = block.recursors
+    write_case("mutual_recursor_swapped_types", b.decls + [dataclasses.replace(block, recursors=(
+        dataclasses.replace(r_even, type=r_odd.type), r_odd))], "rejected", "not the recursor's type")
+    write_case("mutual_recursor_missing", b.decls + [dataclasses.replace(block, recursors=(r_even,))],
+               "rejected", "expected 2 recursors")
+    b.add(block)
+    write_case("mutual_theorem_good", b.decls + [
+        thm("even2", app(even, nat_num(2)), app(c("Even.succ"), nat_num(1), app(c("Odd.succ"), c("Nat.zero"), c("Even.zero"))))],
+        "accepted")
+    write_case("mutual_theorem_bad", b.decls + [
+        thm("even1", app(even, nat_num(1)), app(c("Odd.succ"), c("Nat.zero"), c("Even.zero")))],
+        "rejected", "the value has type")
 
     # --- structures, projections, eta, proof irrelevance, unit-like ---------------------------
     b = Builder().nat().eq()

@@ -224,8 +224,9 @@ class TypeChecker:
         body = instantiate_rev(x, fvars)
         r = self.infer(body, infer_only)
         r = abstract(r, fvars)
-        for fv in reversed(fvars):
-            r = mk_pi(fv.d, abstract(fv.b, fvars[: fvars.index(fv)]), r)
+        for j in range(len(fvars) - 1, -1, -1):
+            fv = fvars[j]
+            r = mk_pi(fv.d, abstract(fv.b, fvars[:j]), r)
         return r
 
     def _infer_pi(self, e: Expr, infer_only: bool) -> Level:
