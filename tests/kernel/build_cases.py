@@ -194,6 +194,49 @@ def mutual(env, types, nparams) -> InductiveBlock:
     return InductiveBlock(inds, ctors, recs)
 
 
+def nested_block(env, name, ty, ctors) -> InductiveBlock:
+    """A one-type nested block without parameters; recursors via the kernel's translation."""
+    from claimcheck.kernel.nested import NestedTranslation
+
+    def count_pis(t):
+        n = 0
+        while t.kind == E.PI:
+            n += 1
+            t = t.b
+        return n
+
+    ind = InductiveType(N(name), (), ty, 0, count_pis(ty), (N(name),), tuple(N(cn) for cn, _ in ctors))
+    cs = tuple(Constructor(N(cn), (), ct, N(name), i, 0, count_pis(ct)) for i, (cn, ct) in enumerate(ctors))
+    nt = NestedTranslation(env, InductiveBlock((ind,), cs, ()))
+    nt.run()
+    ext = nt.extended_block()
+    ic = InductiveChecker(env, ext)
+    ic.check_types()
+    added = []
+    try:
+        for x in ext.types + ext.ctors:
+            env.add(x)
+            added.append(x.name)
+        ic.check_constructors()
+        zero_only = ic.elim_only_at_zero()
+        elim, rec_lps = (None, ()) if zero_only else (L.mk_param(("u",)), (("u",),))
+        built = ic.build_recursors(elim, rec_lps)
+    finally:
+        for n in added:
+            env.constants.pop(n)
+    names = {}
+    for i, t in enumerate(ext.types):
+        names[t.name + ("rec",)] = N(name) + ("rec",) if i == 0 else N(name) + (f"rec_{i}",)
+    recs = []
+    for rname, rtype, rules, nidx in built:
+        rr = tuple(RecursorRule(nt.aux_ctor[cn][1] if cn in nt.aux_ctor else cn, nf, nt.restore(rhs, names))
+                   for cn, nf, rhs in rules)
+        recs.append(Recursor(names[rname], rec_lps, nt.restore(rtype, names), (N(name),), 0, nidx,
+                             len(ext.types), len(ext.ctors), rr, False))
+    ind = dataclasses.replace(ind, is_rec=ic.is_rec, is_reflexive=ic.is_reflexive, num_nested=nt.num_nested)
+    return InductiveBlock((ind,), cs, tuple(recs))
+
+
 class Builder:
     """Accumulates accepted declarations in an environment, as a file's prefix."""
 
@@ -377,6 +420,33 @@ def build() -> None:
     rose = c("Rose")
     nested = _unchecked_block("Rose", TYPE, 0, [("Rose.mk", arrow(app(c("List", L.ZERO), rose), rose))])
     write_case("nested_inductive_declined", b.decls + [nested], "declined", "nested")
+    rose_block = nested_block(b.env, "Rose", TYPE, [("Rose.mk", arrow(app(c("List", L.ZERO), rose), rose))])
+    write_case("nested_inductive_good", b.decls + [rose_block], "accepted")
+    rrec = rose_block.recursors[1]
+    write_case("nested_recursor_bogus_rule", b.decls + [dataclasses.replace(rose_block, recursors=(
+        rose_block.recursors[0], dataclasses.replace(rrec, rules=(rrec.rules[0], dataclasses.replace(
+            rrec.rules[1], rhs=rrec.rules[0].rhs)))))], "declined", "wrong right-hand side")
+    # size of a rose tree by its recursors, computed by the kernel: a node with two leaves has size 3
+    b2 = Builder().nat().eq()
+    b2.add(list_block)
+    b2.nat_add()
+    b2.add(rose_block)
+    lr = app(c("List", L.ZERO), rose)
+    t_, ts_, ih_, ihs_ = var("t", rose), var("ts", lr), var("ih", NAT), var("ihs", NAT)
+    lst = var("l", lr)
+    rv0 = var("r", rose)
+    size = lam([rv0], app(c("Rose.rec", L.ONE), lam([var("_", rose)], NAT), lam([var("_", lr)], NAT),
+                      lam([lst, ihs_], succ(ihs_)), lit(0),
+                      lam([t_, ts_, ih_, ihs_], app(c("Nat.add"), ih_, ihs_)), rv0))
+    b2.add(defn("Rose.size", arrow(rose, NAT), size))
+    nil = app(c("List.nil", L.ZERO), rose)
+    leaf = app(c("Rose.mk"), nil)
+    two = app(c("List.cons", L.ZERO), rose, leaf, app(c("List.cons", L.ZERO), rose, leaf, nil))
+    write_case("nested_recursor_reduces", b2.decls + [
+        thm("size3", eq(NAT, app(c("Rose.size"), app(c("Rose.mk"), two)), lit(3)), refl(NAT, lit(3)))], "accepted")
+    write_case("nested_recursor_reduces_wrong", b2.decls + [
+        thm("size4", eq(NAT, app(c("Rose.size"), app(c("Rose.mk"), two)), lit(4)), refl(NAT, lit(4)))],
+        "rejected", "the value has type")
     rv = var("r", rose)
     write_case("uses_declined_declaration", b.decls + [nested, defn("f", arrow(rose, NAT), lam([rv], c("Nat.zero")))],
                "declined", "which was declined")

@@ -97,8 +97,6 @@ class InductiveChecker:
                 raise self.fail("the types of a mutual block must have the same universe parameters")
             if ind.num_params != self.nparams:
                 raise self.fail("the types of a mutual block must have the same number of parameters")
-            if ind.num_nested:
-                raise Unsupported(f"nested inductive type '{name_to_str(ind.name)}'")
             tc.ensure_sort(tc.check(ind.type), ind.type)
             t = ind.type
             i = 0
@@ -430,6 +428,12 @@ def check_inductive(env, block: InductiveBlock) -> list:
     again before returning or raising, the caller adds the returned constants."""
     if not block.types:
         raise KernelError("empty inductive block")
+    from .nested import NestedTranslation, check_nested
+
+    nt = NestedTranslation(env, block)
+    nt.run()
+    if nt.num_nested or any(t.num_nested for t in block.types):
+        return check_nested(env, block, InductiveChecker, None)
     added = []
     try:
         ic = InductiveChecker(env, block)
