@@ -48,7 +48,10 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     any_rejected = any_declined = False
     for f in args.files:
-        v = check_file(f, args.quiet)
+        try:
+            v = check_file(f, args.quiet)
+        except Exception as e:  # never let an internal error look like a verdict other than declined
+            v = Verdict(Outcome.DECLINED, "(file)", f"internal error: {type(e).__name__}: {e}")
         if v.outcome == Outcome.ACCEPTED:
             print(f"{f}: accepted", flush=True)
         else:
