@@ -473,6 +473,34 @@ def build() -> None:
         thm("even1", app(even, nat_num(1)), app(c("Odd.succ"), c("Nat.zero"), c("Even.zero")))],
         "rejected", "the value has type")
 
+    # --- String literals: "ab" unfolds to String.ofList [Char.ofNat 97, Char.ofNat 98] -------
+    b = Builder().nat().eq()
+    b.add(list_block)
+    char, string = c("Char"), c("String")
+    b.add(inductive(b.env, "Char", TYPE, 0, [("Char.mk", arrow(NAT, char))]))
+    nv = var("n", NAT)
+    b.add(defn("Char.ofNat", arrow(NAT, char), lam([nv], app(c("Char.mk"), nv))))
+    lchar = app(c("List", L.ZERO), char)
+    b.add(inductive(b.env, "String", TYPE, 0, [("String.mk", arrow(lchar, string))]))
+    lv = var("l", lchar)
+    b.add(defn("String.ofList", arrow(lchar, string), lam([lv], app(c("String.mk"), lv))))
+
+    def chars(text):
+        r = app(c("List.nil", L.ZERO), char)
+        for ch in reversed(text):
+            r = app(c("List.cons", L.ZERO), char, app(c("Char.ofNat"), lit(ord(ch))), r)
+        return r
+
+    write_case("string_literal_unfolds", b.decls + [
+        thm("ab", eq(string, E.mk_lit("ab"), app(c("String.ofList"), chars("ab"))), refl(string, E.mk_lit("ab")))],
+        "accepted")
+    write_case("string_literal_projection", b.decls + [
+        thm("ab1", eq(lchar, E.mk_proj(N("String"), 0, E.mk_lit("ab")), chars("ab")), refl(lchar, chars("ab")))],
+        "accepted")
+    write_case("string_literal_wrong", b.decls + [
+        thm("ab", eq(string, E.mk_lit("ab"), app(c("String.ofList"), chars("ba"))), refl(string, E.mk_lit("ab")))],
+        "rejected", "the value has type")
+
     # --- structures, projections, eta, proof irrelevance, unit-like ---------------------------
     b = Builder().nat().eq()
     pair = c("Pair")

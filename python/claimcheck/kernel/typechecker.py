@@ -266,9 +266,8 @@ class TypeChecker:
                 raise self.error("a Nat literal is used but 'Nat' is not declared as the standard "
                                  "inductive type (zero, succ)")
             return mk_const(NAT)
-        if not self.nat.string_ok():
-            raise self.error("a String literal is used but 'String', 'String.ofList', 'Char.ofNat' and "
-                             "'List' are not declared with their standard types")
+        if self.env.get(STRING) is None:
+            raise self.error("a String literal is used but 'String' is not declared")
         return mk_const(STRING)
 
     def _infer_proj(self, e: Expr, infer_only: bool) -> Expr:
@@ -384,6 +383,8 @@ class TypeChecker:
 
     def proj_reduce(self, idx: int, c: Expr) -> Expr | None:
         if c.kind == LIT and isinstance(c.a, str):
+            if not self.nat.string_ok():
+                return None
             c = self.whnf(self.string_lit_to_ctor(c))
         f, args = get_app_fn_args(c)
         if f.kind != CONST:
@@ -462,8 +463,10 @@ class TypeChecker:
         if major.kind == LIT:
             if isinstance(major.a, int):
                 major = self.nat_lit_to_ctor(major)
-            else:
+            elif self.nat.string_ok():
                 major = self.whnf(self.string_lit_to_ctor(major))
+            else:
+                return None
         else:
             major = self._to_ctor_when_structure(major, induct)
         mf, margs = get_app_fn_args(major)
@@ -601,10 +604,11 @@ class TypeChecker:
         r = self._quick(t, s)
         if r is not None:
             return r
-        if not t.has_fvar and s.kind == CONST and s.a == BOOL_TRUE:
-            w = self.whnf(t)
-            if w.kind == CONST and w.a == BOOL_TRUE:
-                return True
+        for a, b in ((t, s), (s, t)):  # proofs by reflection: reduce the other side to `true`
+            if not a.has_fvar and b.kind == CONST and b.a == BOOL_TRUE:
+                w = self.whnf(a)
+                if w.kind == CONST and w.a == BOOL_TRUE:
+                    return True
         tn = self.whnf_core(t, cheap_proj=True)
         sn = self.whnf_core(s, cheap_proj=True)
         if tn is not t or sn is not s:
@@ -801,7 +805,7 @@ class TypeChecker:
     def _string_lit_expansion(self, t: Expr, s: Expr) -> bool | None:
         for a, b in ((t, s), (s, t)):
             if a.kind == LIT and isinstance(a.a, str) and b.kind == APP and b.a.kind == CONST \
-                    and b.a.a == ("String", "ofList"):
+                    and b.a.a == ("String", "ofList") and self.nat.string_ok():
                 return self._is_def_eq_core(self.string_lit_to_ctor(a), b)
         return None
 
