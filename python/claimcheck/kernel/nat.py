@@ -112,20 +112,23 @@ class NatExtension:
     # -- verification -------------------------------------------------------------------------
 
     def _cached(self, key: tuple, needed: tuple, compute) -> bool:
-        """A verification result, cached once every constant it depends on is declared (they can
-        then never change); before that, the answer is "no"."""
+        """A verification result, cached together with the declarations it was computed from (so a
+        block that was added for checking and then rejected cannot leave a stale "yes"); while any
+        needed constant is missing the answer is "no"."""
         st = self.env.primitive_status
-        r = st.get(key)
-        if r is not None:
-            return r
-        if any(self.env.get(n) is None for n in needed):
+        infos = tuple(self.env.get(n) for n in needed)
+        if any(i is None for i in infos):
             return False
-        st[key] = False  # while verifying, the primitive itself is not accelerated
+        stamp = infos  # the declarations themselves (kept alive here, compared by identity)
+        hit = st.get(key)
+        if hit is not None and len(hit[0]) == len(stamp) and all(a is b for a, b in zip(hit[0], stamp)):
+            return hit[1]
+        st[key] = (stamp, False)  # while verifying, the primitive itself is not accelerated
         try:
             r = bool(compute())
         except KernelError:
             r = False
-        st[key] = r
+        st[key] = (stamp, r)
         return r
 
     def nat_ok(self) -> bool:
