@@ -370,6 +370,42 @@ def build() -> None:
     write_case("nat_gcd_redefined_unfolds", b3.decls + [
         thm("t", eq(NAT, gcd(lit(4), lit(6)), lit(1)), refl(NAT, lit(1)))], "accepted")
 
+    # Well-founded primitives: accelerated when the environment states their specification.
+    # Here div/mod/gcd are uninterpreted (axiom-backed), so `Nat.gcd 12 18 = 6` only goes through
+    # if the kernel computes it, which it may only do once the specification theorems are there.
+    b4 = Builder().nat().eq().nat_add()
+    kk, ih2 = var("k", NAT), var("ih", NAT)
+    mm, nn2 = var("m", NAT), var("n", NAT)
+    b4.add(defn("Nat.mul", arrow(NAT, arrow(NAT, NAT)), lam([nn2, mm], app(
+        c("Nat.rec", L.ONE), lam([var("_", NAT)], NAT), lit(0), lam([kk, ih2], add(ih2, nn2)), mm))))
+    ln, lm = var("n", NAT), var("m", NAT)
+    le = c("Nat.le")
+    b4.add(inductive(b4.env, "Nat.le", pi([ln], arrow(NAT, PROP)), 1, [
+        ("Nat.le.refl", pi([ln], app(le, ln, ln))),
+        ("Nat.le.step", pi([ln, lm], arrow(app(le, ln, lm), app(le, ln, succ(lm)))))]))
+    bin_ = arrow(NAT, arrow(NAT, NAT))
+    for op_name in ("div", "mod", "gcd"):
+        b4.add(axiom(f"impl_{op_name}", bin_))
+        b4.add(defn(f"Nat.{op_name}", bin_, c(f"impl_{op_name}")))
+    op2 = lambda n, x, y: app(c(f"Nat.{n}"), x, y)  # noqa: E731
+    xa, ya = var("x", NAT), var("y", NAT)
+    spec = [
+        axiom("Nat.mod_add_div", pi([xa, ya], eq(NAT, add(op2("mod", xa, ya), op2("mul", ya, op2("div", xa, ya))), xa))),
+        axiom("Nat.mod_lt", pi([xa, ya], arrow(app(le, lit(1), ya), app(le, succ(op2("mod", xa, ya)), ya)))),
+        axiom("Nat.div_zero", pi([xa], eq(NAT, op2("div", xa, lit(0)), lit(0)))),
+        axiom("Nat.gcd_zero_left", pi([ya], eq(NAT, op2("gcd", lit(0), ya), ya))),
+    ]
+    gcd_succ = axiom("Nat.gcd_succ", pi([xa, ya], eq(NAT, op2("gcd", succ(xa), ya),
+                                                        op2("gcd", op2("mod", ya, succ(xa)), succ(xa)))))
+    gcd_wrong = axiom("Nat.gcd_succ", pi([xa, ya], eq(NAT, op2("gcd", succ(xa), ya), op2("gcd", ya, succ(xa)))))
+    goal = thm("g", eq(NAT, op2("gcd", lit(12), lit(18)), lit(6)), refl(NAT, lit(6)))
+    write_case("nat_gcd_by_specification", b4.decls + spec + [gcd_succ, goal], "accepted")
+    write_case("nat_gcd_specification_missing", b4.decls + spec + [goal], "rejected", "the value has type")
+    write_case("nat_gcd_specification_wrong", b4.decls + spec + [gcd_wrong, goal], "rejected", "the value has type")
+    big_goal = thm("m", eq(NAT, op2("mod", lit(10**30 + 7), lit(10**9)), lit(7)), refl(NAT, lit(7)))
+    write_case("nat_mod_by_specification", b4.decls + spec + [big_goal], "accepted")
+    write_case("nat_mod_specification_missing", b4.decls + spec[1:] + [big_goal], "rejected", "the value has type")
+
     # --- inductive types ----------------------------------------------------------------------
     b = Builder()
     BOOL = c("Bool")

@@ -151,7 +151,14 @@ class NatExtension:
             return False
         if name in WF_PRIMITIVES:
             trusted = TRUSTED_FINGERPRINTS.get(name, frozenset()) | self.env.trusted_fingerprints.get(name, frozenset())
-            return bool(trusted) and deep_fingerprint(self.env, name) in trusted
+            if trusted and deep_fingerprint(self.env, name) in trusted:
+                return True
+            if name in (("Nat", "div"), ("Nat", "mod")):
+                return self._cached(("spec", "divmod"), DIVMOD_NEEDED, self._verify_divmod)
+            if name == ("Nat", "gcd"):
+                return self.verified(("Nat", "mod")) and self._cached(
+                    ("spec", "gcd"), GCD_NEEDED, lambda: self._spec_theorems_hold(GCD_SPEC))
+            return False
         from .typechecker import TypeChecker
 
         tc = TypeChecker(self.env, (), True, name)
@@ -211,6 +218,106 @@ class NatExtension:
             return eq(app2(f, x, zero), x) and eq(
                 app2(f, y, succ(x)), app2(f, app2(c(("Nat", "mul")), two, y), x))
         return False
+
+
+    # -- well-founded primitives characterised by theorems ----------------------------------------
+    #
+    # `Nat.div`/`Nat.mod` are determined by `m % k + k * (m / k) = m`, `0 < y → x % y < y` and
+    # `n / 0 = 0` (with `Nat.le` the standard order, `add`/`mul` verified); `Nat.gcd` by
+    # `gcd 0 y = y` and `gcd (succ x) y = gcd (y % succ x) (succ x)`. When the environment holds
+    # these statements (theorems it checked, or the trusted boundary's axioms), the real functions
+    # and the declared ones are provably equal on every input, so computing them on literals is
+    # sound. The statements are compared by definitional equality with ones built here from the
+    # primitives, so instance-based notation (`%`, `<`, `OfNat`) is fine.
+
+    def _verify_divmod(self) -> bool:
+        if not (self.verified(("Nat", "add")) and self.verified(("Nat", "mul"))):
+            return False
+        if not standard_nat_le(self.env):
+            return False
+        return self._spec_theorems_hold(DIVMOD_SPEC)
+
+    def _spec_theorems_hold(self, spec) -> bool:
+        from .quot import check_eq
+        from .typechecker import TypeChecker
+
+        try:
+            check_eq(self.env)
+        except KernelError:
+            return False
+        tc = TypeChecker(self.env, (), True, ("Nat", "spec"))
+        for thm_name, build in spec:
+            info = self.env.get(thm_name)
+            if not isinstance(info, (Theorem, Axiom)) or info.level_params:
+                return False
+            if not tc.is_def_eq(info.type, build()):
+                return False
+        return True
+
+
+def _nat_spec():
+    nat = mk_const(NAT)
+    zero = mk_const(("Nat", "zero"))
+    L1 = (ONE,)
+
+    def succ(x):
+        return mk_app(mk_const(("Nat", "succ")), x)
+
+    def op(n, a, b):
+        return mk_apps(mk_const(("Nat", n)), (a, b))
+
+    def eq(a, b):
+        return mk_apps(mk_const(("Eq",), L1), (nat, a, b))
+
+    def le(a, b):
+        return mk_apps(mk_const(("Nat", "le")), (a, b))
+
+    def forall(n, body):
+        xs = [mk_fvar(nat, None, (f"x{i}",)) for i in range(n)]
+        from .inductive import pis
+
+        return pis(xs, body(*xs))
+
+    divmod_spec = (
+        (("Nat", "mod_add_div"), lambda: forall(2, lambda m, k: eq(
+            op("add", op("mod", m, k), op("mul", k, op("div", m, k))), m))),
+        (("Nat", "mod_lt"), lambda: forall(2, lambda x, y: E.mk_arrow(
+            le(succ(zero), y), le(succ(op("mod", x, y)), y)))),
+        (("Nat", "div_zero"), lambda: forall(1, lambda n: eq(op("div", n, zero), zero))),
+    )
+    gcd_spec = (
+        (("Nat", "gcd_zero_left"), lambda: forall(1, lambda y: eq(op("gcd", zero, y), y))),
+        (("Nat", "gcd_succ"), lambda: forall(2, lambda x, y: eq(
+            op("gcd", succ(x), y), op("gcd", op("mod", y, succ(x)), succ(x))))),
+    )
+    return divmod_spec, gcd_spec
+
+
+DIVMOD_SPEC, GCD_SPEC = _nat_spec()
+DIVMOD_NEEDED = (("Nat", "div"), ("Nat", "mod"), ("Nat", "add"), ("Nat", "mul"), ("Nat", "le"), ("Eq",)) + tuple(
+    n for n, _ in DIVMOD_SPEC)
+GCD_NEEDED = (("Nat", "gcd"), ("Nat", "mod"), ("Eq",)) + tuple(n for n, _ in GCD_SPEC)
+
+
+def standard_nat_le(env) -> bool:
+    """`Nat.le n : Nat → Prop` with `refl : le n n` and `step : le n m → le n (succ m)`."""
+    le = env.get(("Nat", "le"))
+    if not isinstance(le, InductiveType) or le.level_params or le.num_params != 1 or le.num_indices != 1:
+        return False
+    if le.ctors != (("Nat", "le", "refl"), ("Nat", "le", "step")) or len(le.all) != 1:
+        return False
+    nat = mk_const(NAT)
+    b = E.mk_bvar
+    lec = mk_const(("Nat", "le"))
+    if le.type is not E.mk_pi(("n",), nat, E.mk_pi(("m",), nat, E.mk_sort(E.ZERO))):
+        return False
+    refl, step = env.get(("Nat", "le", "refl")), env.get(("Nat", "le", "step"))
+    if not isinstance(refl, Constructor) or not isinstance(step, Constructor):
+        return False
+    want_refl = E.mk_pi(("n",), nat, mk_apps(lec, (b(0), b(0))))
+    want_step = E.mk_pi(("n",), nat, E.mk_pi(("m",), nat, E.mk_pi(
+        ("h",), mk_apps(lec, (b(1), b(0))), mk_apps(lec, (b(2), mk_app(mk_const(("Nat", "succ")), b(1)))))))
+    return refl.type is want_refl and step.type is want_step
 
 
 def standard_nat(env) -> bool:
