@@ -127,14 +127,20 @@ class _Reader:
         raise NdjsonError("unknown level kind")
 
     def line(self, obj: dict):
+        # Objects whose references are already known are built at once (the usual case: the raw
+        # JSON is then dropped); the others wait in the raw tables until they are needed.
         if "in" in obj:
             self._store(self.raw_names, obj["in"], obj, "name")
+            self._eager(obj["in"], self.name, self.raw_names)
             return None
         if "il" in obj:
             self._store(self.raw_levels, obj["il"], obj, "level")
+            self._eager(obj["il"], self.level, self.raw_levels)
             return None
         if "ie" in obj:
             self._store(self.raw_exprs, obj["ie"], obj, "expression")
+            if all(isinstance(c, int) and c in self.exprs for c in _expr_children(obj)):
+                self._eager(obj["ie"], self.expr, self.raw_exprs)
             return None
         if "meta" in obj:
             fmt = str(obj["meta"].get("format", {}).get("version", ""))
@@ -144,10 +150,18 @@ class _Reader:
         return obj  # a declaration: built once every line has been read
 
     @staticmethod
-    def _store(table: dict, i, obj: dict, what: str) -> None:
+    def _eager(i, build, raw: dict) -> None:
+        try:
+            build(i)
+        except NdjsonError:
+            return  # a forward reference: resolved on first use
+        raw.pop(i, None)
+
+    def _store(self, table: dict, i, obj: dict, what: str) -> None:
         if not isinstance(i, int) or isinstance(i, bool) or i < 0:
             raise NdjsonError(f"bad {what} index {i!r}")
-        if i in table or (what == "name" and i == 0) or (what == "level" and i == 0):
+        built = {"name": self.names, "level": self.levels, "expression": self.exprs}[what]
+        if i in table or i in built:
             raise NdjsonError(f"{what} index {i} defined twice")
         table[i] = obj
 
