@@ -404,6 +404,15 @@ def build() -> None:
     write_case("nat_gcd_specification_wrong", b4.decls + spec + [gcd_wrong, goal], "rejected", "the value has type")
     big_goal = thm("m", eq(NAT, op2("mod", lit(10**30 + 7), lit(10**9)), lit(7)), refl(NAT, lit(7)))
     write_case("nat_mod_by_specification", b4.decls + spec + [big_goal], "accepted")
+    b4.add(axiom("impl_shiftRight", bin_))
+    b4.add(defn("Nat.shiftRight", bin_, c("impl_shiftRight")))
+    sr_spec = [axiom("Nat.shiftRight_zero", pi([xa], eq(NAT, op2("shiftRight", xa, lit(0)), xa))),
+               axiom("Nat.shiftRight_succ", pi([xa, ya], eq(NAT, op2("shiftRight", xa, succ(ya)),
+                                                            op2("div", op2("shiftRight", xa, ya), lit(2)))))]
+    sr_goal = thm("s", eq(NAT, op2("shiftRight", lit(1000), lit(3)), lit(125)), refl(NAT, lit(125)))
+    write_case("nat_shiftright_by_specification", b4.decls + spec + sr_spec + [sr_goal], "accepted")
+    write_case("nat_shiftright_specification_missing", b4.decls + spec + sr_spec[:1] + [sr_goal], "rejected",
+               "the value has type")
     write_case("nat_mod_specification_missing", b4.decls + spec[1:] + [big_goal], "rejected", "the value has type")
 
     # --- inductive types ----------------------------------------------------------------------

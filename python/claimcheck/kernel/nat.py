@@ -10,7 +10,11 @@ declare its own `Nat.gcd`. Before a primitive is accelerated, this module checks
   their defining equations definitionally on free variables, checked by this kernel without any
   extension (as lean4lean does); by induction these equations determine the function, so
   computing with Python integers gives the same normal forms;
-* the primitives defined by well-founded recursion (`div mod gcd land lor xor shiftRight`) are
+* `div`, `mod`, `gcd` and `shiftRight` are accelerated when the environment states their
+  specification (Lean's own theorems `Nat.mod_add_div`, `Nat.mod_lt`, `Nat.div_zero`,
+  `Nat.gcd_zero_left`, `Nat.gcd_succ`, `Nat.shiftRight_zero`, `Nat.shiftRight_succ`), compared by
+  definitional equality with statements built here (see `_verify_divmod`);
+* otherwise, the primitives defined by well-founded recursion (`div mod gcd land lor xor shiftRight`) are
   accelerated only if their definition's deep fingerprint (a SHA-256 over the definition and every
   constant it depends on, `deep_fingerprint`) is listed in `TRUSTED_FINGERPRINTS` or in the
   environment's `trusted_fingerprints` (computed by the caller from a trusted core library with
@@ -158,6 +162,9 @@ class NatExtension:
             if name == ("Nat", "gcd"):
                 return self.verified(("Nat", "mod")) and self._cached(
                     ("spec", "gcd"), GCD_NEEDED, lambda: self._spec_theorems_hold(GCD_SPEC))
+            if name == ("Nat", "shiftRight"):
+                return self.verified(("Nat", "div")) and self._cached(
+                    ("spec", "shiftRight"), SHIFTR_NEEDED, lambda: self._spec_theorems_hold(SHIFTR_SPEC))
             return False
         from .typechecker import TypeChecker
 
@@ -290,10 +297,16 @@ def _nat_spec():
         (("Nat", "gcd_succ"), lambda: forall(2, lambda x, y: eq(
             op("gcd", succ(x), y), op("gcd", op("mod", y, succ(x)), succ(x))))),
     )
-    return divmod_spec, gcd_spec
+    shiftr_spec = (
+        (("Nat", "shiftRight_zero"), lambda: forall(1, lambda n: eq(op("shiftRight", n, zero), n))),
+        (("Nat", "shiftRight_succ"), lambda: forall(2, lambda m, n: eq(
+            op("shiftRight", m, succ(n)), op("div", op("shiftRight", m, n), succ(succ(zero)))))),
+    )
+    return divmod_spec, gcd_spec, shiftr_spec
 
 
-DIVMOD_SPEC, GCD_SPEC = _nat_spec()
+DIVMOD_SPEC, GCD_SPEC, SHIFTR_SPEC = _nat_spec()
+SHIFTR_NEEDED = (("Nat", "shiftRight"), ("Nat", "div"), ("Eq",)) + tuple(n for n, _ in SHIFTR_SPEC)
 DIVMOD_NEEDED = (("Nat", "div"), ("Nat", "mod"), ("Nat", "add"), ("Nat", "mul"), ("Nat", "le"), ("Eq",)) + tuple(
     n for n, _ in DIVMOD_SPEC)
 GCD_NEEDED = (("Nat", "gcd"), ("Nat", "mod"), ("Eq",)) + tuple(n for n, _ in GCD_SPEC)
