@@ -328,6 +328,12 @@ def build() -> None:
     write_case("level_params_good", [axiom("ax", sort(L.mk_max(U("u"), U("v"))), lps=("u", "v"))], "accepted")
     write_case("unsafe_used_by_safe", b.decls + [axiom("evil", NAT, unsafe=True), defn("x", NAT, c("evil"))],
                "rejected", "unsafe or partial")
+    write_case("unsafe_recursive_definition", b.decls + [defn("loop", NAT, c("loop"), safety=Safety.UNSAFE)],
+               "accepted")
+    write_case("unsafe_definition_ill_typed", b.decls + [defn("bad", NAT, PROP, safety=Safety.UNSAFE)],
+               "rejected", "not the declared type")
+    write_case("partial_used_by_safe", b.decls + [defn("p", NAT, c("Nat.zero"), safety=Safety.PARTIAL),
+                                                  defn("q", NAT, c("p"))], "rejected", "unsafe or partial")
     write_case("negative_nat_literal", b.decls + [defn("x", NAT, lit(-1))], "rejected", "negative")
 
     # --- universes ----------------------------------------------------------------------------

@@ -87,6 +87,28 @@ def _check_body(env: Environment, decl: Declaration, safe: bool) -> list:
     return [decl]
 
 
+def _check_unsafe(env: Environment, decl: Declaration, name: str, what: str) -> Verdict:
+    """Unsafe and partial declarations, as Lean's kernel does in unsafe mode: added first (they may
+    refer to themselves), then type-checked allowing other unsafe constants. They are marked so
+    that no safe declaration may use them; they never count as safe."""
+    if isinstance(decl, InductiveBlock):
+        raise Unsupported(f"{what}: unsafe inductive types are not checked")
+    env.add(decl)
+    env.not_safe.add(decl.name)
+    try:
+        tc = TypeChecker(env, decl.level_params, False, decl.name)
+        tc.ensure_sort(tc.check(decl.type), decl.type)
+        if not isinstance(decl, Axiom):
+            value_type = tc.check(decl.value)
+            if not tc.is_def_eq(value_type, decl.type):
+                raise KernelError("the value's type is not the declared type")
+    except BaseException:
+        env.constants.pop(decl.name, None)
+        env.not_safe.discard(decl.name)
+        raise
+    return Verdict(Outcome.ACCEPTED, name, f"{what}: checked as unsafe code; safe declarations may not use it")
+
+
 def check_declaration(env: Environment, decl: Declaration) -> Verdict:
     """Check `decl` against `env`; on acceptance `decl` (and its generated constants) join `env`."""
     name = name_to_str(decl.name)
@@ -94,13 +116,7 @@ def check_declaration(env: Environment, decl: Declaration) -> Verdict:
         _check_header(env, decl)
         unsafe = _unsafe(decl)
         if unsafe is not None:
-            # Not checked. Recorded so that a safe declaration using it is rejected.
-            added = _names(decl)
-            for c in _constants(decl):
-                env.add(c)
-            env.not_safe.update(added)
-            return Verdict(Outcome.DECLINED, name,
-                           f"{unsafe}: not checked (safe declarations may not use it)")
+            return _check_unsafe(env, decl, name, unsafe)
         added = _check_body(env, decl, safe=True)
         for c in added:
             env.add(c)

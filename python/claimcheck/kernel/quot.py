@@ -20,8 +20,6 @@ EXPECTED_NAMES = {
     QuotKind.LIFT: ("Quot", "lift"),
     QuotKind.IND: ("Quot", "ind"),
 }
-# The package is declared in this order; each kind needs the ones before it.
-ORDER = [QuotKind.TYPE, QuotKind.CTOR, QuotKind.LIFT, QuotKind.IND]
 
 
 def _rel(alpha):
@@ -84,8 +82,12 @@ def check_quot(env, decl: Quot) -> None:
     want_name = EXPECTED_NAMES[decl.kind]
     if decl.name != want_name:
         raise KernelError(f"quotient constant of kind {decl.kind} must be named '{name_to_str(want_name)}'")
-    pos = ORDER.index(decl.kind)
-    for earlier in ORDER[:pos]:
+    # Lean adds the four at once; here each needs the ones its type mentions (Quot, Quot.mk), which
+    # type checking of the expected type below enforces through the comparison with `Quot`.
+    needs = [QuotKind.TYPE] if decl.kind != QuotKind.TYPE else []
+    if decl.kind == QuotKind.IND:
+        needs.append(QuotKind.CTOR)
+    for earlier in needs:
         if not isinstance(env.get(EXPECTED_NAMES[earlier]), Quot):
             raise KernelError(f"'{name_to_str(EXPECTED_NAMES[earlier])}' must be declared before "
                               f"'{name_to_str(decl.name)}'")
