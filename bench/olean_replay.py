@@ -20,7 +20,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "python"))
 
-from claimcheck import olean as O  # noqa: E402
+from claimcheck.olean import reader as O  # noqa: E402
 from claimcheck.kernel import Environment, Outcome  # noqa: E402
 from claimcheck.kernel import declarations as D  # noqa: E402
 from claimcheck.kernel import expr as E  # noqa: E402
