@@ -242,6 +242,13 @@ def cmd_init(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_kernel(args: argparse.Namespace) -> int:
+    """Check lean4export NDJSON files with claimcheck's own kernel (arena exit codes 0/1/2)."""
+    from claimcheck.kernel.cli import main as kernel_main
+
+    return kernel_main([*args.files, *(["-q"] if args.quiet else [])])
+
+
 def _add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--root", type=Path, default=Path("."), help="project root (default: current folder)")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
@@ -289,6 +296,12 @@ def make_parser() -> argparse.ArgumentParser:
     _add_common(p)
     _add_sources(p)
     p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser("kernel", help="check lean4export NDJSON files with the independent kernel "
+                       "(exit 0 accepted, 1 rejected, 2 declined)")
+    p.add_argument("files", nargs="+", type=str, metavar="FILE.ndjson")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
+    p.set_defaults(func=cmd_kernel)
 
     p = sub.add_parser("init", help="scaffold a new claimcheck project in DIR")
     p.add_argument("dir", type=Path, help="the new project's folder (created; must be empty if it exists)")

@@ -40,3 +40,18 @@ def test_case(case: Path):
     assert outcome == want["outcome"], reason
     if want.get("reason"):
         assert want["reason"] in reason
+
+
+def test_claimcheck_kernel_command_follows_the_arena_exit_codes(tmp_path, capsys) -> None:
+    """`claimcheck kernel` is the kernel's command: 0 when every file is accepted, 1 on a reject."""
+    from claimcheck.cli import main
+
+    good = CASES / "theorem_good" / "input.ndjson"
+    bad = CASES / "theorem_not_prop" / "input.ndjson"
+    assert main(["kernel", "-q", str(good)]) == 0
+    assert main(["kernel", "-q", str(good), str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert f"{bad}: rejected" in out
+    broken = tmp_path / "broken.ndjson"
+    broken.write_text("{not json\n")
+    assert main(["kernel", "-q", str(broken)]) == 2
