@@ -107,6 +107,7 @@ def cmd_status(args: argparse.Namespace) -> int:
             failed_modules=failed,
             decls=args.decl or None,
             include_all=args.all,
+            library_dirs=[toolchain.lib_dir],
         )
     except OleanError as exc:
         print(f"claimcheck: status: {exc}", file=sys.stderr)

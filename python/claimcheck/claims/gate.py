@@ -73,12 +73,14 @@ def gather(project: Project, toolchain: Toolchain, build: BuildReport,
     search_path = [project.olean_dir, toolchain.lib_dir]
     modules = list(build.modules)
     failed = build.failed_modules()
-    env = open_environment(search_path)  # one decoding of the modules serves every step below
-    records = compute_status(modules, search_path, project.allowed_axioms, failed, env=env)
+    library_dirs = [toolchain.lib_dir]
+    env = open_environment(search_path, library_dirs)  # one decoding of the modules serves every step below
+    records = compute_status(modules, search_path, project.allowed_axioms, failed, env=env, library_dirs=library_dirs)
     statuses = {r.name: r for r in records if r.kind != "module"}
     wanted = sorted({d.decl for m in manifests for c in m.claims for d in c.formal or []} - set(statuses))
     if wanted:
-        extra = compute_status(modules, search_path, project.allowed_axioms, failed, decls=wanted, env=env)
+        extra = compute_status(modules, search_path, project.allowed_axioms, failed, decls=wanted, env=env,
+                               library_dirs=library_dirs)
         statuses.update({r.name: r for r in extra if r.kind != "module"})
 
     registry = load_registry(project.witness_modules)
