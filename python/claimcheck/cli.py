@@ -145,7 +145,7 @@ def _gate(args: argparse.Namespace) -> tuple[Project, GateResult]:
 
 
 def _print_gate(result: GateResult, project: Project) -> None:
-    from claimcheck.claims.gate import failures
+    from claimcheck.claims.gate import failures, review_warnings
 
     summary = result.summary
     verdicts = ", ".join(f"{n} {v}" for v, n in sorted(summary["by_verdict"].items()))
@@ -157,6 +157,8 @@ def _print_gate(result: GateResult, project: Project) -> None:
         print("sources: source text not available here; citations not checked against it (--sources DIR)")
     for line in failures(result, project.strict_instances):
         print(f"FAIL {line}")
+    for line in review_warnings(result):
+        print(f"WARN {line}")
     print("gate: PASS" if result.ok else "gate: FAIL")
 
 

@@ -38,7 +38,7 @@ SUMMARY_MD = "summary.md"
 
 LABELS = ("theorem", "conditional", "measurement", "conjecture")
 VERDICTS = ("holds", "fails", "informal")
-STATUSES = ("proved", "sorry", "axiom", "native", "missing", "failed")
+STATUSES = ("proved", "trusted", "sorry", "axiom", "native", "missing", "failed")
 MODULE_STATUSES = ("built", "skipped", "failed", "blocked")
 
 # Paper ids become file names: keep them to a portable, unsurprising alphabet.
