@@ -228,6 +228,12 @@ def test_gate_fixture(case: str, toolchain, tmp_path: Path) -> None:
             for key, value in facts.items():
                 assert getattr(entries[decl_name], key) == value, f"{where}: {decl_name}.{key}"
     assert result.ok == all(c["verdict"] != "fails" for c in spec["claims"].values())
-    # the JSON report carries the new facts, and reads back
+    # the JSON report carries the new facts, and reads back; the HTML report shows them
     data = result.to_json()
     assert type(result).from_json(data) == result
+    from claimcheck.report.render import write_report
+
+    out = write_report(result, tmp_path / "report")
+    html = "\n".join(p.read_text(encoding="utf-8") for p in sorted(out.rglob("*.html")))
+    for text in spec.get("report") or []:
+        assert text in html, f"{case}: report lacks {text!r}"

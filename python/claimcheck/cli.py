@@ -276,7 +276,7 @@ def make_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "status",
-        help="proof status of every declaration (proved, sorry, native, axiom, missing, failed)",
+        help="proof status of every declaration (proved, trusted, sorry, native, axiom, missing, failed)",
         description="Build incrementally, then read each declaration's axioms from the .olean files. "
         "Exit code 1 if a --decl is missing; other statuses are reported with exit code 0.",
     )

@@ -207,6 +207,14 @@ def render_summary(result: GateResult) -> str:
                 lines.append(f"  - {_md_line(problem)}")
         else:
             lines.append("  - (no problem recorded)")
+    flagged = [(p, c) for p in data["papers"] for c in p["claims"] if c.get("warnings")]
+    if flagged:
+        lines.append("")
+        lines.append("## Flagged for review")
+        lines.append("")
+        for paper, claim in flagged:
+            for warning in claim["warnings"]:
+                lines.append(f"- **{_md_line(paper['id'])} / {_md_line(claim['id'])}**: {_md_line(warning)}")
     lines.append("")
     return "\n".join(lines)
 
