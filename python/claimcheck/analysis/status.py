@@ -29,7 +29,7 @@ axiom > trusted > proved) is
   ``native_decide`` adds from Lean 4.29 on);
 * ``axiom``: it reaches any other axiom (or is one);
 * ``trusted``: a library constant on the trusted boundary itself (its proof was not shipped with
-  the toolchain, so it is trusted, not checked);
+  the toolchain, so it is trusted, not checked), or one of the library's own allowed axioms;
 * ``missing``: asked for (``decls``) but found nowhere;
 * ``failed``: its module did not build.
 
@@ -542,10 +542,11 @@ def _status_of(ci: ConstantInfo, collector: AxiomCollector, allowed: frozenset[s
     except OleanError:
         fp = None
     kind = ci.kind
-    if kind == "axiom" and ci.name not in CORE_AXIOMS and collector.is_core_module(ci.module):
+    core_axiom_entry = kind == "axiom" and collector.is_core_module(ci.module)
+    if core_axiom_entry and ci.name not in CORE_AXIOMS:
         kind = "boundary"  # a core theorem (or hidden definition) whose value was not shipped
-        if status == Status.PROVED and ci.name not in collector.shadows:
-            status = Status.TRUSTED  # no proof to check: trusted, never "proved"
+    if core_axiom_entry and status == Status.PROVED and ci.name not in collector.shadows:
+        status = Status.TRUSTED  # no proof to check (a boundary constant, an allowed axiom): never "proved"
     try:
         shape = shape_of(collector.env, ci.type)
     except OleanError as exc:
@@ -567,7 +568,7 @@ def _status_of(ci: ConstantInfo, collector: AxiomCollector, allowed: frozenset[s
     )
 
 
-def prelude_modules(env: Environment, modules: Iterable[str], library: LibraryIndex | None) -> dict[str, tuple[str, ...]]:
+def prelude_modules(env: Environment, modules: Iterable[str]) -> dict[str, tuple[str, ...]]:
     """For each project module, the project modules not importing ``Init`` that it is or imports.
 
     A module imports ``Init`` when it or a project module it imports (transitively) imports
@@ -578,7 +579,7 @@ def prelude_modules(env: Environment, modules: Iterable[str], library: LibraryIn
     imports = {m: [i.module for i in env.modules[m].imports] for m in project}
 
     def outside_init(lib_module: str) -> bool:
-        return lib_module == "Init" or not (lib_module.startswith("Init.") or lib_module in ("Init",))
+        return lib_module == "Init" or not lib_module.startswith("Init.")
 
     closure: dict[str, set[str]] = {}
     for m in project:
@@ -675,7 +676,7 @@ def compute_status(
     project_names = {n for mod in loaded for n in mod.constant_names()}
     collector = AxiomCollector(env, core, library, project_names)
     fingerprints = StatementFingerprints(env, collector.is_core_module)
-    prelude = prelude_modules(env, [mod.name for mod in loaded], library)
+    prelude = prelude_modules(env, [mod.name for mod in loaded])
 
     records: list[DeclStatus] = []
     for m, src in failed_modules.items():

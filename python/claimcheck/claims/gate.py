@@ -36,6 +36,7 @@ from ruamel.yaml import YAML
 
 from claimcheck.analysis.instances import Evaluator, InstanceCheck, check_instances, is_instance, load_semantics
 from claimcheck.analysis.pretty import env_binder_infos, pretty
+from claimcheck.analysis.library import library_index
 from claimcheck.analysis.status import DeclStatus, Status, compute_status, open_environment
 from claimcheck.claims.manifest import Claim, FormalDecl, Manifest, load_manifests, validate
 from claimcheck.claims.model import (
@@ -87,12 +88,14 @@ def gather(project: Project, toolchain: Toolchain, build: BuildReport,
     failed = build.failed_modules()
     library_dirs = [toolchain.lib_dir]
     env = open_environment(search_path, library_dirs)  # one decoding of the modules serves every step below
-    records = compute_status(modules, search_path, project.allowed_axioms, failed, env=env, library_dirs=library_dirs)
+    library = library_index(toolchain.lib_dir)  # the library's modules, names and axioms (cached per toolchain)
+    records = compute_status(modules, search_path, project.allowed_axioms, failed, env=env, library_dirs=library_dirs,
+                             library=library)
     statuses = {r.name: r for r in records if r.kind != "module"}
     wanted = sorted({d.decl for m in manifests for c in m.claims for d in c.formal or []} - set(statuses))
     if wanted:
         extra = compute_status(modules, search_path, project.allowed_axioms, failed, decls=wanted, env=env,
-                               library_dirs=library_dirs)
+                               library_dirs=library_dirs, library=library)
         statuses.update({r.name: r for r in extra if r.kind != "module"})
 
     registry = load_registry(project.witness_modules)
