@@ -8,6 +8,9 @@ folder itself) with an ``expected.yaml``:
 * ``axioms``: axioms that must appear in a record;
 * ``query``: names asked for with ``decls=`` and their expected status (``missing``, ``failed``);
 * ``failed_modules``: modules that must fail to build;
+* ``prelude``: declarations and the ``prelude`` modules (not importing ``Init``) they rest on;
+  a declaration not named there must rest on none;
+* ``refused``: the build refuses the project (exit 2), printing this text (nothing is built);
 * ``versions`` + ``fingerprint``: sub-folders built separately, and the declarations whose
   statement fingerprint must change (``changes``) or stay (``keeps``) between them;
   ``expected_by_version`` adds declarations that exist in one version only.
@@ -24,7 +27,10 @@ import yaml
 from claimcheck.analysis.status import DeclStatus, compute_status
 
 FIXTURES = Path(__file__).parent / "fixtures" / "status"
-CASES = sorted(p.name for p in FIXTURES.iterdir() if (p / "expected.yaml").is_file())
+SPECS = {p.name: yaml.safe_load((p / "expected.yaml").read_text(encoding="utf-8"))
+         for p in sorted(FIXTURES.iterdir()) if (p / "expected.yaml").is_file()}
+CASES = [name for name, spec in SPECS.items() if "refused" not in spec]
+REFUSED = [name for name, spec in SPECS.items() if "refused" in spec]
 
 
 def _toolchain(root: Path):
@@ -83,7 +89,9 @@ def _check_expected(records: list[DeclStatus], spec: dict, where: str) -> None:
     for name, axioms in (spec.get("axioms") or {}).items():
         for ax in axioms:
             assert ax in listed[name].axioms, f"{where}: {name} should reach {ax}, got {listed[name].axioms}"
+    prelude = spec.get("prelude") or {}
     for r in listed.values():
+        assert list(r.prelude) == prelude.get(r.name, []), f"{where}: {r.name} rests on prelude modules {r.prelude}"
         if r.status == "proved":
             assert set(r.axioms) <= {"propext", "Classical.choice", "Quot.sound"}
         assert r.fingerprint is not None and len(r.fingerprint) == 16
@@ -144,3 +152,42 @@ def test_cli_status_exit_codes(built, capsys: pytest.CaptureFixture[str]) -> Non
     data = json.loads(capsys.readouterr().out)
     assert [d["status"] for d in data if d["kind"] != "module"] == ["missing"]
     assert {"name", "module", "kind", "status", "axioms", "fingerprint", "boundary"} <= set(data[0])
+
+
+@pytest.mark.parametrize("case", REFUSED)
+def test_build_refuses(case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from claimcheck.cli import main
+
+    root = tmp_path / case
+    shutil.copytree(FIXTURES / case, root, ignore=shutil.ignore_patterns("expected.yaml"))
+    _toolchain(root)
+    assert main(["build", "-q", "-j1", "--root", str(root)]) == 2
+    err = capsys.readouterr().err
+    assert SPECS[case]["refused"] in err, err
+    assert not (root / "build" / "lib").exists() or not any((root / "build" / "lib").rglob("*.olean"))
+
+
+def test_status_never_reads_a_project_module_named_like_a_library_module(tmp_path: Path) -> None:
+    """A build folder holding a library module's name (e.g. left by an older claimcheck) is refused,
+    not read in place of the library's module, and not taken for the library."""
+    from claimcheck.analysis.status import StatusError
+
+    toolchain = _toolchain(tmp_path)
+    fake = tmp_path / "build" / "lib"
+    (fake / "Std").mkdir(parents=True)
+    shutil.copy(toolchain.lib_dir / "Init" / "Core.olean", fake / "Std" / "Data.olean")
+    with pytest.raises(StatusError, match="Std.Data"):
+        compute_status(["Std.Data"], [fake, toolchain.lib_dir], library_dirs=[toolchain.lib_dir])
+
+
+def test_a_folder_looking_like_the_library_is_not_trusted(tmp_path: Path) -> None:
+    """``library_dirs`` names the trusted library: a project folder holding an ``Init.olean`` is
+    not taken for it."""
+    from claimcheck.analysis.status import open_environment
+
+    toolchain = _toolchain(tmp_path)
+    fake = tmp_path / "build" / "lib"
+    fake.mkdir(parents=True)
+    shutil.copy(toolchain.lib_dir / "Init.olean", fake / "Init.olean")
+    env = open_environment([fake, toolchain.lib_dir], library_dirs=[toolchain.lib_dir])
+    assert env.search_path[0] == toolchain.lib_dir

@@ -107,6 +107,7 @@ def cmd_status(args: argparse.Namespace) -> int:
             failed_modules=failed,
             decls=args.decl or None,
             include_all=args.all,
+            library_dirs=[toolchain.lib_dir],
         )
     except OleanError as exc:
         print(f"claimcheck: status: {exc}", file=sys.stderr)
@@ -144,7 +145,7 @@ def _gate(args: argparse.Namespace) -> tuple[Project, GateResult]:
 
 
 def _print_gate(result: GateResult, project: Project) -> None:
-    from claimcheck.claims.gate import failures
+    from claimcheck.claims.gate import failures, review_warnings
 
     summary = result.summary
     verdicts = ", ".join(f"{n} {v}" for v, n in sorted(summary["by_verdict"].items()))
@@ -156,6 +157,8 @@ def _print_gate(result: GateResult, project: Project) -> None:
         print("sources: source text not available here; citations not checked against it (--sources DIR)")
     for line in failures(result, project.strict_instances):
         print(f"FAIL {line}")
+    for line in review_warnings(result):
+        print(f"WARN {line}")
     print("gate: PASS" if result.ok else "gate: FAIL")
 
 
@@ -280,7 +283,7 @@ def make_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "status",
-        help="proof status of every declaration (proved, sorry, native, axiom, missing, failed)",
+        help="proof status of every declaration (proved, trusted, sorry, native, axiom, missing, failed)",
         description="Build incrementally, then read each declaration's axioms from the .olean files. "
         "Exit code 1 if a --decl is missing; other statuses are reported with exit code 0.",
     )

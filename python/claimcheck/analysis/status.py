@@ -18,17 +18,35 @@ Two kinds of leaves end the walk:
   axiom entries) and core constants that a core value mentions but that the
   exported files do not contain.  They are listed separately, never as axioms.
 
-The status of a declaration (precedence: failed > missing > sorry > native >
-axiom > proved) is
+The status of a declaration (a :class:`Status`; precedence: failed > missing > sorry > native >
+axiom > trusted > proved) is
 
-* ``proved``: it reaches only axioms in the allow-list (``DEFAULT_ALLOWED``);
+* ``proved``: it reaches only axioms in the allow-list (``DEFAULT_ALLOWED``), each of them the
+  library's own declaration (see below);
 * ``sorry``: it reaches ``sorryAx``;
 * ``native``: it reaches ``Lean.ofReduceBool``, ``Lean.ofReduceNat``,
   ``Lean.trustCompiler`` or an auxiliary ``…_native…`` axiom (what
   ``native_decide`` adds from Lean 4.29 on);
 * ``axiom``: it reaches any other axiom (or is one);
+* ``trusted``: a library constant on the trusted boundary itself (its proof was not shipped with
+  the toolchain, so it is trusted, not checked), or one of the library's own allowed axioms;
 * ``missing``: asked for (``decls``) but found nowhere;
 * ``failed``: its module did not build.
+
+**Axioms by identity, not by name.** An allowed axiom counts only when it is the library's own
+declaration: the constant of that name in the toolchain's library (the folders given as
+``library_dirs``, never a folder guessed from its content when they are given), declared in the
+library module that declares it there, with the same statement fingerprint (see
+:mod:`claimcheck.analysis.library`). Every ``axiom`` of a project module is an axiom whatever its
+name, and so is every project constant that reuses the full name of a library constant (possible
+in a module that does not import ``Init``): a declaration reaching one is ``axiom``, with that
+name among its axioms. A project module whose name is a library module's is refused
+(:class:`StatusError`). A project module that does not import ``Init`` (``prelude``) is named in
+the ``prelude`` field of the records of every module that is or imports it.
+
+**Shape.** Each record also says whether the declaration's type is a proposition
+(``is_theorem``; ``None`` when undecided), how many binders its statement has (``hypotheses``)
+and the vacuity lint of its statement (``lint``), from :mod:`claimcheck.analysis.props`.
 
 The **statement fingerprint** is a SHA-256 (first 16 hex digits) of the
 elaborated type, computed from its structure: constants by name, universe
@@ -51,12 +69,16 @@ suffix (``match_1``, ``proof_1``, ``eq_1``, ``eq_def``, ``rec``, ``casesOn``,
 
 from __future__ import annotations
 
+import enum
 import hashlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
+from claimcheck.analysis.library import LibraryIndex, library_index
+from claimcheck.analysis.props import shape_of
+from claimcheck.errors import ClaimcheckError
 from claimcheck.olean.reader import (
     App,
     BVar,
@@ -79,6 +101,8 @@ from claimcheck.olean.reader import (
 )
 
 __all__ = [
+    "Status",
+    "StatusError",
     "DEFAULT_ALLOWED",
     "CORE_AXIOMS",
     "SORRY_AXIOMS",
@@ -104,8 +128,27 @@ NATIVE_AXIOMS = frozenset({"Lean.ofReduceBool", "Lean.ofReduceNat", "Lean.trustC
 #: ``Quot.sound``, ``Lean.trustCompiler``, ``Lean.ofReduceBool``, ``Lean.ofReduceNat``).
 CORE_AXIOMS = DEFAULT_ALLOWED | SORRY_AXIOMS | NATIVE_AXIOMS
 
+
+
+class Status(enum.StrEnum):
+    """The proof status of a declaration (equal to its string value)."""
+
+    PROVED = "proved"
+    TRUSTED = "trusted"
+    SORRY = "sorry"
+    NATIVE = "native"
+    AXIOM = "axiom"
+    MISSING = "missing"
+    FAILED = "failed"
+
+
 #: Statuses from most to least severe.
-STATUS_ORDER = ("failed", "missing", "sorry", "native", "axiom", "proved")
+STATUS_ORDER = (Status.FAILED, Status.MISSING, Status.SORRY, Status.NATIVE, Status.AXIOM, Status.TRUSTED,
+                Status.PROVED)
+
+
+class StatusError(ClaimcheckError):
+    """The build folder cannot be read as the project's (e.g. a project module with a library module's name)."""
 
 AUX_LAST = frozenset(
     {
@@ -126,10 +169,17 @@ class DeclStatus:
     name: str
     module: str
     kind: str
-    status: str
+    status: Status
     axioms: tuple[str, ...]
     boundary: tuple[str, ...]
     fingerprint: str | None
+    #: project modules that do not import ``Init`` which this declaration's module is or imports
+    prelude: tuple[str, ...] = ()
+    #: whether the type is a proposition (None: undecided, see ``theorem_note``)
+    is_theorem: bool | None = None
+    hypotheses: int = 0  # binders of the statement's telescope
+    lint: tuple[str, ...] = ()  # vacuity findings on the statement
+    theorem_note: str = ""
 
 
 def user_facing(name: str) -> bool:
@@ -224,9 +274,15 @@ class AxiomCollector:
     component (Tarjan's algorithm, iterative).
     """
 
-    def __init__(self, env: Environment, core_folders: Iterable[Path]):
+    def __init__(self, env: Environment, core_folders: Iterable[Path], library: LibraryIndex | None = None,
+                 project_names: Iterable[str] = ()):
         self.env = env
         self.core_folders = {Path(f).resolve() for f in core_folders}
+        self.library = library
+        #: names declared in project modules that are also library constants' names
+        self.shadows = frozenset(n for n in project_names if library is not None and library.declares(n))
+        #: axioms found to be the library's own declarations (identity checked)
+        self.verified: set[str] = set()
         self._core_module: dict[str, bool] = {}
         self._leaves: dict[str, tuple[frozenset[str], frozenset[str], tuple[str, ...]]] = {}
         self.result: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
@@ -253,9 +309,15 @@ class AxiomCollector:
             axioms.add(f"<unknown constant {name}>")
         else:
             core = self.is_core_module(ci.module)
-            if ci.kind == "axiom":
+            if name in self.shadows:
+                # a project constant reuses a library name: whichever of the two this is, the
+                # name no longer identifies the library's constant; never trust it
+                axioms.add(name)
+            elif ci.kind == "axiom":
                 if name in CORE_AXIOMS and core:
                     axioms.add(name)
+                    if self.library is not None and self.library.is_library_axiom(name, ci.module, fingerprint(ci)):
+                        self.verified.add(name)
                 elif core:
                     boundary.add(name)
                 else:
@@ -301,16 +363,17 @@ class AxiomCollector:
             self.result[m] = res
 
 
-def classify(axioms: Iterable[str], allowed: frozenset[str]) -> str:
-    """The status implied by a set of reached axioms."""
+def classify(axioms: Iterable[str], allowed: frozenset[str]) -> Status:
+    """The status implied by a set of reached axioms (``allowed``: the allowed axioms whose
+    identity was checked)."""
     axioms = set(axioms)
     if axioms & SORRY_AXIOMS:
-        return "sorry"
+        return Status.SORRY
     if axioms & NATIVE_AXIOMS or any("_native" in a.split(".") for a in axioms):
-        return "native"
+        return Status.NATIVE
     if axioms - allowed:
-        return "axiom"
-    return "proved"
+        return Status.AXIOM
+    return Status.PROVED
 
 
 # ---------------------------------------------------------------------------
@@ -471,16 +534,24 @@ class StatementFingerprints:
 
 
 def _status_of(ci: ConstantInfo, collector: AxiomCollector, allowed: frozenset[str],
-               fingerprints: StatementFingerprints) -> DeclStatus:
+               fingerprints: StatementFingerprints, prelude: Mapping[str, tuple[str, ...]] = {}) -> DeclStatus:
     axioms, boundary = collector.closure(ci.name)
-    status = classify(axioms, allowed)
+    status = classify(axioms, allowed & collector.verified)
     try:
         fp: str | None = fingerprints.fingerprint(ci)
     except OleanError:
         fp = None
     kind = ci.kind
-    if kind == "axiom" and ci.name not in CORE_AXIOMS and collector.is_core_module(ci.module):
+    core_axiom_entry = kind == "axiom" and collector.is_core_module(ci.module)
+    if core_axiom_entry and ci.name not in CORE_AXIOMS:
         kind = "boundary"  # a core theorem (or hidden definition) whose value was not shipped
+    if core_axiom_entry and status == Status.PROVED and ci.name not in collector.shadows:
+        status = Status.TRUSTED  # no proof to check (a boundary constant, an allowed axiom): never "proved"
+    try:
+        shape = shape_of(collector.env, ci.type)
+    except OleanError as exc:
+        shape = None
+        note = f"its type could not be read: {exc}"
     return DeclStatus(
         name=ci.name,
         module=ci.module,
@@ -489,7 +560,44 @@ def _status_of(ci: ConstantInfo, collector: AxiomCollector, allowed: frozenset[s
         axioms=tuple(sorted(axioms)),
         boundary=tuple(sorted(boundary)),
         fingerprint=fp,
+        prelude=prelude.get(ci.module, ()),
+        is_theorem=shape.is_theorem if shape else None,
+        hypotheses=shape.hypotheses if shape else 0,
+        lint=shape.lint if shape else (),
+        theorem_note=shape.note if shape else note,
     )
+
+
+def prelude_modules(env: Environment, modules: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """For each project module, the project modules not importing ``Init`` that it is or imports.
+
+    A module imports ``Init`` when it or a project module it imports (transitively) imports
+    ``Init`` itself or a library module outside ``Init.*`` (``Std``, ``Lean``, ``Lake``: those
+    all import ``Init``). Modules ``Init.*`` (``Init.Prelude``, ``Init.Core``, ...) do not.
+    """
+    project = [m for m in modules if m in env.modules]
+    imports = {m: [i.module for i in env.modules[m].imports] for m in project}
+
+    def outside_init(lib_module: str) -> bool:
+        return lib_module == "Init" or not lib_module.startswith("Init.")
+
+    closure: dict[str, set[str]] = {}
+    for m in project:
+        seen: set[str] = set()
+        todo = [m]
+        while todo:
+            x = todo.pop()
+            if x in seen:
+                continue
+            seen.add(x)
+            todo.extend(i for i in imports.get(x, ()) if i in imports)
+        closure[m] = seen
+    has_init = {
+        m: any(outside_init(i) for x in closure[m] for i in imports[x] if i not in imports)
+        for m in project
+    }
+    bare = {m for m in project if not has_init[m]}
+    return {m: tuple(sorted(closure[m] & bare)) for m in project}
 
 
 _DECL_KEYWORDS = r"(?:theorem|lemma|def|abbrev|axiom|opaque|instance|structure|inductive|class|example)"
@@ -505,10 +613,20 @@ def _declared_in_source(name: str, source: Path) -> bool:
     return re.search(rf"\b{_DECL_KEYWORDS}\s+(?:{full}|{last})(?![\w.'!?])", text) is not None
 
 
-def open_environment(search_path: Sequence[Path]) -> Environment:
-    """An environment over ``search_path`` with the trusted core folders searched first."""
+def _core_folders(search_path: Sequence[Path], library_dirs: Sequence[Path] | None) -> list[Path]:
     folders = [Path(p) for p in search_path]
-    core = [f for f in folders if is_core_folder(f)]
+    if library_dirs is not None:
+        return [Path(p) for p in library_dirs]
+    return [f for f in folders if is_core_folder(f)]
+
+
+def open_environment(search_path: Sequence[Path], library_dirs: Sequence[Path] | None = None) -> Environment:
+    """An environment over ``search_path`` with the trusted core folders searched first.
+
+    ``library_dirs``: the toolchain's library folders (the only trusted core); by default, the
+    folders of ``search_path`` that hold ``Init.olean``."""
+    folders = [Path(p) for p in search_path]
+    core = _core_folders(folders, library_dirs)
     return Environment(core + [f for f in folders if f not in core])
 
 
@@ -520,6 +638,8 @@ def compute_status(
     decls: Sequence[str] | None = None,
     include_all: bool = False,
     env: Environment | None = None,
+    library_dirs: Sequence[Path] | None = None,
+    library: LibraryIndex | None = None,
 ) -> list[DeclStatus]:
     """Status records for the declarations of ``modules`` (or only ``decls``).
 
@@ -533,20 +653,34 @@ def compute_status(
     ``module``), and a requested declaration found in such a source is
     ``failed``.  A requested declaration found nowhere is ``missing``.
     """
-    env = env or open_environment(search_path)
-    core = [f for f in env.search_path if is_core_folder(f)]
-    collector = AxiomCollector(env, core)
-    fingerprints = StatementFingerprints(env, collector.is_core_module)
+    env = env or open_environment(search_path, library_dirs)
+    core = _core_folders(env.search_path, library_dirs)
+    if library is None and core:
+        library = library_index(core[0])
     allowed = frozenset(allowed_axioms)
+    if library is not None:
+        clash = sorted(m for m in modules if library.is_library_module(m))
+        if clash:
+            raise StatusError(
+                f"project module {clash[0]} has the name of a module of the Lean library; a project "
+                "module never stands in for a library module: rename it"
+            )
     loaded: list[Module] = []
     for m in modules:
         if m in failed_modules:
             continue
+        found = env.locate(m)
+        if found is not None and found[1].resolve() in {c.resolve() for c in core}:
+            raise StatusError(f"project module {m} is found in the Lean library folder {found[1]}: rename it")
         loaded.append(env.load(m))
+    project_names = {n for mod in loaded for n in mod.constant_names()}
+    collector = AxiomCollector(env, core, library, project_names)
+    fingerprints = StatementFingerprints(env, collector.is_core_module)
+    prelude = prelude_modules(env, [mod.name for mod in loaded])
 
     records: list[DeclStatus] = []
     for m, src in failed_modules.items():
-        records.append(DeclStatus(m, m, "module", "failed", (), (), None))
+        records.append(DeclStatus(m, m, "module", Status.FAILED, (), (), None))
 
     if decls is None:
         for mod in loaded:
@@ -557,7 +691,7 @@ def compute_status(
                 assert ci is not None
                 if not include_all and is_syntax_declaration(ci):
                     continue
-                records.append(_status_of(ci, collector, allowed, fingerprints))
+                records.append(_status_of(ci, collector, allowed, fingerprints, prelude))
         return records
 
     for name in decls:
@@ -569,15 +703,15 @@ def compute_status(
         if ci is None:
             for fm, src in failed_modules.items():
                 if _declared_in_source(name, Path(src)):
-                    records.append(DeclStatus(name, fm, "unknown", "failed", (), (), None))
+                    records.append(DeclStatus(name, fm, "unknown", Status.FAILED, (), (), None))
                     break
             else:
                 ci = env.find(name)
                 if ci is None:
-                    records.append(DeclStatus(name, "", "unknown", "missing", (), (), None))
+                    records.append(DeclStatus(name, "", "unknown", Status.MISSING, (), (), None))
                     continue
         if ci is not None:
-            records.append(_status_of(ci, collector, allowed, fingerprints))
+            records.append(_status_of(ci, collector, allowed, fingerprints, prelude))
     return records
 
 
@@ -593,10 +727,14 @@ def to_json(records: Iterable[DeclStatus]) -> list[dict]:
             "name": r.name,
             "module": r.module,
             "kind": r.kind,
-            "status": r.status,
+            "status": str(r.status),
             "axioms": list(r.axioms),
             "boundary": list(r.boundary),
             "fingerprint": r.fingerprint,
+            "prelude": list(r.prelude),
+            "is_theorem": r.is_theorem,
+            "hypotheses": r.hypotheses,
+            "lint": list(r.lint),
         }
         for r in records
     ]
@@ -620,6 +758,10 @@ def format_table(records: Iterable[DeclStatus]) -> str:
             notable = [a for a in r.axioms]
             if notable:
                 extra = "  axioms: " + ", ".join(notable)
+            if r.prelude:
+                extra += "  prelude: " + ", ".join(r.prelude)
+            if r.lint:
+                extra += "  lint: " + "; ".join(r.lint)
             lines.append(f"  {r.name:<{wn}}  {r.kind:<{wk}}  {r.status:<7}  {r.fingerprint or '-':<16}{extra}")
         lines.append("")
     counts = {s: sum(1 for r in records if r.status == s) for s in STATUS_ORDER}

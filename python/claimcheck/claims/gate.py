@@ -4,8 +4,18 @@ Inputs: a finished build, the proof status of every declaration (read from the `
 the numerical witnesses the manifests name, the instance cross-checks and the manifests. Output: a
 :class:`~claimcheck.claims.model.GateResult`, whose ``ok`` is the gate's verdict. A claim's verdict:
 
-- ``theorem`` / ``conditional``: every Lean declaration is ``proved`` and has the statement
-  fingerprint recorded in the manifest; every witness passes; a conditional names its hypotheses.
+- ``theorem`` / ``conditional``: every Lean declaration is ``proved`` (a cited library one, ``role:
+  library``, may be ``trusted``) and has the statement fingerprint recorded in the manifest; every
+  witness passes; a conditional names its hypotheses. The claim rests on the project's own
+  theorems: at least one entry must be a ``role: theorem`` declaration of a project module whose
+  type is a proposition (decided from the type, :mod:`claimcheck.analysis.props`). Definitions
+  (``role: definition``) and library declarations (``role: library``) are shown beside it and
+  never make a claim hold alone; a ``role: theorem`` entry that is not a proposition, or is not
+  the project's, fails. A theorem whose statement is vacuous (lint: ``True``, ``a = a``, the
+  conclusion among the hypotheses, a ``False`` hypothesis), and any declaration resting on a
+  project module that does not import ``Init`` (``prelude``), fail the claim unless the manifest
+  acknowledges them by name (``acknowledge: - name: <decl or module>``). A conditional claim whose
+  theorems have no hypothesis at all is flagged for review (a warning, not a failure).
 - ``measurement``: every witness passes; Lean declarations, if listed, must be proved too.
 - ``conjecture``: the witnesses (evidence) pass; a listed declaration must exist, and one that is
   already ``proved`` makes the label wrong (it is a theorem).
@@ -26,8 +36,9 @@ from ruamel.yaml import YAML
 
 from claimcheck.analysis.instances import Evaluator, InstanceCheck, check_instances, is_instance, load_semantics
 from claimcheck.analysis.pretty import env_binder_infos, pretty
-from claimcheck.analysis.status import DeclStatus, compute_status, open_environment
-from claimcheck.claims.manifest import Claim, Manifest, load_manifests, validate
+from claimcheck.analysis.library import library_index
+from claimcheck.analysis.status import DeclStatus, Status, compute_status, open_environment
+from claimcheck.claims.manifest import Claim, FormalDecl, Manifest, load_manifests, validate
 from claimcheck.claims.model import (
     BuildSummary,
     Citation,
@@ -50,7 +61,8 @@ from claimcheck.lean.build import BuildReport
 from claimcheck.lean.toolchain import Toolchain
 from claimcheck.project import Project
 
-PROVED = "proved"
+PROVED = Status.PROVED
+TRUSTED = Status.TRUSTED
 
 
 @dataclass(frozen=True)
@@ -65,6 +77,7 @@ class Evidence:
     strict_instances: bool
     records: list[DeclStatus]  # every project declaration, for the report's declaration pages
     toolchain: ToolchainInfo
+    project_modules: frozenset[str] = frozenset()  # the project's modules (the rest is library)
 
 
 def gather(project: Project, toolchain: Toolchain, build: BuildReport,
@@ -73,12 +86,16 @@ def gather(project: Project, toolchain: Toolchain, build: BuildReport,
     search_path = [project.olean_dir, toolchain.lib_dir]
     modules = list(build.modules)
     failed = build.failed_modules()
-    env = open_environment(search_path)  # one decoding of the modules serves every step below
-    records = compute_status(modules, search_path, project.allowed_axioms, failed, env=env)
+    library_dirs = [toolchain.lib_dir]
+    env = open_environment(search_path, library_dirs)  # one decoding of the modules serves every step below
+    library = library_index(toolchain.lib_dir)  # the library's modules, names and axioms (cached per toolchain)
+    records = compute_status(modules, search_path, project.allowed_axioms, failed, env=env, library_dirs=library_dirs,
+                             library=library)
     statuses = {r.name: r for r in records if r.kind != "module"}
     wanted = sorted({d.decl for m in manifests for c in m.claims for d in c.formal or []} - set(statuses))
     if wanted:
-        extra = compute_status(modules, search_path, project.allowed_axioms, failed, decls=wanted, env=env)
+        extra = compute_status(modules, search_path, project.allowed_axioms, failed, decls=wanted, env=env,
+                               library_dirs=library_dirs, library=library)
         statuses.update({r.name: r for r in extra if r.kind != "module"})
 
     registry = load_registry(project.witness_modules)
@@ -97,7 +114,7 @@ def gather(project: Project, toolchain: Toolchain, build: BuildReport,
         if ci is not None:
             statements[name] = pretty(ci.type, infos)
     return Evidence(build, statuses, witnesses, instances, statements, project.strict_instances, records,
-                    ToolchainInfo(toolchain.kind, toolchain.version))
+                    ToolchainInfo(toolchain.kind, toolchain.version), frozenset(build.modules))
 
 
 def claim_verdict(claim: Claim, ev: Evidence) -> tuple[Verdict, list[str]]:
@@ -111,6 +128,7 @@ def claim_verdict(claim: Claim, ev: Evidence) -> tuple[Verdict, list[str]]:
             problems.append(f"witness {wid}: did not run")
         elif not result.ok:
             problems.append(f"witness {wid} fails: {result.summary}")
+    theorems: list[str] = []  # the project's propositions the claim rests on
     for formal in claim.formal or []:
         record = ev.statuses.get(formal.decl)
         status = record.status if record else "missing"
@@ -120,9 +138,12 @@ def claim_verdict(claim: Claim, ev: Evidence) -> tuple[Verdict, list[str]]:
             elif status == PROVED:
                 problems.append(f"{formal.decl} is proved: the claim is a theorem, not a conjecture; relabel it")
             continue
-        if status != PROVED:
-            detail = f" (axioms: {', '.join(record.axioms)})" if record and record.axioms and status == "axiom" else ""
-            problems.append(f"{formal.decl}: {status}, not proved{detail}")
+        problems.extend(_entry_problems(claim, formal, record, ev))
+        if formal.role == "theorem" and (
+            record is None or status in ("missing", "failed")  # unknown: its status is the problem
+            or (record.is_theorem is True and record.module in ev.project_modules)
+        ):  # a candidate theorem; its status, if not proved, is a problem above
+            theorems.append(formal.decl)
         if record is not None and record.fingerprint is not None:
             if formal.fingerprint is None:
                 problems.append(
@@ -137,11 +158,83 @@ def claim_verdict(claim: Claim, ev: Evidence) -> tuple[Verdict, list[str]]:
         check = ev.instances.get(formal.decl)
         if check is not None and check.fails_gate(ev.strict_instances):
             problems.append(f"{formal.decl}: instance cross-check: {check.outcome}: {check.detail}")
+    if claim.label in ("theorem", "conditional") and claim.is_formal and not theorems:
+        entries = ", ".join(f"{f.decl} (role: {f.role})" for f in claim.formal or []) or "none"
+        problems.append(
+            f"no theorem: the claim rests on none of its formal entries ({entries}); it holds only on a "
+            "proved proposition declared in the project (role: theorem); definitions and library "
+            "declarations are supporting entries and never make a claim hold alone"
+        )
     if claim.label == "conditional" and not claim.hypotheses:
         problems.append("a conditional claim must name its hypotheses")
     if not claim.is_formal and claim.label in ("theorem", "conditional") and not problems:
         return Verdict.INFORMAL, []  # a paper theorem we only back numerically is not a checked theorem
     return (Verdict.FAILS if problems else Verdict.HOLDS), problems
+
+
+def _entry_problems(claim: Claim, formal: FormalDecl, record: DeclStatus | None, ev: Evidence) -> list[str]:
+    """What is wrong with one formal entry of a theorem, conditional or measurement claim, by its role."""
+    decl, role = formal.decl, formal.role
+    status = record.status if record else "missing"
+    if record is None or status in ("missing", "failed"):
+        return [f"{decl}: {status}, not proved"]
+    problems: list[str] = []
+    own = record.module in ev.project_modules
+    if role == "library":
+        if own:
+            problems.append(f"{decl} is declared in the project's module {record.module}, not in the library: "
+                            "list it with `role: theorem` or `role: definition`")
+        elif status not in (PROVED, TRUSTED):
+            detail = f" (axioms: {', '.join(record.axioms)})" if record.axioms and status == "axiom" else ""
+            problems.append(f"{decl}: {status}, not proved{detail}")
+        return problems
+    if not own:
+        problems.append(
+            f"{decl} is not the project's own: it is declared in the library module {record.module}; a "
+            "library declaration can only be cited as a dependency (`role: library`), never as the proof "
+            "that makes a claim hold"
+        )
+    if status != PROVED:
+        detail = f" (axioms: {', '.join(record.axioms)})" if record.axioms and status == "axiom" else ""
+        problems.append(f"{decl}: {status}, not proved{detail}")
+    if role == "theorem":
+        if record.is_theorem is False:
+            problems.append(f"{decl} is a {record.kind} whose type is not a proposition: it states nothing to "
+                            "prove; list it with `role: definition` (a supporting entry) if it belongs here")
+        elif record.is_theorem is None:
+            why = f" ({record.theorem_note})" if record.theorem_note else ""
+            problems.append(f"{decl}: could not decide whether its type is a proposition{why}; it is not "
+                            "counted as a theorem")
+        for finding in record.lint:
+            if claim.acknowledged(decl) is None:
+                problems.append(f"{decl}: vacuous statement: {finding}; if this is meant, acknowledge it in the "
+                                f"manifest (`acknowledge: - name: {decl}` with a note)")
+    for module in record.prelude:
+        if claim.acknowledged(module) is None:
+            problems.append(
+                f"{decl} rests on module {module}, which does not import Init (a prelude module can redefine "
+                f"the library's notions); acknowledge it in the manifest (`acknowledge: - name: {module}` with "
+                "a note) if this is meant"
+            )
+    return problems
+
+
+def claim_warnings(claim: Claim, ev: Evidence) -> list[str]:
+    """Findings flagged for review that do not fail the gate."""
+    warnings: list[str] = []
+    if claim.label == "conditional" and claim.is_formal:
+        bare = [f.decl for f in claim.formal or []
+                if f.role == "theorem" and (r := ev.statuses.get(f.decl)) is not None
+                and r.is_theorem and r.hypotheses == 0 and claim.acknowledged(f.decl) is None]
+        theorems = [f.decl for f in claim.formal or [] if f.role == "theorem" and f.decl in ev.statuses]
+        if bare and len(bare) == len(theorems):
+            warnings.append(
+                f"conditional claim, but its Lean theorem{'s' if len(bare) > 1 else ''} "
+                f"{', '.join(bare)} assume{'' if len(bare) > 1 else 's'} nothing (no hypothesis, no binder): "
+                "review whether the manifest's hypotheses are in the Lean statement (acknowledge the "
+                "theorem by name if the statement is meant to be unconditional)"
+            )
+    return warnings
 
 
 def _instance(check: InstanceCheck) -> InstanceResult:
@@ -154,7 +247,8 @@ def _witness(result: WitnessResult) -> WitnessOutcome:
 
 
 def _record(r: DeclStatus) -> DeclRecord:
-    return DeclRecord(r.name, r.module, r.kind, str(r.status), list(r.axioms), list(r.boundary), r.fingerprint)
+    return DeclRecord(r.name, r.module, r.kind, str(r.status), list(r.axioms), list(r.boundary), r.fingerprint,
+                      list(r.prelude), r.is_theorem, r.hypotheses, list(r.lint))
 
 
 def _claim_result(claim: Claim, ev: Evidence) -> ClaimResult:
@@ -174,6 +268,12 @@ def _claim_result(claim: Claim, ev: Evidence) -> ClaimResult:
             expected_fingerprint=f.fingerprint,
             fingerprint_ok=bool(record and record.fingerprint and record.fingerprint == f.fingerprint),
             instance=_instance(ev.instances[f.decl]) if f.decl in ev.instances else None,
+            role=f.role,
+            is_theorem=record.is_theorem if record else None,
+            own=bool(record and record.module in ev.project_modules),
+            hypotheses=record.hypotheses if record else 0,
+            lint=list(record.lint) if record else [],
+            prelude=list(record.prelude) if record else [],
         ))  # fmt: skip
     witnesses = [_witness(r) for w in claim.witnesses if (r := ev.witnesses.get(w)) is not None]
     return ClaimResult(
@@ -188,6 +288,7 @@ def _claim_result(claim: Claim, ev: Evidence) -> ClaimResult:
         note=claim.note,
         witnesses=witnesses,
         line=claim.yaml_line,
+        warnings=claim_warnings(claim, ev),
     )
 
 
@@ -270,6 +371,7 @@ def judge(project: Project, ev: Evidence, manifests: list[Manifest]) -> GateResu
 def failures(result: GateResult, strict_instances: bool = True) -> list[str]:
     """One line per reason the gate fails (empty when it passes)."""
     lines = [f"build: {m.name}: {m.first_error}" for m in result.build.modules if m.first_error]
+    # (warnings, which do not fail the gate, are listed by :func:`review_warnings`)
     for paper in result.papers:
         for claim in paper.claims:
             if claim.verdict is Verdict.FAILS:
@@ -279,6 +381,12 @@ def failures(result: GateResult, strict_instances: bool = True) -> list[str]:
         if inst.outcome == "disagree" or (strict_instances and not inst.ok):
             lines.append(f"instance {inst.decl}: {inst.outcome}: {inst.detail}")
     return lines
+
+
+def review_warnings(result: GateResult) -> list[str]:
+    """One line per finding flagged for review (these do not fail the gate)."""
+    return [f"{paper.manifest}:{claim.line}: {claim.id} ({claim.label}): {w}"
+            for paper in result.papers for claim in paper.claims for w in claim.warnings]
 
 
 def update_fingerprints(manifests: list[Manifest], fingerprints: dict[str, str | None]) -> list[Path]:

@@ -82,6 +82,11 @@ class DeclRecord:
     axioms: list[str] = field(default_factory=list)
     boundary: list[str] = field(default_factory=list)
     fingerprint: str | None = None
+    #: project modules not importing ``Init`` that the declaration's module is or imports
+    prelude: list[str] = field(default_factory=list)
+    is_theorem: bool | None = None  # its type is a proposition (None: undecided)
+    hypotheses: int = 0  # binders of its statement
+    lint: list[str] = field(default_factory=list)  # vacuity findings on its statement
 
 
 @dataclass(frozen=True)
@@ -99,6 +104,15 @@ class FormalEntry:
     expected_fingerprint: str | None = None
     fingerprint_ok: bool = False
     instance: InstanceResult | None = None
+    role: str = "theorem"  # theorem | definition | library (claimcheck.claims.manifest.ROLES)
+    #: the declaration's type is a proposition (None: undecided or not found)
+    is_theorem: bool | None = None
+    #: declared in a module of the project (False: the library's, or not found)
+    own: bool = False
+    hypotheses: int = 0
+    lint: list[str] = field(default_factory=list)
+    prelude: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -116,6 +130,8 @@ class ClaimResult:
     note: str | None = None
     witnesses: list[WitnessOutcome] = field(default_factory=list)
     line: int = 0  # the claim's line in its manifest
+    #: flagged for review, not failing the gate (e.g. a conditional claim whose theorems assume nothing)
+    warnings: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

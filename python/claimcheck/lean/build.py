@@ -21,7 +21,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from claimcheck.errors import ConfigError
+from claimcheck.errors import ConfigError, ModuleGraphError
 from claimcheck.lean.lock import FileLock
 from claimcheck.lean.modules import LeanModule, discover, project_imports, topological_order, transitive_imports
 from claimcheck.progress import Progress
@@ -182,6 +182,13 @@ class Builder:
 
     def modules(self) -> tuple[dict[str, LeanModule], list[str]]:
         modules = discover(self.project.src_dir, exclude=(self.project.build_dir,))
+        for name, mod in sorted(modules.items()):
+            if self._is_library_module(name):
+                raise ModuleGraphError(
+                    f"{mod.path}:{header_line(mod.path)}: this file is module {name}, a module of the Lean "
+                    "library; a project module must not take a library module's name (it would stand in "
+                    "for the library's): rename the file"
+                )
         roots = self.project.lib_roots
         if roots is not None:
             unknown = [r for r in roots if r not in modules]
@@ -368,6 +375,19 @@ class Builder:
                 os.replace(produced, target)
             else:
                 target.unlink(missing_ok=True)
+
+
+def header_line(path: Path) -> int:
+    """The line of a module's header (its first ``module``, ``prelude`` or ``import``), else 1."""
+    try:
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return 1
+    for i, line in enumerate(lines, 1):
+        word = line.strip().split(" ", 1)[0]
+        if word in ("module", "prelude", "import", "public"):
+            return i
+    return 1
 
 
 def parse_messages(stdout: str, root: Path) -> list[Message]:

@@ -38,7 +38,7 @@ SUMMARY_MD = "summary.md"
 
 LABELS = ("theorem", "conditional", "measurement", "conjecture")
 VERDICTS = ("holds", "fails", "informal")
-STATUSES = ("proved", "sorry", "axiom", "native", "missing", "failed")
+STATUSES = ("proved", "trusted", "sorry", "axiom", "native", "missing", "failed")
 MODULE_STATUSES = ("built", "skipped", "failed", "blocked")
 
 # Paper ids become file names: keep them to a portable, unsurprising alphabet.
@@ -207,6 +207,14 @@ def render_summary(result: GateResult) -> str:
                 lines.append(f"  - {_md_line(problem)}")
         else:
             lines.append("  - (no problem recorded)")
+    flagged = [(p, c) for p in data["papers"] for c in p["claims"] if c.get("warnings")]
+    if flagged:
+        lines.append("")
+        lines.append("## Flagged for review")
+        lines.append("")
+        for paper, claim in flagged:
+            for warning in claim["warnings"]:
+                lines.append(f"- **{_md_line(paper['id'])} / {_md_line(claim['id'])}**: {_md_line(warning)}")
     lines.append("")
     return "\n".join(lines)
 
