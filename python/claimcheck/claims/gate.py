@@ -11,6 +11,13 @@ the numerical witnesses the manifests name, the instance cross-checks and the ma
   already ``proved`` makes the label wrong (it is a theorem).
 - ``formal: none``: ``informal`` — nothing to check; it never fails the gate.
 
+Every claim, whatever its label: a formal declaration whose printed statement carries a warning
+(a hijacking project instance, an instance written inline, a name shadowing a library name, a
+``prelude`` module: :mod:`claimcheck.analysis.spoofing`) fails the claim unless the claim's
+``acknowledge`` names it, so the ledger says in words why the statement still means what it
+reads; an acknowledgement that names no warning of the claim's declarations fails it too (it would
+tell the reader of a problem that is not there, or hide that a fix made it stale).
+
 Any disagreeing instance cross-check (or, in a strict project, one that is not cross-checked) or
 a failed build also fails the gate.
 """
@@ -34,6 +41,8 @@ from claimcheck.claims.model import (
     ClaimResult,
     DeclRecord,
     FormalEntry,
+    StatementPart,
+    WarningRecord,
     GateResult,
     InstanceResult,
     Label,
@@ -93,6 +102,9 @@ def gather(project: Project, toolchain: Toolchain, build: BuildReport,
     for name, record in statuses.items():
         if record.status in ("missing", "failed"):
             continue
+        if record.statement is not None:
+            statements[name] = record.statement
+            continue
         ci = env.find(name)
         if ci is not None:
             statements[name] = pretty(ci.type, infos)
@@ -137,11 +149,49 @@ def claim_verdict(claim: Claim, ev: Evidence) -> tuple[Verdict, list[str]]:
         check = ev.instances.get(formal.decl)
         if check is not None and check.fails_gate(ev.strict_instances):
             problems.append(f"{formal.decl}: instance cross-check: {check.outcome}: {check.detail}")
+    problems += warning_problems(claim, ev)
     if claim.label == "conditional" and not claim.hypotheses:
         problems.append("a conditional claim must name its hypotheses")
     if not claim.is_formal and claim.label in ("theorem", "conditional") and not problems:
         return Verdict.INFORMAL, []  # a paper theorem we only back numerically is not a checked theorem
     return (Verdict.FAILS if problems else Verdict.HOLDS), problems
+
+
+def warning_problems(claim: Claim, ev: Evidence) -> list[str]:
+    """The statement warnings of the claim's declarations that the claim does not acknowledge,
+    and the acknowledgements that name no such warning."""
+    problems: list[str] = []
+    named: set[str] = set()
+    for formal in claim.formal or []:
+        record = ev.statuses.get(formal.decl)
+        for w in record.warnings if record is not None else ():
+            named.add(w.name)
+            if claim.acknowledged(w.name) is None:
+                problems.append(
+                    f"{formal.decl}: statement warning ({w.kind}): {w.message}; if the claim still means"
+                    f" what it reads, say why in the manifest: `acknowledge: [{{name: {w.name}, note: ...}}]`"
+                )
+    for ack in claim.acknowledge:
+        if ack.name not in named:
+            problems.append(
+                f"acknowledges `{ack.name}`, but no declaration of the claim has a statement warning"
+                " naming it; remove the acknowledgement"
+            )
+    return problems
+
+
+def _warnings(record: DeclStatus | None, claim: Claim | None = None) -> list[WarningRecord]:
+    if record is None:
+        return []
+    out = []
+    for w in record.warnings:
+        ack = claim.acknowledged(w.name) if claim is not None else None
+        out.append(WarningRecord(str(w.kind), w.name, w.message, w.found_in, ack.note if ack else None))
+    return out
+
+
+def _parts(record: DeclStatus | None) -> list[StatementPart]:
+    return [StatementPart(text, decl) for text, decl in record.statement_parts] if record is not None else []
 
 
 def _instance(check: InstanceCheck) -> InstanceResult:
@@ -154,7 +204,8 @@ def _witness(result: WitnessResult) -> WitnessOutcome:
 
 
 def _record(r: DeclStatus) -> DeclRecord:
-    return DeclRecord(r.name, r.module, r.kind, str(r.status), list(r.axioms), list(r.boundary), r.fingerprint)
+    return DeclRecord(r.name, r.module, r.kind, str(r.status), list(r.axioms), list(r.boundary), r.fingerprint,
+                      r.statement, _warnings(r), _parts(r))
 
 
 def _claim_result(claim: Claim, ev: Evidence) -> ClaimResult:
@@ -174,6 +225,8 @@ def _claim_result(claim: Claim, ev: Evidence) -> ClaimResult:
             expected_fingerprint=f.fingerprint,
             fingerprint_ok=bool(record and record.fingerprint and record.fingerprint == f.fingerprint),
             instance=_instance(ev.instances[f.decl]) if f.decl in ev.instances else None,
+            warnings=_warnings(record, claim),
+            statement_parts=_parts(record),
         ))  # fmt: skip
     witnesses = [_witness(r) for w in claim.witnesses if (r := ev.witnesses.get(w)) is not None]
     return ClaimResult(

@@ -72,6 +72,27 @@ class WitnessOutcome:
 
 
 @dataclass(frozen=True)
+class WarningRecord:
+    """Why a printed statement may not read as what was proved (see
+    :mod:`claimcheck.analysis.spoofing`); ``acknowledged`` is the manifest's note when the claim
+    acknowledges it."""
+
+    kind: str  # a :class:`claimcheck.analysis.spoofing.WarningKind` value
+    name: str
+    message: str
+    found_in: str = ""
+    acknowledged: str | None = None
+
+
+@dataclass(frozen=True)
+class StatementPart:
+    """A piece of a printed statement; ``decl`` names the project constant it shows, if any."""
+
+    text: str
+    decl: str | None = None
+
+
+@dataclass(frozen=True)
 class DeclRecord:
     """The proof status of one declaration (a row of ``claimcheck status``)."""
 
@@ -82,6 +103,9 @@ class DeclRecord:
     axioms: list[str] = field(default_factory=list)
     boundary: list[str] = field(default_factory=list)
     fingerprint: str | None = None
+    statement: str | None = None
+    warnings: list[WarningRecord] = field(default_factory=list)
+    statement_parts: list[StatementPart] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -99,6 +123,8 @@ class FormalEntry:
     expected_fingerprint: str | None = None
     fingerprint_ok: bool = False
     instance: InstanceResult | None = None
+    warnings: list[WarningRecord] = field(default_factory=list)
+    statement_parts: list[StatementPart] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
