@@ -8,6 +8,9 @@ folder itself) with an ``expected.yaml``:
 * ``axioms``: axioms that must appear in a record;
 * ``query``: names asked for with ``decls=`` and their expected status (``missing``, ``failed``);
 * ``failed_modules``: modules that must fail to build;
+* ``warnings``: the statement warnings of each declaration as ``kind: name`` strings (every
+  declaration not listed must have none, so an honest fixture checks that nothing is flagged);
+* ``statements``: printed statements that must come out exactly so;
 * ``versions`` + ``fingerprint``: sub-folders built separately, and the declarations whose
   statement fingerprint must change (``changes``) or stay (``keeps``) between them;
   ``expected_by_version`` adds declarations that exist in one version only.
@@ -88,7 +91,13 @@ def _check_expected(records: list[DeclStatus], spec: dict, where: str) -> None:
     for name, axioms in (spec.get("axioms") or {}).items():
         for ax in axioms:
             assert ax in listed[name].axioms, f"{where}: {name} should reach {ax}, got {listed[name].axioms}"
+    want_warnings = {n: sorted(ws) for n, ws in (spec.get("warnings") or {}).items()}
+    got_warnings = {n: sorted(f"{w.kind}: {w.name}" for w in r.warnings) for n, r in listed.items() if r.warnings}
+    assert got_warnings == want_warnings, f"{where}: statement warnings"
+    for name, text in (spec.get("statements") or {}).items():
+        assert listed[name].statement == text, f"{where}: {name} prints as {listed[name].statement!r}"
     for r in listed.values():
+        assert r.statement, f"{where}: {r.name} has no printed statement"
         if r.status == "proved":
             assert set(r.axioms) <= {"propext", "Classical.choice", "Quot.sound"}
         assert r.fingerprint is not None and len(r.fingerprint) == 16

@@ -260,7 +260,7 @@ class _Printer:
                 lit = str(strip_mdata(args[1]).value)  # type: ignore[union-attr]
                 if flagged:
                     return f"({lit} : {self.fmt(args[0], ctx)}) [{flagged[2]}]", _APP_PREC
-                if self.inspector is not None and self.inspector.mentions_project_type(args[0]):
+                if self.inspector is not None and self.inspector.mentions_project(args[0]):
                     return f"({lit} : {self.fmt(args[0], ctx)})", _MAX_PREC
                 return lit, _MAX_PREC
             if n in _INFIX and len(args) == _INFIX[n][1]:

@@ -284,17 +284,33 @@ class StatementInspector:
             if i < len(infos) and infos[i] == _INST_IMPLICIT:
                 self._instance_problems(a, depth, lets, out, level + 1)
 
-    def is_library_instance(self, arg: Expr) -> bool:
-        """Whether ``arg`` is an instance built from library constants only, with no inline
-        structure: the only kind whose meaning the library defines (what the instance
-        cross-check may interpret by the library's meaning)."""
-        if any(self.is_project(c) for c in self._constants(arg)):
+    def is_library_instance(self, arg: Expr, level: int = 0) -> bool:
+        """Whether ``arg`` is a library instance: its head is a library constant that is not a
+        constructor (no structure written in place, no ``let``- or ``∀``-bound variable), and so
+        is every instance argument it passes on (``instHAdd Nat instAddNat``); project types may
+        appear as arguments. Only such an instance has the meaning the library defines: what the
+        instance cross-check may interpret ``+``, ``≤`` or a numeral by."""
+        if level > 64:
             return False
         e = strip_mdata(arg)
         while isinstance(e, Lam):
             e = strip_mdata(e.body)
-        head, _ = app_spine(e)
-        return isinstance(strip_mdata(head), Const) and not self.instance_problems(arg)
+        if isinstance(e, Proj):
+            return self.is_library_instance(e.struct, level + 1)
+        head, args = app_spine(e)
+        head = strip_mdata(head)
+        if not isinstance(head, Const) or self.is_project(head.name):
+            return False
+        ci = self.env.find(head.name)
+        if ci is None or ci.kind == "constructor":
+            return False
+        infos = self.infos(head.name) or ()
+        return all(self.is_library_instance(a, level + 1)
+                   for i, a in enumerate(args) if i < len(infos) and infos[i] == _INST_IMPLICIT)
+
+    def mentions_project(self, e: Expr) -> bool:
+        """Whether ``e`` mentions any project constant."""
+        return any(self.is_project(c) for c in self._constants(e))
 
     def expr_problems(self, root: Expr) -> tuple[list[InstanceProblem], set[str]]:
         """The problems of every instance argument in ``root`` and the constants it mentions."""
