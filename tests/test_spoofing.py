@@ -29,8 +29,6 @@ from claimcheck.report.render import write_report
 
 from conftest import FIXTURES, copy_case
 
-pytestmark = pytest.mark.lean
-
 
 @pytest.fixture(scope="module")
 def hadd(tmp_path_factory: pytest.TempPathFactory, toolchain):
@@ -59,6 +57,7 @@ def gate_case(tmp_path_factory: pytest.TempPathFactory, toolchain):
     return project, judge(project, evidence, manifests)
 
 
+@pytest.mark.lean
 def test_hijacked_addition_is_printed_with_its_instance(hadd) -> None:
     _project, _env, records = hadd
     r = records["Spoof.two_add_three"]
@@ -71,6 +70,7 @@ def test_hijacked_addition_is_printed_with_its_instance(hadd) -> None:
     assert "".join(t for t, _ in r.statement_parts) == r.statement
 
 
+@pytest.mark.lean
 def test_cross_check_refuses_a_hijacked_instance(hadd) -> None:
     """`2 + 2 = 4` with `+` meaning `*`: an evaluator reading `+` by its name agrees, so the
     cross-check would confirm a statement that is not what Lean proved. It must refuse."""
@@ -85,6 +85,7 @@ def test_cross_check_refuses_a_hijacked_instance(hadd) -> None:
     assert "Spoof.addIsMul" in check.detail and "not a library instance" in check.detail
 
 
+@pytest.mark.lean
 def test_cross_check_still_evaluates_library_instances(hadd) -> None:
     """The guard refuses only what is not the library's: a literal sum with `instHAdd` of
     `instAddNat` is evaluated as before."""
@@ -108,6 +109,7 @@ def test_cross_check_still_evaluates_library_instances(hadd) -> None:
         Evaluator(CORE_SEMANTICS, inspector.is_library_instance).eval(hijacked)
 
 
+@pytest.mark.lean
 def test_status_json_and_decl_show_statement_and_warnings(hadd, capsys) -> None:
     project, _env, _records = hadd
     assert main(["status", "--no-build", "-q", "--root", str(project.root), "--json"]) == 0
@@ -121,6 +123,7 @@ def test_status_json_and_decl_show_statement_and_warnings(hadd, capsys) -> None:
     assert "warning (instance, Spoof.addIsMul)" in out
 
 
+@pytest.mark.lean
 def test_gate_fails_an_unacknowledged_warning(gate_case) -> None:
     _project, result = gate_case
     claims = {c.id: c for c in result.claims}
@@ -144,6 +147,7 @@ def test_gate_fails_an_unacknowledged_warning(gate_case) -> None:
     assert GateResult.from_json(result.to_json()).claims[0].formal[0].warnings[0].name == "Toy.fiveIsFour"
 
 
+@pytest.mark.lean
 def test_check_cli_names_the_instance(gate_case, capsys) -> None:
     project, _result = gate_case
     assert main(["check", "--root", str(project.root), "-q"]) == 1
@@ -152,6 +156,7 @@ def test_check_cli_names_the_instance(gate_case, capsys) -> None:
     assert "silent" in text and "Toy.fiveIsFour" in text
 
 
+@pytest.mark.lean
 def test_report_shows_warnings_and_links_project_constants(gate_case, tmp_path: Path) -> None:
     _project, result = gate_case
     out = write_report(result, tmp_path / "report")
@@ -171,3 +176,37 @@ def test_split_refs_round_trip() -> None:
     marked = "\x02A.b\x03 x = \x02C\x03"
     assert split_refs(marked) == [("A.b", "A.b"), (" x = ", None), ("C", "C")]
     assert strip_refs(marked) == "A.b x = C"
+
+
+def _record(name: str, *warnings):
+    from claimcheck.analysis.status import DeclStatus
+
+    return DeclStatus(name, "M", "theorem", "proved", (), (), "f1", "s", tuple(warnings))
+
+
+def test_warning_problems_without_lean() -> None:
+    """The gate rule on its own: each unacknowledged warning is a problem naming what to
+    acknowledge; an acknowledged one is not; an acknowledgement of nothing is."""
+    from claimcheck.analysis.spoofing import StatementWarning, WarningKind
+    from claimcheck.claims.gate import Evidence, warning_problems
+    from claimcheck.claims.manifest import Acknowledgement, Claim, FormalDecl
+    from claimcheck.claims.model import ToolchainInfo
+    from claimcheck.lean.build import BuildReport
+
+    w1 = StatementWarning(WarningKind.INSTANCE, "P.inst", "uses the project instance `P.inst`", "P.t")
+    w2 = StatementWarning(WarningKind.SHADOWING, "P.Nat.gcd", "ends with a library name", "P.Nat.gcd")
+    ev = Evidence(BuildReport({}), {"P.t": _record("P.t", w1, w2), "P.u": _record("P.u")}, {}, {}, {}, False, [],
+                  ToolchainInfo("test", "0"))
+    claim = Claim("c1", "theorem", "s", [], [FormalDecl("P.t", "f1")], [])
+    problems = warning_problems(claim, ev)
+    assert len(problems) == 2 and all("acknowledge" in p for p in problems)
+    assert any("name: P.inst" in p for p in problems) and any("name: P.Nat.gcd" in p for p in problems)
+    claim.acknowledge = [Acknowledgement("P.inst", "why"), Acknowledgement("P.Nat.gcd", "why")]
+    assert warning_problems(claim, ev) == []
+    claim.acknowledge = [Acknowledgement("P.inst", "why")]
+    assert len(warning_problems(claim, ev)) == 1
+    honest = Claim("c2", "theorem", "s", [], [FormalDecl("P.u", "f1")], [], acknowledge=[Acknowledgement("P.inst", "why")])
+    assert warning_problems(honest, ev) == [
+        "acknowledges `P.inst`, but no declaration of the claim has a statement warning naming it; remove the"
+        " acknowledgement"
+    ]
