@@ -83,6 +83,7 @@ def test_cross_check_refuses_a_hijacked_instance(hadd) -> None:
     (check,) = check_instances(env, [name], Evaluator(CORE_SEMANTICS))
     assert check.outcome is InstanceOutcome.NOT_CROSS_CHECKED, check
     assert "Spoof.addIsMul" in check.detail and "not a library instance" in check.detail
+    assert check.statement == "2 +[Spoof.addIsMul] 2 = 4"  # the instance table does not print `2 + 2 = 4`
 
 
 @pytest.mark.lean

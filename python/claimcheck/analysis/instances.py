@@ -390,15 +390,14 @@ def is_instance(name: str) -> bool:
 def check_instances(env: Environment, decls: list[str], evaluator: Evaluator | None = None) -> list[InstanceCheck]:
     """Cross-check each instance theorem among ``decls`` (names whose last part has ``_instance_``)."""
     ev = evaluator or Evaluator()
+    core = {f.resolve() for f in env.search_path if is_core_folder(f)}
+
+    def is_core_module(module: str) -> bool:
+        folder = env.module_folder(module)
+        return folder is not None and folder.resolve() in core
+
+    inspector = StatementInspector(env, is_core_module, env_binder_infos(env))
     if ev.instance_guard is None:
-        core = [f for f in env.search_path if is_core_folder(f)]
-        core_resolved = {f.resolve() for f in core}
-
-        def is_core_module(module: str) -> bool:
-            folder = env.module_folder(module)
-            return folder is not None and folder.resolve() in core_resolved
-
-        inspector = StatementInspector(env, is_core_module, env_binder_infos(env))
         ev = Evaluator(ev.semantics, inspector.is_library_instance)
     checks: list[InstanceCheck] = []
     for name in decls:
@@ -408,7 +407,7 @@ def check_instances(env: Environment, decls: list[str], evaluator: Evaluator | N
         if ci is None:
             checks.append(InstanceCheck(name, "", "", "", InstanceOutcome.DISAGREE, "not found in the built modules"))
             continue
-        statement = pretty(ci.type)
+        statement = pretty(ci.type, inspector=inspector)  # hijacked instances shown in place
         try:
             stated, computed, ok = _stated_and_computed(ev, ci.type)
         except Unsupported as exc:

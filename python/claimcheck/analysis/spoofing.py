@@ -35,9 +35,11 @@ never change a meaning). Library constants end the walk. Four kinds:
     ``let``-bound variable. No project instance is involved, yet the operator does not mean the
     library's. Same exemptions as above.
 
-``shadowing`` — a project declaration whose name ends with the full name of a library
-    declaration visible to the project: ``MLTheory.Nat.gcd`` is written ``Nat.gcd`` inside
-    ``namespace MLTheory``, ``Foo.True`` is written ``True`` inside ``Foo``.
+``shadowing`` — a project declaration whose name, after one of its namespaces, is the full name
+    of a library declaration visible to the project: ``MLTheory.Nat.gcd`` is written ``Nat.gcd``
+    inside ``namespace MLTheory``, ``Foo.True`` is written ``True`` inside ``Foo``. (A name under
+    a declaration, like a structure's field ``Foo.Point.toString``, reads as that declaration's
+    part and is not flagged.)
 
 ``prelude`` — a declaration of a project module that does not import Lean's ``Init`` (a
     ``prelude`` module): it can define its own ``Nat``, ``Eq`` or ``True``.
@@ -368,12 +370,19 @@ class StatementInspector:
 
     def shadowed_library_name(self, name: str) -> str | None:
         """The library declaration whose full name a proper suffix of project name ``name`` is
-        (``MLTheory.Nat.gcd`` → ``Nat.gcd``), or ``None``. Compiler-generated names (with a
-        component that starts with ``_`` or is a number) are not checked."""
+        (``MLTheory.Nat.gcd`` → ``Nat.gcd``), or ``None``.
+
+        Only suffixes after a *namespace* count: when the prefix is itself a declaration (a
+        structure's field ``Foo.Point.toString``, the ``decEq`` that ``deriving DecidableEq``
+        puts under its instance), the name is reached through that declaration and reads as its
+        part. Compiler-generated names (a component that starts with ``_`` or is a number) are
+        not checked."""
         parts = name.split(".")
         if any(not p or p.startswith("_") or p[0].isdigit() for p in parts):
             return None
         for i in range(1, len(parts)):
+            if self.env.find(".".join(parts[:i])) is not None:
+                continue
             suffix = ".".join(parts[i:])
             ci = self.env.find(suffix)
             if ci is not None and self.is_core_module(ci.module):
