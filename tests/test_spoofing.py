@@ -182,7 +182,7 @@ def test_split_refs_round_trip() -> None:
 def _record(name: str, *warnings):
     from claimcheck.analysis.status import DeclStatus
 
-    return DeclStatus(name, "M", "theorem", "proved", (), (), "f1", "s", tuple(warnings))
+    return DeclStatus(name, "M", "theorem", "proved", (), (), "f1", statement="s", warnings=tuple(warnings))
 
 
 def test_warning_problems_without_lean() -> None:
