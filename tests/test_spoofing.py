@@ -111,6 +111,45 @@ def test_cross_check_still_evaluates_library_instances(hadd) -> None:
 
 
 @pytest.mark.lean
+def test_let_bound_and_inline_instances_are_shown(hadd) -> None:
+    """An instance bound by `let` or written in place is not the library's either: flagged, and
+    printed where it acts; an honest library instance is not."""
+    from claimcheck.analysis.pretty import env_binder_infos, pretty
+    from claimcheck.analysis.spoofing import StatementInspector, WarningKind
+    from claimcheck.olean.reader import BVar, LetE
+
+    _project, env, _records = hadd
+    core = {f.resolve() for f in env.search_path if (f / "Init.olean").is_file()}
+    inspector = StatementInspector(env, lambda m: env.module_folder(m).resolve() in core)
+    nat = Const("Nat", ())
+
+    def lit(k: int):
+        return App(App(App(Const("OfNat.ofNat", ()), nat), Lit(k)), App(Const("instOfNatNat", ()), Lit(k)))
+
+    def add(inst, a, b):
+        return App(App(App(App(App(App(Const("HAdd.hAdd", ()), nat), nat), nat), inst), a), b)
+
+    def eq(a, b):
+        return App(App(App(Const("Eq", ()), nat), a), b)
+
+    mul = App(App(App(App(Const("HAdd.mk", ()), nat), nat), nat), Const("Nat.mul", ()))
+    hadd_ty = App(App(App(Const("HAdd", ()), nat), nat), nat)
+    let_term = LetE("inst", hadd_ty, mul, eq(add(BVar(0), lit(2), lit(3)), lit(6)))
+    problems, _ = inspector.expr_problems(let_term)
+    assert [p.kind for p in problems] == [WarningKind.INLINE_INSTANCE]
+    infos = env_binder_infos(env)
+    assert pretty(let_term, infos, inspector=inspector) == "let inst := HAdd.mk Nat.mul; 2 +[inst] 3 = 6"
+    inline = eq(add(mul, lit(2), lit(3)), lit(6))
+    assert pretty(inline, infos, inspector=inspector) == "2 +[HAdd.mk Nat.mul] 3 = 6"
+    library = eq(add(App(App(Const("instHAdd", ()), nat), Const("instAddNat", ())), lit(2), lit(3)), lit(5))
+    assert inspector.expr_problems(library)[0] == []
+    assert pretty(library, infos, inspector=inspector) == "2 + 3 = 5"
+    # a hijacking instance nested in a library one is found and shown
+    nested = eq(add(App(App(Const("instHAdd", ()), nat), Const("Spoof.addIsMul", ())), lit(2), lit(3)), lit(6))
+    assert {p.name for p in inspector.expr_problems(nested)[0]} == {"Spoof.addIsMul"}
+
+
+@pytest.mark.lean
 def test_status_json_and_decl_show_statement_and_warnings(hadd, capsys) -> None:
     project, _env, _records = hadd
     assert main(["status", "--no-build", "-q", "--root", str(project.root), "--json"]) == 0
