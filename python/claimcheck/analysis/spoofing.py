@@ -420,8 +420,8 @@ class StatementInspector:
             if self.is_prelude_module(ci.module):
                 warnings.add(StatementWarning(
                     WarningKind.PRELUDE, ci.module,
-                    f"`{name}` is declared in `{ci.module}`, a `prelude` module (it does not import"
-                    " Lean's `Init`, so its names need not mean the library's)", name))
+                    f"`{ci.module}` is a `prelude` module (it does not import Lean's `Init`, so its names"
+                    f" need not mean the library's), and `{name}` is declared there", name))
         succ.discard(name)
         node = (frozenset(warnings), tuple(sorted(succ)))
         self._local[name] = node
@@ -442,7 +442,7 @@ class StatementInspector:
 
     def warnings(self, name: str) -> tuple[StatementWarning, ...]:
         """The warnings of declaration ``name``: its own and those of every project constant its
-        meaning mentions, transitively (sorted, no duplicates)."""
+        meaning mentions, transitively; one per kind and name (sorted)."""
         got = self._warnings.get(name)
         if got is not None:
             return got
@@ -457,7 +457,11 @@ class StatementInspector:
                 if s not in seen:
                     seen.add(s)
                     todo.append(s)
-        result = tuple(sorted(found))
+        # one warning per thing named: the one found in the declaration itself, else the first
+        best: dict[tuple[WarningKind, str], StatementWarning] = {}
+        for w in sorted(found, key=lambda w: (w.found_in != name, w)):
+            best.setdefault((w.kind, w.name), w)
+        result = tuple(sorted(best.values()))
         self._warnings[name] = result
         return result
 
