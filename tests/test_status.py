@@ -11,6 +11,9 @@ folder itself) with an ``expected.yaml``:
 * ``prelude``: declarations and the ``prelude`` modules (not importing ``Init``) they rest on;
   a declaration not named there must rest on none;
 * ``refused``: the build refuses the project (exit 2), printing this text (nothing is built);
+* ``warnings``: the statement warnings of each declaration as ``kind: name`` strings (every
+  declaration not listed must have none, so an honest fixture checks that nothing is flagged);
+* ``statements``: printed statements that must come out exactly so;
 * ``versions`` + ``fingerprint``: sub-folders built separately, and the declarations whose
   statement fingerprint must change (``changes``) or stay (``keeps``) between them;
   ``expected_by_version`` adds declarations that exist in one version only.
@@ -92,6 +95,13 @@ def _check_expected(records: list[DeclStatus], spec: dict, where: str) -> None:
     prelude = spec.get("prelude") or {}
     for r in listed.values():
         assert list(r.prelude) == prelude.get(r.name, []), f"{where}: {r.name} rests on prelude modules {r.prelude}"
+    want_warnings = {n: sorted(ws) for n, ws in (spec.get("warnings") or {}).items()}
+    got_warnings = {n: sorted(f"{w.kind}: {w.name}" for w in r.warnings) for n, r in listed.items() if r.warnings}
+    assert got_warnings == want_warnings, f"{where}: statement warnings"
+    for name, text in (spec.get("statements") or {}).items():
+        assert listed[name].statement == text, f"{where}: {name} prints as {listed[name].statement!r}"
+    for r in listed.values():
+        assert r.statement, f"{where}: {r.name} has no printed statement"
         if r.status == "proved":
             assert set(r.axioms) <= {"propext", "Classical.choice", "Quot.sound"}
         assert r.fingerprint is not None and len(r.fingerprint) == 16

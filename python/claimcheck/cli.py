@@ -116,7 +116,7 @@ def cmd_status(args: argparse.Namespace) -> int:
         json.dump(to_json(records), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        sys.stdout.write(format_table(records))
+        sys.stdout.write(format_table(records, statements=bool(args.decl)))
     return 1 if any(r.status == "missing" for r in records) else 0
 
 

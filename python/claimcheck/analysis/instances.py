@@ -13,6 +13,13 @@ definitions in companion modules named by ``claimcheck.toml`` (``[instances] mod
 exporting a ``SEMANTICS`` mapping; :func:`load_semantics` merges them. The tool never imports a
 companion by itself.
 
+The core vocabulary gives ``+``, ``≤``, numerals ... their *library* meaning, so it applies only
+when the instance argument is a library instance: with a project instance (``instance :
+HAdd Nat Nat Nat := ⟨Nat.mul⟩``, or ``Add MyType``) or an instance written inline, Python's ``+``
+is not what Lean's statement means, and agreeing values would prove nothing. Such a term is
+refused (:class:`Unsupported`); :func:`check_instances` always installs that guard, read from the
+environment (:meth:`claimcheck.analysis.spoofing.StatementInspector.is_library_instance`).
+
 A statement using a constant with no Python meaning is *not cross-checked*: reported as such, and
 a gate failure only when the project asks for strictness (``[instances] strict = true``).
 """
@@ -29,7 +36,9 @@ from enum import StrEnum
 
 from claimcheck.companion import exported_mappings
 from claimcheck.olean.reader import App, BVar, Const, Environment, Expr, ForallE, Lam, Lit, MData, Proj, app_spine
-from claimcheck.analysis.pretty import literal_value, pretty
+from claimcheck.analysis.pretty import env_binder_infos, literal_value, pretty
+from claimcheck.analysis.spoofing import StatementInspector
+from claimcheck.analysis.status import is_core_folder
 
 Thunk = Callable[[], Any]
 Semantic = Callable[..., Any]
@@ -196,11 +205,57 @@ def render(v: Any) -> str:
     return repr(v)
 
 
-class Evaluator:
-    """Evaluates closed Lean terms of the known vocabulary to Python values."""
+#: Position of the instance argument of the library constants that the core vocabulary (and
+#: :func:`~claimcheck.analysis.pretty.literal_value`) interpret by their library meaning.
+INSTANCE_ARGUMENT: Mapping[str, int] = {
+    "OfNat.ofNat": 2, "HAdd.hAdd": 3, "HSub.hSub": 3, "HMul.hMul": 3, "HDiv.hDiv": 3, "HMod.hMod": 3,
+    "HPow.hPow": 3, "Neg.neg": 1, "LT.lt": 1, "LE.le": 1, "Nat.cast": 1, "NatCast.natCast": 1,
+    "Int.cast": 1, "IntCast.intCast": 1, "OfScientific.ofScientific": 1,
+}
 
-    def __init__(self, semantics: Mapping[str, Semantic] = CORE_SEMANTICS) -> None:
+#: Decides whether an instance argument is a library instance (see the module docstring).
+InstanceGuard = Callable[[Expr], bool]
+
+
+def _library_instances_only(e: Expr, guard: InstanceGuard) -> bool:
+    """Whether every interpreted operation in the closed term ``e`` has a library instance."""
+    stack = [e]
+    seen: set[int] = set()
+    while stack:
+        x = stack.pop()
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
+        while isinstance(x, MData):
+            x = x.expr
+        if isinstance(x, App):
+            head, args = app_spine(x)
+            if isinstance(head, Const):
+                k = INSTANCE_ARGUMENT.get(head.name)
+                if k is not None and k < len(args) and not guard(args[k]):
+                    return False
+            else:
+                stack.append(head)
+            stack.extend(args)
+        elif isinstance(x, (Lam, ForallE)):
+            stack += (x.binder_type, x.body)
+        elif isinstance(x, Proj):
+            stack.append(x.struct)
+    return True
+
+
+class Evaluator:
+    """Evaluates closed Lean terms of the known vocabulary to Python values.
+
+    ``instance_guard``: tells library instances from others; when given, an interpreted
+    operation (``INSTANCE_ARGUMENT``) whose instance is not a library one is :class:`Unsupported`.
+    :func:`check_instances` installs one read from the environment when it is ``None``.
+    """
+
+    def __init__(self, semantics: Mapping[str, Semantic] = CORE_SEMANTICS,
+                 instance_guard: InstanceGuard | None = None) -> None:
         self.semantics = semantics
+        self.instance_guard = instance_guard
 
     def eval(self, e: Expr, ctx: tuple[Any, ...] = ()) -> Any:
         while isinstance(e, MData):
@@ -221,11 +276,20 @@ class Evaluator:
             return _project(self.eval(e.struct, ctx), e.type_name, e.index)
         if isinstance(e, (App, Const)):
             head, args = app_spine(e)
+            if isinstance(head, Const) and self.instance_guard is not None:
+                k = INSTANCE_ARGUMENT.get(head.name)
+                if k is not None and k < len(args) and not self.instance_guard(args[k]):
+                    raise Unsupported(
+                        f"`{head.name}` with the instance `{pretty(args[k])}`, not a library instance: the"
+                        " library's meaning does not apply"
+                    )
             if isinstance(head, Const) and head.name == "OfNat.ofNat" and len(args) == 3:
                 size = self._fin_size(args[0], ctx)
                 if size is not None:  # `Fin.instOfNat`: the literal `i : Fin n` is `i % n`
                     return as_int(self.eval(args[1], ctx)) % size
             value = literal_value(e)
+            if value is not None and self.instance_guard is not None and not _library_instances_only(e, self.instance_guard):
+                value = None  # a nested operation has another instance: evaluate it step by step (and refuse)
             if value is not None:
                 return value
             if not isinstance(head, Const):
@@ -321,6 +385,15 @@ def is_instance(name: str) -> bool:
 def check_instances(env: Environment, decls: list[str], evaluator: Evaluator | None = None) -> list[InstanceCheck]:
     """Cross-check each instance theorem among ``decls`` (names whose last part has ``_instance_``)."""
     ev = evaluator or Evaluator()
+    core = {f.resolve() for f in env.search_path if is_core_folder(f)}
+
+    def is_core_module(module: str) -> bool:
+        folder = env.module_folder(module)
+        return folder is not None and folder.resolve() in core
+
+    inspector = StatementInspector(env, is_core_module, env_binder_infos(env))
+    if ev.instance_guard is None:
+        ev = Evaluator(ev.semantics, inspector.is_library_instance)
     checks: list[InstanceCheck] = []
     for name in decls:
         if not is_instance(name):
@@ -329,7 +402,7 @@ def check_instances(env: Environment, decls: list[str], evaluator: Evaluator | N
         if ci is None:
             checks.append(InstanceCheck(name, "", "", "", InstanceOutcome.DISAGREE, "not found in the built modules"))
             continue
-        statement = pretty(ci.type)
+        statement = pretty(ci.type, inspector=inspector)  # hijacked instances shown in place
         try:
             stated, computed, ok = _stated_and_computed(ev, ci.type)
         except Unsupported as exc:

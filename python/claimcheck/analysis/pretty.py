@@ -8,6 +8,15 @@ precedences, and implicit arguments hidden: always for the operators above,
 and for other constants when a ``binder_infos`` resolver (e.g.
 :func:`env_binder_infos`) tells which arguments are explicit.
 
+With an ``inspector`` (:class:`claimcheck.analysis.spoofing.StatementInspector`) the printer
+never hides what changes a meaning: an instance argument that is a hijacking project instance
+or an instance written inline is shown in place (``(5 : Nat) [Spoof.fiveIsFour] = 4``,
+``2 +[Spoof.addIsMul] 3``, ``f [inst] x``), and a numeral of a project type says its type
+(``(0 : Honest.Vec2)``). Constants are always printed with their full names; with
+``mark_refs=True`` the project's constants are wrapped in ``REF_OPEN``/``REF_CLOSE`` so that
+:func:`split_refs` can cut the text into parts to link (the report links them to their
+definitions).
+
 ``literal_value(e)`` reads the rational number a closed numeric term denotes
 (``OfNat.ofNat``, ``Neg.neg``, ``HDiv.hDiv`` … of literals,
 ``Rat.ofScientific``, casts), or ``None``.
@@ -16,7 +25,7 @@ and for other constants when a ``binder_infos`` resolver (e.g.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Callable
+from typing import Any, Callable
 
 from claimcheck.olean.reader import (
     app_spine,
@@ -37,7 +46,8 @@ from claimcheck.olean.reader import (
     Sort,
 )
 
-__all__ = ["pretty", "statement", "literal_value", "env_binder_infos", "BinderInfos"]
+__all__ = ["pretty", "statement", "literal_value", "env_binder_infos", "BinderInfos", "REF_OPEN", "REF_CLOSE",
+           "split_refs", "strip_refs"]
 
 #: maps a constant name to the binder infos of its leading arguments
 #: (0 explicit, 1 implicit, 2 strict implicit, 3 instance implicit), or None.
@@ -64,6 +74,10 @@ _INFIX: dict[str, tuple[str, int, int, int, int]] = {
     "Or": ("∨", 2, 31, 30, 30),
     "Iff": ("↔", 2, 21, 20, 21),
 }
+#: Marks around a project constant's name in text printed with ``mark_refs=True``.
+REF_OPEN = "\x02"
+REF_CLOSE = "\x03"
+_INST_IMPLICIT = 3
 _ARROW_PREC = 25
 _APP_PREC = 1024
 _MAX_PREC = 1025
@@ -97,10 +111,62 @@ def _short(name: str) -> str:
     return name
 
 
+def split_refs(text: str) -> list[tuple[str, str | None]]:
+    """Text printed with ``mark_refs=True`` as ``(text, constant or None)`` parts."""
+    parts: list[tuple[str, str | None]] = []
+    pos = 0
+    while pos < len(text):
+        start = text.find(REF_OPEN, pos)
+        if start < 0:
+            parts.append((text[pos:], None))
+            break
+        end = text.find(REF_CLOSE, start)
+        if end < 0:  # pragma: no cover - the printer always closes a mark
+            parts.append((text[pos:].replace(REF_OPEN, ""), None))
+            break
+        if start > pos:
+            parts.append((text[pos:start], None))
+        name = text[start + 1:end]
+        parts.append((name, name))
+        pos = end + 1
+    return parts
+
+
+def strip_refs(text: str) -> str:
+    """Text printed with ``mark_refs=True`` without its marks."""
+    return text.replace(REF_OPEN, "").replace(REF_CLOSE, "")
+
+
 class _Printer:
-    def __init__(self, binder_infos: BinderInfos | None):
+    def __init__(self, binder_infos: BinderInfos | None, inspector: Any = None, mark_refs: bool = False):
         self.binder_infos = binder_infos
+        self.inspector = inspector
+        self.mark_refs = mark_refs and inspector is not None
+        self.lets: list[int] = []  # levels of the `let` binders in scope
         self.memo: dict[tuple[int, int], bool] = {}
+
+    def const(self, name: str) -> str:
+        if self.mark_refs and self.inspector.is_project(name):
+            return f"{REF_OPEN}{name}{REF_CLOSE}"
+        return _short(name)
+
+    def flagged(self, n: str, args: list[Expr], ctx: list[str]) -> dict[int, str]:
+        """The instance arguments of ``n`` that change its meaning, printed: their positions."""
+        if self.inspector is None:
+            return {}
+        infos = self.inspector.infos(n) or ()
+        out: dict[int, str] = {}
+        for i, a in enumerate(args):
+            if i < len(infos) and infos[i] == _INST_IMPLICIT:
+                problems = self.inspector.instance_problems(a, len(ctx), tuple(self.lets))
+                if problems:
+                    labels = []
+                    for p in problems:
+                        label = self.const(p.name) if p.name is not None else self.fmt(a, ctx)
+                        if label not in labels:
+                            labels.append(label)
+                    out[i] = ", ".join(labels)
+        return out
 
     def fresh(self, name: str, ctx: list[str]) -> str:
         base = name.split("._@.")[0].split(".")[-1] if name else ""
@@ -136,14 +202,18 @@ class _Printer:
                 return f"Type {lv.args[0]}", _APP_PREC
             return f"Sort {lv}", _APP_PREC
         if isinstance(e, Const):
-            return _short(e.name), _MAX_PREC
+            return self.const(e.name), _MAX_PREC
         if isinstance(e, Lit):
             return (str(e.value) if isinstance(e.value, int) else repr(e.value)), _MAX_PREC
         if isinstance(e, Proj):
             return f"{self.fmt(e.struct, ctx, _MAX_PREC)}.{e.index + 1}", _MAX_PREC
         if isinstance(e, LetE):
             x = self.fresh(e.decl_name, ctx)
-            body = self.fmt(e.body, ctx + [x])
+            self.lets.append(len(ctx))
+            try:
+                body = self.fmt(e.body, ctx + [x])
+            finally:
+                self.lets.pop()
             return f"let {x} := {self.fmt(e.value, ctx)}; {body}", 0
         if isinstance(e, ForallE):
             return self.binders(e, ctx, "∀")
@@ -185,12 +255,22 @@ class _Printer:
         head, args = app_spine(e)
         if isinstance(head, Const):
             n = head.name
+            flagged = self.flagged(n, args, ctx)
             if n == "OfNat.ofNat" and len(args) == 3 and isinstance(strip_mdata(args[1]), Lit):
-                return str(strip_mdata(args[1]).value), _MAX_PREC  # type: ignore[union-attr]
+                lit = str(strip_mdata(args[1]).value)  # type: ignore[union-attr]
+                if flagged:
+                    return f"({lit} : {self.fmt(args[0], ctx)}) [{flagged[2]}]", _APP_PREC
+                if self.inspector is not None and self.inspector.mentions_project(args[0]):
+                    return f"({lit} : {self.fmt(args[0], ctx)})", _MAX_PREC
+                return lit, _MAX_PREC
             if n in _INFIX and len(args) == _INFIX[n][1]:
                 sym, _k, lp, rp, rrp = _INFIX[n]
+                if flagged:
+                    sym += "".join(f"[{flagged[i]}]" for i in sorted(flagged))
                 a, b = args[-2], args[-1]
                 return f"{self.fmt(a, ctx, lp)} {sym} {self.fmt(b, ctx, rrp)}", rp
+            if flagged:
+                return self.explicit(head, args, ctx, flagged)
             if n == "Not" and len(args) == 1:
                 return f"¬{self.fmt(args[0], ctx, 40)}", 40
             if n == "Neg.neg" and len(args) == 3:
@@ -205,11 +285,22 @@ class _Printer:
             if infos is not None:
                 args = [a for i, a in enumerate(args) if i >= len(infos) or infos[i] == 0]
                 if not args:
-                    return n, _MAX_PREC
+                    return self.const(n), _MAX_PREC
         fn = self.fmt(head, ctx, _MAX_PREC)
         parts = [fn] + [self.fmt(a, ctx, _MAX_PREC) for a in args]
         return " ".join(parts), _APP_PREC
 
+
+    def explicit(self, head: Const, args: list[Expr], ctx: list[str], flagged: dict[int, str]) -> tuple[str, int]:
+        """``head`` applied to its explicit arguments and, in place, its flagged instances."""
+        infos = (self.binder_infos(head.name) if self.binder_infos else None) or ()
+        parts = [self.const(head.name)]
+        for i, a in enumerate(args):
+            if i in flagged:
+                parts.append(f"[{flagged[i]}]")
+            elif i >= len(infos) or infos[i] == 0:
+                parts.append(self.fmt(a, ctx, _MAX_PREC))
+        return " ".join(parts), _APP_PREC
 
     def special(self, n: str, args: list[Expr], ctx: list[str]) -> tuple[str, int] | None:
         """Notation for a few common constants (if-then-else, lists, casts, ∃, pairs, indexing)."""
@@ -257,9 +348,10 @@ class _Printer:
         return None
 
 
-def pretty(e: Expr, binder_infos: BinderInfos | None = None) -> str:
-    """Render ``e`` as readable Lean-like text."""
-    return _Printer(binder_infos).fmt(e, [])
+def pretty(e: Expr, binder_infos: BinderInfos | None = None, inspector: Any = None, mark_refs: bool = False) -> str:
+    """Render ``e`` as readable Lean-like text; with an ``inspector``, hijacked and inline
+    instances are shown in place (see the module docstring)."""
+    return _Printer(binder_infos, inspector, mark_refs).fmt(e, [])
 
 
 def env_binder_infos(env: Environment) -> BinderInfos:

@@ -72,13 +72,15 @@ from __future__ import annotations
 import enum
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
 from claimcheck.analysis.library import LibraryIndex, library_index
 from claimcheck.analysis.props import shape_of
 from claimcheck.errors import ClaimcheckError
+from claimcheck.analysis.pretty import split_refs, strip_refs
+from claimcheck.analysis.spoofing import StatementInspector, StatementWarning
 from claimcheck.olean.reader import (
     App,
     BVar,
@@ -180,6 +182,12 @@ class DeclStatus:
     hypotheses: int = 0  # binders of the statement's telescope
     lint: tuple[str, ...] = ()  # vacuity findings on the statement
     theorem_note: str = ""
+    #: The printed statement (hijacked instances shown in place; see analysis/spoofing.py).
+    statement: str | None = None
+    #: Why the printed statement may not read as what was proved (analysis/spoofing.py).
+    warnings: tuple[StatementWarning, ...] = ()
+    #: ``statement`` cut into ``(text, project constant or None)`` parts, for links.
+    statement_parts: tuple[tuple[str, str | None], ...] = ()
 
 
 def user_facing(name: str) -> bool:
@@ -692,7 +700,7 @@ def compute_status(
                 if not include_all and is_syntax_declaration(ci):
                     continue
                 records.append(_status_of(ci, collector, allowed, fingerprints, prelude))
-        return records
+        return annotate_statements(records, env, collector.is_core_module)
 
     for name in decls:
         ci = None
@@ -712,7 +720,31 @@ def compute_status(
                     continue
         if ci is not None:
             records.append(_status_of(ci, collector, allowed, fingerprints, prelude))
-    return records
+    return annotate_statements(records, env, collector.is_core_module)
+
+
+def annotate_statements(records: list[DeclStatus], env: Environment,
+                        is_core_module: Callable[[str], bool]) -> list[DeclStatus]:
+    """The records with their printed statements and statement warnings filled in (records of
+    failed modules and missing declarations have neither)."""
+    inspector = StatementInspector(env, is_core_module)
+    out: list[DeclStatus] = []
+    for r in records:
+        if r.status in ("missing", "failed") or r.kind == "module":
+            out.append(r)
+            continue
+        try:
+            marked = inspector.statement(r.name, mark_refs=True)
+            warnings = inspector.warnings(r.name)
+        except OleanError:
+            out.append(r)
+            continue
+        if marked is None:
+            out.append(r)
+            continue
+        out.append(replace(r, statement=strip_refs(marked), warnings=warnings,
+                           statement_parts=tuple(split_refs(marked))))
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -735,13 +767,16 @@ def to_json(records: Iterable[DeclStatus]) -> list[dict]:
             "is_theorem": r.is_theorem,
             "hypotheses": r.hypotheses,
             "lint": list(r.lint),
+            "statement": r.statement,
+            "warnings": [w.to_json() for w in r.warnings],
         }
         for r in records
     ]
 
 
-def format_table(records: Iterable[DeclStatus]) -> str:
-    """A plain-text table grouped by module, with a summary line."""
+def format_table(records: Iterable[DeclStatus], statements: bool = False) -> str:
+    """A plain-text table grouped by module, with a summary line. Each statement warning is a
+    line under its declaration; ``statements=True`` also prints each printed statement."""
     records = list(records)
     if not records:
         return "no declarations\n"
@@ -763,9 +798,16 @@ def format_table(records: Iterable[DeclStatus]) -> str:
             if r.lint:
                 extra += "  lint: " + "; ".join(r.lint)
             lines.append(f"  {r.name:<{wn}}  {r.kind:<{wk}}  {r.status:<7}  {r.fingerprint or '-':<16}{extra}")
+            if statements and r.statement is not None:
+                lines.append(f"    statement: {r.statement}")
+            for w in r.warnings:
+                lines.append(f"    warning ({w.kind}, {w.name}): {w.message}")
         lines.append("")
     counts = {s: sum(1 for r in records if r.status == s) for s in STATUS_ORDER}
     lines.append(", ".join(f"{n} {s}" for s, n in counts.items() if n))
+    warned = sum(1 for r in records if r.warnings)
+    if warned:
+        lines.append(f"statement warnings: {warned} declarations (a printed statement may not read as what was proved)")
     boundary = sorted({b for r in records for b in r.boundary})
     if boundary:
         lines.append(f"trusted boundary: {len(boundary)} core constants without shipped proofs (see --json)")

@@ -21,6 +21,13 @@ the numerical witnesses the manifests name, the instance cross-checks and the ma
   already ``proved`` makes the label wrong (it is a theorem).
 - ``formal: none``: ``informal`` — nothing to check; it never fails the gate.
 
+Every claim, whatever its label: a formal declaration whose printed statement carries a warning
+(a hijacking project instance, an instance written inline, a name shadowing a library name, a
+``prelude`` module: :mod:`claimcheck.analysis.spoofing`) fails the claim unless the claim's
+``acknowledge`` names it, so the ledger says in words why the statement still means what it
+reads; an acknowledgement that names no warning of the claim's declarations fails it too (it would
+tell the reader of a problem that is not there, or hide that a fix made it stale).
+
 Any disagreeing instance cross-check (or, in a strict project, one that is not cross-checked) or
 a failed build also fails the gate.
 """
@@ -45,6 +52,8 @@ from claimcheck.claims.model import (
     ClaimResult,
     DeclRecord,
     FormalEntry,
+    StatementPart,
+    WarningRecord,
     GateResult,
     InstanceResult,
     Label,
@@ -110,6 +119,9 @@ def gather(project: Project, toolchain: Toolchain, build: BuildReport,
     for name, record in statuses.items():
         if record.status in ("missing", "failed"):
             continue
+        if record.statement is not None:
+            statements[name] = record.statement
+            continue
         ci = env.find(name)
         if ci is not None:
             statements[name] = pretty(ci.type, infos)
@@ -165,6 +177,7 @@ def claim_verdict(claim: Claim, ev: Evidence) -> tuple[Verdict, list[str]]:
             "proved proposition declared in the project (role: theorem); definitions and library "
             "declarations are supporting entries and never make a claim hold alone"
         )
+    problems += warning_problems(claim, ev)
     if claim.label == "conditional" and not claim.hypotheses:
         problems.append("a conditional claim must name its hypotheses")
     if not claim.is_formal and claim.label in ("theorem", "conditional") and not problems:
@@ -219,6 +232,33 @@ def _entry_problems(claim: Claim, formal: FormalDecl, record: DeclStatus | None,
     return problems
 
 
+def warning_problems(claim: Claim, ev: Evidence) -> list[str]:
+    """The statement warnings of the claim's declarations that the claim does not acknowledge,
+    and the acknowledgements that name no such warning."""
+    problems: list[str] = []
+    named: set[str] = set()
+    for formal in claim.formal or []:
+        record = ev.statuses.get(formal.decl)
+        if record is not None:  # what the other review rules let a manifest acknowledge
+            named.update(record.prelude)
+            if record.lint or (claim.label == "conditional" and record.hypotheses == 0):
+                named.add(formal.decl)
+        for w in record.warnings if record is not None else ():
+            named.add(w.name)
+            if claim.acknowledged(w.name) is None:
+                problems.append(
+                    f"{formal.decl}: statement warning ({w.kind}): {w.message}; if the claim still means"
+                    f" what it reads, say why in the manifest: `acknowledge: [{{name: {w.name}, note: ...}}]`"
+                )
+    for ack in claim.acknowledge:
+        if ack.name not in named:
+            problems.append(
+                f"acknowledges `{ack.name}`, but no declaration of the claim has a statement warning,"
+                " vacuity lint or prelude module naming it; remove the acknowledgement"
+            )
+    return problems
+
+
 def claim_warnings(claim: Claim, ev: Evidence) -> list[str]:
     """Findings flagged for review that do not fail the gate."""
     warnings: list[str] = []
@@ -235,6 +275,18 @@ def claim_warnings(claim: Claim, ev: Evidence) -> list[str]:
                 "theorem by name if the statement is meant to be unconditional)"
             )
     return warnings
+def _warnings(record: DeclStatus | None, claim: Claim | None = None) -> list[WarningRecord]:
+    if record is None:
+        return []
+    out = []
+    for w in record.warnings:
+        ack = claim.acknowledged(w.name) if claim is not None else None
+        out.append(WarningRecord(str(w.kind), w.name, w.message, w.found_in, ack.note if ack else None))
+    return out
+
+
+def _parts(record: DeclStatus | None) -> list[StatementPart]:
+    return [StatementPart(text, decl) for text, decl in record.statement_parts] if record is not None else []
 
 
 def _instance(check: InstanceCheck) -> InstanceResult:
@@ -248,7 +300,8 @@ def _witness(result: WitnessResult) -> WitnessOutcome:
 
 def _record(r: DeclStatus) -> DeclRecord:
     return DeclRecord(r.name, r.module, r.kind, str(r.status), list(r.axioms), list(r.boundary), r.fingerprint,
-                      list(r.prelude), r.is_theorem, r.hypotheses, list(r.lint))
+                      list(r.prelude), r.is_theorem, r.hypotheses, list(r.lint),
+                      r.statement, _warnings(r), _parts(r))
 
 
 def _claim_result(claim: Claim, ev: Evidence) -> ClaimResult:
@@ -274,6 +327,8 @@ def _claim_result(claim: Claim, ev: Evidence) -> ClaimResult:
             hypotheses=record.hypotheses if record else 0,
             lint=list(record.lint) if record else [],
             prelude=list(record.prelude) if record else [],
+            warnings=_warnings(record, claim),
+            statement_parts=_parts(record),
         ))  # fmt: skip
     witnesses = [_witness(r) for w in claim.witnesses if (r := ev.witnesses.get(w)) is not None]
     return ClaimResult(

@@ -72,6 +72,27 @@ class WitnessOutcome:
 
 
 @dataclass(frozen=True)
+class WarningRecord:
+    """Why a printed statement may not read as what was proved (see
+    :mod:`claimcheck.analysis.spoofing`); ``acknowledged`` is the manifest's note when the claim
+    acknowledges it."""
+
+    kind: str  # a :class:`claimcheck.analysis.spoofing.WarningKind` value
+    name: str
+    message: str
+    found_in: str = ""
+    acknowledged: str | None = None
+
+
+@dataclass(frozen=True)
+class StatementPart:
+    """A piece of a printed statement; ``decl`` names the project constant it shows, if any."""
+
+    text: str
+    decl: str | None = None
+
+
+@dataclass(frozen=True)
 class DeclRecord:
     """The proof status of one declaration (a row of ``claimcheck status``)."""
 
@@ -87,6 +108,9 @@ class DeclRecord:
     is_theorem: bool | None = None  # its type is a proposition (None: undecided)
     hypotheses: int = 0  # binders of its statement
     lint: list[str] = field(default_factory=list)  # vacuity findings on its statement
+    statement: str | None = None
+    warnings: list[WarningRecord] = field(default_factory=list)
+    statement_parts: list[StatementPart] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -112,7 +136,8 @@ class FormalEntry:
     hypotheses: int = 0
     lint: list[str] = field(default_factory=list)
     prelude: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[WarningRecord] = field(default_factory=list)
+    statement_parts: list[StatementPart] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
