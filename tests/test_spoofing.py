@@ -247,6 +247,6 @@ def test_warning_problems_without_lean() -> None:
     assert len(warning_problems(claim, ev)) == 1
     honest = Claim("c2", "theorem", "s", [], [FormalDecl("P.u", "f1")], [], acknowledge=[Acknowledgement("P.inst", "why")])
     assert warning_problems(honest, ev) == [
-        "acknowledges `P.inst`, but no declaration of the claim has a statement warning naming it; remove the"
-        " acknowledgement"
+        "acknowledges `P.inst`, but no declaration of the claim has a statement warning, vacuity lint or"
+        " prelude module naming it; remove the acknowledgement"
     ]
