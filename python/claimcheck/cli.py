@@ -159,8 +159,29 @@ def _print_gate(result: GateResult, project: Project) -> None:
     print("gate: PASS" if result.ok else "gate: FAIL")
 
 
+def _output_format(args: argparse.Namespace) -> str:
+    return "json" if getattr(args, "json", False) else (getattr(args, "format", None) or "text")
+
+
+def _manifest_annotations(args: argparse.Namespace, exc: ManifestError) -> None:
+    """For ``--format github``: a bad manifest is also an ``::error`` on its file and line."""
+    if _output_format(args) == "github":
+        from claimcheck.report.ci_formats import github_manifest_errors
+
+        for line in github_manifest_errors(exc.issues):
+            print(line)
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     """The CI gate: exit 0 only when every claim holds as labelled."""
+    try:
+        return _check(args)
+    except ManifestError as exc:
+        _manifest_annotations(args, exc)
+        raise
+
+
+def _check(args: argparse.Namespace) -> int:
     from claimcheck.claims.gate import judge, prepare, update_fingerprints
 
     project, evidence, manifests = _evidence(args)
@@ -176,9 +197,21 @@ def cmd_check(args: argparse.Namespace) -> int:
         if changed:  # judge the updated manifests on the same evidence: the gate runs once
             manifests = prepare(project)
             result = judge(project, evidence, manifests)
-    if args.json:
+    if args.report is not None:
+        _write_report(project, result, args.report, stream=sys.stderr)
+    fmt = _output_format(args)
+    if fmt == "json":
         json.dump(result.to_json(), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
+    elif fmt == "github":
+        from claimcheck.report.ci_formats import github_commands, root_prefix
+
+        for line in github_commands(result, root_prefix(project.root), project.strict_instances):
+            print(line)
+    elif fmt == "junit":
+        from claimcheck.report.ci_formats import junit_xml, root_prefix
+
+        sys.stdout.write(junit_xml(result, root_prefix(project.root)))
     else:
         _print_gate(result, project)
     return 0 if result.ok else 1
@@ -190,19 +223,23 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from claimcheck.claims.gate import prepare
 
     project = _project(args)
-    manifests = prepare(project)
+    try:
+        manifests = prepare(project)
+    except ManifestError as exc:
+        _manifest_annotations(args, exc)
+        raise
     n_claims = sum(len(m.claims) for m in manifests)
     where = f"checked against {project.sources_dir}" if project.sources_dir else "not checked (no sources folder named)"
     print(f"{len(manifests)} manifests, {n_claims} claims: valid; citations {where}")
     return 0
 
 
-def _write_report(project: Project, result: GateResult, out: Path | None) -> Path:
+def _write_report(project: Project, result: GateResult, out: Path | None, stream=None) -> Path:
     from claimcheck.report.render import write_report
 
     target = out if out is not None else project.root / "report"
     path = write_report(result, target)
-    print(f"report: {path / 'index.html'}")
+    print(f"report: {path / 'index.html'}", file=stream or sys.stdout)
     return path
 
 
@@ -288,6 +325,8 @@ def make_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("validate", help="check the manifests only (no build): schema, witness ids, citations")
     _add_common(p)
     _add_sources(p)
+    p.add_argument("--format", choices=("text", "github"), default="text",
+                   help="github: also print each manifest problem as an ::error workflow command")
     p.set_defaults(func=cmd_validate)
 
     p = sub.add_parser("init", help="scaffold a new claimcheck project in DIR")
@@ -302,7 +341,12 @@ def make_parser() -> argparse.ArgumentParser:
     _add_common(p)
     _add_sources(p)
     p.add_argument("-j", "--jobs", type=int, default=None, help="parallel Lean jobs")
-    p.add_argument("--json", action="store_true", help="print the full report data as JSON")
+    p.add_argument("--format", choices=("text", "json", "github", "junit"), default="text",
+                   help="output: text (default), json (the report data), github (workflow commands that "
+                   "annotate manifest lines), junit (JUnit XML, a test case per claim)")
+    p.add_argument("--json", action="store_true", help="same as --format json")
+    p.add_argument("--report", type=Path, default=None, metavar="DIR",
+                   help="also write the report (HTML, report.json, summary.md, badge.json, junit.xml) to DIR")
     p.add_argument("--update-fingerprints", action="store_true",
                    help="record the built statement fingerprints in the manifests (after reviewing the statements)")
     p.set_defaults(func=cmd_check)

@@ -10,6 +10,8 @@ renders it into a folder that can be browsed offline (no external URLs)::
       assets/style.css
       report.json             the data, pretty-printed
       summary.md              Markdown for CI logs (:func:`render_summary`)
+      badge.json              shields.io endpoint badge (:func:`claimcheck.report.ci_formats.badge`)
+      junit.xml               JUnit XML, a test case per claim (:mod:`claimcheck.report.ci_formats`)
 
 Writing is atomic at the folder level: everything is rendered into a temporary sibling folder
 which then replaces ``out_dir``; a failure leaves the previous report untouched and removes the
@@ -32,9 +34,12 @@ import jinja2
 
 from claimcheck.errors import ClaimcheckError
 from claimcheck.claims.model import GateResult
+from claimcheck.report import ci_formats
 
 REPORT_JSON = "report.json"
 SUMMARY_MD = "summary.md"
+BADGE_JSON = "badge.json"
+JUNIT_XML = "junit.xml"
 
 LABELS = ("theorem", "conditional", "measurement", "conjecture")
 VERDICTS = ("holds", "fails", "informal")
@@ -317,6 +322,8 @@ def _render_files(result: GateResult, target: Path) -> None:
         json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n", encoding="utf-8"
     )
     (target / SUMMARY_MD).write_text(render_summary(result), encoding="utf-8")
+    (target / BADGE_JSON).write_text(json.dumps(ci_formats.badge(result)) + "\n", encoding="utf-8")
+    (target / JUNIT_XML).write_text(ci_formats.junit_xml(result), encoding="utf-8")
 
 
 def _check_replaceable(out_dir: Path) -> None:
