@@ -238,7 +238,7 @@ def _write_report(project: Project, result: GateResult, out: Path | None, stream
     from claimcheck.report.render import write_report
 
     target = out if out is not None else project.root / "report"
-    path = write_report(result, target)
+    path = write_report(result, target, source_root=project.root)
     print(f"report: {path / 'index.html'}", file=stream or sys.stdout)
     return path
 

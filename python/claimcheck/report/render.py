@@ -31,10 +31,11 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+import markupsafe
 
 from claimcheck.errors import ClaimcheckError
 from claimcheck.claims.model import GateResult
-from claimcheck.report import ci_formats
+from claimcheck.report import ci_formats, graph, sources
 
 REPORT_JSON = "report.json"
 SUMMARY_MD = "summary.md"
@@ -255,7 +256,7 @@ def _environment() -> jinja2.Environment:
     return env
 
 
-def _render_files(result: GateResult, target: Path) -> None:
+def _render_files(result: GateResult, target: Path, source_root: Path | None = None) -> None:
     """Render every file of the report into the (empty) folder ``target``."""
     env = _environment()
     data = result.to_json()  # the templates read the same view that report.json holds
@@ -276,6 +277,9 @@ def _render_files(result: GateResult, target: Path) -> None:
         "sources_checked": bool(data["sources_checked"]),
         # Only these have a row on declarations.html to link to.
         "known_decls": frozenset(str(d["name"]) for d in declarations),
+        # Source positions, linked to a rendered copy of the file when the sources are at hand.
+        "locations": data.get("locations") or {},
+        "source_pages": frozenset(),
     }
     papers = [dict(paper, counts=paper_counts(paper)) for paper in data["papers"]]
     for paper in papers:
@@ -284,6 +288,8 @@ def _render_files(result: GateResult, target: Path) -> None:
 
     (target / "assets").mkdir()
     (target / "papers").mkdir()
+    if source_root is not None:
+        common["source_pages"] = sources.write_source_pages(env, common["locations"], source_root, target, common)
     (target / "assets" / "style.css").write_text(
         env.get_template("style.css").render(), encoding="utf-8"
     )
@@ -304,7 +310,8 @@ def _render_files(result: GateResult, target: Path) -> None:
     paper_template = env.get_template("paper.html")
     for paper in papers:
         (target / "papers" / f"{paper['id']}.html").write_text(
-            paper_template.render(root="../", page="paper", paper=paper, **common),
+            paper_template.render(root="../", page="paper", paper=paper,
+                                  graph_svg=markupsafe.Markup(graph.paper_svg(paper, data)[0]), **common),
             encoding="utf-8",
         )
     (target / "declarations.html").write_text(
@@ -339,13 +346,15 @@ def _check_replaceable(out_dir: Path) -> None:
         )
 
 
-def write_report(result: GateResult, out_dir: Path) -> Path:
+def write_report(result: GateResult, out_dir: Path, source_root: Path | None = None) -> Path:
     """Render the gate's ``result`` into ``out_dir`` and return ``out_dir``.
 
     Writes ``index.html``, ``papers/<paper-id>.html``, ``declarations.html``,
     ``assets/style.css``, ``report.json`` and ``summary.md``. Everything is rendered into a
     temporary sibling folder first, which then replaces ``out_dir`` by rename: on any error the
-    previous report stays as it was and the temporary folder is removed. Raises
+    previous report stays as it was and the temporary folder is removed. With ``source_root``
+    (the project root), the Lean files the declarations come from are rendered into
+    ``source/<file>.html`` with line anchors, and declarations link to their lines. Raises
     :class:`ReportError` when ``out_dir`` is a folder that is not an earlier report.
     """
     out_dir = Path(out_dir).absolute()
@@ -353,7 +362,7 @@ def write_report(result: GateResult, out_dir: Path) -> Path:
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.tmp-", dir=out_dir.parent))
     try:
-        _render_files(result, tmp)
+        _render_files(result, tmp, source_root)
         os.chmod(tmp, 0o755)  # mkdtemp makes it 0700; a report is meant to be shared
     except jinja2.TemplateError as exc:
         shutil.rmtree(tmp, ignore_errors=True)
