@@ -302,6 +302,8 @@ def _render_files(result: GateResult, target: Path, source_root: Path | None = N
             failing=failing,
             build=build,
             decl_status_counts=_status_counts(declarations),
+            coverages=sorted({str(c.get("coverage") or ("none" if not c.get("formal") else ""))
+                              for p in papers for c in p["claims"]} - {""}),
             n_declarations=len(declarations),
             **common,
         ),
