@@ -311,9 +311,10 @@ def _render_files(result: GateResult, target: Path, source_root: Path | None = N
     )
     paper_template = env.get_template("paper.html")
     for paper in papers:
+        svg, drawn = graph.paper_svg(paper, data)
         (target / "papers" / f"{paper['id']}.html").write_text(
-            paper_template.render(root="../", page="paper", paper=paper,
-                                  graph_svg=markupsafe.Markup(graph.paper_svg(paper, data)[0]), **common),
+            paper_template.render(root="../", page="paper", paper=paper, graph_svg=markupsafe.Markup(svg),
+                                  graph_omitted=drawn.omitted, **common),
             encoding="utf-8",
         )
     (target / "declarations.html").write_text(
