@@ -259,6 +259,73 @@ def cmd_all(args: argparse.Namespace) -> int:
     return 0 if result.ok else 1
 
 
+def _built_environment(args: argparse.Namespace):
+    """Build incrementally; the project, its environment, built modules and their sources."""
+    from claimcheck.analysis.status import open_environment
+    from claimcheck.lean.build import build
+    from claimcheck.lean.toolchain import resolve_toolchain
+
+    project = _project(args)
+    progress = Progress(quiet=args.quiet)
+    toolchain = resolve_toolchain(project.root, progress=progress)
+    report = build(project, toolchain, jobs=args.jobs, progress=progress)
+    if not report.ok:
+        print(report.summary(), file=sys.stderr)
+    failed = report.failed_modules()
+    built = [m for m in report.modules if m not in failed]
+    env = open_environment([project.olean_dir, toolchain.lib_dir])
+    return project, toolchain, report, env, built
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Export the project's theorems and premise corpus in LeanDojo's benchmark shape."""
+    from claimcheck.analysis.depgraph import ProjectUses
+    from claimcheck.analysis.status import compute_status
+    from claimcheck.export.leandojo import (
+        ExportError, build_records, git_origin, metadata, path_base, validate_export, write_export,
+    )
+    from claimcheck.lean.ilean import read_ranges
+    from claimcheck.lean.modules import discover
+
+    project, toolchain, report, env, built = _built_environment(args)
+    records = compute_status(built, [project.olean_dir, toolchain.lib_dir], project.allowed_axioms, env=env)
+    statuses = {r.name: r for r in records}
+    sources = {m: report.modules[m].source for m in built}
+    modules = discover(project.src_dir, exclude=(project.build_dir,))
+    imports = {m: [i.module for i in modules[m].imports] for m in built if m in modules}
+    ranges = read_ranges(project.olean_dir, sources, project.root)
+    url, commit = git_origin(project.root)
+    theorems, corpus = build_records(ProjectUses(env, built), statuses, ranges, sources, imports, project.root,
+                                     url, commit, env, path_base(project.root))
+    summary = write_export(args.leandojo, theorems, corpus, metadata(url, commit, toolchain.version))
+    problems = validate_export(args.leandojo)
+    if problems:
+        raise ExportError("the export does not match its field list:\n" + "\n".join(problems))
+    print(f"{summary.theorems} theorems, {summary.premises} premises in {summary.files} files: {summary.folder}")
+    print("traced_tactics are empty: tactic states need a native Lean (see the README)")
+    return 0 if report.ok else 1
+
+
+def cmd_dojo(args: argparse.Namespace) -> int:
+    """Hand a theorem to LeanDojo (optional extra; needs a native Lean and lake)."""
+    from claimcheck.export.dojo import check_available, interact
+
+    project = _project(args)
+    check_available(project.root)  # one line saying what is needed, before any build
+    from claimcheck.lean.ilean import read_ranges
+
+    project, toolchain, report, env, built = _built_environment(args)
+    ranges = read_ranges(project.olean_dir, {m: report.modules[m].source for m in built}, project.root)
+    where = ranges.get(args.decl)
+    if where is None:
+        print(f"claimcheck: dojo: {args.decl} is not a declaration of the built project", file=sys.stderr)
+        return 1
+    from claimcheck.export.leandojo import path_base, rebase
+
+    file = rebase(where.file, project.root, path_base(project.root))
+    return 0 if interact(project.root, file, args.decl, sys.stdin, sys.stdout) else 1
+
+
 def cmd_init(args: argparse.Namespace) -> int:
     """Scaffold a new project: claimcheck.toml, lean-toolchain, lakefile.lean, a module, a manifest."""
     from claimcheck.claims.gate import update_fingerprints
@@ -350,6 +417,22 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--update-fingerprints", action="store_true",
                    help="record the built statement fingerprints in the manifests (after reviewing the statements)")
     p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("export", help="export theorems and a premise corpus in LeanDojo's benchmark shape")
+    _add_common(p)
+    p.add_argument("--leandojo", type=Path, required=True, metavar="DIR",
+                   help="write theorems.json, corpus.jsonl and metadata.json to DIR")
+    p.add_argument("-j", "--jobs", type=int, default=None, help="parallel Lean jobs")
+    p.set_defaults(func=cmd_export)
+
+    p = sub.add_parser("dojo", help="prove a theorem interactively with LeanDojo (claimcheck[dojo], native Lean)",
+                       description="Opens a LeanDojo Dojo on DECL, prints its goal, then runs the tactics read "
+                       "from standard input, one a line. Needs the extra claimcheck[dojo], a native Lean with "
+                       "lake, and a git checkout; without them it says what is missing (exit 3).")
+    _add_common(p)
+    p.add_argument("decl", help="the theorem's full name")
+    p.add_argument("-j", "--jobs", type=int, default=None, help="parallel Lean jobs")
+    p.set_defaults(func=cmd_dojo)
 
     for name, func, text in (
         ("report", cmd_report, "write the HTML report, report.json and summary.md"),

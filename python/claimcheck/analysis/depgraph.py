@@ -24,57 +24,71 @@ def _uses(ci: ConstantInfo) -> set[str]:
     return ci.type_constants() | ci.value_constants()
 
 
-def project_dependencies(env: Environment, modules: Iterable[str],
-                         names: Iterable[str] | None = None) -> dict[str, list[str]]:
-    """Direct project dependencies of the project declarations ``names`` (default: every
-    user-facing declaration of ``modules``). ``modules`` are the project's built modules; they
-    must be loadable from ``env``."""
-    project: dict[str, ConstantInfo] = {}
-    for m in modules:
-        mod = env.load(m)
-        for n in mod.constant_names():
-            ci = mod.get(n)
-            if ci is not None:
-                project[n] = ci
-    wanted = sorted(n for n in project if user_facing(n)) if names is None else list(names)
-    cache: dict[str, frozenset[str]] = {}
+class ProjectUses:
+    """The constants each project declaration uses, looking through the project's auxiliaries.
 
-    def through(aux: str, seen: set[str]) -> frozenset[str]:
-        """The user-facing project constants an auxiliary reaches (through other auxiliaries)."""
-        if aux in cache:
-            return cache[aux]
+    ``modules`` are the project's built modules, loadable from ``env``; :attr:`constants` maps
+    every constant they declare (auxiliaries included) to its :class:`ConstantInfo`.
+    """
+
+    def __init__(self, env: Environment, modules: Iterable[str]):
+        self.constants: dict[str, ConstantInfo] = {}
+        for m in modules:
+            mod = env.load(m)
+            for n in mod.constant_names():
+                ci = mod.get(n)
+                if ci is not None:
+                    self.constants[n] = ci
+        self._through: dict[str, frozenset[str]] = {}
+
+    def declarations(self) -> list[str]:
+        """The user-facing project declarations, sorted."""
+        return sorted(n for n in self.constants if user_facing(n))
+
+    def _aux(self, aux: str) -> frozenset[str]:
+        """What an auxiliary reaches: user-facing project constants and outside constants,
+        following other auxiliaries (each visited once, so cycles end)."""
+        got = self._through.get(aux)
+        if got is not None:
+            return got
         out: set[str] = set()
+        seen: set[str] = set()
         stack = [aux]
         while stack:
             cur = stack.pop()
             if cur in seen:
                 continue
             seen.add(cur)
-            for used in _uses(project[cur]):
-                if used not in project or used == aux:
-                    continue
-                if user_facing(used):
+            for used in _uses(self.constants[cur]):
+                if used not in self.constants or user_facing(used):
                     out.add(used)
-                elif used in cache:
-                    out |= cache[used]
+                elif used in self._through:
+                    out |= self._through[used]
                 else:
                     stack.append(used)
-        cache[aux] = frozenset(out)
-        return cache[aux]
+        self._through[aux] = frozenset(out)
+        return self._through[aux]
 
-    result: dict[str, list[str]] = {}
-    for name in wanted:
-        ci = project.get(name)
+    def uses(self, name: str) -> set[str]:
+        """The constants ``name``'s statement and proof use (its own auxiliaries looked through;
+        ``name`` itself left out). Empty for a name the project does not declare."""
+        ci = self.constants.get(name)
         if ci is None:
-            continue
-        deps: set[str] = set()
+            return set()
+        out: set[str] = set()
         for used in _uses(ci):
-            if used == name or used not in project:
-                continue
-            if user_facing(used):
-                deps.add(used)
+            if used in self.constants and not user_facing(used):
+                out |= self._aux(used)
             else:
-                deps |= through(used, {name})
-        deps.discard(name)
-        result[name] = sorted(deps)
-    return result
+                out.add(used)
+        out.discard(name)
+        return out
+
+
+def project_dependencies(env: Environment, modules: Iterable[str],
+                         names: Iterable[str] | None = None) -> dict[str, list[str]]:
+    """Direct project dependencies of the project declarations ``names`` (default: every
+    user-facing declaration of ``modules``)."""
+    graph = ProjectUses(env, modules)
+    wanted = graph.declarations() if names is None else [n for n in names if n in graph.constants]
+    return {name: sorted(u for u in graph.uses(name) if u in graph.constants) for name in wanted}
