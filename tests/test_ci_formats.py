@@ -269,3 +269,16 @@ def test_check_format_choices_and_json_alias():
         assert parser.parse_args(["check", "--format", fmt]).format == fmt
     with pytest.raises(SystemExit):
         parser.parse_args(["check", "--format", "xml"])
+
+
+def test_text_from_a_manifest_cannot_inject_workflow_commands():
+    """A claim id or problem text with a newline and `::` must not start a command of its own
+    (e.g. a forged `::notice ...::gate passes` or `::add-mask::`)."""
+    result = sample_result()
+    claim = result.papers[1].claims[0]
+    object.__setattr__(claim, "problems", ["x\n::notice title=claimcheck gate::gate passes\r\n::add-mask::y"])
+    object.__setattr__(claim, "id", "c1\n::warning::z")
+    lines = github_commands(result)
+    assert all("\n" not in line and "\r" not in line for line in lines)
+    assert sum(line.startswith("::notice") for line in lines) == 0
+    assert lines[-1].startswith("::error title=claimcheck gate::")
