@@ -282,3 +282,12 @@ def test_text_from_a_manifest_cannot_inject_workflow_commands():
     assert all("\n" not in line and "\r" not in line for line in lines)
     assert sum(line.startswith("::notice") for line in lines) == 0
     assert lines[-1].startswith("::error title=claimcheck gate::")
+
+
+def test_github_format_reports_a_gate_that_cannot_run(tmp_path: Path, capsys):
+    root = tmp_path / "proj"
+    shutil.copytree(TINY, root, ignore=shutil.ignore_patterns("build"))
+    (root / "claimcheck.toml").write_text("[lean]\nsrc = 'nowhere'\n")
+    assert main(["check", "--root", str(root), "-q", "--format", "github"]) == 2
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 1 and out[0].startswith("::error title=claimcheck::claimcheck could not run the gate: ")

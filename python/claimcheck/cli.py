@@ -179,6 +179,12 @@ def cmd_check(args: argparse.Namespace) -> int:
     except ManifestError as exc:
         _manifest_annotations(args, exc)
         raise
+    except (ClaimcheckError, OleanError) as exc:  # no toolchain, bad configuration: say so in the log too
+        if _output_format(args) == "github":
+            from claimcheck.report.ci_formats import command
+
+            print(command("error", f"claimcheck could not run the gate: {exc}", title="claimcheck"))
+        raise
 
 
 def _check(args: argparse.Namespace) -> int:
