@@ -162,8 +162,35 @@ def _print_gate(result: GateResult, project: Project) -> None:
     print("gate: PASS" if result.ok else "gate: FAIL")
 
 
+def _output_format(args: argparse.Namespace) -> str:
+    return "json" if getattr(args, "json", False) else (getattr(args, "format", None) or "text")
+
+
+def _manifest_annotations(args: argparse.Namespace, exc: ManifestError) -> None:
+    """For ``--format github``: a bad manifest is also an ``::error`` on its file and line."""
+    if _output_format(args) == "github":
+        from claimcheck.report.ci_formats import github_manifest_errors
+
+        for line in github_manifest_errors(exc.issues):
+            print(line)
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     """The CI gate: exit 0 only when every claim holds as labelled."""
+    try:
+        return _check(args)
+    except ManifestError as exc:
+        _manifest_annotations(args, exc)
+        raise
+    except (ClaimcheckError, OleanError) as exc:  # no toolchain, bad configuration: say so in the log too
+        if _output_format(args) == "github":
+            from claimcheck.report.ci_formats import command
+
+            print(command("error", f"claimcheck could not run the gate: {exc}", title="claimcheck"))
+        raise
+
+
+def _check(args: argparse.Namespace) -> int:
     from claimcheck.claims.gate import judge, prepare, update_fingerprints
 
     project, evidence, manifests = _evidence(args)
@@ -179,9 +206,21 @@ def cmd_check(args: argparse.Namespace) -> int:
         if changed:  # judge the updated manifests on the same evidence: the gate runs once
             manifests = prepare(project)
             result = judge(project, evidence, manifests)
-    if args.json:
+    if args.report is not None:
+        _write_report(project, result, args.report, stream=sys.stderr)
+    fmt = _output_format(args)
+    if fmt == "json":
         json.dump(result.to_json(), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
+    elif fmt == "github":
+        from claimcheck.report.ci_formats import github_commands, root_prefix
+
+        for line in github_commands(result, root_prefix(project.root), project.strict_instances):
+            print(line)
+    elif fmt == "junit":
+        from claimcheck.report.ci_formats import junit_xml, root_prefix
+
+        sys.stdout.write(junit_xml(result, root_prefix(project.root)))
     else:
         _print_gate(result, project)
     return 0 if result.ok else 1
@@ -193,19 +232,23 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from claimcheck.claims.gate import prepare
 
     project = _project(args)
-    manifests = prepare(project)
+    try:
+        manifests = prepare(project)
+    except ManifestError as exc:
+        _manifest_annotations(args, exc)
+        raise
     n_claims = sum(len(m.claims) for m in manifests)
     where = f"checked against {project.sources_dir}" if project.sources_dir else "not checked (no sources folder named)"
     print(f"{len(manifests)} manifests, {n_claims} claims: valid; citations {where}")
     return 0
 
 
-def _write_report(project: Project, result: GateResult, out: Path | None) -> Path:
+def _write_report(project: Project, result: GateResult, out: Path | None, stream=None) -> Path:
     from claimcheck.report.render import write_report
 
     target = out if out is not None else project.root / "report"
-    path = write_report(result, target)
-    print(f"report: {path / 'index.html'}")
+    path = write_report(result, target, source_root=project.root)
+    print(f"report: {path / 'index.html'}", file=stream or sys.stdout)
     return path
 
 
@@ -223,6 +266,73 @@ def cmd_all(args: argparse.Namespace) -> int:
     print((path / "summary.md").read_text(encoding="utf-8"))
     _print_gate(result, project)
     return 0 if result.ok else 1
+
+
+def _built_environment(args: argparse.Namespace):
+    """Build incrementally; the project, its environment, built modules and their sources."""
+    from claimcheck.analysis.status import open_environment
+    from claimcheck.lean.build import build
+    from claimcheck.lean.toolchain import resolve_toolchain
+
+    project = _project(args)
+    progress = Progress(quiet=args.quiet)
+    toolchain = resolve_toolchain(project.root, progress=progress)
+    report = build(project, toolchain, jobs=args.jobs, progress=progress)
+    if not report.ok:
+        print(report.summary(), file=sys.stderr)
+    failed = report.failed_modules()
+    built = [m for m in report.modules if m not in failed]
+    env = open_environment([project.olean_dir, toolchain.lib_dir])
+    return project, toolchain, report, env, built
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Export the project's theorems and premise corpus in LeanDojo's benchmark shape."""
+    from claimcheck.analysis.depgraph import ProjectUses
+    from claimcheck.analysis.status import compute_status
+    from claimcheck.export.leandojo import (
+        ExportError, build_records, git_origin, metadata, path_base, validate_export, write_export,
+    )
+    from claimcheck.lean.ilean import read_ranges
+    from claimcheck.lean.modules import discover
+
+    project, toolchain, report, env, built = _built_environment(args)
+    records = compute_status(built, [project.olean_dir, toolchain.lib_dir], project.allowed_axioms, env=env)
+    statuses = {r.name: r for r in records}
+    sources = {m: report.modules[m].source for m in built}
+    modules = discover(project.src_dir, exclude=(project.build_dir,))
+    imports = {m: [i.module for i in modules[m].imports] for m in built if m in modules}
+    ranges = read_ranges(project.olean_dir, sources, project.root)
+    url, commit = git_origin(project.root)
+    theorems, corpus = build_records(ProjectUses(env, built), statuses, ranges, sources, imports, project.root,
+                                     url, commit, env, path_base(project.root))
+    summary = write_export(args.leandojo, theorems, corpus, metadata(url, commit, toolchain.version))
+    problems = validate_export(args.leandojo)
+    if problems:
+        raise ExportError("the export does not match its field list:\n" + "\n".join(problems))
+    print(f"{summary.theorems} theorems, {summary.premises} premises in {summary.files} files: {summary.folder}")
+    print("traced_tactics are empty: tactic states need a native Lean (see the README)")
+    return 0 if report.ok else 1
+
+
+def cmd_dojo(args: argparse.Namespace) -> int:
+    """Hand a theorem to LeanDojo (optional extra; needs a native Lean and lake)."""
+    from claimcheck.export.dojo import check_available, interact
+
+    project = _project(args)
+    check_available(project.root)  # one line saying what is needed, before any build
+    from claimcheck.lean.ilean import read_ranges
+
+    project, toolchain, report, env, built = _built_environment(args)
+    ranges = read_ranges(project.olean_dir, {m: report.modules[m].source for m in built}, project.root)
+    where = ranges.get(args.decl)
+    if where is None:
+        print(f"claimcheck: dojo: {args.decl} is not a declaration of the built project", file=sys.stderr)
+        return 1
+    from claimcheck.export.leandojo import path_base, rebase
+
+    file = rebase(where.file, project.root, path_base(project.root))
+    return 0 if interact(project.root, file, args.decl, sys.stdin, sys.stdout) else 1
 
 
 def cmd_init(args: argparse.Namespace) -> int:
@@ -298,6 +408,8 @@ def make_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("validate", help="check the manifests only (no build): schema, witness ids, citations")
     _add_common(p)
     _add_sources(p)
+    p.add_argument("--format", choices=("text", "github"), default="text",
+                   help="github: also print each manifest problem as an ::error workflow command")
     p.set_defaults(func=cmd_validate)
 
     p = sub.add_parser("kernel", help="check lean4export NDJSON files with the independent kernel "
@@ -318,10 +430,31 @@ def make_parser() -> argparse.ArgumentParser:
     _add_common(p)
     _add_sources(p)
     p.add_argument("-j", "--jobs", type=int, default=None, help="parallel Lean jobs")
-    p.add_argument("--json", action="store_true", help="print the full report data as JSON")
+    p.add_argument("--format", choices=("text", "json", "github", "junit"), default="text",
+                   help="output: text (default), json (the report data), github (workflow commands that "
+                   "annotate manifest lines), junit (JUnit XML, a test case per claim)")
+    p.add_argument("--json", action="store_true", help="same as --format json")
+    p.add_argument("--report", type=Path, default=None, metavar="DIR",
+                   help="also write the report (HTML, report.json, summary.md, badge.json, junit.xml) to DIR")
     p.add_argument("--update-fingerprints", action="store_true",
                    help="record the built statement fingerprints in the manifests (after reviewing the statements)")
     p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("export", help="export theorems and a premise corpus in LeanDojo's benchmark shape")
+    _add_common(p)
+    p.add_argument("--leandojo", type=Path, required=True, metavar="DIR",
+                   help="write theorems.json, corpus.jsonl and metadata.json to DIR")
+    p.add_argument("-j", "--jobs", type=int, default=None, help="parallel Lean jobs")
+    p.set_defaults(func=cmd_export)
+
+    p = sub.add_parser("dojo", help="prove a theorem interactively with LeanDojo (claimcheck[dojo], native Lean)",
+                       description="Opens a LeanDojo Dojo on DECL, prints its goal, then runs the tactics read "
+                       "from standard input, one a line. Needs the extra claimcheck[dojo], a native Lean with "
+                       "lake, and a git checkout; without them it says what is missing (exit 3).")
+    _add_common(p)
+    p.add_argument("decl", help="the theorem's full name")
+    p.add_argument("-j", "--jobs", type=int, default=None, help="parallel Lean jobs")
+    p.set_defaults(func=cmd_dojo)
 
     for name, func, text in (
         ("report", cmd_report, "write the HTML report, report.json and summary.md"),

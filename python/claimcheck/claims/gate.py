@@ -36,11 +36,12 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ruamel.yaml import YAML
 
+from claimcheck.analysis.depgraph import project_dependencies
 from claimcheck.analysis.instances import Evaluator, InstanceCheck, check_instances, is_instance, load_semantics
 from claimcheck.analysis.pretty import env_binder_infos, pretty
 from claimcheck.analysis.library import library_index
@@ -60,6 +61,7 @@ from claimcheck.claims.model import (
     ModuleResult,
     ModuleState,
     PaperResult,
+    SourceRange,
     ToolchainInfo,
     Verdict,
     WitnessOutcome,
@@ -67,6 +69,7 @@ from claimcheck.claims.model import (
 from claimcheck.claims.sources import check_sources
 from claimcheck.claims.witnesses import WitnessResult, load_registry, run_witnesses
 from claimcheck.lean.build import BuildReport
+from claimcheck.lean.ilean import read_ranges
 from claimcheck.lean.toolchain import Toolchain
 from claimcheck.project import Project
 
@@ -87,6 +90,8 @@ class Evidence:
     records: list[DeclStatus]  # every project declaration, for the report's declaration pages
     toolchain: ToolchainInfo
     project_modules: frozenset[str] = frozenset()  # the project's modules (the rest is library)
+    dependencies: dict[str, list[str]] = field(default_factory=dict)  # direct project dependencies
+    locations: dict[str, SourceRange] = field(default_factory=dict)  # source positions (.ilean)
 
 
 def gather(project: Project, toolchain: Toolchain, build: BuildReport,
@@ -125,8 +130,12 @@ def gather(project: Project, toolchain: Toolchain, build: BuildReport,
         ci = env.find(name)
         if ci is not None:
             statements[name] = pretty(ci.type, infos)
+    built = [m for m in modules if m not in failed]
+    dependencies = project_dependencies(env, built)
+    locations = read_ranges(project.olean_dir, {m: build.modules[m].source for m in built}, project.root)
     return Evidence(build, statuses, witnesses, instances, statements, project.strict_instances, records,
-                    ToolchainInfo(toolchain.kind, toolchain.version), frozenset(build.modules))
+                    ToolchainInfo(toolchain.kind, toolchain.version), frozenset(build.modules),
+                    dependencies, locations)
 
 
 def claim_verdict(claim: Claim, ev: Evidence) -> tuple[Verdict, list[str]]:
@@ -420,6 +429,8 @@ def judge(project: Project, ev: Evidence, manifests: list[Manifest]) -> GateResu
         declarations=[_record(r) for r in ev.records],
         instances=[_instance(i) for i in instances],
         witnesses=[_witness(r) for r in ev.witnesses.values()],
+        dependencies=ev.dependencies,
+        locations=ev.locations,
     )
 
 

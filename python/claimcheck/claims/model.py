@@ -209,6 +209,21 @@ class ToolchainInfo:
 
 
 @dataclass(frozen=True)
+class SourceRange:
+    """Where a declaration is in its Lean source (from the build's ``.ilean``): the file relative
+    to the project root; lines and columns 1-based; ``line``..``end_line`` spans the whole
+    declaration (doc comment included), ``name_line``/``name_column`` is where its name is."""
+
+    file: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    name_line: int = 0
+    name_column: int = 0
+
+
+@dataclass(frozen=True)
 class GateResult:
     """Everything the gate found; ``ok`` is its verdict."""
 
@@ -223,6 +238,11 @@ class GateResult:
     declarations: list[DeclRecord] = field(default_factory=list)
     instances: list[InstanceResult] = field(default_factory=list)
     witnesses: list[WitnessOutcome] = field(default_factory=list)
+    #: Direct project dependencies of each project declaration (statement and proof), read from
+    #: the .olean files (:mod:`claimcheck.analysis.depgraph`); the report's graphs draw them.
+    dependencies: dict[str, list[str]] = field(default_factory=dict)
+    #: Source positions of the project's declarations (from the .ilean files).
+    locations: dict[str, SourceRange] = field(default_factory=dict)
 
     @property
     def claims(self) -> list[ClaimResult]:

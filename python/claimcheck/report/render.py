@@ -10,6 +10,8 @@ renders it into a folder that can be browsed offline (no external URLs)::
       assets/style.css
       report.json             the data, pretty-printed
       summary.md              Markdown for CI logs (:func:`render_summary`)
+      badge.json              shields.io endpoint badge (:func:`claimcheck.report.ci_formats.badge`)
+      junit.xml               JUnit XML, a test case per claim (:mod:`claimcheck.report.ci_formats`)
 
 Writing is atomic at the folder level: everything is rendered into a temporary sibling folder
 which then replaces ``out_dir``; a failure leaves the previous report untouched and removes the
@@ -29,12 +31,16 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+import markupsafe
 
 from claimcheck.errors import ClaimcheckError
 from claimcheck.claims.model import GateResult
+from claimcheck.report import ci_formats, graph, sources
 
 REPORT_JSON = "report.json"
 SUMMARY_MD = "summary.md"
+BADGE_JSON = "badge.json"
+JUNIT_XML = "junit.xml"
 
 LABELS = ("theorem", "conditional", "measurement", "conjecture")
 VERDICTS = ("holds", "fails", "informal")
@@ -258,7 +264,7 @@ def _environment() -> jinja2.Environment:
     return env
 
 
-def _render_files(result: GateResult, target: Path) -> None:
+def _render_files(result: GateResult, target: Path, source_root: Path | None = None) -> None:
     """Render every file of the report into the (empty) folder ``target``."""
     env = _environment()
     data = result.to_json()  # the templates read the same view that report.json holds
@@ -279,6 +285,9 @@ def _render_files(result: GateResult, target: Path) -> None:
         "sources_checked": bool(data["sources_checked"]),
         # Only these have a row on declarations.html to link to.
         "known_decls": frozenset(str(d["name"]) for d in declarations),
+        # Source positions, linked to a rendered copy of the file when the sources are at hand.
+        "locations": data.get("locations") or {},
+        "source_pages": frozenset(),
     }
     papers = [dict(paper, counts=paper_counts(paper)) for paper in data["papers"]]
     seen: set[str] = set()
@@ -291,6 +300,8 @@ def _render_files(result: GateResult, target: Path) -> None:
 
     (target / "assets").mkdir()
     (target / "papers").mkdir()
+    if source_root is not None:
+        common["source_pages"] = sources.write_source_pages(env, common["locations"], source_root, target, common)
     (target / "assets" / "style.css").write_text(
         env.get_template("style.css").render(), encoding="utf-8"
     )
@@ -303,6 +314,8 @@ def _render_files(result: GateResult, target: Path) -> None:
             failing=failing,
             build=build,
             decl_status_counts=_status_counts(declarations),
+            coverages=sorted({str(c.get("coverage") or ("none" if not c.get("formal") else ""))
+                              for p in papers for c in p["claims"]} - {""}),
             n_declarations=len(declarations),
             **common,
         ),
@@ -310,8 +323,10 @@ def _render_files(result: GateResult, target: Path) -> None:
     )
     paper_template = env.get_template("paper.html")
     for paper in papers:
+        svg, drawn = graph.paper_svg(paper, data)
         (target / "papers" / f"{paper['id']}.html").write_text(
-            paper_template.render(root="../", page="paper", paper=paper, **common),
+            paper_template.render(root="../", page="paper", paper=paper, graph_svg=markupsafe.Markup(svg),
+                                  graph_omitted=drawn.omitted, **common),
             encoding="utf-8",
         )
     (target / "declarations.html").write_text(
@@ -329,6 +344,8 @@ def _render_files(result: GateResult, target: Path) -> None:
         json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n", encoding="utf-8"
     )
     (target / SUMMARY_MD).write_text(render_summary(result), encoding="utf-8")
+    (target / BADGE_JSON).write_text(json.dumps(ci_formats.badge(result)) + "\n", encoding="utf-8")
+    (target / JUNIT_XML).write_text(ci_formats.junit_xml(result), encoding="utf-8")
 
 
 def _check_replaceable(out_dir: Path) -> None:
@@ -344,13 +361,15 @@ def _check_replaceable(out_dir: Path) -> None:
         )
 
 
-def write_report(result: GateResult, out_dir: Path) -> Path:
+def write_report(result: GateResult, out_dir: Path, source_root: Path | None = None) -> Path:
     """Render the gate's ``result`` into ``out_dir`` and return ``out_dir``.
 
     Writes ``index.html``, ``papers/<paper-id>.html``, ``declarations.html``,
     ``assets/style.css``, ``report.json`` and ``summary.md``. Everything is rendered into a
     temporary sibling folder first, which then replaces ``out_dir`` by rename: on any error the
-    previous report stays as it was and the temporary folder is removed. Raises
+    previous report stays as it was and the temporary folder is removed. With ``source_root``
+    (the project root), the Lean files the declarations come from are rendered into
+    ``source/<file>.html`` with line anchors, and declarations link to their lines. Raises
     :class:`ReportError` when ``out_dir`` is a folder that is not an earlier report.
     """
     out_dir = Path(out_dir).absolute()
@@ -358,7 +377,7 @@ def write_report(result: GateResult, out_dir: Path) -> Path:
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.tmp-", dir=out_dir.parent))
     try:
-        _render_files(result, tmp)
+        _render_files(result, tmp, source_root)
         os.chmod(tmp, 0o755)  # mkdtemp makes it 0700; a report is meant to be shared
     except jinja2.TemplateError as exc:
         shutil.rmtree(tmp, ignore_errors=True)
