@@ -22,7 +22,11 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 LABELS = ("theorem", "conditional", "measurement", "conjecture")
-REASONS = ("empirical", "needs-real-analysis", "out-of-scope")
+#: Why a claim has no Lean: ``empirical`` (a measurement), ``needs-real-analysis`` (reals, limits,
+#: measure), ``out-of-scope`` (not a project core, or not stated precisely enough), or
+#: ``not-yet-formalised`` (algebra or counting that holds over ``Rat`` or on finite structures, so
+#: formalisable in Lean core, but not done yet).
+REASONS = ("empirical", "needs-real-analysis", "out-of-scope", "not-yet-formalised")
 #: What a formal entry is for: ``theorem`` (the project's proof of the claim: the default),
 #: ``definition`` (a supporting definition, shown beside the theorems, never making a claim hold
 #: alone), ``library`` (a cited library declaration, never the proof that makes a claim hold).
