@@ -328,3 +328,10 @@ def test_browser_index_filters_and_search(browser, written: Path):
     assert errors == []
     assert all(url.startswith("file://") for url in requests)
     page.close()
+
+
+def test_dependencies_and_locations_round_trip_through_report_json():
+    result = sample()
+    again = GateResult.from_json(result.to_json())
+    assert again == result and isinstance(again.locations["P.f"], SourceRange)
+    assert again.dependencies["P.main"] == ["P.f", "P.f_pos"]
