@@ -291,3 +291,8 @@ def test_github_format_reports_a_gate_that_cannot_run(tmp_path: Path, capsys):
     assert main(["check", "--root", str(root), "-q", "--format", "github"]) == 2
     out = capsys.readouterr().out.splitlines()
     assert len(out) == 1 and out[0].startswith("::error title=claimcheck::claimcheck could not run the gate: ")
+
+
+def test_junit_timestamps_have_the_schema_form():
+    root = ET.fromstring(junit_xml(sample_result()))
+    assert {s.get("timestamp") for s in root.findall("testsuite")} == {"2026-11-30T00:00:00"}

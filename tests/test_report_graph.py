@@ -61,7 +61,8 @@ def sample() -> GateResult:
     paper = PaperResult(
         id="p-one", title="Paper one <b>", manifest="manifests/p-one.yaml",
         claims=[
-            ClaimResult("c1", Label.THEOREM, "Main holds for all n.", Verdict.HOLDS, formal=[_formal("P.main")], line=6),
+            ClaimResult("c1", Label.THEOREM, "Main holds for all n.", Verdict.HOLDS,
+                        formal=[_formal("P.main"), _formal("P.f")], line=6),
             ClaimResult("c2", Label.CONJECTURE, "Open <script>alert(1)</script>", Verdict.FAILS,
                         problems=["P.open_one: sorry"], formal=[_formal("P.open_one", "sorry")], line=12),
             ClaimResult("c3", Label.THEOREM, "Needs analysis.", Verdict.INFORMAL, reason="needs-real-analysis", line=20),
@@ -110,14 +111,18 @@ def test_graph_layers_follow_dependencies_and_long_edges_are_routed():
     assert set(g.nodes) == {"claim:c1", "claim:c2", "claim:c3", "P.main", "P.f_pos", "P.f", "P.open_one"}
     layers = {n: node.layer for n, node in g.nodes.items()}
     assert layers == {"claim:c1": 0, "claim:c2": 0, "claim:c3": 0, "P.main": 1, "P.open_one": 1, "P.f_pos": 2, "P.f": 3}
-    assert set(g.edges) == {("claim:c1", "P.main"), ("claim:c2", "P.open_one"), ("P.main", "P.f_pos"),
-                            ("P.main", "P.f"), ("P.f_pos", "P.f")}
-    # P.main -> P.f skips a layer: it bends through a point of its own, not through P.f_pos's box
-    route = g.routes[("P.main", "P.f")]
-    assert len(route) == 4
-    box = g.nodes["P.f_pos"]
-    bend_x = route[1][0]
-    assert not (box.x <= bend_x <= box.x + box.width)
+    # P.main -> P.f follows from P.main -> P.f_pos -> P.f: not drawn (the data keeps it)
+    assert set(g.edges) == {("claim:c1", "P.main"), ("claim:c1", "P.f"), ("claim:c2", "P.open_one"),
+                            ("P.main", "P.f_pos"), ("P.f_pos", "P.f")}
+    assert data["dependencies"]["P.main"] == ["P.f", "P.f_pos"]
+    # claim c1 -> P.f skips two layers: it bends through points of its own, not through the boxes
+    route = g.routes[("claim:c1", "P.f")]
+    assert len(route) == 6
+    for name in ("P.main", "P.f_pos"):
+        box = g.nodes[name]
+        for x, y in route[1:-1]:
+            assert not (box.x <= x <= box.x + box.width and box.y <= y <= box.y + graph._BOX_H)
+    assert g.namespace == "P" and g.nodes["P.f_pos"].label == "f_pos"
     # boxes of one layer do not overlap
     for layer in set(layers.values()):
         row = sorted((n for n in g.nodes.values() if n.layer == layer), key=lambda n: n.x)
@@ -270,6 +275,7 @@ def test_browser_graph_is_drawn_and_clickable(browser, written: Path, tmp_path: 
     assert box["width"] > 100 and box["height"] > 100
     assert page.locator("#graph .node").count() == 7
     assert page.locator("#graph path.edge").count() == 5
+    assert page.locator('#graph [data-name="P.f_pos"] text').text_content() == "f_pos"
     # status colours come from the stylesheet: proved and sorry boxes differ
     fill = "e => getComputedStyle(e).fill"
     proved = page.locator('#graph [data-name="P.main"] rect').evaluate(fill)
@@ -322,3 +328,10 @@ def test_browser_index_filters_and_search(browser, written: Path):
     assert errors == []
     assert all(url.startswith("file://") for url in requests)
     page.close()
+
+
+def test_dependencies_and_locations_round_trip_through_report_json():
+    result = sample()
+    again = GateResult.from_json(result.to_json())
+    assert again == result and isinstance(again.locations["P.f"], SourceRange)
+    assert again.dependencies["P.main"] == ["P.f", "P.f_pos"]

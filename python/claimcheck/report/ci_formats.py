@@ -183,7 +183,8 @@ def _testcase(parent: ET.Element, classname: str, name: str, file: str | None = 
 def _suite(root: ET.Element, name: str, cases: list[ET.Element], timestamp: str) -> None:
     if not cases:
         return
-    suite = ET.SubElement(root, "testsuite", name=name, timestamp=timestamp)
+    # JUnit's schema wants a timestamp without a zone (the gate's time is UTC)
+    suite = ET.SubElement(root, "testsuite", name=name, timestamp=timestamp.removesuffix("Z"))
     failures = sum(1 for c in cases if c.find("failure") is not None)
     skipped = sum(1 for c in cases if c.find("skipped") is not None)
     suite.set("tests", str(len(cases)))

@@ -16,7 +16,7 @@ is computed here; the SVG uses only the report's stylesheet.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 import re
 from html import escape
@@ -57,6 +57,7 @@ class Graph:
     nodes: dict[str, Node] = field(default_factory=dict)
     edges: list[tuple[str, str]] = field(default_factory=list)
     omitted: int = 0  # declarations left out by the size bound
+    namespace: str = ""  # the namespace left out of the boxes' labels (shared by every declaration)
     routes: dict[tuple[str, str], list[tuple[float, float]]] = field(default_factory=dict)
 
     @property
@@ -128,9 +129,62 @@ def paper_graph(paper: Mapping[str, Any], dependencies: Mapping[str, list[str]],
             if dep in g.nodes and (name, dep) not in present:
                 g.edges.append((name, dep))
                 present.add((name, dep))
-    g.edges = list(dict.fromkeys(g.edges))
+    g.edges = transitive_reduction(list(dict.fromkeys(g.edges)), keep=lambda a, b: a.startswith("claim:"))
+    prefix = common_namespace([n.id for n in g.nodes.values() if n.kind == "decl"])
+    if prefix:
+        g.namespace = prefix.rstrip(".")
+        for node in g.nodes.values():
+            if node.kind == "decl" and node.id.startswith(prefix):
+                node.label = _short(node.id[len(prefix):])
     layout(g)
     return g
+
+
+def transitive_reduction(edges: list[tuple[str, str]],
+                         keep: Callable[[str, str], bool] = lambda a, b: False) -> list[tuple[str, str]]:
+    """``edges`` without those implied by a longer path (as Graphviz's ``tred``): a theorem that
+    uses a lemma and, directly, the definitions the lemma also uses shows only the lemma. Edges
+    for which ``keep`` is true stay (a claim's edges to its formal declarations say what
+    formalises it, not what it uses). Only the picture is simplified;
+    ``GateResult.dependencies`` keeps every direct use."""
+    succ: dict[str, list[str]] = {}
+    for a, b in edges:
+        succ.setdefault(a, []).append(b)
+
+    def reaches(start: str, goal: str, skip: tuple[str, str]) -> bool:
+        stack, seen = [start], {start}
+        while stack:
+            cur = stack.pop()
+            for nxt in succ.get(cur, []):
+                if (cur, nxt) == skip or nxt in seen:
+                    continue
+                if nxt == goal:
+                    return True
+                seen.add(nxt)
+                stack.append(nxt)
+        return False
+
+    kept = []
+    for edge in edges:
+        a, b = edge
+        # keep an edge unless another path makes it redundant; an edge on a cycle (a <-> b) stays
+        if not keep(a, b) and reaches(a, b, edge) and not reaches(b, a, ("", "")):
+            continue
+        kept.append(edge)
+    return kept
+
+
+def common_namespace(names: list[str]) -> str:
+    """The longest dotted prefix (``MLTheory.``) shared by every name and shorter than each."""
+    if not names:
+        return ""
+    parts = [n.split(".") for n in names]
+    prefix: list[str] = []
+    for column in zip(*(p[:-1] for p in parts)):
+        if len(set(column)) != 1:
+            break
+        prefix.append(column[0])
+    return ".".join(prefix) + "." if prefix else ""
 
 
 def layout(g: Graph) -> None:

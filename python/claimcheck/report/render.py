@@ -326,7 +326,7 @@ def _render_files(result: GateResult, target: Path, source_root: Path | None = N
         svg, drawn = graph.paper_svg(paper, data)
         (target / "papers" / f"{paper['id']}.html").write_text(
             paper_template.render(root="../", page="paper", paper=paper, graph_svg=markupsafe.Markup(svg),
-                                  graph_omitted=drawn.omitted, **common),
+                                  graph_omitted=drawn.omitted, graph_namespace=drawn.namespace, **common),
             encoding="utf-8",
         )
     (target / "declarations.html").write_text(
