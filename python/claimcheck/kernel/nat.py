@@ -151,11 +151,18 @@ class NatExtension:
 
     def _verify(self, name: tuple) -> bool:
         info = self.env.get(name)
-        if not isinstance(info, Definition) or info.level_params or not self.nat_ok():
+        if info is None or info.level_params or not self.nat_ok():
             return False
         if name in WF_PRIMITIVES:
+            # A definition may be vouched for by fingerprint; any constant (also one without a body,
+            # as in a core library shipped without proofs) by its specification below.
+            if not isinstance(info, (Definition, Axiom, Opaque)):
+                return False
+            nat = mk_const(NAT)
+            if info.type is not E.mk_arrow(nat, E.mk_arrow(nat, nat)):
+                return False
             trusted = TRUSTED_FINGERPRINTS.get(name, frozenset()) | self.env.trusted_fingerprints.get(name, frozenset())
-            if trusted and deep_fingerprint(self.env, name) in trusted:
+            if isinstance(info, Definition) and trusted and deep_fingerprint(self.env, name) in trusted:
                 return True
             if name in (("Nat", "div"), ("Nat", "mod")):
                 return self._cached(("spec", "divmod"), DIVMOD_NEEDED, self._verify_divmod)
@@ -165,6 +172,8 @@ class NatExtension:
             if name == ("Nat", "shiftRight"):
                 return self.verified(("Nat", "div")) and self._cached(
                     ("spec", "shiftRight"), SHIFTR_NEEDED, lambda: self._spec_theorems_hold(SHIFTR_SPEC))
+            return False
+        if not isinstance(info, Definition):
             return False
         from .typechecker import TypeChecker
 
