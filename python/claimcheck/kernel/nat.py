@@ -315,6 +315,9 @@ def _nat_spec():
 
 
 DIVMOD_SPEC, GCD_SPEC, SHIFTR_SPEC = _nat_spec()
+# The theorems a front end should include in the environment (when its library has them), so that
+# the well-founded primitives can be accelerated even if the checked declarations do not use them.
+SPEC_THEOREMS = tuple(n for n, _ in DIVMOD_SPEC + GCD_SPEC + SHIFTR_SPEC)
 SHIFTR_NEEDED = (("Nat", "shiftRight"), ("Nat", "div"), ("Eq",)) + tuple(n for n, _ in SHIFTR_SPEC)
 DIVMOD_NEEDED = (("Nat", "div"), ("Nat", "mod"), ("Nat", "add"), ("Nat", "mul"), ("Nat", "le"), ("Eq",)) + tuple(
     n for n, _ in DIVMOD_SPEC)
