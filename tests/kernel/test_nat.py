@@ -36,3 +36,10 @@ def test_gcd_needs_a_trusted_fingerprint():
     env2, decls2 = _env_of("nat_add_literals")
     check_all(decls2[:-1], env=env2)
     assert deep_fingerprint(env2, ("Nat", "add")) != deep_fingerprint(env, ("Nat", "gcd"))
+
+
+def test_bodyless_primitive_only_when_allowed():
+    env, decls = _env_of("nat_land_bodyless")
+    assert check_all(decls, env=env)[-1].outcome == Outcome.ACCEPTED
+    strict = Environment(bodyless_primitives=False)
+    assert check_all(decls, env=strict)[-1].outcome == Outcome.REJECTED

@@ -14,6 +14,10 @@ declare its own `Nat.gcd`. Before a primitive is accelerated, this module checks
   specification (Lean's own theorems `Nat.mod_add_div`, `Nat.mod_lt`, `Nat.div_zero`,
   `Nat.gcd_zero_left`, `Nat.gcd_succ`, `Nat.shiftRight_zero`, `Nat.shiftRight_succ`), compared by
   definitional equality with statements built here (see `_verify_divmod`);
+* a well-founded primitive declared without a body (an axiom or opaque of type `Nat → Nat → Nat`,
+  as the wasm toolchain's core library ships `Nat.gcd`, `Nat.land`, ...) is uninterpreted, so it is
+  given its real meaning, as Lean's kernel does by name (`Environment.bodyless_primitives`, on by
+  default); a definition with a body is never accelerated by name;
 * otherwise, the primitives defined by well-founded recursion (`div mod gcd land lor xor shiftRight`) are
   accelerated only if their definition's deep fingerprint (a SHA-256 over the definition and every
   constant it depends on, `deep_fingerprint`) is listed in `TRUSTED_FINGERPRINTS` or in the
@@ -161,6 +165,10 @@ class NatExtension:
             nat = mk_const(NAT)
             if info.type is not E.mk_arrow(nat, E.mk_arrow(nat, nat)):
                 return False
+            if isinstance(info, (Axiom, Opaque)) and self.env.bodyless_primitives:
+                # An uninterpreted constant (no body to disagree with): giving it the real meaning is
+                # what Lean's kernel does by name, and is consistent with any true statement about it.
+                return True
             trusted = TRUSTED_FINGERPRINTS.get(name, frozenset()) | self.env.trusted_fingerprints.get(name, frozenset())
             if isinstance(info, Definition) and trusted and deep_fingerprint(self.env, name) in trusted:
                 return True
