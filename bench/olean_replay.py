@@ -302,7 +302,6 @@ def main(argv=None) -> int:
     env = Environment()
     counts = {"accepted": 0, "rejected": 0, "declined": 0}
     shown = 0
-    seen_blocks: set = set()
     t1 = time.monotonic()
     last = t1
 

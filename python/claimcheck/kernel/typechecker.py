@@ -17,13 +17,9 @@ from typing import Sequence
 
 from . import expr as E
 from .declarations import (
-    Axiom,
-    Constructor,
     Definition,
     HintKind,
     Hints,
-    InductiveType,
-    Opaque,
     Quot,
     QuotKind,
     Recursor,
