@@ -287,6 +287,7 @@ def main(argv=None) -> int:
     ap.add_argument("--only", action="append", default=[], help="check just these constants (and their dependencies)")
     ap.add_argument("--limit", type=int, default=0, help="stop after N declarations")
     ap.add_argument("--show", type=int, default=15, help="how many non-accepted verdicts to print")
+    ap.add_argument("--slow", type=float, default=5.0, help="report declarations taking longer (seconds)")
     args = ap.parse_args(argv)
     rp = Replay((args.lib or []) + [DEFAULT_LIB])
     roots = []
@@ -319,7 +320,11 @@ def main(argv=None) -> int:
                     print(f"  convert {n}: {type(e).__name__}: {e}")
                     shown += 1
                 continue
+            t_decl = time.monotonic()
             v = check_declaration(env, d)
+            dt = time.monotonic() - t_decl
+            if dt > args.slow:
+                print(f"  slow: {v.declaration} {dt:.1f}s", flush=True)
             counts[str(v.outcome)] += 1
             if v.outcome != Outcome.ACCEPTED and shown < args.show:
                 print(f"  {v.outcome}: {v.declaration}: {v.reason[:300]}", flush=True)
