@@ -152,10 +152,17 @@ def run_with_big_stack(fn, *args):
     old_limit = sys.getrecursionlimit()
     old_stack = threading.stack_size()
     sys.setrecursionlimit(10**6)
-    threading.stack_size(STACK_SIZE)
     try:
-        t = threading.Thread(target=target, name="kernel-check")
-        t.start()
+        for size in (STACK_SIZE, STACK_SIZE // 4, STACK_SIZE // 16):
+            try:
+                threading.stack_size(size)
+                t = threading.Thread(target=target, name="kernel-check")
+                t.start()
+                break
+            except (RuntimeError, ValueError, MemoryError):  # the system refused so big a stack
+                continue
+        else:
+            raise RuntimeError("cannot start a checking thread with a large stack")
     finally:
         threading.stack_size(old_stack)
     t.join()
