@@ -13,7 +13,7 @@ from claimcheck.lean.build import BuildReport
 from claimcheck.cli import main
 from claimcheck.claims.gate import Evidence, claim_verdict, claim_warnings, evaluate, failures, update_fingerprints
 from claimcheck.claims.manifest import Acknowledgement, Claim, FormalDecl, load_manifests
-from claimcheck.claims.model import ToolchainInfo
+from claimcheck.claims.model import Label, ToolchainInfo, Verdict
 from claimcheck.analysis.status import DeclStatus
 from claimcheck.claims.witnesses import WitnessResult
 
@@ -275,3 +275,30 @@ def test_gate_fixture(case: str, toolchain, tmp_path: Path) -> None:
     html = "\n".join(p.read_text(encoding="utf-8") for p in sorted(out.rglob("*.html")))
     for text in spec.get("report") or []:
         assert text in html, f"{case}: report lacks {text!r}"
+
+
+def test_report_shows_roles_trusted_lint_prelude_warnings_and_hypotheses(tmp_path: Path) -> None:
+    """The HTML report and summary.md show what the gate found for each entry (no Lean run)."""
+    from claimcheck.claims.model import BuildSummary, ClaimResult, FormalEntry, GateResult, PaperResult
+    from claimcheck.report.render import render_summary, write_report
+
+    entries = [
+        FormalEntry("Toy.t", "proved", "Toy", "theorem", statement="∀ (n : Nat), n = n", role="theorem",
+                    is_theorem=True, own=True, hypotheses=1, lint=["an equation whose two sides are the same term"]),
+        FormalEntry("Toy.run", "proved", "Toy", "definition", role="definition", is_theorem=False, own=True),
+        FormalEntry("Nat.add_comm", "trusted", "Init.Core", "boundary", role="library", is_theorem=True),
+        FormalEntry("Toy.p", "proved", "Toy.P", "theorem", statement="Toy.Holds", role="theorem", is_theorem=True,
+                    own=True, prelude=["Toy.P"]),
+    ]
+    claim_ = ClaimResult("c1", Label.CONDITIONAL, "s", Verdict.FAILS, hypotheses=["the net is wide"],
+                         problems=["Toy.t: vacuous statement"], formal=entries,
+                         warnings=["conditional claim, but its Lean theorem Toy.p assumes nothing"])
+    result = GateResult("2026-01-01T00:00:00Z", False, ToolchainInfo("wasm", "x"), BuildSummary(True),
+                        [PaperResult("toy", "Toy", "manifests/toy.yaml", [claim_])])
+    out = write_report(result, tmp_path / "report")
+    html = "\n".join(p.read_text(encoding="utf-8") for p in sorted(out.rglob("*.html")))
+    for text in ['s-trusted">trusted</span>', "(library)", 'chip role r-library', 'chip role r-definition',
+                 "an equation whose two sides are the same term", "prelude module Toy.P", "Flagged for review",
+                 "assumes nothing", "the net is wide", "1 binder in the Lean statement"]:
+        assert text in html, text
+    assert "Flagged for review" in render_summary(result)

@@ -16,6 +16,7 @@ compared structurally, after the binders are instantiated):
 
 * the conclusion is ``True``;
 * the conclusion is an equation (``Eq``, ``HEq``, ``Iff``) whose two sides are the same term;
+  (these two also after unfolding the conclusion's definitions to weak head normal form);
 * the conclusion is one of the hypotheses;
 * a hypothesis is ``False``.
 
@@ -310,4 +311,13 @@ def shape_of(env: Environment, ty: Expr) -> Shape:
     except RecursionError:
         prop, note = None, "the statement is too deep to analyse"
     lint = _lint(hyps, e) if prop is not False else []
+    if prop is not False and not lint:
+        # a conclusion that is `True` or `a = a` once its definitions are unfolded says nothing either
+        try:
+            inf.fuel = _FUEL
+            unfolded = inf.whnf(e)
+        except (_Undecided, RecursionError):
+            unfolded = e
+        if unfolded is not strip_mdata(e):
+            lint = [f"{f} (after unfolding definitions)" for f in _lint([], unfolded)]
     return Shape(prop, len(hyps), tuple(lint), note)
