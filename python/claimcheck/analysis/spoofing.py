@@ -39,7 +39,8 @@ never change a meaning). Library constants end the walk. Four kinds:
     of a library declaration visible to the project: ``MLTheory.Nat.gcd`` is written ``Nat.gcd``
     inside ``namespace MLTheory``, ``Foo.True`` is written ``True`` inside ``Foo``. (A name under
     a declaration, like a structure's field ``Foo.Point.toString``, reads as that declaration's
-    part and is not flagged.)
+    part and is not flagged; nor is a theorem's name: no statement mentions a theorem, and its
+    own statement is printed in full.)
 
 ``prelude`` — a declaration of a project module that does not import Lean's ``Init`` (a
     ``prelude`` module): it can define its own ``Nat``, ``Eq`` or ``True``.
@@ -411,7 +412,8 @@ class StatementInspector:
                 succ |= {c for c in consts if self.is_project(c)}
                 for p in problems:
                     warnings.add(self._problem_warning(p, name))
-            library = self.shadowed_library_name(name)
+            # a theorem's name enters no statement (its own statement is printed in full)
+            library = self.shadowed_library_name(name) if ci.kind != "theorem" else None
             if library is not None:
                 warnings.add(StatementWarning(
                     WarningKind.SHADOWING, name,
