@@ -37,7 +37,8 @@ never change a meaning). Library constants end the walk. Four kinds:
 
 ``shadowing`` — a project declaration whose name, after one of its namespaces, is the full name
     of a library declaration visible to the project: ``MLTheory.Nat.gcd`` is written ``Nat.gcd``
-    inside ``namespace MLTheory``, ``Foo.True`` is written ``True`` inside ``Foo``. (A name under
+    inside ``namespace MLTheory``, ``Foo.True`` is written ``True`` inside ``Foo``; or whose name
+    *reads* like one (``Νat`` with a Greek ``Ν``, ``ℕ`` for ``Nat``: :func:`skeleton`). (A name under
     a declaration, like a structure's field ``Foo.Point.toString``, reads as that declaration's
     part and is not flagged; nor is a theorem's name: no statement mentions a theorem, and its
     own statement is printed in full.)
@@ -55,6 +56,7 @@ its library meaning when the instance argument is not the library's.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Callable
@@ -90,6 +92,25 @@ EXEMPT_CLASSES = frozenset(
 )
 
 _INST_IMPLICIT = 3
+
+
+#: Letters that look like Latin ones (Cyrillic, Greek): what :func:`skeleton` maps them to.
+_CONFUSABLES = str.maketrans(
+    "аеорсухіјѕԁԛԝАВЕКМНОРСТХУІЈЅοανρικτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
+    "aeopcyxijsdqwABEKMHOPCTXYIJSoavpiktuxABEZHIKMNOPTYX",
+)
+
+
+#: Names that read as the library's number types.
+_NUMBER_SETS = {"ℕ": "Nat", "ℤ": "Int", "ℚ": "Rat", "ℝ": "Real", "ℂ": "Complex"}
+
+
+def skeleton(name: str) -> str:
+    """``name`` as it reads: ``ℕ``, ``ℤ``, ``ℚ`` as ``Nat``, ``Int``, ``Rat``; compatibility
+    forms folded (NFKC: fullwidth letters, ligatures); Cyrillic and Greek letters that look like
+    Latin ones replaced by those (``Νat`` with a Greek ``Ν`` reads as ``Nat``)."""
+    parts = [_NUMBER_SETS.get(p, p) for p in name.split(".")]
+    return unicodedata.normalize("NFKC", ".".join(parts)).translate(_CONFUSABLES)
 
 
 class WarningKind(StrEnum):
@@ -381,6 +402,13 @@ class StatementInspector:
         parts = name.split(".")
         if any(not p or p.startswith("_") or p[0].isdigit() for p in parts):
             return None
+        look = skeleton(name)
+        if look != name:  # letters that look like others: `Nаt` with a Cyrillic `а` reads as `Nat`
+            lparts = look.split(".")
+            for i in range(len(lparts)):
+                ci = self.env.find(".".join(lparts[i:]))
+                if ci is not None and self.is_core_module(ci.module):
+                    return ".".join(lparts[i:])
         for i in range(1, len(parts)):
             if self.env.find(".".join(parts[:i])) is not None:
                 continue
@@ -414,7 +442,12 @@ class StatementInspector:
                     warnings.add(self._problem_warning(p, name))
             # a theorem's name enters no statement (its own statement is printed in full)
             library = self.shadowed_library_name(name) if ci.kind != "theorem" else None
-            if library is not None:
+            if library is not None and not name.endswith(library):
+                warnings.add(StatementWarning(
+                    WarningKind.SHADOWING, name,
+                    f"`{name}` reads like the library declaration `{library}` (letters that look alike),"
+                    " but it is the project's own", name))
+            elif library is not None:
                 warnings.add(StatementWarning(
                     WarningKind.SHADOWING, name,
                     f"`{name}` ends with the name of the library declaration `{library}`: inside its"
