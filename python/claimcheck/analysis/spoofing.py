@@ -72,6 +72,7 @@ from claimcheck.olean.reader import (
     Lam,
     LetE,
     MData,
+    OleanError,
     Proj,
     Sort,
     app_spine,
@@ -384,7 +385,7 @@ class StatementInspector:
             if mod is None:
                 try:
                     mod = self.env.load(module)
-                except Exception:  # noqa: BLE001 - an unreadable module is reported elsewhere
+                except OleanError:  # an unreadable module is reported by the status itself
                     mod = None
             got = mod is not None and not any(i.module == "Init" for i in mod.imports)
             self._prelude[module] = got
@@ -470,10 +471,10 @@ class StatementInspector:
                 f"uses the project instance `{p.name}` of the library class `{p.class_name}`"
                 f" (`{p.detail}`): a library operation at library types with the project's meaning"
                 + ("" if found_in == p.name else f" (in `{found_in}`)"), found_in)
+        what = f"an instance of `{p.class_name}` written in place" if p.class_name != "?" else "an instance"
         return StatementWarning(
             WarningKind.INLINE_INSTANCE, found_in,
-            f"`{found_in}` passes an instance of `{p.class_name}` written in place ({p.detail}), not a"
-            " library instance", found_in)
+            f"`{found_in}` passes {what} ({p.detail}), not a library instance", found_in)
 
     def warnings(self, name: str) -> tuple[StatementWarning, ...]:
         """The warnings of declaration ``name``: its own and those of every project constant its
