@@ -144,6 +144,16 @@ def test_let_bound_and_inline_instances_are_shown(hadd) -> None:
     library = eq(add(App(App(Const("instHAdd", ()), nat), Const("instAddNat", ())), lit(2), lit(3)), lit(5))
     assert inspector.expr_problems(library)[0] == []
     assert pretty(library, infos, inspector=inspector) == "2 + 3 = 5"
+    # numerals alone do not show their type: a relation between them says it unless it is Nat
+    fin2 = App(Const("Fin", ()), lit(2))
+
+    def fin(k: int):
+        return App(App(App(Const("OfNat.ofNat", ()), fin2), Lit(k)), App(App(Const("Fin.instOfNat", ()), lit(2)), Lit(k)))
+
+    fin_add = App(App(App(App(App(App(Const("HAdd.hAdd", ()), fin2), fin2), fin2),
+                          App(App(Const("instHAdd", ()), fin2), App(Const("Fin.instAdd", ()), lit(2)))), fin(1)), fin(1))
+    fin_eq = App(App(App(Const("Eq", ()), fin2), fin_add), fin(0))
+    assert pretty(fin_eq, infos, inspector=inspector) == "(1 + 1 : Fin 2) = 0"
     # a hijacking instance nested in a library one is found and shown
     nested = eq(add(App(App(Const("instHAdd", ()), nat), Const("Spoof.addIsMul", ())), lit(2), lit(3)), lit(6))
     assert {p.name for p in inspector.expr_problems(nested)[0]} == {"Spoof.addIsMul"}

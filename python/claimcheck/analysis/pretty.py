@@ -12,7 +12,8 @@ With an ``inspector`` (:class:`claimcheck.analysis.spoofing.StatementInspector`)
 never hides what changes a meaning: an instance argument that is a hijacking project instance
 or an instance written inline is shown in place (``(5 : Nat) [Spoof.fiveIsFour] = 4``,
 ``2 +[Spoof.addIsMul] 3``, ``f [inst] x``), and a numeral of a project type says its type
-(``(0 : Honest.Vec2)``). Constants are always printed with their full names; with
+(``(0 : Honest.Vec2)``); a relation between numerals alone says their type unless it is ``Nat``
+(``(1 + 1 : Fin 2) = 0``). Constants are always printed with their full names; with
 ``mark_refs=True`` the project's constants are wrapped in ``REF_OPEN``/``REF_CLOSE`` so that
 :func:`split_refs` can cut the text into parts to link (the report links them to their
 definitions).
@@ -78,6 +79,8 @@ _INFIX: dict[str, tuple[str, int, int, int, int]] = {
 REF_OPEN = "\x02"
 REF_CLOSE = "\x03"
 _INST_IMPLICIT = 3
+#: Relations whose first argument is the type of both sides.
+_RELATIONS = frozenset({"Eq", "Ne", "LE.le", "LT.lt", "GE.ge", "GT.gt"})
 _ARROW_PREC = 25
 _APP_PREC = 1024
 _MAX_PREC = 1025
@@ -105,6 +108,11 @@ def _has_loose(e: Expr, depth: int, memo: dict[tuple[int, int], bool]) -> bool:
         r = False
     memo[key] = r
     return r
+
+
+def _is_nat(e: Expr) -> bool:
+    e = strip_mdata(e)
+    return isinstance(e, Const) and e.name == "Nat"
 
 
 def _short(name: str) -> str:
@@ -268,6 +276,10 @@ class _Printer:
                 if flagged:
                     sym += "".join(f"[{flagged[i]}]" for i in sorted(flagged))
                 a, b = args[-2], args[-1]
+                if n in _RELATIONS and not _is_nat(args[0]) and literal_value(a) is not None \
+                        and literal_value(b) is not None:
+                    # numerals alone do not show their type: `(1 + 1 : Fin 2) = 0`, not `1 + 1 = 0`
+                    return f"({self.fmt(a, ctx)} : {self.fmt(args[0], ctx)}) {sym} {self.fmt(b, ctx, rrp)}", rp
                 return f"{self.fmt(a, ctx, lp)} {sym} {self.fmt(b, ctx, rrp)}", rp
             if flagged:
                 return self.explicit(head, args, ctx, flagged)

@@ -37,9 +37,11 @@ never change a meaning). Library constants end the walk. Four kinds:
 
 ``shadowing`` — a project declaration whose name, after one of its namespaces, is the full name
     of a library declaration visible to the project: ``MLTheory.Nat.gcd`` is written ``Nat.gcd``
-    inside ``namespace MLTheory``, ``Foo.True`` is written ``True`` inside ``Foo``. (A name under
+    inside ``namespace MLTheory``, ``Foo.True`` is written ``True`` inside ``Foo``; or whose name
+    *reads* like one (``Νat`` with a Greek ``Ν``, ``ℕ`` for ``Nat``: :func:`skeleton`). (A name under
     a declaration, like a structure's field ``Foo.Point.toString``, reads as that declaration's
-    part and is not flagged.)
+    part and is not flagged; nor is a theorem's name: no statement mentions a theorem, and its
+    own statement is printed in full.)
 
 ``prelude`` — a declaration of a project module that does not import Lean's ``Init`` (a
     ``prelude`` module): it can define its own ``Nat``, ``Eq`` or ``True``.
@@ -54,6 +56,7 @@ its library meaning when the instance argument is not the library's.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Callable
@@ -69,6 +72,7 @@ from claimcheck.olean.reader import (
     Lam,
     LetE,
     MData,
+    OleanError,
     Proj,
     Sort,
     app_spine,
@@ -89,6 +93,25 @@ EXEMPT_CLASSES = frozenset(
 )
 
 _INST_IMPLICIT = 3
+
+
+#: Letters that look like Latin ones (Cyrillic, Greek): what :func:`skeleton` maps them to.
+_CONFUSABLES = str.maketrans(
+    "аеорсухіјѕԁԛԝАВЕКМНОРСТХУІЈЅοανρικτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
+    "aeopcyxijsdqwABEKMHOPCTXYIJSoavpiktuxABEZHIKMNOPTYX",
+)
+
+
+#: Names that read as the library's number types.
+_NUMBER_SETS = {"ℕ": "Nat", "ℤ": "Int", "ℚ": "Rat", "ℝ": "Real", "ℂ": "Complex"}
+
+
+def skeleton(name: str) -> str:
+    """``name`` as it reads: ``ℕ``, ``ℤ``, ``ℚ`` as ``Nat``, ``Int``, ``Rat``; compatibility
+    forms folded (NFKC: fullwidth letters, ligatures); Cyrillic and Greek letters that look like
+    Latin ones replaced by those (``Νat`` with a Greek ``Ν`` reads as ``Nat``)."""
+    parts = [_NUMBER_SETS.get(p, p) for p in name.split(".")]
+    return unicodedata.normalize("NFKC", ".".join(parts)).translate(_CONFUSABLES)
 
 
 class WarningKind(StrEnum):
@@ -362,7 +385,7 @@ class StatementInspector:
             if mod is None:
                 try:
                     mod = self.env.load(module)
-                except Exception:  # noqa: BLE001 - an unreadable module is reported elsewhere
+                except OleanError:  # an unreadable module is reported by the status itself
                     mod = None
             got = mod is not None and not any(i.module == "Init" for i in mod.imports)
             self._prelude[module] = got
@@ -380,6 +403,13 @@ class StatementInspector:
         parts = name.split(".")
         if any(not p or p.startswith("_") or p[0].isdigit() for p in parts):
             return None
+        look = skeleton(name)
+        if look != name:  # letters that look like others: `Nаt` with a Cyrillic `а` reads as `Nat`
+            lparts = look.split(".")
+            for i in range(len(lparts)):
+                ci = self.env.find(".".join(lparts[i:]))
+                if ci is not None and self.is_core_module(ci.module):
+                    return ".".join(lparts[i:])
         for i in range(1, len(parts)):
             if self.env.find(".".join(parts[:i])) is not None:
                 continue
@@ -411,8 +441,14 @@ class StatementInspector:
                 succ |= {c for c in consts if self.is_project(c)}
                 for p in problems:
                     warnings.add(self._problem_warning(p, name))
-            library = self.shadowed_library_name(name)
-            if library is not None:
+            # a theorem's name enters no statement (its own statement is printed in full)
+            library = self.shadowed_library_name(name) if ci.kind != "theorem" else None
+            if library is not None and not name.endswith(library):
+                warnings.add(StatementWarning(
+                    WarningKind.SHADOWING, name,
+                    f"`{name}` reads like the library declaration `{library}` (letters that look alike),"
+                    " but it is the project's own", name))
+            elif library is not None:
                 warnings.add(StatementWarning(
                     WarningKind.SHADOWING, name,
                     f"`{name}` ends with the name of the library declaration `{library}`: inside its"
@@ -435,10 +471,10 @@ class StatementInspector:
                 f"uses the project instance `{p.name}` of the library class `{p.class_name}`"
                 f" (`{p.detail}`): a library operation at library types with the project's meaning"
                 + ("" if found_in == p.name else f" (in `{found_in}`)"), found_in)
+        what = f"an instance of `{p.class_name}` written in place" if p.class_name != "?" else "an instance"
         return StatementWarning(
             WarningKind.INLINE_INSTANCE, found_in,
-            f"`{found_in}` passes an instance of `{p.class_name}` written in place ({p.detail}), not a"
-            " library instance", found_in)
+            f"`{found_in}` passes {what} ({p.detail}), not a library instance", found_in)
 
     def warnings(self, name: str) -> tuple[StatementWarning, ...]:
         """The warnings of declaration ``name``: its own and those of every project constant its

@@ -56,6 +56,11 @@ every project definition the statement mentions, transitively (their types and
 values; see :class:`StatementFingerprints`): redefining a notion a theorem talks
 about changes the theorem's fingerprint, while proofs never do.
 
+Each record also carries its **printed statement** and its **statement warnings**: the reasons
+its printed text may not read as what was proved (a hijacking project instance, an instance
+written in place, a name shadowing a library name, a ``prelude`` module; see
+:mod:`claimcheck.analysis.spoofing` and :func:`annotate_statements`).
+
 Listed by default (``user_facing``): every declaration of the module except
 compiler-generated auxiliaries, that is names with a component that is a number
 or starts with ``_`` (``_private``, ``_proof_1``, ``_unfold``, ``_sunfold``,
@@ -112,6 +117,7 @@ __all__ = [
     "STATUS_ORDER",
     "DeclStatus",
     "AxiomCollector",
+    "annotate_statements",
     "compute_status",
     "format_table",
     "to_json",
