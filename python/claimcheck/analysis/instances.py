@@ -124,11 +124,13 @@ def exact(v: Any) -> Any:
 
 
 def nat_table(n: Thunk, f: Thunk) -> tuple[int, ...]:
-    return fin_table(n, f, _int)
+    """The values of a Lean ``Fin n → Nat`` as ints."""
+    return fin_table(n, f, as_int)
 
 
 def val_table(n: Thunk, f: Thunk) -> tuple:
-    return fin_table(n, f, _exact)
+    """The values of a Lean ``Fin n → α``, integral literals as ints."""
+    return fin_table(n, f, exact)
 
 
 #: Python meaning of Lean core constants. Each receives every argument (implicit ones included) as
