@@ -5,6 +5,8 @@ public import MLTheory.Simplex
 public import MLTheory.Acyclicity
 public import MLTheory.Angluin
 public import MLTheory.TrafficLight
+public import MLTheory.Refinement
+public import MLTheory.Allocation
 
 /-!
 # MLTheory

@@ -24,6 +24,11 @@ cannot compile them), but the kernel reduces them, so concrete instances are che
 Sources: the lemma files built on this module cite their seeds
 (`000_7a6cd69522701495.txt`, line 1; `004_725b34af8153ec2b.txt`,
 lines 5 and 24).
+
+Also: the matrix-vector product `matVec`, the standard basis vectors `basisVec` (with
+`matVec_basisVec`: `A e_j` is column `j` of `A`) and the rectifier `relu` on `Rat` and on vectors
+(`reluVec`), for the lemma files on ReLU networks (`shared/seeds/000_7a6cd69522701495.txt`,
+line 8; `shared/seeds/002_682c09bd1a5fc902.txt`, line 2).
 -/
 
 @[expose] public section
@@ -314,6 +319,10 @@ def matPow {n : Nat} (A : Mat n) : Nat → Mat n
   | 0 => matId n
   | k + 1 => matMul A (matPow A k)
 
+/-- The matrix-vector product `(A u) i = ∑ k, A i k * u k`. -/
+def matVec {n : Nat} (A : Mat n) (u : Fin n → Rat) : Fin n → Rat :=
+  fun i => sumFin n (fun k => A i k * u k)
+
 /-- The trace `∑ i, A i i`. -/
 def trace {n : Nat} (A : Mat n) : Rat := sumFin n (fun i => A i i)
 
@@ -361,6 +370,42 @@ theorem factorial_pos (k : Nat) : 0 < factorial k := by
   | succ k ih =>
     simp only [factorial]
     exact Nat.mul_pos (Nat.succ_pos k) ih
+
+/-! ## Basis vectors and the rectifier -/
+
+/-- The standard basis vector `e_j`: coordinate `i` is `[i = j]`. -/
+def basisVec {n : Nat} (j : Fin n) : Fin n → Rat := fun i => if i = j then 1 else 0
+
+/-- `A e_j` is column `j` of `A`: `(A e_j) i = A i j`. -/
+theorem matVec_basisVec {n : Nat} (A : Mat n) (j : Fin n) (i : Fin n) :
+    matVec A (basisVec j) i = A i j := by
+  unfold matVec basisVec
+  exact Eq.trans (sumFin_congr (fun k => by by_cases h : k = j <;> simp [h]))
+    (sumFin_ite_eq n j (A i j))
+
+/-- The rectifier `relu t = max t 0` on `Rat`. -/
+def relu (t : Rat) : Rat := if 0 ≤ t then t else 0
+
+/-- The rectifier applied coordinatewise to a vector. -/
+def reluVec {n : Nat} (x : Fin n → Rat) : Fin n → Rat := fun i => relu (x i)
+
+/-- `relu t = t` for `t ≥ 0`. -/
+theorem relu_of_nonneg {t : Rat} (h : 0 ≤ t) : relu t = t := by
+  simp [relu, h]
+
+/-- `relu t = 0` for `t ≤ 0`. -/
+theorem relu_of_nonpos {t : Rat} (h : t ≤ 0) : relu t = 0 := by
+  unfold relu
+  by_cases h' : 0 ≤ t
+  · simp only [h', if_true]; grind
+  · simp [h']
+
+/-- The rectifier is non-negative. -/
+theorem relu_nonneg (t : Rat) : 0 ≤ relu t := by
+  unfold relu
+  by_cases h : 0 ≤ t
+  · simp only [h, if_true]
+  · simp only [h, if_false]; grind
 
 end MLTheory
 
