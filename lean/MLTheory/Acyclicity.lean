@@ -6,7 +6,7 @@ public import MLTheory.Pigeonhole
 /-!
 # Positivity obstructs exact acyclicity (the NOTEARS walk-counting form)
 
-Source: `shared/seeds/004_725b34af8153ec2b.txt`, line 5 (PLDR-LLM): the DAG regulariser has the
+Source: `004_725b34af8153ec2b.txt`, line 5 (PLDR-LLM): the DAG regulariser has the
 NOTEARS walk-counting form, and strict positivity of the operator obstructs exact acyclicity.
 
 For square rational matrices of every size `n` we prove:

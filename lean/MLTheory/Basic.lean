@@ -26,7 +26,7 @@ cannot compile them), but the kernel reduces them, so concrete instances are che
 `decide +kernel` in the lemma files.
 
 Sources: the lemma files built on this module cite their seeds
-(`shared/seeds/000_7a6cd69522701495.txt`, line 1; `shared/seeds/004_725b34af8153ec2b.txt`,
+(`000_7a6cd69522701495.txt`, line 1; `004_725b34af8153ec2b.txt`,
 lines 5 and 24).
 -/
 

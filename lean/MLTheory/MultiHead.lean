@@ -5,7 +5,7 @@ public import MLTheory.Basic
 /-!
 # Multi-head attention is one connection walk
 
-Source: `shared/seeds/000_7a6cd69522701495.txt`, line 7 (attention as a connection walk:
+Source: `000_7a6cd69522701495.txt`, line 7 (attention as a connection walk:
 "single-head attention (SHA) is exactly a connection propagation step with constant transport,
 and … multi-head attention (MHA) is exactly a single edge-dependent connection walk whose
 effective transport is an attention-gated mixture of headwise transports").

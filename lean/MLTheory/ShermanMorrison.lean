@@ -5,7 +5,7 @@ public import MLTheory.Basic
 /-!
 # The Sherman–Morrison rank-one update of an inverse
 
-Source: `shared/seeds/004_725b34af8153ec2b.txt`, line 6 (Riemannian attention with low-rank
+Source: `004_725b34af8153ec2b.txt`, line 6 (Riemannian attention with low-rank
 metric factors: "metric inversion in O(d*r^2) via the Woodbury identity"). The Woodbury identity
 for a rank-`r` update is `r` successive rank-one updates; **this module proves the rank-one case
 (Sherman–Morrison), the special case `r = 1`**, exactly over `Rat`, for every size `n`:

@@ -6,10 +6,10 @@ public import MLTheory.Basic
 # Simplex codes: equidistance, and the argmax head is the 1-nearest-neighbour rule
 
 Sources:
-* `shared/seeds/000_7a6cd69522701495.txt`, line 1: with simplex-encoded labels, a one-layer
+* `000_7a6cd69522701495.txt`, line 1: with simplex-encoded labels, a one-layer
   transformer with an argmax classification head behaves identically to a one-nearest-neighbour
   classifier in the multiclass setting;
-* `shared/seeds/004_725b34af8153ec2b.txt`, line 24: balanced equal-norm prototype codes (equal
+* `004_725b34af8153ec2b.txt`, line 24: balanced equal-norm prototype codes (equal
   lengths, zero sum), with the regular simplex as a special case.
 
 The simplex code of class `c` among `C` classes is the centred one-hot vector

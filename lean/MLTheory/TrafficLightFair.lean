@@ -6,7 +6,7 @@ public import MLTheory.TrafficLight
 /-!
 # The traffic-light protocol under every fair schedule, and the paper's setting
 
-Source: `shared/seeds/004_725b34af8153ec2b.txt`, line 28 (converging RGNNs simulate halting RGNNs,
+Source: `004_725b34af8153ec2b.txt`, line 28 (converging RGNNs simulate halting RGNNs,
 in which "a per-vertex halting classifier determines when to stop"; the results "hold even when
 restricting to ReLU networks with sum aggregation"; vertices "may locally decide to halt at
 different times" and coordinate by a "traffic-light" protocol). As in `MLTheory.TrafficLight`,
