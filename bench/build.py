@@ -22,10 +22,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from claimcheck.build import Builder, output_base
+from claimcheck.lean.build import Builder, output_base
 from claimcheck.progress import Progress
 from claimcheck.project import Project
-from claimcheck.toolchain import resolve_toolchain
+from claimcheck.lean.toolchain import resolve_toolchain
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -26,12 +26,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
 
-from claimcheck.build import build  # noqa: E402
-from claimcheck.olean import Module  # noqa: E402
+from claimcheck.lean.build import build  # noqa: E402
+from claimcheck.olean.reader import Module  # noqa: E402
 from claimcheck.progress import Progress  # noqa: E402
 from claimcheck.project import Project  # noqa: E402
-from claimcheck.status import compute_status  # noqa: E402
-from claimcheck.toolchain import resolve_toolchain  # noqa: E402
+from claimcheck.analysis.status import compute_status  # noqa: E402
+from claimcheck.lean.toolchain import resolve_toolchain  # noqa: E402
 
 SMALL_MODULE = """module
 

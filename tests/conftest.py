@@ -1,10 +1,15 @@
 """Shared pytest fixtures: the repository, a real Lean toolchain, fixture projects.
 
+Tests build into temporary folders, never into the repository's ``build/`` or ``report/``: the
+project's own Lean is built in a session-wide copy. When the ``CI`` environment variable is set,
+a skipped test counts as a failure (a skipped test in CI is a missing test).
+
 Also makes the in-tree package importable when it is not installed (``pip install -e .``).
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -18,7 +23,7 @@ if str(REPO / "python") not in sys.path:
 
 from claimcheck.progress import Progress  # noqa: E402
 from claimcheck.project import Project  # noqa: E402
-from claimcheck.toolchain import Toolchain, resolve_toolchain  # noqa: E402
+from claimcheck.lean.toolchain import Toolchain, resolve_toolchain  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -27,15 +32,37 @@ def toolchain() -> Toolchain:
     return resolve_toolchain(REPO, install=True, progress=Progress())
 
 
+#: What a copy of the repository needs to build and check its own project.
+PROJECT_FILES = ("claimcheck.toml", "lean-toolchain", "lakefile.lean", "lean", "manifests")
+
+
+def copy_repo_project(target: Path) -> Path:
+    """The repository's project files (Lean sources, manifests, settings) copied to ``target``."""
+    target.mkdir(parents=True, exist_ok=True)
+    for name in PROJECT_FILES:
+        src = REPO / name
+        if src.is_dir():
+            shutil.copytree(src, target / name)
+        else:
+            shutil.copy2(src, target / name)
+    return target
+
+
 @pytest.fixture(scope="session")
-def repo_project() -> Project:
-    return Project.load(REPO)
+def repo_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A session-wide copy of the repository's project, built by ``repo_build``."""
+    return copy_repo_project(tmp_path_factory.mktemp("repo") / "project")
+
+
+@pytest.fixture(scope="session")
+def repo_project(repo_root: Path) -> Project:
+    return Project.load(repo_root)
 
 
 @pytest.fixture(scope="session")
 def repo_build(repo_project: Project, toolchain: Toolchain):
-    """The project's own `lean/` built in place (incremental: cheap when already built)."""
-    from claimcheck.build import build
+    """The project's own `lean/`, built once per session in the copy."""
+    from claimcheck.lean.build import build
 
     return build(repo_project, toolchain, progress=Progress())
 
@@ -45,3 +72,22 @@ def copy_case(case: Path, tmp_path: Path) -> Project:
     root = tmp_path / case.name
     shutil.copytree(case, root)
     return Project.load(root)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    """In CI (``CI`` set), a skipped test is reported as failed: nothing may hide a gap."""
+    outcome = yield
+    report = outcome.get_result()
+    if os.environ.get("CI") and report.skipped:
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        report.outcome = "failed"
+        report.longrepr = f"skipped in CI (CI is set, so a skip is a failure): {reason}"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test that uses the real toolchain (directly or through another fixture) is marked
+    ``lean``, so ``-m "not lean"`` selects the fast tests and no Lean test goes unmarked."""
+    for item in items:
+        if "toolchain" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.lean)

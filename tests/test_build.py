@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from claimcheck.build import BuildReport, build
+from claimcheck.lean.build import BuildReport, build
 from claimcheck.errors import ModuleGraphError
 from claimcheck.progress import Progress
+from claimcheck.project import Project
 
-from conftest import FIXTURES, REPO, copy_case
+from conftest import FIXTURES, copy_case
 
 CASES = sorted(p for p in (FIXTURES / "build").iterdir() if p.is_dir())
 
@@ -86,10 +87,29 @@ def test_failed_module_loses_its_stale_output(tmp_path: Path, toolchain) -> None
     assert (project.olean_dir / "Other.olean").exists()
 
 
-def test_end_to_end_build_of_the_project(repo_build) -> None:
+def test_end_to_end_build_of_the_project(repo_build, repo_project) -> None:
     """Every module of the project's own `lean/` builds without errors."""
     assert repo_build.ok, repo_build.summary()
     assert "MLTheory" in repo_build.modules
     assert "MLTheory.Basic" in repo_build.modules
     for name in repo_build.modules:
-        assert (REPO / "build" / "lib").joinpath(*name.split(".")).with_suffix(".olean").exists()
+        assert repo_project.olean_dir.joinpath(*name.split(".")).with_suffix(".olean").exists()
+
+
+def test_two_builds_of_one_project_at_once_do_the_work_once(tmp_path: Path, toolchain) -> None:
+    """The build folder is locked: the second build waits, then finds the module up to date."""
+    import threading
+
+    root = tmp_path / "twice"
+    (root / "Twice").mkdir(parents=True)
+    (root / "Twice" / "A.lean").write_text("module\n\npublic section\n\ntheorem Twice.t : 1 + 1 = 2 := rfl\n")
+    project = Project.load(root)
+    reports: list = []
+    threads = [threading.Thread(target=lambda: reports.append(build(project, toolchain, jobs=1, progress=Progress(quiet=True))))
+               for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    statuses = sorted(r.modules["Twice.A"].status for r in reports)
+    assert statuses == ["built", "skipped"], statuses

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from claimcheck.status import compute_status
+from claimcheck.analysis.status import compute_status
 
 from conftest import FIXTURES, REPO
 
@@ -55,7 +55,8 @@ def test_house_style(path: Path) -> None:
     doc = re.search(r"/-!\s*\n# .+?-/", text, re.DOTALL)
     assert doc, "a module docstring `/-! # Title ... -/`"
     if path.stem != "Basic":  # the shared helper module serves every lemma; the others cite a paper
-        assert re.search(r"shared/seeds/\d{3}_[0-9a-f]+\.txt`?,? line \d+", doc.group(0)), "cite seed file and line"
+        assert re.search(r"`\d{3}_[0-9a-f]+\.txt`?,? line \d+", doc.group(0)), "cite the source file by name and line"
+    assert "shared/" not in text, "cite sources by file name, not by a path outside the repository"
     lines = text.split("\n")
     for i, line in enumerate(lines):
         if re.match(r"(private )?(noncomputable )?(theorem|def|abbrev|structure|inductive)\s", line):

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from claimcheck.errors import ModuleGraphError
-from claimcheck.modules import Import, discover, parse_header, topological_order
+from claimcheck.lean.modules import Import, discover, parse_header, topological_order
 
 
 def header(text: str) -> tuple[list[str], bool]:
@@ -83,7 +83,7 @@ def test_discover_skips_build_and_hidden_folders(tmp_path: Path) -> None:
 
 
 def test_transitive_imports(tmp_path: Path) -> None:
-    from claimcheck.modules import transitive_imports
+    from claimcheck.lean.modules import transitive_imports
 
     _write(tmp_path, {"A.lean": "", "B.lean": "import A\n", "C.lean": "import B\n", "D.lean": "import Init\n"})
     modules = discover(tmp_path)
@@ -92,10 +92,10 @@ def test_transitive_imports(tmp_path: Path) -> None:
 
 
 def test_library_roots_select_modules(tmp_path: Path) -> None:
-    from claimcheck.build import Builder
+    from claimcheck.lean.build import Builder
     from claimcheck.errors import ConfigError
     from claimcheck.project import Project
-    from claimcheck.toolchain import Toolchain
+    from claimcheck.lean.toolchain import Toolchain
 
     _write(tmp_path, {"lean/Lib.lean": "import Lib.A\n", "lean/Lib/A.lean": "", "lean/Scratch.lean": ""})
     fake = Toolchain("native", ("lean",), tmp_path / "nolib", "Lean (version 4.28.0)", tmp_path)

@@ -3,13 +3,12 @@ library (no Lean run)."""
 
 from __future__ import annotations
 
-import os
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
-from claimcheck.olean import (
+from claimcheck.olean.reader import (
     App,
     BVar,
     Const,
@@ -24,40 +23,28 @@ from claimcheck.olean import (
     OleanError,
     read_header,
 )
-from claimcheck.pretty import env_binder_infos, literal_value, pretty, statement
-from claimcheck.status import AxiomCollector, classify, fingerprint, user_facing
+from claimcheck.analysis.pretty import env_binder_infos, literal_value, pretty, statement
+from claimcheck.analysis.status import AxiomCollector, classify, fingerprint, user_facing
 
 
-def _core_lib() -> Path | None:
-    env = os.environ.get("CLAIMCHECK_CORE_LIB")
-    if env:
-        return Path(env)
-    try:
-        from claimcheck.toolchain import resolve_toolchain
-
-        return resolve_toolchain(None, install=False).lib_dir
-    except Exception:
-        return None
-
-
-CORE = _core_lib()
-needs_core = pytest.mark.skipif(
-    CORE is None or not (CORE / "Init" / "Prelude.olean").is_file(),
-    reason="no Lean core library (set CLAIMCHECK_CORE_LIB or install the toolchain)",
-)
+@pytest.fixture(scope="session")
+def core(toolchain) -> Path:
+    """The toolchain's core library (installed on first use; never a silent skip)."""
+    lib = toolchain.lib_dir
+    assert (lib / "Init" / "Prelude.olean").is_file(), f"no Init/Prelude.olean under {lib}"
+    return lib
 
 
 @pytest.fixture(scope="module")
-def env() -> Environment:
-    assert CORE is not None
-    e = Environment([CORE])
+def env(core: Path) -> Environment:
+    e = Environment([core])
     e.load("Init")
     return e
 
 
-@needs_core
-def test_header_of_prelude() -> None:
-    path = CORE / "Init" / "Prelude.olean"
+@pytest.mark.lean
+def test_header_of_prelude(core: Path) -> None:
+    path = core / "Init" / "Prelude.olean"
     h = read_header(path, path.read_bytes())
     assert h.version == 2
     assert h.lean_version.startswith("4.")
@@ -66,8 +53,8 @@ def test_header_of_prelude() -> None:
     assert h.base_addr <= h.root < h.base_addr + h.size
 
 
-@needs_core
-def test_known_core_facts(env: Environment) -> None:
+@pytest.mark.lean
+def test_known_core_facts(core: Path, env: Environment) -> None:
     add = env.find("Nat.add")
     assert add is not None and add.kind == "definition" and add.has_value
     assert add.module == "Init.Prelude"
@@ -87,9 +74,9 @@ def test_known_core_facts(env: Environment) -> None:
     assert env.find("definitely.not.a.constant") is None
 
 
-@needs_core
-def test_lazy_loading_follows_imports_only_as_needed() -> None:
-    env = Environment([CORE])
+@pytest.mark.lean
+def test_lazy_loading_follows_imports_only_as_needed(core: Path) -> None:
+    env = Environment([core])
     env.load("Init.Core")
     assert env.find("propext") is not None
     assert len(env.modules) < 10  # Init.Core and a few of its imports, not the whole library
@@ -97,8 +84,8 @@ def test_lazy_loading_follows_imports_only_as_needed() -> None:
     assert any(i.module == "Init.Prelude" or i.module.startswith("Init.") for i in core.imports)
 
 
-@needs_core
-def test_big_literal_and_types(env: Environment) -> None:
+@pytest.mark.lean
+def test_big_literal_and_types(core: Path, env: Environment) -> None:
     size = env.find("UInt64.size")
     assert size is not None and literal_value(size.value) == 2**64  # stored as a bignum
     comm = env.find("Nat.add_comm")
@@ -110,9 +97,9 @@ def test_big_literal_and_types(env: Environment) -> None:
     assert pretty(le_trans.type) == "∀ {n : Nat} {m : Nat} {k : Nat}, n ≤ m → m ≤ k → n ≤ k"  # type: ignore[union-attr]
 
 
-@needs_core
-def test_sweep_of_some_core_files_decodes_everything() -> None:
-    files = sorted((CORE / "Init" / "Data" / "Nat").glob("*.olean"))[:6]
+@pytest.mark.lean
+def test_sweep_of_some_core_files_decodes_everything(core: Path) -> None:
+    files = sorted((core / "Init" / "Data" / "Nat").glob("*.olean"))[:6]
     assert files
     count = 0
     for path in files:
@@ -124,9 +111,9 @@ def test_sweep_of_some_core_files_decodes_everything() -> None:
     assert count > 100
 
 
-@needs_core
-def test_core_closure_stops_at_the_boundary(env: Environment) -> None:
-    coll = AxiomCollector(env, [CORE])
+@pytest.mark.lean
+def test_core_closure_stops_at_the_boundary(core: Path, env: Environment) -> None:
+    coll = AxiomCollector(env, [core])
     axioms, boundary = coll.closure("Nat.add_comm")
     assert axioms == frozenset() and "Nat.add_comm" in boundary
     axioms, _ = coll.closure("Classical.choice")
@@ -143,16 +130,15 @@ def test_core_closure_stops_at_the_boundary(env: Environment) -> None:
 # ---------------------------------------------------------------------------------- bad files
 
 
-def _copy(tmp_path: Path, name: str = "Init/Prelude.olean") -> tuple[Path, bytes]:
-    assert CORE is not None
-    data = (CORE / name).read_bytes()
+def _copy(core: Path, tmp_path: Path, name: str = "Init/Prelude.olean") -> tuple[Path, bytes]:
+    data = (core / name).read_bytes()
     out = tmp_path / "Bad.olean"
     return out, data
 
 
-@needs_core
-def test_truncated_file_names_the_file(tmp_path: Path) -> None:
-    out, data = _copy(tmp_path)
+@pytest.mark.lean
+def test_truncated_file_names_the_file(core: Path, tmp_path: Path) -> None:
+    out, data = _copy(core, tmp_path)
     out.write_bytes(data[: len(data) // 2])
     with pytest.raises(OleanError, match="Bad.olean"):
         Module.load("Bad", out)
@@ -161,25 +147,25 @@ def test_truncated_file_names_the_file(tmp_path: Path) -> None:
         Module.load("Bad", out)
 
 
-@needs_core
-def test_unknown_version_byte_is_refused(tmp_path: Path) -> None:
-    out, data = _copy(tmp_path)
+@pytest.mark.lean
+def test_unknown_version_byte_is_refused(core: Path, tmp_path: Path) -> None:
+    out, data = _copy(core, tmp_path)
     out.write_bytes(data[:5] + bytes([7]) + data[6:])
     with pytest.raises(OleanError, match=r"Bad\.olean.*version 7"):
         Module.load("Bad", out)
 
 
-@needs_core
-def test_unverified_lean_version_is_refused(tmp_path: Path) -> None:
-    out, data = _copy(tmp_path)
+@pytest.mark.lean
+def test_unverified_lean_version_is_refused(core: Path, tmp_path: Path) -> None:
+    out, data = _copy(core, tmp_path)
     out.write_bytes(data[:7] + b"4.3.0".ljust(33, b"\0") + data[40:])
     with pytest.raises(OleanError, match=r"Bad\.olean.*4\.3\.0"):
         Module.load("Bad", out)
 
 
-@needs_core
-def test_bad_magic_and_corrupted_objects(tmp_path: Path) -> None:
-    out, data = _copy(tmp_path)
+@pytest.mark.lean
+def test_bad_magic_and_corrupted_objects(core: Path, tmp_path: Path) -> None:
+    out, data = _copy(core, tmp_path)
     out.write_bytes(b"xlean" + data[5:])
     with pytest.raises(OleanError, match="Bad.olean"):
         Module.load("Bad", out)

@@ -20,8 +20,9 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from markupsafe import escape
 
-from claimcheck import report
-from claimcheck.report import ReportError, render_summary, write_report
+from claimcheck.claims.model import GateResult, ModelError
+from claimcheck.report import render as report
+from claimcheck.report.render import ReportError, render_summary, write_report
 
 SAMPLE = Path(__file__).resolve().parent / "fixtures" / "report" / "sample.json"
 CHROMIUM = Path("/usr/bin/chromium")
@@ -33,11 +34,8 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-needs_chromium = pytest.mark.skipif(
-    not CHROMIUM.exists(),
-    reason="headless Chromium is not installed at /usr/bin/chromium "
-    "(apt-get install -y chromium; .ci/run does this)",
-)
+#: Browser tests: they fail (never skip) where Chromium is missing; the README says how to get it.
+needs_chromium = pytest.mark.browser
 
 _SAMPLE_DATA = json.loads(SAMPLE.read_text(encoding="utf-8"))
 
@@ -49,7 +47,16 @@ def sample() -> dict:
 
 @pytest.fixture
 def written(sample: dict, tmp_path: Path) -> Path:
-    return write_report(sample, tmp_path / "report")
+    return write(sample, tmp_path / "report")
+
+
+def write(data: dict, out: Path) -> Path:
+    """The report of ``data`` (report.json content) read back as the gate's typed result."""
+    return write_report(GateResult.from_json(data), out)
+
+
+def summary_of(data: dict) -> str:
+    return render_summary(GateResult.from_json(data))
 
 
 def esc(text: str) -> str:
@@ -96,7 +103,9 @@ def test_write_report_writes_every_file(written: Path, sample: dict):
 
 
 def test_report_json_round_trips(written: Path, sample: dict):
-    assert json.loads((written / "report.json").read_text(encoding="utf-8")) == sample
+    saved = json.loads((written / "report.json").read_text(encoding="utf-8"))
+    assert GateResult.from_json(saved) == GateResult.from_json(sample)
+    assert saved == GateResult.from_json(sample).to_json()
     assert "\n  " in (written / "report.json").read_text(encoding="utf-8")  # pretty-printed
 
 
@@ -121,20 +130,20 @@ def test_index_shows_banner_counts_time_toolchain_and_papers(written: Path, samp
 def test_index_banner_when_every_claim_holds(sample: dict, tmp_path: Path):
     sample["ok"] = True
     sample["papers"] = sample["papers"][:1]
-    out = write_report(sample, tmp_path / "r")
+    out = write(sample, tmp_path / "r")
     page = (out / "index.html").read_text(encoding="utf-8")
     assert "All claims hold as labelled" in page
     assert "Not all claims hold" not in page
     assert 'id="failing"' not in page
 
 
-def test_paper_page_shows_claims_declarations_witnesses_and_seed(written: Path, sample: dict):
+def test_paper_page_shows_claims_declarations_witnesses_and_source(written: Path, sample: dict):
     for paper in sample["papers"]:
         page = (written / "papers" / f"{paper['id']}.html").read_text(encoding="utf-8")
-        for seed in paper["seeds"]:
-            assert seed["file"] in page
-            assert f"line {seed['line']}" in page
-            assert esc(seed["text"]) in page
+        for source in paper["sources"]:
+            assert source["file"] in page
+            assert f"line {source['line']}" in page
+            assert esc(source["text"]) in page
         for claim in paper["claims"]:
             assert f'id="claim-{claim["id"]}"' in page
             assert esc(claim["statement"]) in page
@@ -224,7 +233,9 @@ def test_statement_with_script_is_shown_as_text(written: Path, sample: dict):
     assert "&lt;b&gt;bold&lt;/b&gt;" in page
     for path in written.rglob("*.html"):
         text = path.read_text(encoding="utf-8")
-        assert "<script" not in text.lower(), path
+        # the only script is the index's own filter script; statements never become markup
+        assert text.lower().count("<script") == (1 if path.name == "index.html" else 0), path
+        assert "<script>alert" not in text, path
         assert "<b>" not in text, path
 
 
@@ -271,7 +282,7 @@ def test_every_link_is_local_and_resolves(written: Path):
 
 
 def test_summary_lists_verdict_table_and_failing_claims(sample: dict):
-    text = render_summary(sample)
+    text = summary_of(sample)
     assert "**Verdict: NOT all claims hold** (4 failing)." in text
     header = "| paper | claims | theorem | conditional | measurement | conjecture "
     assert header + "| holds | fails | informal |" in text
@@ -292,14 +303,14 @@ def test_summary_when_all_hold_and_table_cells_escaped(sample: dict):
     sample["ok"] = True
     sample["papers"] = sample["papers"][:1]
     sample["summary"] = {}
-    text = render_summary(sample)
+    text = summary_of(sample)
     assert "**Verdict: all claims hold as labelled.**" in text
     assert text.rstrip().endswith("None.")
     assert report._md_cell("a|b\nc") == "a\\|b c"
 
 
 def test_summary_md_file_matches_render_summary(written: Path, sample: dict):
-    assert (written / "summary.md").read_text(encoding="utf-8") == render_summary(sample)
+    assert (written / "summary.md").read_text(encoding="utf-8") == summary_of(sample)
 
 
 # --------------------------------------------------------------------------- data handling
@@ -309,16 +320,19 @@ def test_minimal_data_without_optional_keys_renders(tmp_path: Path):
     data = {
         "generated": "2026-11-29T21:00:00Z",
         "ok": True,
+        "toolchain": {"kind": "wasm", "version": "4.28.0"},
+        "build": {"ok": True},
         "papers": [
             {
                 "id": "p",
                 "title": "T",
+                "manifest": "manifests/p.yaml",
                 "claims": [{"id": "c1", "label": "theorem", "statement": "s", "verdict": "holds"}],
             }
         ],
         "something_new": 1,
     }
-    out = write_report(data, tmp_path / "r")
+    out = write(data, tmp_path / "r")
     page = (out / "papers" / "p.html").read_text(encoding="utf-8")
     assert ">holds<" in page and "No formal statement" in page
     assert "| p | 1 | 1 | 0 | 0 | 0 | 1 | 0 | 0 |" in (out / "summary.md").read_text()
@@ -327,40 +341,31 @@ def test_minimal_data_without_optional_keys_renders(tmp_path: Path):
 
 def test_unknown_status_gets_a_neutral_badge_with_its_text(sample: dict, tmp_path: Path):
     sample["papers"][0]["claims"][0]["formal"][0]["status"] = "timeout"
-    sample["papers"][0]["claims"][0]["verdict"] = "unknown"
-    out = write_report(sample, tmp_path / "r")
+    out = write(sample, tmp_path / "r")
     page = (out / "papers" / "simplex-transformer-one-nn.html").read_text(encoding="utf-8")
     assert 'class="badge status s-other">timeout<' in page
-    assert 'class="badge verdict v-other">unknown<' in page
+    sample["papers"][0]["claims"][0]["verdict"] = "unknown"  # not a verdict: refused on reading
+    with pytest.raises(ModelError, match="not a valid Verdict"):
+        write(sample, tmp_path / "r2")
 
 
 @pytest.mark.parametrize(
-    ("mutate", "message"),
+    ("mutate", "error", "message"),
     [
-        (lambda d: d.pop("papers"), "top level is missing required key(s) 'papers'"),
-        (
-            lambda d: d["papers"][1]["claims"][2].pop("verdict"),
-            "papers[1].claims[2] is missing required key(s) 'verdict'",
-        ),
-        (
-            lambda d: d["papers"][0]["claims"][0]["formal"][0].pop("status"),
-            "papers[0].claims[0].formal[0] is missing",
-        ),
-        (lambda d: d["papers"][0].__setitem__("claims", "c1"), "papers[0].claims should be a list"),
-        (lambda d: d["papers"][0].__setitem__("id", "../evil"), "cannot name a file"),
-        (lambda d: d["papers"][1].__setitem__("id", d["papers"][0]["id"]), "have the same id"),
-        (lambda d: d["declarations"][0].pop("name"), "declarations[0] is missing required key(s) 'name'"),
-        (
-            lambda d: d["papers"][0]["counts"].__setitem__("by_label", [1]),
-            "papers[0].counts.by_label should be an object",
-        ),
-        (lambda d: d["summary"].__setitem__("by_verdict", 3), "summary.by_verdict should be an object"),
+        (lambda d: d.pop("papers"), ModelError, '"papers"'),
+        (lambda d: d["papers"][1]["claims"][2].pop("verdict"), ModelError, '"papers.claims.verdict"'),
+        (lambda d: d["papers"][0]["claims"][0]["formal"][0].pop("status"), ModelError, '"papers.claims.formal.status"'),
+        (lambda d: d["papers"][0].__setitem__("claims", "c1"), ModelError, '"papers.claims"'),
+        (lambda d: d["papers"][0]["claims"][0].__setitem__("label", "lemma"), ModelError, "not a valid Label"),
+        (lambda d: d["papers"][0].__setitem__("id", "../evil"), ReportError, "cannot be a file name"),
+        (lambda d: d["papers"][1].__setitem__("id", d["papers"][0]["id"]), ReportError, "have the same id"),
+        (lambda d: d["declarations"][0].pop("name"), ModelError, '"declarations.name"'),
     ],
 )
-def test_invalid_data_is_refused_with_the_path_of_the_problem(sample, tmp_path, mutate, message):
+def test_invalid_data_is_refused_with_the_path_of_the_problem(sample, tmp_path, mutate, error, message):
     mutate(sample)
-    with pytest.raises(ReportError) as info:
-        write_report(sample, tmp_path / "r")
+    with pytest.raises(error) as info:
+        write(sample, tmp_path / "r")
     assert message in str(info.value)
     assert not (tmp_path / "r").exists()
     assert list(tmp_path.iterdir()) == []
@@ -371,23 +376,22 @@ def test_invalid_data_is_refused_with_the_path_of_the_problem(sample, tmp_path, 
 
 def test_replaces_an_earlier_report(sample: dict, tmp_path: Path):
     out = tmp_path / "report"
-    write_report(sample, out)
+    write(sample, out)
     (out / "papers" / "stale-paper.html").write_text("old")
     sample["ok"] = True
-    write_report(sample, out)
+    write(sample, out)
     assert not (out / "papers" / "stale-paper.html").exists()
     assert json.loads((out / "report.json").read_text())["ok"] is True
     assert _siblings(out) == []
 
 
 def test_missing_key_leaves_the_old_report_in_place(sample: dict, tmp_path: Path):
-    out = write_report(sample, tmp_path / "report")
+    out = write(sample, tmp_path / "report")
     before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
     broken = copy.deepcopy(sample)
     del broken["papers"][0]["claims"][1]["statement"]
-    expected = r"papers\[0\]\.claims\[1\] is missing required key\(s\) 'statement'"
-    with pytest.raises(ReportError, match=expected):
-        write_report(broken, out)
+    with pytest.raises(ModelError, match="papers.claims.statement"):
+        write(broken, out)
     assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
     assert _siblings(out) == []
 
@@ -395,7 +399,7 @@ def test_missing_key_leaves_the_old_report_in_place(sample: dict, tmp_path: Path
 def test_failure_midway_through_rendering_leaves_old_report_and_no_temp(
     sample, tmp_path, monkeypatch
 ):
-    out = write_report(sample, tmp_path / "report")
+    out = write(sample, tmp_path / "report")
     before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
     written_before_failure: list[Path] = []
 
@@ -407,7 +411,7 @@ def test_failure_midway_through_rendering_leaves_old_report_and_no_temp(
     monkeypatch.setattr(report, "render_summary", failing_summary)
     sample["ok"] = True
     with pytest.raises(RuntimeError, match="disk full"):
-        write_report(sample, out)
+        write(sample, out)
     assert len(written_before_failure) == len(sample["papers"])
     assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
     assert _siblings(out) == []
@@ -418,19 +422,19 @@ def test_refuses_to_replace_a_folder_that_is_not_a_report(sample: dict, tmp_path
     out.mkdir()
     (out / "thesis.tex").write_text("precious")
     with pytest.raises(ReportError, match="not an earlier report"):
-        write_report(sample, out)
+        write(sample, out)
     assert (out / "thesis.tex").read_text() == "precious"
     assert _siblings(out) == []
     empty = tmp_path / "empty"
     empty.mkdir()
-    assert write_report(sample, empty) == empty.absolute()
+    assert write(sample, empty) == empty.absolute()
     (tmp_path / "file").write_text("x")
     with pytest.raises(ReportError, match="not a folder"):
-        write_report(sample, tmp_path / "file")
+        write(sample, tmp_path / "file")
 
 
 def test_creates_missing_parent_folders(sample: dict, tmp_path: Path):
-    out = write_report(sample, tmp_path / "a" / "b" / "report")
+    out = write(sample, tmp_path / "a" / "b" / "report")
     assert (out / "index.html").is_file()
 
 
@@ -441,6 +445,10 @@ def test_creates_missing_parent_folders(sample: dict, tmp_path: Path):
 def browser():
     from playwright.sync_api import sync_playwright
 
+    assert CHROMIUM.exists(), (
+        "headless Chromium is needed for the report's browser tests and is not installed at "
+        f"{CHROMIUM}: install it (Debian: `apt-get install -y chromium`), as the README says"
+    )
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:
@@ -497,7 +505,7 @@ def test_browser_index_links_to_paper_with_badges(browser, written: Path):
     assert not abstract.is_visible()
     page.locator("details.seed summary").click()
     assert abstract.is_visible()
-    assert "one-nearest-neighbor classifier" in abstract.inner_text()
+    assert "one-nearest-neighbour rule and an argmax head" in abstract.inner_text()
 
     # a declaration name leads to its row on the declarations page
     claim.locator("a.decl-name").first.click()

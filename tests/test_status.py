@@ -8,6 +8,12 @@ folder itself) with an ``expected.yaml``:
 * ``axioms``: axioms that must appear in a record;
 * ``query``: names asked for with ``decls=`` and their expected status (``missing``, ``failed``);
 * ``failed_modules``: modules that must fail to build;
+* ``prelude``: declarations and the ``prelude`` modules (not importing ``Init``) they rest on;
+  a declaration not named there must rest on none;
+* ``refused``: the build refuses the project (exit 2), printing this text (nothing is built);
+* ``warnings``: the statement warnings of each declaration as ``kind: name`` strings (every
+  declaration not listed must have none, so an honest fixture checks that nothing is flagged);
+* ``statements``: printed statements that must come out exactly so;
 * ``versions`` + ``fingerprint``: sub-folders built separately, and the declarations whose
   statement fingerprint must change (``changes``) or stay (``keeps``) between them;
   ``expected_by_version`` adds declarations that exist in one version only.
@@ -21,26 +27,24 @@ from pathlib import Path
 import pytest
 import yaml
 
-from claimcheck.status import DeclStatus, compute_status
+from claimcheck.analysis.status import DeclStatus, compute_status
 
 FIXTURES = Path(__file__).parent / "fixtures" / "status"
-CASES = sorted(p.name for p in FIXTURES.iterdir() if (p / "expected.yaml").is_file())
+SPECS = {p.name: yaml.safe_load((p / "expected.yaml").read_text(encoding="utf-8"))
+         for p in sorted(FIXTURES.iterdir()) if (p / "expected.yaml").is_file()}
+CASES = [name for name, spec in SPECS.items() if "refused" not in spec]
+REFUSED = [name for name, spec in SPECS.items() if "refused" in spec]
 
 
 def _toolchain(root: Path):
-    try:
-        from claimcheck.errors import ToolchainError
-        from claimcheck.toolchain import resolve_toolchain
-    except ImportError as exc:  # pragma: no cover
-        pytest.skip(f"toolchain module not available: {exc}")
-    try:
-        return resolve_toolchain(root, install=False)
-    except ToolchainError as exc:
-        pytest.skip(f"no Lean toolchain: {exc}")
+    """The real toolchain (installed on first use): these tests never skip for want of one."""
+    from claimcheck.lean.toolchain import resolve_toolchain
+
+    return resolve_toolchain(root, install=True)
 
 
 def _build(src: Path, dst: Path) -> tuple[list[DeclStatus], dict, Path]:
-    from claimcheck.build import build
+    from claimcheck.lean.build import build
     from claimcheck.progress import Progress
     from claimcheck.project import Project
 
@@ -64,7 +68,7 @@ def _build(src: Path, dst: Path) -> tuple[list[DeclStatus], dict, Path]:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory):
+def built(tmp_path_factory: pytest.TempPathFactory, toolchain):
     cache: dict[tuple[str, str], tuple[list[DeclStatus], dict, Path]] = {}
 
     def get(case: str, version: str = "") -> tuple[list[DeclStatus], dict, Path]:
@@ -88,7 +92,16 @@ def _check_expected(records: list[DeclStatus], spec: dict, where: str) -> None:
     for name, axioms in (spec.get("axioms") or {}).items():
         for ax in axioms:
             assert ax in listed[name].axioms, f"{where}: {name} should reach {ax}, got {listed[name].axioms}"
+    prelude = spec.get("prelude") or {}
     for r in listed.values():
+        assert list(r.prelude) == prelude.get(r.name, []), f"{where}: {r.name} rests on prelude modules {r.prelude}"
+    want_warnings = {n: sorted(ws) for n, ws in (spec.get("warnings") or {}).items()}
+    got_warnings = {n: sorted(f"{w.kind}: {w.name}" for w in r.warnings) for n, r in listed.items() if r.warnings}
+    assert got_warnings == want_warnings, f"{where}: statement warnings"
+    for name, text in (spec.get("statements") or {}).items():
+        assert listed[name].statement == text, f"{where}: {name} prints as {listed[name].statement!r}"
+    for r in listed.values():
+        assert r.statement, f"{where}: {r.name} has no printed statement"
         if r.status == "proved":
             assert set(r.axioms) <= {"propext", "Classical.choice", "Quot.sound"}
         assert r.fingerprint is not None and len(r.fingerprint) == 16
@@ -149,3 +162,42 @@ def test_cli_status_exit_codes(built, capsys: pytest.CaptureFixture[str]) -> Non
     data = json.loads(capsys.readouterr().out)
     assert [d["status"] for d in data if d["kind"] != "module"] == ["missing"]
     assert {"name", "module", "kind", "status", "axioms", "fingerprint", "boundary"} <= set(data[0])
+
+
+@pytest.mark.parametrize("case", REFUSED)
+def test_build_refuses(case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from claimcheck.cli import main
+
+    root = tmp_path / case
+    shutil.copytree(FIXTURES / case, root, ignore=shutil.ignore_patterns("expected.yaml"))
+    _toolchain(root)
+    assert main(["build", "-q", "-j1", "--root", str(root)]) == 2
+    err = capsys.readouterr().err
+    assert SPECS[case]["refused"] in err, err
+    assert not (root / "build" / "lib").exists() or not any((root / "build" / "lib").rglob("*.olean"))
+
+
+def test_status_never_reads_a_project_module_named_like_a_library_module(tmp_path: Path) -> None:
+    """A build folder holding a library module's name (e.g. left by an older claimcheck) is refused,
+    not read in place of the library's module, and not taken for the library."""
+    from claimcheck.analysis.status import StatusError
+
+    toolchain = _toolchain(tmp_path)
+    fake = tmp_path / "build" / "lib"
+    (fake / "Std").mkdir(parents=True)
+    shutil.copy(toolchain.lib_dir / "Init" / "Core.olean", fake / "Std" / "Data.olean")
+    with pytest.raises(StatusError, match="Std.Data"):
+        compute_status(["Std.Data"], [fake, toolchain.lib_dir], library_dirs=[toolchain.lib_dir])
+
+
+def test_a_folder_looking_like_the_library_is_not_trusted(tmp_path: Path) -> None:
+    """``library_dirs`` names the trusted library: a project folder holding an ``Init.olean`` is
+    not taken for it."""
+    from claimcheck.analysis.status import open_environment
+
+    toolchain = _toolchain(tmp_path)
+    fake = tmp_path / "build" / "lib"
+    fake.mkdir(parents=True)
+    shutil.copy(toolchain.lib_dir / "Init.olean", fake / "Init.olean")
+    env = open_environment([fake, toolchain.lib_dir], library_dirs=[toolchain.lib_dir])
+    assert env.search_path[0] == toolchain.lib_dir

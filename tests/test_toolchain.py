@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from claimcheck import toolchain as tc
+from claimcheck.lean import toolchain as tc
 from claimcheck.errors import ToolchainError
 from claimcheck.progress import Progress
 
@@ -105,6 +105,58 @@ def test_interrupted_install_is_never_used(fake) -> None:
     (home / "lib" / "Std.olean").unlink()
     tc.install_wasm(package, home=home, fetch=fetch, progress=QUIET)
     assert fetch.calls == 2 and tc.check_install(home, package) is None
+
+
+def test_stale_staging_of_a_killed_install_is_removed_but_not_a_live_one(fake) -> None:
+    """A killed install leaves its staging folder; the next install removes it. A staging folder
+    whose install still runs (it holds the lock) is left alone: the next install waits."""
+    import fcntl
+    import multiprocessing
+    import os
+
+    from claimcheck.lean.lock import FileLock
+
+    fetch, package, home = fake
+    home.parent.mkdir(parents=True)
+    stale = home.parent / f".{home.name}.staging-killed"
+    (stale / "lib").mkdir(parents=True)
+    (stale / "lean.wasm").write_bytes(b"\0" * 1024)
+    tc.install_wasm(package, home=home, fetch=fetch, progress=QUIET)
+    assert not stale.exists() and tc.check_install(home, package) is None
+
+    live = home.parent / f".{home.name}.staging-live"
+    lock = home.parent / f".{home.name}.lock"
+    ready = multiprocessing.Event()
+    holder = multiprocessing.Process(target=_hold_lock_with_staging, args=(lock, live, ready))
+    holder.start()
+    try:
+        assert ready.wait(30)
+        with pytest.raises(BlockingIOError):  # the live install holds the lock ...
+            fd = os.open(lock, os.O_RDWR)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            finally:
+                os.close(fd)
+        assert live.is_dir()  # ... so its staging folder is not touched while it runs
+    finally:
+        holder.join(30)
+    # once it is gone, the next install runs (nothing to do) and clears what it left
+    tc.install_wasm(package, home=home, fetch=fetch, progress=QUIET)
+    assert not live.exists()
+    with FileLock(lock):
+        pass
+
+
+def _hold_lock_with_staging(lock: Path, staging: Path, ready) -> None:
+    """A stand-in for a live install: holds the install lock with a staging folder for a while."""
+    import time
+
+    from claimcheck.lean.lock import FileLock
+
+    with FileLock(lock):
+        staging.mkdir()
+        ready.set()
+        time.sleep(2)
 
 
 def test_integrity_mismatch_fails_and_leaves_nothing(fake) -> None:

@@ -5,17 +5,21 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import numpy as np
+from pathlib import Path
+
 import pytest
 import sympy
 
-from claimcheck.witnesses import REGISTRY, UnknownWitnessError, WitnessResult, run_witnesses
-from claimcheck.witnesses import acyclicity, angluin, simplex
-from claimcheck.witnesses import traffic_light as tl
+from claimcheck.claims.witnesses import UnknownWitnessError, WitnessResult, load_registry, run_witnesses
+from claimcheck.errors import ConfigError
+from mltheory.witnesses import REGISTRY
+from mltheory.witnesses import acyclicity, angluin, simplex
+from mltheory.witnesses import traffic_light as tl
 
 
 @pytest.mark.parametrize("wid", sorted(REGISTRY))
 def test_registered_witness_passes(wid: str) -> None:
-    (res,) = run_witnesses([wid])
+    (res,) = run_witnesses(REGISTRY, [wid])
     assert isinstance(res, WitnessResult)
     assert res.id == wid
     assert res.ok, res.summary
@@ -24,16 +28,42 @@ def test_registered_witness_passes(wid: str) -> None:
 
 def test_run_witnesses_rejects_unknown_ids() -> None:
     with pytest.raises(UnknownWitnessError, match="simplex.gram_exact"):
-        run_witnesses(["simplex.gram_exact", "simplex.nope"])
+        run_witnesses(REGISTRY, ["simplex.gram_exact", "simplex.nope"])
 
 
 def test_crashing_check_is_a_failure(monkeypatch: pytest.MonkeyPatch) -> None:
     def boom() -> WitnessResult:
         raise ZeroDivisionError("boom")
 
-    monkeypatch.setitem(REGISTRY, "simplex.boom", boom)
-    (res,) = run_witnesses(["simplex.boom"])
+    (res,) = run_witnesses({"simplex.boom": boom}, ["simplex.boom"])
     assert not res.ok and "ZeroDivisionError" in res.summary
+
+
+def test_registry_is_loaded_from_the_configured_modules_only() -> None:
+    assert load_registry([]) == {}  # the tool alone knows no witness
+    assert load_registry(["mltheory.witnesses"]) == dict(REGISTRY)
+    with pytest.raises(ConfigError, match="cannot import 'no_such_companion'"):
+        load_registry(["no_such_companion"])
+    with pytest.raises(ConfigError, match="has no REGISTRY"):
+        load_registry(["json"])
+    with pytest.raises(ConfigError, match="registered twice"):
+        load_registry(["mltheory.witnesses", "mltheory.witnesses"])
+
+
+def test_the_tool_never_imports_the_companion() -> None:
+    """claimcheck loads mltheory only by the name claimcheck.toml gives: no import in its code."""
+    import ast
+
+    import claimcheck
+
+    package = Path(claimcheck.__file__).parent
+    offenders = []
+    for path in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            offenders += [(path.name, n) for n in names if n.split(".")[0] == "mltheory"]
+    assert offenders == []
 
 
 # --------------------------------------------------------------------------- simplex

@@ -5,7 +5,7 @@ module
 /-!
 # Angluin's condition: where it holds and where it fails
 
-Source: `shared/seeds/004_725b34af8153ec2b.txt`, line 15 (generation of valuable mathematics as
+Source: `004_725b34af8153ec2b.txt`, line 15 (generation of valuable mathematics as
 nested language generation in the limit: "the collections admitting generation with breadth are
 exactly those of the oracle-free model, characterized fiber-wise by Angluin's condition").
 

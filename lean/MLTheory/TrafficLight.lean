@@ -5,7 +5,7 @@ module
 /-!
 # The traffic-light protocol: converging recurrent GNNs simulate halting ones
 
-Source: `shared/seeds/004_725b34af8153ec2b.txt`, line 28 (recurrent GNNs: converging RGNNs are as
+Source: `004_725b34af8153ec2b.txt`, line 28 (recurrent GNNs: converging RGNNs are as
 expressive as graded-bisimulation-invariant halting RGNNs; "without a global halting classifier,
 vertices may locally decide to halt at different times, causing desynchronisation. We develop a
 'traffic-light' protocol that enables vertices to coordinate despite this asynchrony").

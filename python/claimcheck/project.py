@@ -12,18 +12,29 @@ allowed_axioms = ["propext", "Classical.choice", "Quot.sound"]
 
 [manifests]
 dir = "manifests"
-seeds = "../shared/seeds"
+sources = "sources"          # optional: folder of source texts to check citations against
+
+[witnesses]
+modules = ["mltheory.witnesses"]   # companion modules exporting a witness REGISTRY
+
+[instances]
+modules = ["mltheory.semantics"]   # companion modules exporting Python SEMANTICS of Lean names
+strict = false               # true: an `_instance_` theorem that is not cross-checked fails the gate
 ```
+
+The sources folder may also come from ``--sources DIR`` or ``$CLAIMCHECK_SOURCES``; when none is
+named, citations are not checked against source text (the report says so).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import ConfigError
+from claimcheck.errors import ConfigError
 
 CONFIG_FILE = "claimcheck.toml"
 DEFAULT_ALLOWED_AXIOMS = frozenset({"propext", "Classical.choice", "Quot.sound"})
@@ -31,7 +42,9 @@ DEFAULT_ALLOWED_AXIOMS = frozenset({"propext", "Classical.choice", "Quot.sound"}
 _KNOWN_KEYS: dict[str, set[str]] = {
     "lean": {"src", "roots"},
     "status": {"allowed_axioms"},
-    "manifests": {"dir", "seeds"},
+    "manifests": {"dir", "sources"},
+    "witnesses": {"modules"},
+    "instances": {"modules", "strict"},
 }
 
 
@@ -45,7 +58,16 @@ class Project:
     lib_roots: tuple[str, ...] | None  # None: every module under src_dir
     allowed_axioms: frozenset[str]
     manifests_dir: Path
-    seeds_dir: Path
+    sources_dir: Path | None  # None: no source texts named; citations are not checked
+    witness_modules: tuple[str, ...] = ()
+    semantics_modules: tuple[str, ...] = ()
+    strict_instances: bool = False
+
+    def with_sources(self, folder: Path | str | None) -> "Project":
+        """The same project with the sources folder ``folder`` (``None`` keeps the configured one)."""
+        if folder is None:
+            return self
+        return dataclasses.replace(self, sources_dir=Path(folder).resolve())
 
     @property
     def olean_dir(self) -> Path:
@@ -83,16 +105,28 @@ class Project:
         if "allowed_axioms" in status:
             allowed = frozenset(_string_list(config_path, "status.allowed_axioms", status["allowed_axioms"]))
 
-        seeds_env = os.environ.get("CLAIMCHECK_SEEDS")
-        seeds = Path(seeds_env) if seeds_env else root / manifests.get("seeds", "../shared/seeds")
+        sources_env = os.environ.get("CLAIMCHECK_SOURCES")
+        sources: Path | None = None
+        if sources_env:
+            sources = Path(sources_env).resolve()
+        elif "sources" in manifests:
+            sources = (root / _string(config_path, "manifests.sources", manifests["sources"])).resolve()
+        witnesses = config.get("witnesses", {})
+        instances = config.get("instances", {})
+        strict = instances.get("strict", False)
+        if not isinstance(strict, bool):
+            raise ConfigError(f"{config_path}: instances.strict must be true or false, got {strict!r}")
         return cls(
             root=root,
             src_dir=src_dir,
             build_dir=root / "build",
             lib_roots=roots,
             allowed_axioms=allowed,
-            manifests_dir=root / manifests.get("dir", "manifests"),
-            seeds_dir=seeds.resolve(),
+            manifests_dir=root / _string(config_path, "manifests.dir", manifests.get("dir", "manifests")),
+            sources_dir=sources,
+            witness_modules=tuple(_string_list(config_path, "witnesses.modules", witnesses.get("modules", []))),
+            semantics_modules=tuple(_string_list(config_path, "instances.modules", instances.get("modules", []))),
+            strict_instances=strict,
         )
 
 

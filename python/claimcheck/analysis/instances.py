@@ -1,0 +1,414 @@
+"""Cross-check concrete Lean instances against independent Python recomputations.
+
+Every theorem whose name contains ``_instance_`` states a concrete fact (``notearsTrunc W 3 =
+20375/1152``, a Gram matrix as a list of rows, a tell-tale, ...). Its statement is read from the
+built module (the theorem's type in the ``.olean``), not copied by hand: both the inputs and the
+stated value come from the Lean term. The left-hand side is then evaluated by Python meanings of
+the Lean constants, and must equal the value Lean states.
+
+The evaluator knows a small core vocabulary (:data:`CORE_SEMANTICS`: literals, lists, ``Fin``
+(literals taken modulo ``n``), ``fun``, ``∀ v : Fin n`` (decided by trying every ``v``), structure
+projections, ``=``, ``∧``, ``¬``, ``<``, arithmetic). A project adds the meanings of its own
+definitions in companion modules named by ``claimcheck.toml`` (``[instances] modules``), each
+exporting a ``SEMANTICS`` mapping; :func:`load_semantics` merges them. The tool never imports a
+companion by itself.
+
+The core vocabulary gives ``+``, ``≤``, numerals ... their *library* meaning, so it applies only
+when the instance argument is a library instance: with a project instance (``instance :
+HAdd Nat Nat Nat := ⟨Nat.mul⟩``, or ``Add MyType``) or an instance written inline, Python's ``+``
+is not what Lean's statement means, and agreeing values would prove nothing. Such a term is
+refused (:class:`Unsupported`); :func:`check_instances` always installs that guard, read from the
+environment (:meth:`claimcheck.analysis.spoofing.StatementInspector.is_library_instance`).
+
+A statement using a constant with no Python meaning is *not cross-checked*: reported as such, and
+a gate failure only when the project asks for strictness (``[instances] strict = true``).
+"""
+
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable, Iterable, Mapping
+
+from enum import StrEnum
+
+from claimcheck.companion import exported_mappings
+from claimcheck.olean.reader import App, BVar, Const, Environment, Expr, ForallE, Lam, Lit, MData, Proj, app_spine
+from claimcheck.analysis.pretty import env_binder_infos, literal_value, pretty
+from claimcheck.analysis.spoofing import StatementInspector
+from claimcheck.analysis.status import is_core_folder
+
+Thunk = Callable[[], Any]
+Semantic = Callable[..., Any]
+
+__all__ = [
+    "CORE_SEMANTICS", "Evaluator", "FinFun", "InstanceCheck", "InstanceOutcome", "Semantic", "Thunk",
+    "Unsupported", "as_int", "check_instances", "exact", "fin_table", "is_instance", "load_semantics",
+    "nat_table", "render", "val_table",
+]
+
+
+class Unsupported(Exception):
+    """The statement uses something the evaluator has no Python meaning for."""
+
+
+class InstanceOutcome(StrEnum):
+    """What the cross-check of one instance theorem found."""
+
+    AGREE = "agree"  # Python recomputes the value Lean states
+    DISAGREE = "disagree"  # Python recomputes another value: always a gate failure
+    NOT_CROSS_CHECKED = "not-cross-checked"  # no Python meaning for something in the statement
+
+
+@dataclass(frozen=True)
+class InstanceCheck:
+    """One instance theorem: the value Lean states and the value Python recomputes."""
+
+    decl: str
+    statement: str
+    lean_value: str
+    python_value: str
+    outcome: InstanceOutcome
+    detail: str = ""
+
+    @property
+    def ok(self) -> bool:
+        """Python agrees with Lean."""
+        return self.outcome is InstanceOutcome.AGREE
+
+    def fails_gate(self, strict: bool) -> bool:
+        """A disagreement always fails; an instance with no Python meaning fails when strict."""
+        return self.outcome is InstanceOutcome.DISAGREE or (strict and not self.ok)
+
+    def to_json(self) -> dict:
+        return {
+            "decl": self.decl,
+            "statement": self.statement,
+            "lean_value": self.lean_value,
+            "python_value": self.python_value,
+            "outcome": str(self.outcome),
+            "ok": self.ok,
+            "detail": self.detail,
+        }
+
+
+def as_int(v: Any) -> int:
+    """A natural number value (an integral literal, read as a ``Fraction``, or an ``int``)."""
+    if isinstance(v, Fraction):
+        if v.denominator != 1:
+            raise Unsupported(f"expected a natural number, got {v}")
+        return int(v)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise Unsupported(f"expected a natural number, got {v!r}")
+    return v
+
+
+@dataclass(frozen=True)
+class FinFun:
+    """A Lean function on ``Fin n`` computed by Python, given by its table (a configuration, a
+    schedule, rounds): callable like the Lean function, and its table is reused without
+    re-evaluation."""
+
+    table: tuple
+
+    def __call__(self, v: Any) -> Any:
+        return self.table[as_int(v)]
+
+
+def fin_table(n: Thunk, f: Thunk, entry: Callable[[Any], Any] = lambda x: x) -> tuple:
+    """The values of a Lean ``Fin n → β`` at ``0..n-1``."""
+    size, fn = as_int(n()), f()
+    if isinstance(fn, FinFun) and len(fn.table) == size:
+        return tuple(entry(x) for x in fn.table)
+    if not callable(fn):
+        raise Unsupported(f"expected a function on Fin {size}, got {fn!r}")
+    return tuple(entry(fn(v)) for v in range(size))
+
+
+def exact(v: Any) -> Any:
+    """An integral literal (read as a ``Fraction``) as an ``int``; other values unchanged."""
+    return int(v) if isinstance(v, Fraction) and v.denominator == 1 else v
+
+
+def nat_table(n: Thunk, f: Thunk) -> tuple[int, ...]:
+    """The values of a Lean ``Fin n → Nat`` as ints."""
+    return fin_table(n, f, as_int)
+
+
+def val_table(n: Thunk, f: Thunk) -> tuple:
+    """The values of a Lean ``Fin n → α``, integral literals as ints."""
+    return fin_table(n, f, exact)
+
+
+#: Python meaning of Lean core constants. Each receives every argument (implicit ones included) as
+#: a thunk, in order, and evaluates only what it needs (proof arguments are never evaluated). A
+#: constant applied to more arguments than its Python function takes is applied to the result
+#: (``syncRun f G h x0 4 v``); applied to fewer, it is a curried function.
+CORE_SEMANTICS: Mapping[str, Semantic] = {
+    # logic and data
+    "Eq": lambda _t, a, b: _equal(a(), b()),
+    "And": lambda a, b: bool(a()) and bool(b()),
+    "Not": lambda a: not a(),
+    "True": lambda: True,
+    "False": lambda: False,
+    "List.nil": lambda _t: [],
+    "List.cons": lambda _t, h, t: [h(), *t()],
+    "List.getD": lambda _t, l, i, d: (lambda xs, k: xs[k] if k < len(xs) else d())(l(), as_int(i())),
+    "List.finRange": lambda n: list(range(as_int(n()))),
+    "List.map": lambda _a, _b, f, l: [f()(x) for x in l()],
+    "Fin.mk": lambda _n, v, _proof: as_int(v()),
+    # arithmetic on numbers computed at run time (closed literals are read by `literal_value`)
+    "OfNat.ofNat": lambda _t, n, _inst: n(),
+    "HAdd.hAdd": lambda _a, _b, _c, _i, x, y: x() + y(),
+    "HSub.hSub": lambda _a, _b, _c, _i, x, y: x() - y(),
+    "HMul.hMul": lambda _a, _b, _c, _i, x, y: x() * y(),
+    "HDiv.hDiv": lambda _a, _b, _c, _i, x, y: Fraction(x()) / Fraction(y()),
+    "Neg.neg": lambda _t, _i, x: -x(),
+    "LT.lt": lambda _t, _i, x, y: x() < y(),
+    "LE.le": lambda _t, _i, x, y: x() <= y(),
+    "Fin.val": lambda _n, x: as_int(x()),
+}
+
+
+def load_semantics(modules: Iterable[str]) -> dict[str, Semantic]:
+    """The core vocabulary plus the ``SEMANTICS`` of each companion module named (in order)."""
+    merged: dict[str, Semantic] = dict(CORE_SEMANTICS)
+    for _name, extra in exported_mappings(modules, "SEMANTICS", "instances.modules"):
+        merged.update(extra)
+    return merged
+
+
+def _equal(a: Any, b: Any) -> bool:
+    return _normal(a) == _normal(b)
+
+
+def _normal(v: Any) -> Any:
+    if isinstance(v, bool):
+        return v
+    if isinstance(v, (int, Fraction)):
+        return Fraction(v)
+    if isinstance(v, (list, tuple)):
+        return [_normal(x) for x in v]
+    return v
+
+
+def render(v: Any) -> str:
+    """A value as Lean would write it: ``[[2/3, -1/3], ...]``, ``20375/1152``, ``True``."""
+    if isinstance(v, bool):
+        return "True" if v else "False"
+    if isinstance(v, (int, Fraction)):
+        return str(Fraction(v))
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(render(x) for x in v) + "]"
+    return repr(v)
+
+
+#: Position of the instance argument of the library constants that the core vocabulary (and
+#: :func:`~claimcheck.analysis.pretty.literal_value`) interpret by their library meaning.
+INSTANCE_ARGUMENT: Mapping[str, int] = {
+    "OfNat.ofNat": 2, "HAdd.hAdd": 3, "HSub.hSub": 3, "HMul.hMul": 3, "HDiv.hDiv": 3, "HMod.hMod": 3,
+    "HPow.hPow": 3, "Neg.neg": 1, "LT.lt": 1, "LE.le": 1, "Nat.cast": 1, "NatCast.natCast": 1,
+    "Int.cast": 1, "IntCast.intCast": 1, "OfScientific.ofScientific": 1,
+}
+
+#: Decides whether an instance argument is a library instance (see the module docstring).
+InstanceGuard = Callable[[Expr], bool]
+
+
+def _library_instances_only(e: Expr, guard: InstanceGuard) -> bool:
+    """Whether every interpreted operation in the closed term ``e`` has a library instance."""
+    stack = [e]
+    seen: set[int] = set()
+    while stack:
+        x = stack.pop()
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
+        while isinstance(x, MData):
+            x = x.expr
+        if isinstance(x, App):
+            head, args = app_spine(x)
+            if isinstance(head, Const):
+                k = INSTANCE_ARGUMENT.get(head.name)
+                if k is not None and k < len(args) and not guard(args[k]):
+                    return False
+            else:
+                stack.append(head)
+            stack.extend(args)
+        elif isinstance(x, (Lam, ForallE)):
+            stack += (x.binder_type, x.body)
+        elif isinstance(x, Proj):
+            stack.append(x.struct)
+    return True
+
+
+class Evaluator:
+    """Evaluates closed Lean terms of the known vocabulary to Python values.
+
+    ``instance_guard``: tells library instances from others; when given, an interpreted
+    operation (``INSTANCE_ARGUMENT``) whose instance is not a library one is :class:`Unsupported`.
+    :func:`check_instances` installs one read from the environment when it is ``None``.
+    """
+
+    def __init__(self, semantics: Mapping[str, Semantic] = CORE_SEMANTICS,
+                 instance_guard: InstanceGuard | None = None) -> None:
+        self.semantics = semantics
+        self.instance_guard = instance_guard
+
+    def eval(self, e: Expr, ctx: tuple[Any, ...] = ()) -> Any:
+        while isinstance(e, MData):
+            e = e.expr
+        if isinstance(e, BVar):
+            return ctx[-1 - e.index]
+        if isinstance(e, Lit):
+            return e.value if isinstance(e.value, str) else Fraction(e.value)
+        if isinstance(e, Lam):
+            body = e.body
+            return lambda v: self.eval(body, ctx + (v,))
+        if isinstance(e, ForallE):
+            size = self._fin_size(e.binder_type, ctx)
+            if size is None:
+                raise Unsupported("a statement quantified over a type other than `Fin n` has no concrete value")
+            return all(_proposition(self.eval(e.body, ctx + (v,))) for v in range(size))
+        if isinstance(e, Proj):
+            return _project(self.eval(e.struct, ctx), e.type_name, e.index)
+        if isinstance(e, (App, Const)):
+            head, args = app_spine(e)
+            if isinstance(head, Const) and self.instance_guard is not None:
+                k = INSTANCE_ARGUMENT.get(head.name)
+                if k is not None and k < len(args) and not self.instance_guard(args[k]):
+                    raise Unsupported(
+                        f"`{head.name}` with the instance `{pretty(args[k])}`, not a library instance: the"
+                        " library's meaning does not apply"
+                    )
+            if isinstance(head, Const) and head.name == "OfNat.ofNat" and len(args) == 3:
+                size = self._fin_size(args[0], ctx)
+                if size is not None:  # `Fin.instOfNat`: the literal `i : Fin n` is `i % n`
+                    return as_int(self.eval(args[1], ctx)) % size
+            value = literal_value(e)
+            if value is not None and self.instance_guard is not None and not _library_instances_only(e, self.instance_guard):
+                value = None  # a nested operation has another instance: evaluate it step by step (and refuse)
+            if value is not None:
+                return value
+            if not isinstance(head, Const):
+                fn = self.eval(head, ctx)
+                for arg in args:
+                    fn = fn(self.eval(arg, ctx))
+                return fn
+            semantic = self.semantics.get(head.name)
+            if semantic is None:
+                raise Unsupported(f"no Python meaning for `{head.name}`")
+            thunks = [self._thunk(a, ctx) for a in args]
+            arity = _arity(semantic)
+            try:
+                if len(thunks) < arity:
+                    return _curry(semantic, thunks, arity)
+                fn = semantic(*thunks[:arity])
+                for arg in args[arity:]:
+                    if not callable(fn):
+                        raise Unsupported(f"`{head.name}` applied to {len(args)} arguments, but its value is not a function")
+                    fn = fn(self.eval(arg, ctx))
+                return fn
+            except TypeError as exc:
+                raise Unsupported(f"`{head.name}` applied to {len(args)} arguments: {exc}") from exc
+        raise Unsupported(f"cannot evaluate a {type(e).__name__} term")
+
+    def _fin_size(self, ty: Expr, ctx: tuple[Any, ...]) -> int | None:
+        """``n`` when the type ``ty`` is ``Fin n``, else ``None``."""
+        head, args = app_spine(ty)
+        if isinstance(head, Const) and head.name == "Fin" and len(args) == 1:
+            return as_int(self.eval(args[0], ctx))
+        return None
+
+    def _thunk(self, e: Expr, ctx: tuple[Any, ...]) -> Thunk:
+        return lambda: self.eval(e, ctx)
+
+
+def _arity(semantic: Semantic) -> int:
+    """The number of arguments a semantic function takes (all of them if it takes ``*args``)."""
+    params = inspect.signature(semantic).parameters.values()
+    if any(p.kind is inspect.Parameter.VAR_POSITIONAL for p in params):
+        return 1 << 30
+    return sum(1 for p in params if p.kind in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD))
+
+
+def _curry(semantic: Semantic, thunks: list[Thunk], arity: int) -> Any:
+    """A partially applied constant: a function taking the next argument's value."""
+    if len(thunks) == arity:
+        return semantic(*thunks)
+    return lambda v: _curry(semantic, [*thunks, lambda: v], arity)
+
+
+def _proposition(v: Any) -> bool:
+    if not isinstance(v, bool):
+        raise Unsupported(f"expected a proposition, got {render(v)}")
+    return v
+
+
+def _project(value: Any, type_name: str, index: int) -> Any:
+    """Field ``index`` of a structure value: Python classes mirroring a Lean structure name it in
+    ``LEAN_STRUCTURE`` and list the attribute of each Lean field in ``LEAN_FIELDS`` (``None`` for a
+    proof field)."""
+    cls = type(value)
+    if getattr(cls, "LEAN_STRUCTURE", None) != type_name:
+        raise Unsupported(f"projection {index} of `{type_name}` applied to a Python {cls.__name__}")
+    fields = cls.LEAN_FIELDS
+    attr = fields[index] if index < len(fields) else None
+    if attr is None:
+        raise Unsupported(f"field {index} of `{type_name}` has no Python value")
+    return getattr(value, attr)
+
+
+def _stated_and_computed(ev: Evaluator, statement: Expr) -> tuple[str, str, bool]:
+    """For ``lhs = rhs``: (rhs as stated, lhs recomputed); for a conjunction, each part."""
+    head, args = app_spine(statement)
+    if isinstance(head, Const) and head.name == "Eq" and len(args) == 3:
+        computed = ev.eval(args[1])
+        stated = ev.eval(args[2])
+        return render(stated), render(computed), _equal(computed, stated)
+    if isinstance(head, Const) and head.name == "And" and len(args) == 2:
+        parts = [_stated_and_computed(ev, a) for a in args]
+        return " ∧ ".join(p[0] for p in parts), " ∧ ".join(p[1] for p in parts), all(p[2] for p in parts)
+    # Any other proposition is stated to hold: Python must find it true.
+    computed = ev.eval(statement)
+    if not isinstance(computed, bool):
+        raise Unsupported("the statement is not a proposition the evaluator can decide")
+    return "True", render(computed), computed
+
+
+def is_instance(name: str) -> bool:
+    return "_instance_" in name.rsplit(".", 1)[-1]
+
+
+def check_instances(env: Environment, decls: list[str], evaluator: Evaluator | None = None) -> list[InstanceCheck]:
+    """Cross-check each instance theorem among ``decls`` (names whose last part has ``_instance_``)."""
+    ev = evaluator or Evaluator()
+    core = {f.resolve() for f in env.search_path if is_core_folder(f)}
+
+    def is_core_module(module: str) -> bool:
+        folder = env.module_folder(module)
+        return folder is not None and folder.resolve() in core
+
+    inspector = StatementInspector(env, is_core_module, env_binder_infos(env))
+    if ev.instance_guard is None:
+        ev = Evaluator(ev.semantics, inspector.is_library_instance)
+    checks: list[InstanceCheck] = []
+    for name in decls:
+        if not is_instance(name):
+            continue
+        ci = env.find(name)
+        if ci is None:
+            checks.append(InstanceCheck(name, "", "", "", InstanceOutcome.DISAGREE, "not found in the built modules"))
+            continue
+        statement = pretty(ci.type, inspector=inspector)  # hijacked instances shown in place
+        try:
+            stated, computed, ok = _stated_and_computed(ev, ci.type)
+        except Unsupported as exc:
+            checks.append(InstanceCheck(name, statement, "", "", InstanceOutcome.NOT_CROSS_CHECKED, f"not cross-checked: {exc}"))
+            continue
+        detail = "" if ok else "Lean states one value, Python recomputes another"
+        outcome = InstanceOutcome.AGREE if ok else InstanceOutcome.DISAGREE
+        checks.append(InstanceCheck(name, statement, stated, computed, outcome, detail))
+    return checks

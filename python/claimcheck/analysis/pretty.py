@@ -1,0 +1,439 @@
+"""A readable pretty-printer for decoded Lean expressions, and literal values.
+
+``pretty(e)`` renders a statement the way a reader expects it: binders as
+``∀ (x : T), …`` / ``fun x => …``, arrows for non-dependent ``∀``, numeric
+literals (``OfNat.ofNat _ n _`` → ``n``), common infix operators
+(``HAdd.hAdd`` → ``+``, ``Eq`` → ``=``, ``LE.le`` → ``≤`` …) with the usual
+precedences, and implicit arguments hidden: always for the operators above,
+and for other constants when a ``binder_infos`` resolver (e.g.
+:func:`env_binder_infos`) tells which arguments are explicit.
+
+With an ``inspector`` (:class:`claimcheck.analysis.spoofing.StatementInspector`) the printer
+never hides what changes a meaning: an instance argument that is a hijacking project instance
+or an instance written inline is shown in place (``(5 : Nat) [Spoof.fiveIsFour] = 4``,
+``2 +[Spoof.addIsMul] 3``, ``f [inst] x``), and a numeral of a project type says its type
+(``(0 : Honest.Vec2)``). Constants are always printed with their full names; with
+``mark_refs=True`` the project's constants are wrapped in ``REF_OPEN``/``REF_CLOSE`` so that
+:func:`split_refs` can cut the text into parts to link (the report links them to their
+definitions).
+
+``literal_value(e)`` reads the rational number a closed numeric term denotes
+(``OfNat.ofNat``, ``Neg.neg``, ``HDiv.hDiv`` … of literals,
+``Rat.ofScientific``, casts), or ``None``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Callable
+
+from claimcheck.olean.reader import (
+    app_spine,
+    strip_mdata,
+    App,
+    BVar,
+    Const,
+    Environment,
+    Expr,
+    ForallE,
+    FVar,
+    Lam,
+    LetE,
+    Lit,
+    MData,
+    MVar,
+    Proj,
+    Sort,
+)
+
+__all__ = ["pretty", "statement", "literal_value", "env_binder_infos", "BinderInfos", "REF_OPEN", "REF_CLOSE",
+           "split_refs", "strip_refs"]
+
+#: maps a constant name to the binder infos of its leading arguments
+#: (0 explicit, 1 implicit, 2 strict implicit, 3 instance implicit), or None.
+BinderInfos = Callable[[str], "tuple[int, ...] | None"]
+
+# name -> (symbol, number of arguments, left precedence, result precedence, right precedence)
+_INFIX: dict[str, tuple[str, int, int, int, int]] = {
+    "HAdd.hAdd": ("+", 6, 65, 65, 66),
+    "HSub.hSub": ("-", 6, 65, 65, 66),
+    "HMul.hMul": ("*", 6, 70, 70, 71),
+    "HDiv.hDiv": ("/", 6, 70, 70, 71),
+    "HMod.hMod": ("%", 6, 70, 70, 71),
+    "HPow.hPow": ("^", 6, 76, 75, 75),
+    "HAppend.hAppend": ("++", 6, 66, 65, 65),
+    "Eq": ("=", 3, 51, 50, 51),
+    "Ne": ("≠", 3, 51, 50, 51),
+    "HEq": ("≍", 4, 51, 50, 51),
+    "LE.le": ("≤", 4, 51, 50, 51),
+    "LT.lt": ("<", 4, 51, 50, 51),
+    "GE.ge": ("≥", 4, 51, 50, 51),
+    "GT.gt": (">", 4, 51, 50, 51),
+    "Dvd.dvd": ("∣", 4, 51, 50, 51),
+    "And": ("∧", 2, 36, 35, 35),
+    "Or": ("∨", 2, 31, 30, 30),
+    "Iff": ("↔", 2, 21, 20, 21),
+}
+#: Marks around a project constant's name in text printed with ``mark_refs=True``.
+REF_OPEN = "\x02"
+REF_CLOSE = "\x03"
+_INST_IMPLICIT = 3
+_ARROW_PREC = 25
+_APP_PREC = 1024
+_MAX_PREC = 1025
+
+
+def _has_loose(e: Expr, depth: int, memo: dict[tuple[int, int], bool]) -> bool:
+    """Whether bound variable ``depth`` occurs in ``e`` (``e`` under ``depth`` binders)."""
+    key = (id(e), depth)
+    got = memo.get(key)
+    if got is not None:
+        return got
+    if isinstance(e, BVar):
+        r = e.index == depth
+    elif isinstance(e, App):
+        r = _has_loose(e.fn, depth, memo) or _has_loose(e.arg, depth, memo)
+    elif isinstance(e, (Lam, ForallE)):
+        r = _has_loose(e.binder_type, depth, memo) or _has_loose(e.body, depth + 1, memo)
+    elif isinstance(e, LetE):
+        r = _has_loose(e.type, depth, memo) or _has_loose(e.value, depth, memo) or _has_loose(e.body, depth + 1, memo)
+    elif isinstance(e, MData):
+        r = _has_loose(e.expr, depth, memo)
+    elif isinstance(e, Proj):
+        r = _has_loose(e.struct, depth, memo)
+    else:
+        r = False
+    memo[key] = r
+    return r
+
+
+def _short(name: str) -> str:
+    return name
+
+
+def split_refs(text: str) -> list[tuple[str, str | None]]:
+    """Text printed with ``mark_refs=True`` as ``(text, constant or None)`` parts."""
+    parts: list[tuple[str, str | None]] = []
+    pos = 0
+    while pos < len(text):
+        start = text.find(REF_OPEN, pos)
+        if start < 0:
+            parts.append((text[pos:], None))
+            break
+        end = text.find(REF_CLOSE, start)
+        if end < 0:  # pragma: no cover - the printer always closes a mark
+            parts.append((text[pos:].replace(REF_OPEN, ""), None))
+            break
+        if start > pos:
+            parts.append((text[pos:start], None))
+        name = text[start + 1:end]
+        parts.append((name, name))
+        pos = end + 1
+    return parts
+
+
+def strip_refs(text: str) -> str:
+    """Text printed with ``mark_refs=True`` without its marks."""
+    return text.replace(REF_OPEN, "").replace(REF_CLOSE, "")
+
+
+class _Printer:
+    def __init__(self, binder_infos: BinderInfos | None, inspector: Any = None, mark_refs: bool = False):
+        self.binder_infos = binder_infos
+        self.inspector = inspector
+        self.mark_refs = mark_refs and inspector is not None
+        self.lets: list[int] = []  # levels of the `let` binders in scope
+        self.memo: dict[tuple[int, int], bool] = {}
+
+    def const(self, name: str) -> str:
+        if self.mark_refs and self.inspector.is_project(name):
+            return f"{REF_OPEN}{name}{REF_CLOSE}"
+        return _short(name)
+
+    def flagged(self, n: str, args: list[Expr], ctx: list[str]) -> dict[int, str]:
+        """The instance arguments of ``n`` that change its meaning, printed: their positions."""
+        if self.inspector is None:
+            return {}
+        infos = self.inspector.infos(n) or ()
+        out: dict[int, str] = {}
+        for i, a in enumerate(args):
+            if i < len(infos) and infos[i] == _INST_IMPLICIT:
+                problems = self.inspector.instance_problems(a, len(ctx), tuple(self.lets))
+                if problems:
+                    labels = []
+                    for p in problems:
+                        label = self.const(p.name) if p.name is not None else self.fmt(a, ctx)
+                        if label not in labels:
+                            labels.append(label)
+                    out[i] = ", ".join(labels)
+        return out
+
+    def fresh(self, name: str, ctx: list[str]) -> str:
+        base = name.split("._@.")[0].split(".")[-1] if name else ""
+        if not base or base.startswith("_") or base[0].isdigit():
+            base = "x"
+        n, i = base, 0
+        while n in ctx:
+            i += 1
+            n = f"{base}_{i}"
+        return n
+
+    def paren(self, s: str, prec: int, need: int) -> str:
+        return f"({s})" if prec < need else s
+
+    def fmt(self, e: Expr, ctx: list[str], need: int = 0) -> str:
+        s, p = self.go(e, ctx)
+        return self.paren(s, p, need)
+
+    def go(self, e: Expr, ctx: list[str]) -> tuple[str, int]:
+        e = strip_mdata(e)
+        if isinstance(e, BVar):
+            i = len(ctx) - 1 - e.index
+            return (ctx[i] if 0 <= i < len(ctx) else f"#{e.index}"), _MAX_PREC
+        if isinstance(e, (FVar, MVar)):
+            return ("?" if isinstance(e, MVar) else "") + e.name, _MAX_PREC
+        if isinstance(e, Sort):
+            lv = e.level
+            if lv.kind == "zero":
+                return "Prop", _MAX_PREC
+            if lv.kind == "succ" and lv.args[0].kind == "zero":
+                return "Type", _MAX_PREC
+            if lv.kind == "succ":
+                return f"Type {lv.args[0]}", _APP_PREC
+            return f"Sort {lv}", _APP_PREC
+        if isinstance(e, Const):
+            return self.const(e.name), _MAX_PREC
+        if isinstance(e, Lit):
+            return (str(e.value) if isinstance(e.value, int) else repr(e.value)), _MAX_PREC
+        if isinstance(e, Proj):
+            return f"{self.fmt(e.struct, ctx, _MAX_PREC)}.{e.index + 1}", _MAX_PREC
+        if isinstance(e, LetE):
+            x = self.fresh(e.decl_name, ctx)
+            self.lets.append(len(ctx))
+            try:
+                body = self.fmt(e.body, ctx + [x])
+            finally:
+                self.lets.pop()
+            return f"let {x} := {self.fmt(e.value, ctx)}; {body}", 0
+        if isinstance(e, ForallE):
+            return self.binders(e, ctx, "∀")
+        if isinstance(e, Lam):
+            return self.binders(e, ctx, "fun")
+        if isinstance(e, App):
+            return self.app(e, ctx)
+        return repr(e), _MAX_PREC
+
+    def binders(self, e: Expr, ctx: list[str], word: str) -> tuple[str, int]:
+        if word == "∀" and isinstance(e, ForallE) and not _has_loose(e.body, 0, self.memo):
+            left = self.fmt(e.binder_type, ctx, _ARROW_PREC + 1)
+            right = self.fmt(e.body, ctx + ["_"], _ARROW_PREC)
+            return f"{left} → {right}", _ARROW_PREC
+        groups: list[str] = []
+        cur = e
+        local = list(ctx)
+        while isinstance(cur, (ForallE if word == "∀" else Lam)):
+            if word == "∀" and not _has_loose(cur.body, 0, self.memo):
+                break
+            x = self.fresh(cur.binder_name, local)
+            ty = self.fmt(cur.binder_type, local)
+            bi = cur.binder_info
+            if bi == 1:
+                groups.append(f"{{{x} : {ty}}}")
+            elif bi == 2:
+                groups.append(f"⦃{x} : {ty}⦄")
+            elif bi == 3:
+                groups.append(f"[{ty}]")
+            else:
+                groups.append(f"({x} : {ty})")
+            local.append(x)
+            cur = strip_mdata(cur.body)
+        body = self.fmt(cur, local)
+        sep = "," if word == "∀" else " =>"
+        return f"{word} {' '.join(groups)}{sep} {body}", 0
+
+    def app(self, e: Expr, ctx: list[str]) -> tuple[str, int]:
+        head, args = app_spine(e)
+        if isinstance(head, Const):
+            n = head.name
+            flagged = self.flagged(n, args, ctx)
+            if n == "OfNat.ofNat" and len(args) == 3 and isinstance(strip_mdata(args[1]), Lit):
+                lit = str(strip_mdata(args[1]).value)  # type: ignore[union-attr]
+                if flagged:
+                    return f"({lit} : {self.fmt(args[0], ctx)}) [{flagged[2]}]", _APP_PREC
+                if self.inspector is not None and self.inspector.mentions_project(args[0]):
+                    return f"({lit} : {self.fmt(args[0], ctx)})", _MAX_PREC
+                return lit, _MAX_PREC
+            if n in _INFIX and len(args) == _INFIX[n][1]:
+                sym, _k, lp, rp, rrp = _INFIX[n]
+                if flagged:
+                    sym += "".join(f"[{flagged[i]}]" for i in sorted(flagged))
+                a, b = args[-2], args[-1]
+                return f"{self.fmt(a, ctx, lp)} {sym} {self.fmt(b, ctx, rrp)}", rp
+            if flagged:
+                return self.explicit(head, args, ctx, flagged)
+            if n == "Not" and len(args) == 1:
+                return f"¬{self.fmt(args[0], ctx, 40)}", 40
+            if n == "Neg.neg" and len(args) == 3:
+                return f"-{self.fmt(args[2], ctx, 75)}", 75
+            if n == "Membership.mem" and len(args) == 5:
+                # Lean >= 4.12: Membership.mem (γ := collection) (a := element) argument order is coll, elem
+                return f"{self.fmt(args[4], ctx, 51)} ∈ {self.fmt(args[3], ctx, 51)}", 50
+            special = self.special(n, args, ctx)
+            if special is not None:
+                return special
+            infos = self.binder_infos(n) if self.binder_infos else None
+            if infos is not None:
+                args = [a for i, a in enumerate(args) if i >= len(infos) or infos[i] == 0]
+                if not args:
+                    return self.const(n), _MAX_PREC
+        fn = self.fmt(head, ctx, _MAX_PREC)
+        parts = [fn] + [self.fmt(a, ctx, _MAX_PREC) for a in args]
+        return " ".join(parts), _APP_PREC
+
+
+    def explicit(self, head: Const, args: list[Expr], ctx: list[str], flagged: dict[int, str]) -> tuple[str, int]:
+        """``head`` applied to its explicit arguments and, in place, its flagged instances."""
+        infos = (self.binder_infos(head.name) if self.binder_infos else None) or ()
+        parts = [self.const(head.name)]
+        for i, a in enumerate(args):
+            if i in flagged:
+                parts.append(f"[{flagged[i]}]")
+            elif i >= len(infos) or infos[i] == 0:
+                parts.append(self.fmt(a, ctx, _MAX_PREC))
+        return " ".join(parts), _APP_PREC
+
+    def special(self, n: str, args: list[Expr], ctx: list[str]) -> tuple[str, int] | None:
+        """Notation for a few common constants (if-then-else, lists, casts, ∃, pairs, indexing)."""
+        k = len(args)
+        if n == "ite" and k == 5:
+            c, t, f = (self.fmt(a, ctx) for a in args[1:2] + args[3:5])
+            return f"if {c} then {t} else {f}", 0
+        if n == "dite" and k == 5:
+            t, f = strip_mdata(args[3]), strip_mdata(args[4])
+            if isinstance(t, Lam) and isinstance(f, Lam):
+                h = self.fresh(t.binder_name, ctx)
+                return (
+                    f"if {h} : {self.fmt(args[1], ctx)} then {self.fmt(t.body, ctx + [h])} "
+                    f"else {self.fmt(f.body, ctx + [h])}",
+                    0,
+                )
+        if n == "List.nil" and k == 1:
+            return "[]", _MAX_PREC
+        if n == "List.cons" and k == 3:
+            items: list[str] = []
+            cur: Expr = strip_mdata(args[2])
+            items.append(self.fmt(args[1], ctx))
+            while True:
+                h, a = app_spine(cur)
+                if isinstance(h, Const) and h.name == "List.cons" and len(a) == 3:
+                    items.append(self.fmt(a[1], ctx))
+                    cur = strip_mdata(a[2])
+                    continue
+                if isinstance(h, Const) and h.name == "List.nil" and len(a) == 1:
+                    return "[" + ", ".join(items) + "]", _MAX_PREC
+                return f"{self.fmt(args[1], ctx, 68)} :: {self.fmt(args[2], ctx, 67)}", 67
+        if n in ("Nat.cast", "NatCast.natCast", "Int.cast", "IntCast.intCast") and k == 3:
+            return f"↑{self.fmt(args[2], ctx, _MAX_PREC)}", _MAX_PREC
+        if n == "Fin.val" and k == 2:
+            return f"↑{self.fmt(args[1], ctx, _MAX_PREC)}", _MAX_PREC
+        if n == "Exists" and k == 2:
+            body = strip_mdata(args[1])
+            if isinstance(body, Lam):
+                x = self.fresh(body.binder_name, ctx)
+                return f"∃ {x}, {self.fmt(body.body, ctx + [x])}", 0
+        if n == "Prod.mk" and k == 4:
+            return f"({self.fmt(args[2], ctx)}, {self.fmt(args[3], ctx)})", _MAX_PREC
+        if n == "GetElem.getElem" and k == 8:
+            return f"{self.fmt(args[5], ctx, _MAX_PREC)}[{self.fmt(args[6], ctx)}]", _MAX_PREC
+        return None
+
+
+def pretty(e: Expr, binder_infos: BinderInfos | None = None, inspector: Any = None, mark_refs: bool = False) -> str:
+    """Render ``e`` as readable Lean-like text; with an ``inspector``, hijacked and inline
+    instances are shown in place (see the module docstring)."""
+    return _Printer(binder_infos, inspector, mark_refs).fmt(e, [])
+
+
+def env_binder_infos(env: Environment) -> BinderInfos:
+    """A resolver giving the binder infos of a constant's leading ``∀`` binders."""
+    cache: dict[str, tuple[int, ...] | None] = {}
+
+    def infos(name: str) -> tuple[int, ...] | None:
+        if name in cache:
+            return cache[name]
+        ci = env.find(name)
+        out: tuple[int, ...] | None = None
+        if ci is not None:
+            res = []
+            t = strip_mdata(ci.type)
+            while isinstance(t, ForallE):
+                res.append(t.binder_info)
+                t = strip_mdata(t.body)
+            out = tuple(res)
+        cache[name] = out
+        return out
+
+    return infos
+
+
+def statement(env: Environment, name: str) -> str | None:
+    """The pretty-printed type of constant ``name`` (implicit arguments hidden), or ``None``."""
+    ci = env.find(name)
+    if ci is None:
+        return None
+    return pretty(ci.type, env_binder_infos(env))
+
+
+# ---------------------------------------------------------------------------
+# Literal values
+# ---------------------------------------------------------------------------
+
+_BINARY = {
+    "HAdd.hAdd": lambda a, b: a + b,
+    "HSub.hSub": lambda a, b: a - b,
+    "HMul.hMul": lambda a, b: a * b,
+    "HDiv.hDiv": lambda a, b: a / b if b != 0 else None,
+}
+_CASTS = {"Nat.cast": 3, "NatCast.natCast": 3, "Int.cast": 3, "IntCast.intCast": 3, "Rat.ofInt": 1, "Int.ofNat": 1}
+
+
+def literal_value(e: Expr) -> Fraction | None:
+    """The rational value of a closed numeric literal term, or ``None``."""
+    e = strip_mdata(e)
+    if isinstance(e, Lit):
+        return Fraction(e.value) if isinstance(e.value, int) else None
+    head, args = app_spine(e)
+    if not isinstance(head, Const):
+        return None
+    n = head.name
+    if n == "OfNat.ofNat" and len(args) == 3:
+        return literal_value(args[1])
+    if n == "Neg.neg" and len(args) == 3:
+        v = literal_value(args[2])
+        return None if v is None else -v
+    if n == "Int.neg" and len(args) == 1:
+        v = literal_value(args[0])
+        return None if v is None else -v
+    if n == "Int.negSucc" and len(args) == 1:
+        v = literal_value(args[0])
+        return None if v is None else -(v + 1)
+    if n in _BINARY and len(args) == 6:
+        a, b = literal_value(args[4]), literal_value(args[5])
+        if a is None or b is None:
+            return None
+        return _BINARY[n](a, b)
+    if n == "HPow.hPow" and len(args) == 6:
+        a, b = literal_value(args[4]), literal_value(args[5])
+        if a is None or b is None or b.denominator != 1 or b < 0 or b > 10_000:
+            return None
+        return a ** int(b)
+    if n in _CASTS and len(args) == _CASTS[n]:
+        return literal_value(args[-1])
+    if n in ("Rat.ofScientific", "OfScientific.ofScientific") and len(args) >= 3:
+        m, s, x = args[-3], strip_mdata(args[-2]), literal_value(args[-1])
+        mv = literal_value(m)
+        if mv is None or x is None or not isinstance(s, Const) or s.name not in ("Bool.true", "Bool.false"):
+            return None
+        scale = Fraction(10) ** int(x)
+        return mv / scale if s.name == "Bool.true" else mv * scale
+    return None

@@ -1,0 +1,313 @@
+"""What a declaration's statement is: a proposition or not, its hypotheses, and vacuity lint.
+
+A claim can only rest on a *theorem*: a declaration whose type is a proposition. That is decided
+from the type, not from the declaration's kind (an ``instance`` or ``def`` of a ``Prop`` type is a
+proof; a ``def`` of a ``Type`` is not): the type's binder telescope is opened (binders become
+fresh free variables) and the sort of its codomain is inferred with a small type inference over the
+decoded ``.olean`` expressions: constants' types with their universe levels instantiated,
+applications through the (weak-head normalised) function type, ``∀``'s sort by ``imax``, beta,
+delta (definitions' values) and zeta (``let``) reduction in weak head normal form. ``Sort 0``
+means ``Prop``. A sort the inference cannot settle (a universe parameter, a projection, an unknown
+constant, a reduction that does not finish in a bounded number of steps) leaves the answer
+``None``: *undecided*, never taken for a theorem.
+
+The lint flags statements that say nothing, on the opened telescope (metadata stripped; terms
+compared structurally, after the binders are instantiated):
+
+* the conclusion is ``True``;
+* the conclusion is an equation (``Eq``, ``HEq``, ``Iff``) whose two sides are the same term;
+* the conclusion is one of the hypotheses;
+* a hypothesis is ``False``.
+
+Only syntactically identical sides count: ``decide +kernel`` instances whose sides differ and
+reduce to the same value are real computations, not vacuous statements.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from claimcheck.olean.reader import (
+    App,
+    BVar,
+    Const,
+    Environment,
+    Expr,
+    ForallE,
+    FVar,
+    Lam,
+    LetE,
+    Level,
+    Lit,
+    MData,
+    Proj,
+    Sort,
+    app_spine,
+    strip_mdata,
+)
+
+__all__ = ["Shape", "shape_of", "is_prop_level"]
+
+_FUEL = 512
+_ZERO = Level("zero")
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What the type of a declaration says about it."""
+
+    is_theorem: bool | None  # the type is a proposition (None: undecided)
+    hypotheses: int  # binders of the type's telescope
+    lint: tuple[str, ...]  # vacuity findings
+    note: str = ""  # why ``is_theorem`` is undecided
+
+
+def is_prop_level(lv: Level) -> bool | None:
+    """Whether a universe level is zero: True, False, or None (depends on a parameter)."""
+    if lv.kind == "zero":
+        return True
+    if lv.kind == "succ":
+        return False
+    if lv.kind == "max":
+        a, b = is_prop_level(lv.args[0]), is_prop_level(lv.args[1])
+        if a is False or b is False:
+            return False
+        return True if a and b else None
+    if lv.kind == "imax":
+        return is_prop_level(lv.args[1])  # imax u 0 = 0; imax u v = max u v otherwise
+    return None
+
+
+def _subst_level(lv: Level, sub: dict[str, Level]) -> Level:
+    if lv.kind == "param" and lv.name in sub:
+        return sub[lv.name]
+    if lv.args:
+        return Level(lv.kind, tuple(_subst_level(a, sub) for a in lv.args), lv.name)
+    return lv
+
+
+class _Undecided(Exception):
+    pass
+
+
+class _Infer:
+    """A small, partial type inference (see the module docstring). Raises _Undecided."""
+
+    def __init__(self, env: Environment):
+        self.env = env
+        self.ctx: dict[str, Expr] = {}
+        self._ids = itertools.count()
+        self.fuel = _FUEL
+
+    def _tick(self) -> None:
+        self.fuel -= 1
+        if self.fuel < 0:
+            raise _Undecided("the inference did not finish")
+
+    def fresh(self, name: str, ty: Expr) -> FVar:
+        fv = FVar(f"_claimcheck.{name}.{next(self._ids)}")
+        self.ctx[fv.name] = ty
+        return fv
+
+    # -- substitution
+
+    @staticmethod
+    def instantiate(body: Expr, value: Expr) -> Expr:
+        """``body`` with de Bruijn index 0 replaced by the closed term ``value``."""
+        memo: dict[tuple[int, int], Expr] = {}
+
+        def go(e: Expr, d: int) -> Expr:
+            key = (id(e), d)
+            got = memo.get(key)
+            if got is not None:
+                return got
+            if isinstance(e, BVar):
+                r: Expr = value if e.index == d else (BVar(e.index - 1) if e.index > d else e)
+            elif isinstance(e, App):
+                r = App(go(e.fn, d), go(e.arg, d))
+            elif isinstance(e, ForallE):
+                r = ForallE(e.binder_name, go(e.binder_type, d), go(e.body, d + 1), e.binder_info)
+            elif isinstance(e, Lam):
+                r = Lam(e.binder_name, go(e.binder_type, d), go(e.body, d + 1), e.binder_info)
+            elif isinstance(e, LetE):
+                r = LetE(e.decl_name, go(e.type, d), go(e.value, d), go(e.body, d + 1))
+            elif isinstance(e, MData):
+                r = MData(go(e.expr, d))
+            elif isinstance(e, Proj):
+                r = Proj(e.type_name, e.index, go(e.struct, d))
+            else:
+                r = e
+            memo[key] = r
+            return r
+
+        return go(body, 0)
+
+    @staticmethod
+    def instantiate_levels(e: Expr, sub: dict[str, Level]) -> Expr:
+        if not sub:
+            return e
+        memo: dict[int, Expr] = {}
+
+        def go(x: Expr) -> Expr:
+            got = memo.get(id(x))
+            if got is not None:
+                return got
+            if isinstance(x, Sort):
+                r: Expr = Sort(_subst_level(x.level, sub))
+            elif isinstance(x, Const):
+                r = Const(x.name, tuple(_subst_level(lv, sub) for lv in x.levels))
+            elif isinstance(x, App):
+                r = App(go(x.fn), go(x.arg))
+            elif isinstance(x, ForallE):
+                r = ForallE(x.binder_name, go(x.binder_type), go(x.body), x.binder_info)
+            elif isinstance(x, Lam):
+                r = Lam(x.binder_name, go(x.binder_type), go(x.body), x.binder_info)
+            elif isinstance(x, LetE):
+                r = LetE(x.decl_name, go(x.type), go(x.value), go(x.body))
+            elif isinstance(x, MData):
+                r = MData(go(x.expr))
+            elif isinstance(x, Proj):
+                r = Proj(x.type_name, x.index, go(x.struct))
+            else:
+                r = x
+            memo[id(x)] = r
+            return r
+
+        return go(e)
+
+    def _const(self, c: Const, value: bool) -> Expr:
+        ci = self.env.find(c.name)
+        if ci is None:
+            raise _Undecided(f"unknown constant {c.name}")
+        if len(ci.level_params) != len(c.levels):
+            raise _Undecided(f"universe arity of {c.name}")
+        sub = dict(zip(ci.level_params, c.levels))
+        if value:
+            v = ci.value
+            assert v is not None
+            return self.instantiate_levels(v, sub)
+        return self.instantiate_levels(ci.type, sub)
+
+    # -- reduction
+
+    def whnf(self, e: Expr) -> Expr:
+        while True:
+            self._tick()
+            e = strip_mdata(e)
+            if isinstance(e, LetE):
+                e = self.instantiate(e.body, e.value)
+                continue
+            head, args = app_spine(e)
+            if isinstance(head, Lam) and args:
+                body = self.instantiate(head.body, args[0])
+                for a in args[1:]:
+                    body = App(body, a)
+                e = body
+                continue
+            if isinstance(head, Const):
+                ci = self.env.find(head.name)
+                if ci is not None and ci.kind == "definition" and ci.has_value and len(ci.level_params) == len(head.levels):
+                    body = self._const(head, value=True)
+                    for a in args:
+                        body = App(body, a)
+                    e = body
+                    continue
+            return e
+
+    # -- inference
+
+    def infer(self, e: Expr) -> Expr:
+        self._tick()
+        e = strip_mdata(e)
+        if isinstance(e, Sort):
+            return Sort(Level("succ", (e.level,)))
+        if isinstance(e, Const):
+            return self._const(e, value=False)
+        if isinstance(e, FVar):
+            got = self.ctx.get(e.name)
+            if got is None:
+                raise _Undecided(f"unknown variable {e.name}")
+            return got
+        if isinstance(e, Lit):
+            return Const("Nat" if isinstance(e.value, int) else "String", ())
+        if isinstance(e, LetE):
+            return self.infer(self.instantiate(e.body, e.value))
+        if isinstance(e, ForallE):
+            x = self.fresh(e.binder_name, e.binder_type)
+            body_level = self.sort_level(self.instantiate(e.body, x))
+            if is_prop_level(body_level) is True:
+                return Sort(_ZERO)
+            return Sort(Level("imax", (self.sort_level(e.binder_type), body_level)))
+        if isinstance(e, App):
+            head, args = app_spine(e)
+            if isinstance(head, Lam):
+                return self.infer(self.whnf(e))
+            t = self.infer(head)
+            for a in args:
+                t = self.whnf(t)
+                if not isinstance(t, ForallE):
+                    raise _Undecided("an application of a term that is not a function")
+                t = self.instantiate(t.body, a)
+            return t
+        raise _Undecided(f"cannot infer the type of a {e.kind}")
+
+    def sort_level(self, ty: Expr) -> Level:
+        s = self.whnf(self.infer(ty))
+        if not isinstance(s, Sort):
+            raise _Undecided("a type whose sort is not evident")
+        return s.level
+
+
+def _digest(e: Expr) -> bytes:
+    from claimcheck.analysis.status import expr_digest
+
+    return expr_digest(e, ())
+
+
+_EQUATIONS = {"Eq": (1, 2, 3), "HEq": (1, 3, 4), "Iff": (0, 1, 2)}
+
+
+def _lint(hyps: list[Expr], concl: Expr) -> list[str]:
+    found: list[str] = []
+    c = strip_mdata(concl)
+    if isinstance(c, Const) and c.name == "True":
+        found.append("the statement's conclusion is `True`")
+    head, args = app_spine(c)
+    if isinstance(head, Const) and head.name in _EQUATIONS:
+        i, j, n = _EQUATIONS[head.name]
+        if len(args) == n and _digest(strip_mdata(args[i])) == _digest(strip_mdata(args[j])):
+            sym = "↔" if head.name == "Iff" else "="
+            found.append(f"an equation whose two sides are the same term (`a {sym} a`)")
+    cd = _digest(c)
+    for k, h in enumerate(hyps, 1):
+        hs = strip_mdata(h)
+        if isinstance(hs, Const) and hs.name == "False":
+            found.append(f"hypothesis {k} is `False`: the statement holds vacuously")
+        elif _digest(hs) == cd:
+            found.append(f"the conclusion is hypothesis {k}")
+    return found
+
+
+def shape_of(env: Environment, ty: Expr) -> Shape:
+    """Whether ``ty`` (a declaration's type) is a proposition, its hypotheses and lint."""
+    inf = _Infer(env)
+    hyps: list[Expr] = []
+    e = strip_mdata(ty)
+    while isinstance(e, ForallE):
+        x = inf.fresh(e.binder_name, e.binder_type)
+        hyps.append(e.binder_type)
+        e = strip_mdata(inf.instantiate(e.body, x))
+    # each binder type was taken after the earlier binders were opened: closed in free variables
+    note = ""
+    try:
+        level = inf.sort_level(e)
+        prop = is_prop_level(level)
+        if prop is None:
+            note = "its sort depends on a universe parameter"
+    except _Undecided as exc:
+        prop, note = None, str(exc)
+    except RecursionError:
+        prop, note = None, "the statement is too deep to analyse"
+    lint = _lint(hyps, e) if prop is not False else []
+    return Shape(prop, len(hyps), tuple(lint), note)

@@ -1,0 +1,1 @@
+"""Claims: manifests (schema, citations), witnesses, and the gate that judges them."""

@@ -1,0 +1,582 @@
+"""Claim manifests: one YAML file per source paper, loaded and validated against a schema.
+
+A manifest cites its paper (title, authors, categories, the source file and line of its abstract,
+an arXiv id or URL when known) and lists the paper's main claims, each either backed by planned Lean declarations and numerical witnesses
+(``formal:`` a list) or explicitly not formalised (``formal: none`` with a ``reason`` and a
+``note``). The format is documented in ``manifests/README.md``.
+
+Every problem is reported as ``path:line: what is wrong; how to fix it``. :func:`load_manifests`
+and :func:`validate` collect all problems (of every file) before raising one
+:class:`ManifestError` whose ``issues`` list holds them all. Line numbers come from the YAML node
+tree built by :func:`yaml.compose` (``start_mark``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+LABELS = ("theorem", "conditional", "measurement", "conjecture")
+#: Why a claim has no Lean: ``empirical`` (a measurement), ``needs-real-analysis`` (reals, limits,
+#: measure), ``out-of-scope`` (not a project core, or not stated precisely enough), or
+#: ``not-yet-formalised`` (algebra or counting that holds over ``Rat`` or on finite structures, so
+#: formalisable in Lean core, but not done yet).
+REASONS = ("empirical", "needs-real-analysis", "out-of-scope", "not-yet-formalised")
+#: What a formal entry is for: ``theorem`` (the project's proof of the claim: the default),
+#: ``definition`` (a supporting definition, shown beside the theorems, never making a claim hold
+#: alone), ``library`` (a cited library declaration, never the proof that makes a claim hold).
+ROLES = ("theorem", "definition", "library")
+#: How much of the paper's claim the Lean covers.
+COVERAGES = ("full", "special-case", "reconstruction")
+
+_SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+_CLAIM_ID = re.compile(r"^[a-z][a-z0-9_-]*$")
+# A full Lean name: dot-separated identifiers (any namespace: users' projects have their own).
+_DECL = re.compile(r"^[A-Za-z_][A-Za-z0-9_'!?]*(?:\.[A-Za-z_][A-Za-z0-9_'!?]*)*$")
+_WITNESS = re.compile(r"^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$")
+_CATEGORY = re.compile(r"^[a-z-]+(?:\.[A-Za-z-]+)?$")
+# A source is cited by its file name alone: never a path, so no manifest points outside the project.
+_SOURCE_FILE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*$")
+_ARXIV = re.compile(r"^(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?$")
+
+_STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
+_NULL = "tag:yaml.org,2002:null"
+
+
+# --------------------------------------------------------------------------- data model
+
+
+@dataclass(frozen=True)
+class Issue:
+    """One problem in a manifest: where it is and what to do about it."""
+
+    path: Path
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.message}"
+
+
+class ManifestError(Exception):
+    """All problems found in one or more manifests (``issues``), one per line in ``str()``."""
+
+    def __init__(self, issues: list[Issue]):
+        self.issues = list(issues)
+        super().__init__("\n".join(str(i) for i in self.issues))
+
+
+@dataclass(frozen=True)
+class SourceRef:
+    """Where a paper's abstract is cited from: a source ``file`` name and its 1-based ``line``."""
+
+    file: str
+    line: int
+    yaml_line: int = 0
+
+
+@dataclass(frozen=True)
+class FormalDecl:
+    """A Lean declaration backing a claim; ``fingerprint`` is filled in by the harness."""
+
+    decl: str
+    fingerprint: str | None = None
+    yaml_line: int = 0
+    role: str = "theorem"  # one of ROLES
+
+
+@dataclass(frozen=True)
+class Acknowledgement:
+    """A warning the manifest accepts in words: ``name`` is what the warning names (an instance,
+    a module, a declaration), ``note`` says why the claim still means what it says."""
+
+    name: str
+    note: str
+    yaml_line: int = 0
+
+
+@dataclass
+class Claim:
+    """One claim of a paper, paraphrased, with its label and its formal status."""
+
+    id: str
+    label: str
+    statement: str
+    hypotheses: list[str] = field(default_factory=list)
+    formal: list[FormalDecl] | None = None  # None means ``formal: none``
+    witnesses: list[str] = field(default_factory=list)
+    reason: str | None = None
+    note: str | None = None
+    yaml_line: int = 0
+    witness_lines: list[int] = field(default_factory=list)
+    coverage: str | None = None  # one of COVERAGES; required with Lean declarations
+    coverage_note: str | None = None  # what is left out, unless coverage is ``full``
+    acknowledge: list[Acknowledgement] = field(default_factory=list)
+
+    def acknowledged(self, name: str) -> Acknowledgement | None:
+        """The acknowledgement of a warning that names ``name``, if the manifest gives one."""
+        return next((a for a in self.acknowledge if a.name == name), None)
+
+    @property
+    def is_formal(self) -> bool:
+        """True when the claim is backed by Lean declarations."""
+        return self.formal is not None
+
+
+@dataclass
+class Manifest:
+    """One source paper: its citation (source locations, authors, categories, arXiv id or URL)
+    and its claims."""
+
+    path: Path
+    id: str
+    title: str
+    sources: list[SourceRef]
+    claims: list[Claim]
+    authors: str | None = None
+    categories: list[str] = field(default_factory=list)
+    arxiv: str | None = None
+    url: str | None = None
+    note: str | None = None
+    yaml_line: int = 1
+    authors_line: int = 0
+
+
+# --------------------------------------------------------------------------- node helpers
+
+
+def _line(node: Node) -> int:
+    return node.start_mark.line + 1
+
+
+class _FileChecker:
+    """Collects the issues of one file while converting its node tree into dataclasses."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.issues: list[Issue] = []
+
+    def err(self, node_or_line: Node | int, message: str) -> None:
+        line = node_or_line if isinstance(node_or_line, int) else _line(node_or_line)
+        self.issues.append(Issue(self.path, line, message))
+
+    def mapping(
+        self, node: Node, where: str, required: Iterable[str], optional: Iterable[str]
+    ) -> dict[str, tuple[Node, Node]] | None:
+        """Return ``key -> (key_node, value_node)``; report unknown, duplicate and missing keys."""
+        if not isinstance(node, MappingNode):
+            self.err(node, f"{where} must be a mapping (`key: value` lines), not {_kind(node)}")
+            return None
+        required, optional = list(required), list(optional)
+        allowed = required + optional
+        out: dict[str, tuple[Node, Node]] = {}
+        for knode, vnode in node.value:
+            if not (isinstance(knode, ScalarNode) and knode.tag == _STR):
+                self.err(knode, f"{where}: keys must be plain names, not {_kind(knode)}")
+                continue
+            key = knode.value
+            if key not in allowed:
+                self.err(knode, f"unknown key `{key}` in {where}; allowed keys: {', '.join(allowed)}"
+                         f"{_did_you_mean(key, allowed)}")
+                continue
+            if key in out:
+                self.err(knode, f"duplicate key `{key}` in {where} (first at line {_line(out[key][0])});"
+                         " keep only one")
+                continue
+            out[key] = (knode, vnode)
+        for key in required:
+            if key not in out:
+                self.err(node, f"missing required field `{key}` in {where}; add `{key}:`")
+        return out
+
+    def string(self, node: Node, what: str) -> str | None:
+        if isinstance(node, ScalarNode) and node.tag == _STR:
+            if not node.value.strip():
+                self.err(node, f"{what} must not be empty")
+                return None
+            return node.value
+        self.err(node, f"wrong type for {what}: expected a string, got {_kind(node)}"
+                 " (quote the value if YAML reads it as a number, boolean or null)")
+        return None
+
+    def integer(self, node: Node, what: str) -> int | None:
+        if isinstance(node, ScalarNode) and node.tag == _INT:
+            try:
+                return int(node.value, 0)
+            except ValueError:
+                pass
+        self.err(node, f"wrong type for {what}: expected an integer, got {_kind(node)}")
+        return None
+
+    def string_list(self, node: Node, what: str, allow_empty: bool = True) -> list[tuple[str, int]] | None:
+        if not isinstance(node, SequenceNode):
+            self.err(node, f"wrong type for {what}: expected a list (`- item` lines or `[a, b]`),"
+                     f" got {_kind(node)}")
+            return None
+        if not node.value and not allow_empty:
+            self.err(node, f"{what} must not be empty; add at least one item")
+            return None
+        out = []
+        for item in node.value:
+            s = self.string(item, f"an item of {what}")
+            if s is not None:
+                out.append((s, _line(item)))
+        return out
+
+
+def _kind(node: Node) -> str:
+    if isinstance(node, MappingNode):
+        return "a mapping"
+    if isinstance(node, SequenceNode):
+        return "a list"
+    tag = node.tag.rsplit(":", 1)[-1]
+    return f"{'null' if tag == 'null' else tag} `{node.value}`"
+
+
+def _did_you_mean(key: str, allowed: list[str]) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(key, allowed, n=1)
+    return f" (did you mean `{close[0]}`?)" if close else ""
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+def parse_manifest(path: Path, text: str | None = None) -> tuple[Manifest | None, list[Issue]]:
+    """Parse one manifest file; return the manifest (None if unusable) and all its schema issues."""
+    path = Path(path)
+    chk = _FileChecker(path)
+    if text is None:
+        text = path.read_text(encoding="utf-8")
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        line = mark.line + 1 if mark is not None else 1
+        problem = getattr(exc, "problem", None) or str(exc)
+        chk.err(line, f"invalid YAML: {problem}; fix the syntax (indentation, quoting of `:` in text)")
+        return None, chk.issues
+    if root is None:
+        chk.err(1, "empty manifest; write at least `id`, `title`, `sources` and `claims`")
+        return None, chk.issues
+
+    keys = chk.mapping(root, "the manifest", ["id", "title", "sources", "claims"],
+                       ["authors", "categories", "arxiv", "url", "note"])
+    if keys is None:
+        return None, chk.issues
+
+    mid = chk.string(keys["id"][1], "`id`") if "id" in keys else None
+    if mid is not None:
+        if not _SLUG.match(mid):
+            chk.err(keys["id"][1], f"manifest id `{mid}` is not a slug; use lowercase letters, digits"
+                    " and single hyphens, e.g. `simplex-argmax-one-nn`")
+        elif mid != path.stem:
+            chk.err(keys["id"][1], f"manifest id `{mid}` does not match the file name `{path.name}`;"
+                    f" rename the file to `{mid}.yaml` or change the id to `{path.stem}`")
+    title = chk.string(keys["title"][1], "`title`") if "title" in keys else None
+    note = chk.string(keys["note"][1], "`note`") if "note" in keys else None
+
+    authors = None
+    authors_line = 0
+    if "authors" in keys:
+        authors = chk.string(keys["authors"][1], "`authors`")
+        authors_line = _line(keys["authors"][1])
+    categories: list[str] = []
+    if "categories" in keys:
+        cats = chk.string_list(keys["categories"][1], "`categories`", allow_empty=False) or []
+        for cat, line in cats:
+            if not _CATEGORY.match(cat):
+                chk.err(line, f"`{cat}` is not an arXiv category; write it like `cs.LG` or `stat.ML`")
+            categories.append(cat)
+
+    arxiv = chk.string(keys["arxiv"][1], "`arxiv`") if "arxiv" in keys else None
+    if arxiv is not None and not _ARXIV.match(arxiv):
+        chk.err(keys["arxiv"][1], f"`{arxiv}` is not an arXiv id; write it like `2401.01234` (no URL)")
+    url = chk.string(keys["url"][1], "`url`") if "url" in keys else None
+    if url is not None and not url.startswith(("https://", "http://")):
+        chk.err(keys["url"][1], f"`url` must be an http(s) address, got `{url}`")
+
+    sources: list[SourceRef] = []
+    if "sources" in keys:
+        sources = _parse_sources(chk, keys["sources"][1])
+
+    claims: list[Claim] = []
+    if "claims" in keys:
+        claims = _parse_claims(chk, keys["claims"][1])
+
+    if mid is None or title is None:
+        return None, chk.issues
+    manifest = Manifest(path=path, id=mid, title=title, sources=sources, claims=claims, authors=authors,
+                        categories=categories, arxiv=arxiv, url=url, note=note, yaml_line=_line(root),
+                        authors_line=authors_line)
+    return manifest, chk.issues
+
+
+def _parse_sources(chk: _FileChecker, node: Node) -> list[SourceRef]:
+    if not isinstance(node, SequenceNode) or not node.value:
+        chk.err(node, "`sources` must be a non-empty list of `- file: <source file name>` /"
+                " `line: <n>` entries")
+        return []
+    out = []
+    seen: dict[tuple[str, int], int] = {}
+    for item in node.value:
+        keys = chk.mapping(item, "a source location", ["file", "line"], [])
+        if keys is None:
+            continue
+        file = chk.string(keys["file"][1], "source `file`") if "file" in keys else None
+        line = chk.integer(keys["line"][1], "source `line`") if "line" in keys else None
+        if file is not None and not _SOURCE_FILE.match(file):
+            chk.err(keys["file"][1], f"source file `{file}` must be a file name alone, like"
+                    " `004_725b34af8153ec2b.txt` (no folder: the sources folder is configured)")
+            file = None
+        if line is not None and line < 1:
+            chk.err(keys["line"][1], f"source line {line} must be >= 1 (lines are 1-based)")
+            line = None
+        if file is not None and line is not None:
+            if (file, line) in seen:
+                chk.err(item, f"source location {file}:{line} is listed twice (first at line"
+                        f" {seen[(file, line)]}); remove one")
+                continue
+            seen[(file, line)] = _line(item)
+            out.append(SourceRef(file, line, _line(item)))
+    return out
+
+
+def _parse_claims(chk: _FileChecker, node: Node) -> list[Claim]:
+    if not isinstance(node, SequenceNode) or not node.value:
+        chk.err(node, "`claims` must be a non-empty list of claims (`- id: c1` ...)")
+        return []
+    out: list[Claim] = []
+    seen: dict[str, int] = {}
+    for item in node.value:
+        claim = _parse_claim(chk, item)
+        if claim is None:
+            continue
+        if claim.id in seen:
+            chk.err(claim.yaml_line, f"duplicate claim id `{claim.id}` (first at line {seen[claim.id]});"
+                    " claim ids must be unique within a manifest, renumber this one")
+            continue
+        seen[claim.id] = claim.yaml_line
+        out.append(claim)
+    return out
+
+
+def _parse_claim(chk: _FileChecker, node: Node) -> Claim | None:
+    keys = chk.mapping(node, "a claim", ["id", "label", "statement", "formal"],
+                       ["hypotheses", "witnesses", "reason", "note", "coverage", "coverage_note",
+                        "acknowledge"])
+    if keys is None:
+        return None
+    cid = chk.string(keys["id"][1], "claim `id`") if "id" in keys else None
+    if cid is not None and not _CLAIM_ID.match(cid):
+        chk.err(keys["id"][1], f"claim id `{cid}` must be lowercase letters/digits/`-`/`_`"
+                " starting with a letter, e.g. `c1`")
+    where = f"claim `{cid}`" if cid else "this claim"
+    line = keys["id"][1].start_mark.line + 1 if "id" in keys else _line(node)
+
+    label = chk.string(keys["label"][1], "claim `label`") if "label" in keys else None
+    if label is not None and label not in LABELS:
+        chk.err(keys["label"][1], f"wrong label `{label}` in {where}; use one of: {', '.join(LABELS)}"
+                f"{_did_you_mean(label, list(LABELS))}")
+        label = None
+    statement = chk.string(keys["statement"][1], "claim `statement`") if "statement" in keys else None
+
+    hypotheses: list[str] = []
+    if "hypotheses" in keys:
+        hyps = chk.string_list(keys["hypotheses"][1], f"`hypotheses` of {where}", allow_empty=False)
+        hypotheses = [h for h, _ in hyps or []]
+        if label is not None and label != "conditional":
+            chk.err(keys["hypotheses"][0], f"`hypotheses` given for {where} labelled `{label}`;"
+                    " only `conditional` claims have hypotheses: change the label or drop the list")
+    elif label == "conditional":
+        chk.err(keys["label"][1], f"{where} is `conditional` but has no `hypotheses`;"
+                " add `hypotheses:` listing the assumptions")
+
+    formal: list[FormalDecl] | None = None
+    formal_ok = False
+    if "formal" in keys:
+        fnode = keys["formal"][1]
+        if isinstance(fnode, ScalarNode) and fnode.tag == _STR and fnode.value == "none":
+            formal_ok = True
+        elif isinstance(fnode, SequenceNode) and fnode.value:
+            formal = []
+            for item in fnode.value:
+                fk = chk.mapping(item, f"a `formal` entry of {where}", ["decl"], ["fingerprint", "role"])
+                if fk is None or "decl" not in fk:
+                    continue
+                decl = chk.string(fk["decl"][1], "`decl`")
+                if decl is None:
+                    continue
+                if not _DECL.match(decl):
+                    chk.err(fk["decl"][1], f"`{decl}` is not a Lean declaration name; write the full"
+                            " name with its namespace (e.g. `MLTheory.simplexCode_sqDist_eq_two`)")
+                    continue
+                fp = None
+                if "fingerprint" in fk:
+                    fpn = fk["fingerprint"][1]
+                    if isinstance(fpn, ScalarNode) and fpn.tag == _NULL:
+                        fp = None
+                    else:
+                        fp = chk.string(fpn, "`fingerprint`")
+                role = "theorem"
+                if "role" in fk:
+                    role = chk.string(fk["role"][1], "`role`") or "theorem"
+                    if role not in ROLES:
+                        chk.err(fk["role"][1], f"wrong role `{role}` for `{decl}`; use one of:"
+                                f" {', '.join(ROLES)}{_did_you_mean(role, list(ROLES))}")
+                        role = "theorem"
+                formal.append(FormalDecl(decl, fp, _line(item), role))
+            formal_ok = True
+        else:
+            chk.err(fnode, f"wrong type for `formal` of {where}: expected a non-empty list of"
+                    f" `- decl: MLTheory.<name>` entries or the word `none`, got {_kind(fnode)}")
+
+    witnesses: list[str] = []
+    witness_lines: list[int] = []
+    if "witnesses" in keys:
+        ws = chk.string_list(keys["witnesses"][1], f"`witnesses` of {where}") or []
+        for w, wl in ws:
+            if not _WITNESS.match(w):
+                chk.err(wl, f"witness id `{w}` must look like `module.check` (e.g. `simplex.gram_exact`)")
+                continue
+            witnesses.append(w)
+            witness_lines.append(wl)
+
+    reason = chk.string(keys["reason"][1], "`reason`") if "reason" in keys else None
+    note = chk.string(keys["note"][1], "`note`") if "note" in keys else None
+
+    coverage = chk.string(keys["coverage"][1], "`coverage`") if "coverage" in keys else None
+    if coverage is not None and coverage not in COVERAGES:
+        chk.err(keys["coverage"][1], f"wrong coverage `{coverage}` in {where}; use one of:"
+                f" {', '.join(COVERAGES)}{_did_you_mean(coverage, list(COVERAGES))}")
+        coverage = None
+    coverage_note = chk.string(keys["coverage_note"][1], "`coverage_note`") if "coverage_note" in keys else None
+    if coverage is not None and coverage != "full" and coverage_note is None:
+        chk.err(keys["coverage"][1], f"{where} has coverage `{coverage}` but no `coverage_note`;"
+                " add one saying what the Lean leaves out of the paper's claim")
+    if coverage == "full" and coverage_note is not None:
+        chk.err(keys["coverage_note"][0], f"{where} has coverage `full`, so nothing is left out:"
+                " drop `coverage_note` or say which coverage it really has")
+    if "formal" in keys and isinstance(keys["formal"][1], SequenceNode) and coverage is None \
+            and "coverage" not in keys and label in ("theorem", "conditional"):
+        chk.err(keys["formal"][0], f"{where} has Lean declarations but no `coverage`; add"
+                f" `coverage:` (one of {', '.join(COVERAGES)}) saying how much of the claim the Lean covers")
+    if coverage is not None and formal is None and "formal" in keys and not isinstance(keys["formal"][1], SequenceNode):
+        chk.err(keys["coverage"][0], f"`coverage` is only for claims with Lean declarations; {where}"
+                " has `formal: none`, so drop it")
+
+    acknowledge: list[Acknowledgement] = []
+    if "acknowledge" in keys:
+        anode = keys["acknowledge"][1]
+        if not isinstance(anode, SequenceNode) or not anode.value:
+            chk.err(anode, f"`acknowledge` of {where} must be a non-empty list of `- name: <what the"
+                    " warning names>` / `note: <why the claim still holds as stated>` entries")
+        else:
+            for item in anode.value:
+                ak = chk.mapping(item, f"an `acknowledge` entry of {where}", ["name", "note"], [])
+                if ak is None or "name" not in ak or "note" not in ak:
+                    continue
+                aname = chk.string(ak["name"][1], "acknowledged `name`")
+                anote = chk.string(ak["note"][1], "acknowledgement `note`")
+                if aname and anote:
+                    acknowledge.append(Acknowledgement(aname, anote, _line(item)))
+    if formal_ok:
+        if formal is not None:  # formal list
+            if "witnesses" not in keys:
+                chk.err(keys["formal"][0], f"{where} has `formal` declarations but no `witnesses`"
+                        " key; add `witnesses: [...]` (an empty list `[]` if there is none)")
+            if "reason" in keys:
+                chk.err(keys["reason"][0], f"`reason` is only for `formal: none`; {where} has Lean"
+                        " declarations, so drop `reason`")
+        else:  # formal: none
+            if reason is None and "reason" not in keys:
+                chk.err(keys["formal"][1], f"{where} has `formal: none` but no `reason`; add"
+                        f" `reason:` (one of {', '.join(REASONS)})")
+            elif reason is not None and reason not in REASONS:
+                chk.err(keys["reason"][1], f"wrong reason `{reason}` in {where}; use one of:"
+                        f" {', '.join(REASONS)}{_did_you_mean(reason, list(REASONS))}")
+            if "note" not in keys:
+                chk.err(keys["formal"][1], f"{where} has `formal: none` but no `note`; add a `note:`"
+                        " saying why it is not formalised")
+    if cid is None or label is None or statement is None:
+        return None
+    return Claim(id=cid, label=label, statement=statement, hypotheses=hypotheses, formal=formal,
+                 witnesses=witnesses, reason=reason, note=note, yaml_line=line,
+                 witness_lines=witness_lines, coverage=coverage, coverage_note=coverage_note,
+                 acknowledge=acknowledge)
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def load_manifests(folder: str | Path) -> list[Manifest]:
+    """Load every ``*.yaml`` file of ``folder`` (sorted by name); raise :class:`ManifestError`
+    listing every schema problem of every file if any is found."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise ManifestError([Issue(folder, 0, "manifest folder does not exist; pass the folder holding"
+                                   " the `*.yaml` manifests")])
+    manifests: list[Manifest] = []
+    issues: list[Issue] = []
+    for path in sorted(folder.glob("*.yaml")):
+        manifest, file_issues = parse_manifest(path)
+        issues.extend(file_issues)
+        if manifest is not None:
+            manifests.append(manifest)
+    if issues:
+        raise ManifestError(issues)
+    return manifests
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def validate(
+    manifests: list[Manifest],
+    known_decls: set[str] | None = None,
+    witness_ids: Iterable[str] = (),
+) -> None:
+    """Cross-check loaded manifests; raise :class:`ManifestError` with every problem found.
+
+    Checks: manifest ids unique across files; every ``decl`` is in ``known_decls`` (skipped when
+    it is None, e.g. before a build); every witness id is registered (``witness_ids``: the ids the
+    configured witness modules register). Citations are checked against the source text only
+    when a sources folder is named: :func:`claimcheck.claims.sources.check_sources`.
+    """
+    issues: list[Issue] = []
+    registered = set(witness_ids)
+    first_id: dict[str, Manifest] = {}
+    for m in manifests:
+        if m.id in first_id:
+            other = first_id[m.id]
+            issues.append(Issue(m.path, m.yaml_line, f"duplicate manifest id `{m.id}` (also in"
+                                f" {other.path}); every paper has one manifest with a unique id"))
+        else:
+            first_id[m.id] = m
+        for c in m.claims:
+            for d in c.formal or []:
+                if known_decls is not None and d.decl not in known_decls:
+                    issues.append(Issue(m.path, d.yaml_line, f"Lean declaration `{d.decl}` does not"
+                                        " exist in the built library; fix the name or build the"
+                                        f" module that defines it{_did_you_mean(d.decl, sorted(known_decls))}"))
+            for w, wl in zip(c.witnesses, c.witness_lines or [c.yaml_line] * len(c.witnesses)):
+                if w not in registered:
+                    known = ", ".join(sorted(registered)) or "(none registered: name witness modules in claimcheck.toml [witnesses] modules)"
+                    issues.append(Issue(m.path, wl, f"witness `{w}` is not registered; use one of"
+                                        f" {known}{_did_you_mean(w, sorted(registered))}"))
+    if issues:
+        raise ManifestError(sorted(issues, key=lambda i: (str(i.path), i.line)))
+
+
+__all__: list[str] = [
+    "Acknowledgement", "COVERAGES", "Claim", "FormalDecl", "Issue", "LABELS", "Manifest", "ManifestError",
+    "REASONS", "ROLES", "SourceRef",
+    "load_manifests", "parse_manifest", "validate",
+]

@@ -1,0 +1,1 @@
+"""Exports of a project's declarations for other tools (LeanDojo)."""

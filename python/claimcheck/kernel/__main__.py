@@ -1,0 +1,7 @@
+"""`python -m claimcheck.kernel FILE.ndjson ...`"""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

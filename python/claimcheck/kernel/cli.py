@@ -1,0 +1,61 @@
+"""Command line: check lean4export NDJSON files; exit 0 all accepted, 1 any rejected, 2 any declined.
+
+One line per file on stdout: `FILE: accepted`, or `FILE: rejected|declined: <declaration>: <reason>`.
+Progress goes to stderr every few seconds for long files. Checking runs in a thread with a large
+stack so that deep terms do not overflow Python's stack.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from .checker import check_all, summarize
+from .ndjson import NdjsonError, read_ndjson
+from .result import Outcome, Verdict
+
+def check_file(path: str, quiet: bool = False) -> Verdict:
+    """The verdict deciding one file (accepted if every declaration is accepted)."""
+    try:
+        decls = read_ndjson(path)
+    except NdjsonError as e:
+        return Verdict(Outcome.DECLINED, "(file)", f"cannot read the export: {e}")
+    except OSError as e:
+        return Verdict(Outcome.DECLINED, "(file)", f"cannot open: {e}")
+    total = len(decls)
+    last = [time.monotonic()]
+
+    def progress(i: int, v: Verdict) -> None:
+        now = time.monotonic()
+        if not quiet and now - last[0] > 5:
+            last[0] = now
+            print(f"{path}: {i}/{total} declarations checked", file=sys.stderr, flush=True)
+
+    verdicts = check_all(decls, progress, stop_on_reject=True)
+    worst = summarize(verdicts)
+    if worst is not None:
+        return worst
+    if not verdicts:
+        return Verdict(Outcome.ACCEPTED, "(no declarations)")
+    return Verdict(Outcome.ACCEPTED, f"{len(verdicts)} declarations")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="claimcheck kernel", description=__doc__.splitlines()[0])
+    ap.add_argument("files", nargs="+", help="lean4export NDJSON files")
+    ap.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
+    args = ap.parse_args(argv)
+    any_rejected = any_declined = False
+    for f in args.files:
+        try:
+            v = check_file(f, args.quiet)
+        except Exception as e:  # never let an internal error look like a verdict other than declined
+            v = Verdict(Outcome.DECLINED, "(file)", f"internal error: {type(e).__name__}: {e}")
+        if v.outcome == Outcome.ACCEPTED:
+            print(f"{f}: accepted", flush=True)
+        else:
+            print(f"{f}: {v.outcome}: {v.declaration}: {v.reason}", flush=True)
+            any_rejected |= v.outcome == Outcome.REJECTED
+            any_declined |= v.outcome == Outcome.DECLINED
+    return 1 if any_rejected else 2 if any_declined else 0

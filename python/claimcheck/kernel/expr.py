@@ -1,0 +1,473 @@
+"""Expressions: hash-consed immutable terms with cached flags, and the operations on bound variables.
+
+Every expression is interned: building the same term twice gives the same object, so `is` is
+structural equality up to binder names and binder info (which the kernel ignores). Each node caches
+its hash, `lbr` (loose bound variable range: 1 + the largest loose de Bruijn index, 0 if closed),
+whether it mentions level parameters and whether it mentions free variables (local constants).
+
+Free variables (`FVAR`) carry their type (and, for let-bound ones, their value), as Lean 3 local
+constants do; the type checker creates them with unique ids when it goes under a binder.
+
+`instantiate` replaces loose bound variables, `abstract` turns free variables back into bound
+variables, `lift_loose`/`lower_loose` shift loose indices, `instantiate_lparams` substitutes levels.
+"""
+
+from __future__ import annotations
+
+import itertools
+import weakref
+from typing import Sequence
+
+from .level import ZERO, Level, instantiate_level
+
+Name = tuple
+
+# Expression kinds (small ints: comparisons are cheap).
+BVAR, SORT, CONST, APP, LAM, PI, LET, LIT, PROJ, FVAR = range(10)
+KIND_NAMES = ("bvar", "sort", "const", "app", "lam", "forall", "let", "lit", "proj", "fvar")
+
+
+class Expr:
+    """An interned expression node. Build with the `mk_*` functions only.
+
+    Fields by kind: BVAR a=index; SORT a=level; CONST a=name b=levels (tuple); APP a=fn b=arg;
+    LAM/PI a=domain b=body c=binder name d=binder info; LET a=type b=value c=body d=name;
+    LIT a=int or str; PROJ a=struct name b=index c=struct expr; FVAR a=uid b=type c=value d=name.
+    """
+
+    __slots__ = ("kind", "a", "b", "c", "d", "hash", "lbr", "has_lparam", "has_fvar", "__weakref__")
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __repr__(self) -> str:
+        from .pretty import expr_to_str
+
+        return expr_to_str(self)
+
+
+# Hash-consing table (a cache: it never changes what a term means). Values are held weakly: a
+# term nobody uses any more leaves the table, while every live term (and so every subterm of a
+# live term) stays in it, so sharing is maximal among live terms and memory stays bounded.
+# Keys use ids of children, which is safe: a live entry keeps its children alive.
+_TABLE: "weakref.WeakValueDictionary[tuple, Expr]" = weakref.WeakValueDictionary()
+
+
+def _new(kind: int, a, b, c, d, h: int, lbr: int, has_lparam: bool, has_fvar: bool) -> Expr:
+    e = Expr.__new__(Expr)
+    e.kind = kind
+    e.a = a
+    e.b = b
+    e.c = c
+    e.d = d
+    e.hash = h
+    e.lbr = lbr
+    e.has_lparam = has_lparam
+    e.has_fvar = has_fvar
+    return e
+
+
+def mk_bvar(i: int) -> Expr:
+    key = (BVAR, i)
+    e = _TABLE.get(key)
+    if e is None:
+        e = _TABLE[key] = _new(BVAR, i, None, None, None, hash(("bvar", i)), i + 1, False, False)
+    return e
+
+
+def mk_sort(l: Level) -> Expr:
+    key = (SORT, id(l))
+    e = _TABLE.get(key)
+    if e is None:
+        e = _TABLE[key] = _new(SORT, l, None, None, None, hash(("sort", l.hash)), 0, l.has_param, False)
+    return e
+
+
+def mk_const(name: Name, levels: Sequence[Level] = ()) -> Expr:
+    levels = tuple(levels)
+    key = (CONST, name, tuple(id(l) for l in levels))
+    e = _TABLE.get(key)
+    if e is None:
+        e = _TABLE[key] = _new(
+            CONST, name, levels, None, None, hash(("const", name, tuple(l.hash for l in levels))), 0,
+            any(l.has_param for l in levels), False,
+        )
+    return e
+
+
+def mk_app(f: Expr, x: Expr) -> Expr:
+    key = (APP, id(f), id(x))
+    e = _TABLE.get(key)
+    if e is None:
+        e = _TABLE[key] = _new(
+            APP, f, x, None, None, hash((f.hash, x.hash, 3)), max(f.lbr, x.lbr),
+            f.has_lparam or x.has_lparam, f.has_fvar or x.has_fvar,
+        )
+    return e
+
+
+def mk_apps(f: Expr, args: Sequence[Expr]) -> Expr:
+    for x in args:
+        f = mk_app(f, x)
+    return f
+
+
+def _mk_binder(kind: int, name, bi, dom: Expr, body: Expr) -> Expr:
+    key = (kind, id(dom), id(body))
+    e = _TABLE.get(key)
+    if e is None:
+        e = _TABLE[key] = _new(
+            kind, dom, body, name, bi, hash((dom.hash, body.hash, kind)), max(dom.lbr, body.lbr - 1, 0),
+            dom.has_lparam or body.has_lparam, dom.has_fvar or body.has_fvar,
+        )
+    return e
+
+
+def mk_lam(name, dom: Expr, body: Expr, bi: str = "default") -> Expr:
+    return _mk_binder(LAM, name, bi, dom, body)
+
+
+def mk_pi(name, dom: Expr, body: Expr, bi: str = "default") -> Expr:
+    return _mk_binder(PI, name, bi, dom, body)
+
+
+def mk_let(name, ty: Expr, val: Expr, body: Expr) -> Expr:
+    key = (LET, id(ty), id(val), id(body))
+    e = _TABLE.get(key)
+    if e is None:
+        e = _TABLE[key] = _new(
+            LET, ty, val, body, name, hash((ty.hash, val.hash, body.hash, LET)),
+            max(ty.lbr, val.lbr, body.lbr - 1, 0),
+            ty.has_lparam or val.has_lparam or body.has_lparam,
+            ty.has_fvar or val.has_fvar or body.has_fvar,
+        )
+    return e
+
+
+def mk_lit(v: int | str) -> Expr:
+    key = (LIT, type(v), v)
+    e = _TABLE.get(key)
+    if e is None:
+        e = _TABLE[key] = _new(LIT, v, None, None, None, hash(("lit", v)), 0, False, False)
+    return e
+
+
+def mk_proj(sname: Name, idx: int, s: Expr) -> Expr:
+    key = (PROJ, sname, idx, id(s))
+    e = _TABLE.get(key)
+    if e is None:
+        e = _TABLE[key] = _new(
+            PROJ, sname, idx, s, None, hash(("proj", sname, idx, s.hash)), s.lbr, s.has_lparam, s.has_fvar
+        )
+    return e
+
+
+_FVAR_IDS = itertools.count(1)  # unique ids for free variables (a counter, not state that matters)
+
+
+def mk_fvar(ty: Expr, val: Expr | None = None, name=None) -> Expr:
+    """A fresh free variable of type `ty` (a let-variable if `val` is given)."""
+    uid = next(_FVAR_IDS)
+    key = (FVAR, uid)
+    e = _TABLE.get(key)
+    if e is None:
+        e = _TABLE[key] = _new(FVAR, uid, ty, val, name, hash(("fvar", uid)), 0, False, True)
+    return e
+
+
+# ----------------------------------------------------------------------------------------------
+# Views
+
+
+def get_app_fn(e: Expr) -> Expr:
+    while e.kind == APP:
+        e = e.a
+    return e
+
+
+def get_app_args(e: Expr) -> list[Expr]:
+    args = []
+    while e.kind == APP:
+        args.append(e.b)
+        e = e.a
+    args.reverse()
+    return args
+
+
+def get_app_fn_args(e: Expr) -> tuple[Expr, list[Expr]]:
+    args = []
+    while e.kind == APP:
+        args.append(e.b)
+        e = e.a
+    args.reverse()
+    return e, args
+
+
+def app_num_args(e: Expr) -> int:
+    n = 0
+    while e.kind == APP:
+        n += 1
+        e = e.a
+    return n
+
+
+def const_name(e: Expr) -> Name | None:
+    """The head constant's name of an application, or None."""
+    f = get_app_fn(e)
+    return f.a if f.kind == CONST else None
+
+
+# ----------------------------------------------------------------------------------------------
+# Loose bound variables
+
+
+def lift_loose(e: Expr, n: int, start: int = 0) -> Expr:
+    """Add `n` to every loose bound variable with index >= `start`."""
+    if n == 0 or e.lbr <= start:
+        return e
+    cache: dict = {}
+
+    def go(x: Expr, off: int) -> Expr:
+        if x.lbr <= off:
+            return x
+        key = (id(x), off)
+        r = cache.get(key)
+        if r is not None:
+            return r
+        k = x.kind
+        if k == BVAR:
+            r = mk_bvar(x.a + n)
+        elif k == APP:
+            r = mk_app(go(x.a, off), go(x.b, off))
+        elif k == LAM or k == PI:
+            r = _mk_binder(k, x.c, x.d, go(x.a, off), go(x.b, off + 1))
+        elif k == LET:
+            r = mk_let(x.d, go(x.a, off), go(x.b, off), go(x.c, off + 1))
+        elif k == PROJ:
+            r = mk_proj(x.a, x.b, go(x.c, off))
+        else:
+            r = x
+        cache[key] = r
+        return r
+
+    return go(e, start)
+
+
+def instantiate(e: Expr, vals: Sequence[Expr], start: int = 0) -> Expr:
+    """Replace loose bvar `start + i` by `vals[i]` for i < len(vals); higher loose indices drop by len(vals).
+
+    So `instantiate(body, [a])` is the beta-reduct of `(fun x => body) a`."""
+    n = len(vals)
+    if e.lbr <= start or n == 0:
+        return e
+    cache: dict = {}
+    closed = all(v.lbr == 0 for v in vals)
+
+    def go(x: Expr, off: int) -> Expr:
+        if x.lbr <= off:
+            return x
+        key = (id(x), off)
+        r = cache.get(key)
+        if r is not None:
+            return r
+        k = x.kind
+        if k == BVAR:
+            i = x.a
+            if i < off + n:
+                v = vals[i - off]
+                r = v if closed else lift_loose(v, off - start)
+            else:
+                r = mk_bvar(i - n)
+        elif k == APP:
+            r = mk_app(go(x.a, off), go(x.b, off))
+        elif k == LAM or k == PI:
+            r = _mk_binder(k, x.c, x.d, go(x.a, off), go(x.b, off + 1))
+        elif k == LET:
+            r = mk_let(x.d, go(x.a, off), go(x.b, off), go(x.c, off + 1))
+        elif k == PROJ:
+            r = mk_proj(x.a, x.b, go(x.c, off))
+        else:
+            r = x
+        cache[key] = r
+        return r
+
+    return go(e, start)
+
+
+def instantiate1(e: Expr, v: Expr) -> Expr:
+    return instantiate(e, (v,))
+
+
+def instantiate_rev(e: Expr, vals: Sequence[Expr]) -> Expr:
+    """Replace loose bvar i by vals[len-1-i] (vals listed outermost binder first)."""
+    return instantiate(e, list(reversed(vals)))
+
+
+def abstract(e: Expr, fvars: Sequence[Expr]) -> Expr:
+    """Replace the free variable fvars[j] by bvar (len-1-j + depth): the inverse of `instantiate_rev`."""
+    if not e.has_fvar or not fvars:
+        return e
+    n = len(fvars)
+    pos = {id(v): n - 1 - j for j, v in enumerate(fvars)}
+    cache: dict = {}
+
+    def go(x: Expr, off: int) -> Expr:
+        if not x.has_fvar:
+            return x
+        key = (id(x), off)
+        r = cache.get(key)
+        if r is not None:
+            return r
+        k = x.kind
+        if k == FVAR:
+            j = pos.get(id(x))
+            r = x if j is None else mk_bvar(j + off)
+        elif k == APP:
+            r = mk_app(go(x.a, off), go(x.b, off))
+        elif k == LAM or k == PI:
+            r = _mk_binder(k, x.c, x.d, go(x.a, off), go(x.b, off + 1))
+        elif k == LET:
+            r = mk_let(x.d, go(x.a, off), go(x.b, off), go(x.c, off + 1))
+        elif k == PROJ:
+            r = mk_proj(x.a, x.b, go(x.c, off))
+        else:
+            r = x
+        cache[key] = r
+        return r
+
+    return go(e, 0)
+
+
+def lower_loose(e: Expr, n: int, start: int = 0) -> Expr:
+    """Subtract `n` from loose bvars >= start (there must be no loose bvar in [start-n, start))."""
+    return e if n == 0 else _lower(e, n, start)
+
+
+def _lower(e: Expr, n: int, start: int) -> Expr:
+    cache: dict = {}
+
+    def go(x: Expr, off: int) -> Expr:
+        if x.lbr <= off:
+            return x
+        key = (id(x), off)
+        r = cache.get(key)
+        if r is not None:
+            return r
+        k = x.kind
+        if k == BVAR:
+            r = mk_bvar(x.a - n)
+        elif k == APP:
+            r = mk_app(go(x.a, off), go(x.b, off))
+        elif k == LAM or k == PI:
+            r = _mk_binder(k, x.c, x.d, go(x.a, off), go(x.b, off + 1))
+        elif k == LET:
+            r = mk_let(x.d, go(x.a, off), go(x.b, off), go(x.c, off + 1))
+        elif k == PROJ:
+            r = mk_proj(x.a, x.b, go(x.c, off))
+        else:
+            r = x
+        cache[key] = r
+        return r
+
+    return go(e, start)
+
+
+def has_loose_bvar(e: Expr, i: int) -> bool:
+    """Whether bvar `i` occurs loose in `e`."""
+    if e.lbr <= i:
+        return False
+    seen: set = set()
+    stack = [(e, i)]
+    while stack:
+        x, j = stack.pop()
+        if x.lbr <= j or (id(x), j) in seen:
+            continue
+        seen.add((id(x), j))
+        k = x.kind
+        if k == BVAR:
+            if x.a == j:
+                return True
+        elif k == APP:
+            stack.append((x.a, j))
+            stack.append((x.b, j))
+        elif k == LAM or k == PI:
+            stack.append((x.a, j))
+            stack.append((x.b, j + 1))
+        elif k == LET:
+            stack.append((x.a, j))
+            stack.append((x.b, j))
+            stack.append((x.c, j + 1))
+        elif k == PROJ:
+            stack.append((x.c, j))
+    return False
+
+
+def instantiate_lparams(e: Expr, names: Sequence[Name], levels: Sequence[Level]) -> Expr:
+    """Substitute universe parameters `names` by `levels`."""
+    if not e.has_lparam or not names:
+        return e
+    subst = dict(zip(names, levels))
+    cache: dict = {}
+
+    def go(x: Expr) -> Expr:
+        if not x.has_lparam:
+            return x
+        r = cache.get(id(x))
+        if r is not None:
+            return r
+        k = x.kind
+        if k == SORT:
+            r = mk_sort(instantiate_level(x.a, subst))
+        elif k == CONST:
+            r = mk_const(x.a, [instantiate_level(l, subst) for l in x.b])
+        elif k == APP:
+            r = mk_app(go(x.a), go(x.b))
+        elif k == LAM or k == PI:
+            r = _mk_binder(k, x.c, x.d, go(x.a), go(x.b))
+        elif k == LET:
+            r = mk_let(x.d, go(x.a), go(x.b), go(x.c))
+        elif k == PROJ:
+            r = mk_proj(x.a, x.b, go(x.c))
+        else:
+            r = x
+        cache[id(x)] = r
+        return r
+
+    return go(e)
+
+
+def iter_subterms(e: Expr):
+    """Every distinct subterm of `e` (each once), without recursion."""
+    seen: set = set()
+    stack = [e]
+    while stack:
+        x = stack.pop()
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
+        yield x
+        k = x.kind
+        if k == APP or k == LAM or k == PI:
+            stack.append(x.a)
+            stack.append(x.b)
+        elif k == LET:
+            stack.append(x.a)
+            stack.append(x.b)
+            stack.append(x.c)
+        elif k == PROJ:
+            stack.append(x.c)
+
+
+def find_const(e: Expr, pred) -> Expr | None:
+    """The first constant subterm satisfying `pred`, or None."""
+    for x in iter_subterms(e):
+        if x.kind == CONST and pred(x.a):
+            return x
+    return None
+
+
+def mk_arrow(a: Expr, b: Expr) -> Expr:
+    return mk_pi(("_",), a, lift_loose(b, 1))
+
+
+PROP = mk_sort(ZERO)

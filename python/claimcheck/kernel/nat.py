@@ -1,0 +1,504 @@
+"""The Nat literal extensions, enabled per primitive only once its definition is verified.
+
+Lean's kernel computes `Nat.add 2 3` on literals with big-number arithmetic instead of unfolding.
+That is only sound if the constant in the environment is the real `Nat.add`: a `prelude` file may
+declare its own `Nat.gcd`. Before a primitive is accelerated, this module checks it:
+
+* `Nat` must be the standard inductive (`Nat : Type`, constructors `zero : Nat`, `succ : Nat → Nat`),
+  `Bool` likewise (`false`, `true`) for the predicates;
+* structurally recursive primitives (`add sub mul pow beq ble pred` and `shiftLeft`) must satisfy
+  their defining equations definitionally on free variables, checked by this kernel without any
+  extension (as lean4lean does); by induction these equations determine the function, so
+  computing with Python integers gives the same normal forms;
+* `div`, `mod`, `gcd` and `shiftRight` are accelerated when the environment states their
+  specification (Lean's own theorems `Nat.mod_add_div`, `Nat.mod_lt`, `Nat.div_zero`,
+  `Nat.gcd_zero_left`, `Nat.gcd_succ`, `Nat.shiftRight_zero`, `Nat.shiftRight_succ`), compared by
+  definitional equality with statements built here (see `_verify_divmod`);
+* otherwise, the primitives defined by well-founded recursion (`div mod gcd land lor xor shiftRight`) are
+  accelerated only if their definition's deep fingerprint (a SHA-256 over the definition and every
+  constant it depends on, `deep_fingerprint`) is listed in `TRUSTED_FINGERPRINTS` or in the
+  environment's `trusted_fingerprints` (computed by the caller from a trusted core library with
+  `primitive_fingerprints`); otherwise they are unfolded like any other definition (slow, sound).
+
+The verification result is stored per environment in `Environment.primitive_status`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+
+from . import expr as E
+from .declarations import Axiom, Constructor, Definition, InductiveType, Opaque, Quot, Recursor, Theorem
+from .expr import APP, CONST, LIT, Expr, mk_app, mk_apps, mk_const, mk_fvar, mk_lit
+from .level import ONE
+from .result import KernelError
+
+NAT = ("Nat",)
+BOOL = ("Bool",)
+STRING = ("String",)
+
+BIN_OPS = {
+    ("Nat", "add"): lambda a, b: a + b,
+    ("Nat", "sub"): lambda a, b: a - b if a >= b else 0,
+    ("Nat", "mul"): lambda a, b: a * b,
+    ("Nat", "div"): lambda a, b: a // b if b else 0,
+    ("Nat", "mod"): lambda a, b: a % b if b else a,
+    ("Nat", "gcd"): math.gcd,
+    ("Nat", "land"): lambda a, b: a & b,
+    ("Nat", "lor"): lambda a, b: a | b,
+    ("Nat", "xor"): lambda a, b: a ^ b,
+    ("Nat", "shiftLeft"): lambda a, b: a << b,
+    ("Nat", "shiftRight"): lambda a, b: a >> b,
+    ("Nat", "pow"): lambda a, b: a**b,
+}
+BIN_PREDS = {
+    ("Nat", "beq"): lambda a, b: a == b,
+    ("Nat", "ble"): lambda a, b: a <= b,
+}
+POW_LIMIT = 1 << 24
+SHIFT_LIMIT = 1 << 24
+
+# Deep fingerprints (see `deep_fingerprint`) of the well-founded primitives of a trusted Lean core
+# library export. Filled from a trusted export only; an empty entry means "never accelerate".
+TRUSTED_FINGERPRINTS: dict[tuple, frozenset] = {}
+
+WF_PRIMITIVES = {("Nat", n) for n in ("div", "mod", "gcd", "land", "lor", "xor", "shiftRight")}
+
+
+class NatExtension:
+    def __init__(self, tc) -> None:
+        self.tc = tc
+        self.env = tc.env
+
+    # -- reduction ------------------------------------------------------------------------------
+
+    def reduce(self, e: Expr) -> Expr | None:
+        if e.kind != APP or e.has_fvar:
+            return None
+        f = e.a
+        if f.kind == CONST:
+            if f.a == ("Nat", "succ") and self.nat_ok():
+                v = self._lit(e.b)
+                return None if v is None else mk_lit(v + 1)
+            return None
+        if f.kind != APP or f.a.kind != CONST:
+            return None
+        name = f.a.a
+        op = BIN_OPS.get(name)
+        pred = BIN_PREDS.get(name) if op is None else None
+        if op is None and pred is None:
+            return None
+        if not self.verified(name):
+            return None
+        a = self._lit(f.b)
+        if a is None:
+            return None
+        b = self._lit(e.b)
+        if b is None:
+            return None
+        if name == ("Nat", "pow") and b > POW_LIMIT:
+            return None
+        if name == ("Nat", "shiftLeft") and b > SHIFT_LIMIT:
+            return None
+        if op is not None:
+            return mk_lit(op(a, b))
+        return mk_const(("Bool", "true") if pred(a, b) else ("Bool", "false"))
+
+    def _lit(self, e: Expr) -> int | None:
+        w = self.tc.whnf(e)
+        if w.kind == LIT and isinstance(w.a, int):
+            return w.a
+        if w.kind == CONST and w.a == ("Nat", "zero"):
+            return 0
+        return None
+
+    # -- verification -------------------------------------------------------------------------
+
+    def _cached(self, key: tuple, needed: tuple, compute) -> bool:
+        """A verification result, cached together with the declarations it was computed from (so a
+        block that was added for checking and then rejected cannot leave a stale "yes"); while any
+        needed constant is missing the answer is "no"."""
+        st = self.env.primitive_status
+        infos = tuple(self.env.get(n) for n in needed)
+        if any(i is None for i in infos):
+            return False
+        stamp = infos  # the declarations themselves (kept alive here, compared by identity)
+        hit = st.get(key)
+        if hit is not None and len(hit[0]) == len(stamp) and all(a is b for a, b in zip(hit[0], stamp)):
+            return hit[1]
+        st[key] = (stamp, False)  # while verifying, the primitive itself is not accelerated
+        try:
+            r = bool(compute())
+        except KernelError:
+            r = False
+        st[key] = (stamp, r)
+        return r
+
+    def nat_ok(self) -> bool:
+        return self._cached(NAT, (NAT, ("Nat", "zero"), ("Nat", "succ")), lambda: standard_nat(self.env))
+
+    def bool_ok(self) -> bool:
+        return self._cached(BOOL, (BOOL, ("Bool", "false"), ("Bool", "true")), lambda: standard_bool(self.env))
+
+    def string_ok(self) -> bool:
+        needed = (STRING, ("Char",), ("List",), ("List", "nil"), ("List", "cons"), ("String", "ofList"),
+                  ("Char", "ofNat"), NAT)
+        return self._cached(STRING, needed, lambda: standard_string(self.env))
+
+    def verified(self, name: tuple) -> bool:
+        return self._cached(name, (name,), lambda: self._verify(name))
+
+    def _verify(self, name: tuple) -> bool:
+        info = self.env.get(name)
+        if not isinstance(info, Definition) or info.level_params or not self.nat_ok():
+            return False
+        if name in WF_PRIMITIVES:
+            trusted = TRUSTED_FINGERPRINTS.get(name, frozenset()) | self.env.trusted_fingerprints.get(name, frozenset())
+            if trusted and deep_fingerprint(self.env, name) in trusted:
+                return True
+            if name in (("Nat", "div"), ("Nat", "mod")):
+                return self._cached(("spec", "divmod"), DIVMOD_NEEDED, self._verify_divmod)
+            if name == ("Nat", "gcd"):
+                return self.verified(("Nat", "mod")) and self._cached(
+                    ("spec", "gcd"), GCD_NEEDED, lambda: self._spec_theorems_hold(GCD_SPEC))
+            if name == ("Nat", "shiftRight"):
+                return self.verified(("Nat", "div")) and self._cached(
+                    ("spec", "shiftRight"), SHIFTR_NEEDED, lambda: self._spec_theorems_hold(SHIFTR_SPEC))
+            return False
+        from .typechecker import TypeChecker
+
+        tc = TypeChecker(self.env, (), True, name)
+        nat = mk_const(NAT)
+        zero = mk_const(("Nat", "zero"))
+
+        def succ(x: Expr) -> Expr:
+            return mk_app(mk_const(("Nat", "succ")), x)
+
+        arrow = E.mk_arrow
+        binary_type = arrow(nat, arrow(nat, nat))
+        x = mk_fvar(nat, None, ("x",))
+        y = mk_fvar(nat, None, ("y",))
+        f = info.value
+
+        def app2(g: Expr, a: Expr, b: Expr) -> Expr:
+            return mk_apps(g, (a, b))
+
+        def eq(a: Expr, b: Expr) -> bool:
+            return tc.is_def_eq(a, b)
+
+        if name == ("Nat", "pred"):
+            return eq(info.type, arrow(nat, nat)) and eq(mk_app(f, zero), zero) and eq(
+                mk_app(f, succ(x)), x)
+        if name in BIN_PREDS:
+            if not self.bool_ok() or not eq(info.type, arrow(nat, arrow(nat, mk_const(BOOL)))):
+                return False
+            tt, ff = mk_const(("Bool", "true")), mk_const(("Bool", "false"))
+            first_succ = ff if name == ("Nat", "beq") else tt  # beq 0 (succ x) / ble 0 (succ x)
+            return (eq(app2(f, zero, zero), tt) and eq(app2(f, zero, succ(x)), first_succ)
+                    and eq(app2(f, succ(x), zero), ff)
+                    and eq(app2(f, succ(y), succ(x)), app2(f, y, x)))
+        if not eq(info.type, binary_type):
+            return False
+        c = mk_const
+        if name == ("Nat", "add"):
+            return eq(app2(f, x, zero), x) and eq(app2(f, y, succ(x)), succ(app2(f, y, x)))
+        if name == ("Nat", "sub"):
+            if not self.verified(("Nat", "pred")):
+                return False
+            return eq(app2(f, x, zero), x) and eq(
+                app2(f, y, succ(x)), mk_app(c(("Nat", "pred")), app2(f, y, x)))
+        if name == ("Nat", "mul"):
+            if not self.verified(("Nat", "add")):
+                return False
+            return eq(app2(f, x, zero), zero) and eq(
+                app2(f, y, succ(x)), app2(c(("Nat", "add")), app2(f, y, x), y))
+        if name == ("Nat", "pow"):
+            if not self.verified(("Nat", "mul")):
+                return False
+            return eq(app2(f, x, zero), succ(zero)) and eq(
+                app2(f, y, succ(x)), app2(c(("Nat", "mul")), app2(f, y, x), y))
+        if name == ("Nat", "shiftLeft"):
+            if not self.verified(("Nat", "mul")):
+                return False
+            two = succ(succ(zero))
+            return eq(app2(f, x, zero), x) and eq(
+                app2(f, y, succ(x)), app2(f, app2(c(("Nat", "mul")), two, y), x))
+        return False
+
+
+    # -- well-founded primitives characterised by theorems ----------------------------------------
+    #
+    # `Nat.div`/`Nat.mod` are determined by `m % k + k * (m / k) = m`, `0 < y → x % y < y` and
+    # `n / 0 = 0` (with `Nat.le` the standard order, `add`/`mul` verified); `Nat.gcd` by
+    # `gcd 0 y = y` and `gcd (succ x) y = gcd (y % succ x) (succ x)`. When the environment holds
+    # these statements (theorems it checked, or the trusted boundary's axioms), the real functions
+    # and the declared ones are provably equal on every input, so computing them on literals is
+    # sound. The statements are compared by definitional equality with ones built here from the
+    # primitives, so instance-based notation (`%`, `<`, `OfNat`) is fine.
+
+    def _verify_divmod(self) -> bool:
+        if not (self.verified(("Nat", "add")) and self.verified(("Nat", "mul"))):
+            return False
+        if not standard_nat_le(self.env):
+            return False
+        return self._spec_theorems_hold(DIVMOD_SPEC)
+
+    def _spec_theorems_hold(self, spec) -> bool:
+        from .quot import check_eq
+        from .typechecker import TypeChecker
+
+        try:
+            check_eq(self.env)
+        except KernelError:
+            return False
+        tc = TypeChecker(self.env, (), True, ("Nat", "spec"))
+        for thm_name, build in spec:
+            info = self.env.get(thm_name)
+            if not isinstance(info, (Theorem, Axiom)) or info.level_params:
+                return False
+            if not tc.is_def_eq(info.type, build()):
+                return False
+        return True
+
+
+def _nat_spec():
+    nat = mk_const(NAT)
+    zero = mk_const(("Nat", "zero"))
+    L1 = (ONE,)
+
+    def succ(x):
+        return mk_app(mk_const(("Nat", "succ")), x)
+
+    def op(n, a, b):
+        return mk_apps(mk_const(("Nat", n)), (a, b))
+
+    def eq(a, b):
+        return mk_apps(mk_const(("Eq",), L1), (nat, a, b))
+
+    def le(a, b):
+        return mk_apps(mk_const(("Nat", "le")), (a, b))
+
+    def forall(n, body):
+        xs = [mk_fvar(nat, None, (f"x{i}",)) for i in range(n)]
+        from .inductive import pis
+
+        return pis(xs, body(*xs))
+
+    divmod_spec = (
+        (("Nat", "mod_add_div"), lambda: forall(2, lambda m, k: eq(
+            op("add", op("mod", m, k), op("mul", k, op("div", m, k))), m))),
+        (("Nat", "mod_lt"), lambda: forall(2, lambda x, y: E.mk_arrow(
+            le(succ(zero), y), le(succ(op("mod", x, y)), y)))),
+        (("Nat", "div_zero"), lambda: forall(1, lambda n: eq(op("div", n, zero), zero))),
+    )
+    gcd_spec = (
+        (("Nat", "gcd_zero_left"), lambda: forall(1, lambda y: eq(op("gcd", zero, y), y))),
+        (("Nat", "gcd_succ"), lambda: forall(2, lambda x, y: eq(
+            op("gcd", succ(x), y), op("gcd", op("mod", y, succ(x)), succ(x))))),
+    )
+    shiftr_spec = (
+        (("Nat", "shiftRight_zero"), lambda: forall(1, lambda n: eq(op("shiftRight", n, zero), n))),
+        (("Nat", "shiftRight_succ"), lambda: forall(2, lambda m, n: eq(
+            op("shiftRight", m, succ(n)), op("div", op("shiftRight", m, n), succ(succ(zero)))))),
+    )
+    return divmod_spec, gcd_spec, shiftr_spec
+
+
+DIVMOD_SPEC, GCD_SPEC, SHIFTR_SPEC = _nat_spec()
+SHIFTR_NEEDED = (("Nat", "shiftRight"), ("Nat", "div"), ("Eq",)) + tuple(n for n, _ in SHIFTR_SPEC)
+DIVMOD_NEEDED = (("Nat", "div"), ("Nat", "mod"), ("Nat", "add"), ("Nat", "mul"), ("Nat", "le"), ("Eq",)) + tuple(
+    n for n, _ in DIVMOD_SPEC)
+GCD_NEEDED = (("Nat", "gcd"), ("Nat", "mod"), ("Eq",)) + tuple(n for n, _ in GCD_SPEC)
+
+
+def standard_nat_le(env) -> bool:
+    """`Nat.le n : Nat → Prop` with `refl : le n n` and `step : le n m → le n (succ m)`."""
+    le = env.get(("Nat", "le"))
+    if not isinstance(le, InductiveType) or le.level_params or le.num_params != 1 or le.num_indices != 1:
+        return False
+    if le.ctors != (("Nat", "le", "refl"), ("Nat", "le", "step")) or len(le.all) != 1:
+        return False
+    nat = mk_const(NAT)
+    b = E.mk_bvar
+    lec = mk_const(("Nat", "le"))
+    if le.type is not E.mk_pi(("n",), nat, E.mk_pi(("m",), nat, E.mk_sort(E.ZERO))):
+        return False
+    refl, step = env.get(("Nat", "le", "refl")), env.get(("Nat", "le", "step"))
+    if not isinstance(refl, Constructor) or not isinstance(step, Constructor):
+        return False
+    want_refl = E.mk_pi(("n",), nat, mk_apps(lec, (b(0), b(0))))
+    want_step = E.mk_pi(("n",), nat, E.mk_pi(("m",), nat, E.mk_pi(
+        ("h",), mk_apps(lec, (b(1), b(0))), mk_apps(lec, (b(2), mk_app(mk_const(("Nat", "succ")), b(1)))))))
+    return refl.type is want_refl and step.type is want_step
+
+
+def standard_nat(env) -> bool:
+    return _standard_enum_like(env, NAT, [("zero", False), ("succ", True)])
+
+
+def standard_bool(env) -> bool:
+    return _standard_enum_like(env, BOOL, [("false", False), ("true", False)])
+
+
+def _standard_enum_like(env, name: tuple, ctors: list) -> bool:
+    """`name : Type` with the given constructors (`True`: one field of type `name` itself)."""
+    I = env.get(name)
+    if not isinstance(I, InductiveType) or I.level_params or I.num_params or I.num_indices:
+        return False
+    if I.type is not E.mk_sort(ONE) or len(I.all) != 1:
+        return False
+    if tuple(I.ctors) != tuple(name + (c,) for c, _ in ctors):
+        return False
+    t = mk_const(name)
+    for c, rec in ctors:
+        info = env.get(name + (c,))
+        if not isinstance(info, Constructor) or info.level_params:
+            return False
+        want = E.mk_arrow(t, t) if rec else t
+        if info.type is not want:
+            return False
+    return True
+
+
+def standard_string(env) -> bool:
+    """String literals expand to `String.ofList [Char.ofNat n, ...]`: those must have their types."""
+    if not standard_nat(env):
+        return False
+    from .level import ZERO, mk_param
+
+    string, char, nat = mk_const(STRING), mk_const(("Char",)), mk_const(NAT)
+    lst = env.get(("List",))
+    if not isinstance(lst, InductiveType) or len(lst.level_params) != 1:
+        return False
+    if lst.ctors != (("List", "nil"), ("List", "cons")):
+        return False
+    u = mk_param(lst.level_params[0])
+    list_u = mk_const(("List",), (u,))
+    b = E.mk_bvar
+    want_list = E.mk_pi(("α",), E.mk_sort(_succ(u)), E.mk_sort(_succ(u)))
+    want_nil = E.mk_pi(("α",), E.mk_sort(_succ(u)), mk_app(list_u, b(0)))
+    want_cons = E.mk_pi(("α",), E.mk_sort(_succ(u)), E.mk_pi(("head",), b(0), E.mk_pi(
+        ("tail",), mk_app(list_u, b(1)), mk_app(list_u, b(2)))))
+    nil, cons = env.get(("List", "nil")), env.get(("List", "cons"))
+    if lst.type is not want_list or not isinstance(nil, Constructor) or not isinstance(cons, Constructor):
+        return False
+    if nil.level_params != lst.level_params or cons.level_params != lst.level_params:
+        return False
+    if nil.type is not want_nil or cons.type is not want_cons:
+        return False
+    of_list, of_nat = env.get(("String", "ofList")), env.get(("Char", "ofNat"))
+    if env.get(STRING) is None or env.get(("Char",)) is None or of_list is None or of_nat is None:
+        return False
+    if of_list.level_params or of_nat.level_params:
+        return False
+    list0 = mk_app(mk_const(("List",), (ZERO,)), char)
+    return of_list.type is E.mk_arrow(list0, string) and of_nat.type is E.mk_arrow(nat, char)
+
+
+def _succ(u):
+    from .level import mk_succ
+
+    return mk_succ(u)
+
+
+def deep_fingerprint(env, name: tuple) -> str:
+    """SHA-256 over the declaration `name` and, recursively, every constant it mentions.
+
+    Theorem values are left out (proof irrelevance); everything else that can affect reduction
+    (definition values, inductive types, constructors, recursor rules) is included."""
+    memo: dict = {}
+    order: list = []
+    stack = [name]
+    seen = set()
+    while stack:
+        n = stack.pop()
+        if n in seen:
+            continue
+        seen.add(n)
+        order.append(n)
+        info = env.get(n)
+        for e in _exprs_of(info):
+            for x in E.iter_subterms(e):
+                if x.kind == CONST and x.a not in seen:
+                    stack.append(x.a)
+    h = hashlib.sha256()
+    for n in sorted(order, key=repr):
+        info = env.get(n)
+        h.update(repr(n).encode())
+        h.update(type(info).__name__.encode())
+        h.update(repr(_meta_of(info)).encode())
+        for e in _exprs_of(info):
+            h.update(_expr_digest(e, memo))
+    return h.hexdigest()
+
+
+def _meta_of(info) -> tuple:
+    if info is None:
+        return ("missing",)
+    lps = tuple(info.level_params)
+    if isinstance(info, InductiveType):
+        return lps, info.num_params, info.num_indices, info.all, info.ctors, info.is_rec
+    if isinstance(info, Constructor):
+        return lps, info.induct, info.cidx, info.num_params, info.num_fields
+    if isinstance(info, Recursor):
+        return (lps, info.num_params, info.num_indices, info.num_motives, info.num_minors, info.k,
+                tuple((r.ctor, r.nfields) for r in info.rules))
+    if isinstance(info, Quot):
+        return lps, str(info.kind)
+    return (lps,)
+
+
+def _exprs_of(info) -> list:
+    if info is None:
+        return []
+    if isinstance(info, (Definition, Opaque)):
+        return [info.type, info.value]
+    if isinstance(info, Recursor):
+        return [info.type] + [r.rhs for r in info.rules]
+    if isinstance(info, (Theorem, Axiom, Quot, InductiveType, Constructor)):
+        return [info.type]
+    return []
+
+
+def _expr_digest(e: Expr, memo: dict) -> bytes:
+    """A Merkle digest of `e` over its DAG (shared subterms are hashed once)."""
+    from .level import level_to_str
+
+    stack = [(e, False)]
+    while stack:
+        x, ready = stack.pop()
+        if x in memo:
+            continue
+        k = x.kind
+        kids = [x.a, x.b] if k in (APP, E.LAM, E.PI) else [x.a, x.b, x.c] if k == E.LET else \
+            [x.c] if k == E.PROJ else []
+        if not ready:
+            stack.append((x, True))
+            stack.extend((c, False) for c in kids if c not in memo)
+            continue
+        h = hashlib.sha256()
+        h.update(str(k).encode())
+        if k == E.BVAR:
+            h.update(str(x.a).encode())
+        elif k == E.SORT:
+            h.update(level_to_str(x.a).encode())
+        elif k == CONST:
+            h.update(repr(x.a).encode())
+            h.update(repr([level_to_str(u) for u in x.b]).encode())
+        elif k == LIT:
+            h.update(repr(x.a).encode())
+        elif k == E.PROJ:
+            h.update(repr((x.a, x.b)).encode())
+        elif k == E.FVAR:
+            raise ValueError("free variable in a declaration")
+        for c in kids:
+            h.update(memo[c])
+        memo[x] = h.digest()
+    return memo[e]
+
+
+def primitive_fingerprints(env) -> dict:
+    """Deep fingerprints of the well-founded primitives present in `env` (a trusted environment),
+    in the form `Environment.trusted_fingerprints` takes."""
+    return {n: frozenset({deep_fingerprint(env, n)}) for n in sorted(WF_PRIMITIVES) if env.get(n) is not None}

@@ -1,0 +1,823 @@
+"""Type inference, weak-head normalisation and definitional equality (after Lean 4's C++ kernel).
+
+A `TypeChecker` is made for one declaration: it knows the environment, the declaration's universe
+parameters and whether the declaration is safe. It owns its caches (inferred types, weak-head normal
+forms, definitional-equality successes and failures); nothing here is global.
+
+Reductions: beta, zeta, delta (lazy, guided by reducibility hints), iota (recursors, also on Nat and
+String literals, K-like recursors, structure eta for the major premise), projections, quotient
+`lift`/`ind`, and the Nat literal extensions (`nat.py`) once the primitive definitions are verified.
+Definitional equality adds eta for functions and structures, unit-like types, proof irrelevance,
+Nat literal offsets and String literal expansion.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from . import expr as E
+from .declarations import (
+    Axiom,
+    Constructor,
+    Definition,
+    HintKind,
+    Hints,
+    InductiveType,
+    Opaque,
+    Quot,
+    QuotKind,
+    Recursor,
+    Theorem,
+)
+from .environment import Environment, is_structure_like
+from .expr import (
+    APP,
+    BVAR,
+    CONST,
+    FVAR,
+    LAM,
+    LET,
+    LIT,
+    PI,
+    PROJ,
+    SORT,
+    Expr,
+    abstract,
+    get_app_fn,
+    get_app_fn_args,
+    instantiate,
+    instantiate_lparams,
+    instantiate_rev,
+    mk_app,
+    mk_apps,
+    mk_const,
+    mk_fvar,
+    mk_lam,
+    mk_lit,
+    mk_pi,
+    mk_proj,
+    mk_sort,
+)
+from .level import ZERO, Level, imax_simp, leq, level_eq, mk_succ, params_of
+from .pretty import expr_to_str, name_to_str
+from .result import KernelError, Unsupported
+
+Name = tuple
+
+NAT = ("Nat",)
+NAT_ZERO = ("Nat", "zero")
+NAT_SUCC = ("Nat", "succ")
+STRING = ("String",)
+BOOL_TRUE = ("Bool", "true")
+
+_OPAQUE_HINTS = Hints(HintKind.OPAQUE)
+
+
+def _hints(info) -> Hints:
+    return info.hints if isinstance(info, Definition) else _OPAQUE_HINTS
+
+
+def _hint_lt(a: Hints, b: Hints) -> bool:
+    """`a` < `b` in Lean's order: the greater side is unfolded first."""
+    if a.kind == b.kind:
+        return a.kind == HintKind.REGULAR and a.height < b.height
+    if a.kind == HintKind.OPAQUE:
+        return True
+    if b.kind == HintKind.OPAQUE:
+        return False
+    if a.kind == HintKind.ABBREV:
+        return False
+    return b.kind == HintKind.ABBREV
+
+
+class TypeChecker:
+    def __init__(self, env: Environment, level_params: Sequence[Name] = (), safe: bool = True,
+                 decl_name: Name = ()) -> None:
+        self.env = env
+        self.level_params = frozenset(level_params)
+        self.safe = safe
+        self.decl_name = decl_name
+        self.infer_cache: dict = {}
+        self.infer_only_cache: dict = {}
+        self.whnf_core_cache: dict = {}
+        self.whnf_cache: dict = {}
+        self.eq_cache: set = set()
+        self.failure_cache: set = set()
+        from .nat import NatExtension  # local import: nat.py uses TypeChecker for its checks
+
+        self.nat = NatExtension(self)
+
+    # ------------------------------------------------------------------------------------------
+    # errors
+
+    def error(self, msg: str) -> KernelError:
+        return KernelError(msg)
+
+    # ------------------------------------------------------------------------------------------
+    # inference
+
+    def infer(self, e: Expr, infer_only: bool = True) -> Expr:
+        if infer_only:
+            r = self.infer_only_cache.get(e)
+            if r is None:
+                r = self.infer_cache.get(e)
+            if r is not None:
+                return r
+        else:
+            r = self.infer_cache.get(e)
+            if r is not None:
+                return r
+        if e.lbr != 0:
+            raise self.error("internal: type inference on a term with loose bound variables")
+        k = e.kind
+        if k == FVAR:
+            r = e.b
+        elif k == SORT:
+            if not infer_only:
+                self._check_level(e.a)
+            r = mk_sort(mk_succ(e.a))
+        elif k == CONST:
+            r = self._infer_const(e, infer_only)
+        elif k == APP:
+            r = self._infer_app(e, infer_only)
+        elif k == LAM:
+            r = self._infer_lambda(e, infer_only)
+        elif k == PI:
+            r = mk_sort(self._infer_pi(e, infer_only))
+        elif k == LET:
+            r = self._infer_let(e, infer_only)
+        elif k == LIT:
+            r = self._infer_lit(e)
+        elif k == PROJ:
+            r = self._infer_proj(e, infer_only)
+        else:
+            raise self.error("internal: unexpected bound variable")
+        if infer_only:
+            self.infer_only_cache[e] = r
+        else:
+            self.infer_cache[e] = r
+        return r
+
+    def check(self, e: Expr) -> Expr:
+        """Infer the type of `e`, checking every subterm."""
+        return self.infer(e, infer_only=False)
+
+    def _check_level(self, l: Level) -> None:
+        for p in params_of(l):
+            if p not in self.level_params:
+                raise self.error(f"undeclared universe level parameter '{name_to_str(p)}'")
+
+    def _infer_const(self, e: Expr, infer_only: bool) -> Expr:
+        info = self.env.get(e.a)
+        if info is None:
+            if e.a in self.env.declined:
+                raise Unsupported(f"uses '{name_to_str(e.a)}', which was declined")
+            raise self.error(f"unknown constant '{name_to_str(e.a)}'")
+        if len(info.level_params) != len(e.b):
+            raise self.error(
+                f"constant '{name_to_str(e.a)}' expects {len(info.level_params)} universe levels, "
+                f"got {len(e.b)}"
+            )
+        if not infer_only:
+            if self.safe and e.a in self.env.not_safe:
+                raise self.error(f"a safe declaration must not use the unsafe or partial constant "
+                                 f"'{name_to_str(e.a)}'")
+            for l in e.b:
+                self._check_level(l)
+        return instantiate_lparams(info.type, info.level_params, e.b)
+
+    def _infer_app(self, e: Expr, infer_only: bool) -> Expr:
+        f, args = get_app_fn_args(e)
+        f_type = self.infer(f, infer_only)
+        if infer_only:
+            j = 0
+            n = len(args)
+            for i in range(n):
+                if f_type.kind == PI:
+                    f_type = f_type.b
+                else:
+                    f_type = instantiate_rev(f_type, args[j:i])
+                    f_type = self.ensure_pi(f_type, e)
+                    f_type = f_type.b
+                    j = i
+            return instantiate_rev(f_type, args[j:n])
+        for a in args:
+            f_type = self.ensure_pi(f_type, e)
+            a_type = self.infer(a, False)
+            if not self.is_def_eq(a_type, f_type.a):
+                raise self.error(
+                    f"application type mismatch: argument {expr_to_str(a, 120)} has type "
+                    f"{expr_to_str(a_type, 160)} but is expected to have type {expr_to_str(f_type.a, 160)}"
+                )
+            f_type = instantiate(f_type.b, (a,))
+        return f_type
+
+    def _infer_lambda(self, e: Expr, infer_only: bool) -> Expr:
+        fvars: list[Expr] = []
+        x = e
+        while x.kind == LAM:
+            dom = instantiate_rev(x.a, fvars)
+            if not infer_only:
+                self.ensure_sort(self.infer(dom, False), dom)
+            fvars.append(mk_fvar(dom, None, x.c))
+            x = x.b
+        body = instantiate_rev(x, fvars)
+        r = self.infer(body, infer_only)
+        r = abstract(r, fvars)
+        for j in range(len(fvars) - 1, -1, -1):
+            fv = fvars[j]
+            r = mk_pi(fv.d, abstract(fv.b, fvars[:j]), r)
+        return r
+
+    def _infer_pi(self, e: Expr, infer_only: bool) -> Level:
+        fvars: list[Expr] = []
+        levels: list[Level] = []
+        x = e
+        while x.kind == PI:
+            dom = instantiate_rev(x.a, fvars)
+            s = self.ensure_sort(self.infer(dom, infer_only), dom)
+            levels.append(s.a)
+            fvars.append(mk_fvar(dom, None, x.c))
+            x = x.b
+        body = instantiate_rev(x, fvars)
+        s = self.ensure_sort(self.infer(body, infer_only), body)
+        r = s.a
+        for l in reversed(levels):
+            r = imax_simp(l, r)
+        return r
+
+    def _infer_let(self, e: Expr, infer_only: bool) -> Expr:
+        if not infer_only:
+            self.ensure_sort(self.infer(e.a, False), e.a)
+            v_type = self.infer(e.b, False)
+            if not self.is_def_eq(v_type, e.a):
+                raise self.error(
+                    f"let value has type {expr_to_str(v_type, 160)} but is declared with type "
+                    f"{expr_to_str(e.a, 160)}"
+                )
+        return self.infer(instantiate(e.c, (e.b,)), infer_only)
+
+    def _infer_lit(self, e: Expr) -> Expr:
+        v = e.a
+        if isinstance(v, int):
+            if v < 0:
+                raise self.error("a Nat literal is negative")
+            if not self.nat.nat_ok():
+                raise self.error("a Nat literal is used but 'Nat' is not declared as the standard "
+                                 "inductive type (zero, succ)")
+            return mk_const(NAT)
+        if self.env.get(STRING) is None:
+            raise self.error("a String literal is used but 'String' is not declared")
+        return mk_const(STRING)
+
+    def _infer_proj(self, e: Expr, infer_only: bool) -> Expr:
+        sname, idx, s = e.a, e.b, e.c
+        s_type = self.whnf(self.infer(s, infer_only))
+        I, args = get_app_fn_args(s_type)
+        if I.kind != CONST or I.a != sname:
+            raise self.error(f"invalid projection: the structure has type {expr_to_str(s_type, 160)}, "
+                             f"not '{name_to_str(sname)}'")
+        ind = self.env.inductive(sname)
+        if ind is None or len(ind.ctors) != 1 or ind.num_indices != 0 or len(ind.all) != 1:
+            raise self.error(f"invalid projection: '{name_to_str(sname)}' is not a structure")
+        if len(args) != ind.num_params:
+            raise self.error("invalid projection: the structure's type has the wrong number of arguments")
+        ctor = self.env.constructor(ind.ctors[0])
+        if ctor is None:
+            raise self.error(f"invalid projection: unknown constructor of '{name_to_str(sname)}'")
+        if idx >= ctor.num_fields:
+            raise self.error(f"invalid projection: index {idx} is out of range, "
+                             f"'{name_to_str(sname)}' has {ctor.num_fields} fields")
+        is_prop_type = self.is_prop(s_type)
+        r = instantiate_lparams(ctor.type, ctor.level_params, I.b)
+        for a in args:
+            r = self.whnf(r)
+            if r.kind != PI:
+                raise self.error("invalid projection: malformed constructor type")
+            r = instantiate(r.b, (a,))
+        for i in range(idx):
+            r = self.whnf(r)
+            if r.kind != PI:
+                raise self.error("invalid projection: malformed constructor type")
+            if r.b.lbr > 0:
+                if is_prop_type and not self.is_prop(r.a):
+                    raise self.error(
+                        f"invalid projection: field {idx} of a proof of the proposition "
+                        f"'{name_to_str(sname)}' depends on a non-proof field")
+                r = instantiate(r.b, (mk_proj(sname, i, s),))
+            else:
+                r = r.b
+        r = self.whnf(r)
+        if r.kind != PI:
+            raise self.error("invalid projection: malformed constructor type")
+        r = r.a
+        if is_prop_type and not self.is_prop(r):
+            raise self.error(f"invalid projection: cannot project data (field {idx}) out of a proof of "
+                             f"the proposition '{name_to_str(sname)}'")
+        return r
+
+    def ensure_sort(self, t: Expr, what: Expr | None = None) -> Expr:
+        if t.kind == SORT:
+            return t
+        t2 = self.whnf(t)
+        if t2.kind == SORT:
+            return t2
+        raise self.error(f"type expected: {expr_to_str(what, 160) if what is not None else ''} has type "
+                         f"{expr_to_str(t, 160)}, which is not a sort")
+
+    def ensure_pi(self, t: Expr, what: Expr | None = None) -> Expr:
+        if t.kind == PI:
+            return t
+        t2 = self.whnf(t)
+        if t2.kind == PI:
+            return t2
+        raise self.error(f"function expected: {expr_to_str(what, 160) if what is not None else ''}")
+
+    def is_prop(self, t: Expr) -> bool:
+        """Whether the type `t` is a proposition (its type is `Prop`).
+
+        The type of `t` must reduce to a sort: a stuck sort is an error, not "no" (lean4#14807),
+        otherwise a family of propositions whose sort is stuck after a substitution could have data
+        projected out of it."""
+        s = self.whnf(self.infer(t))
+        if s.kind != SORT:
+            raise self.error(f"type expected: the type of {expr_to_str(t, 160)} does not reduce to a sort")
+        return s.a is ZERO or leq(s.a, ZERO)
+
+    # ------------------------------------------------------------------------------------------
+    # weak-head normalisation
+
+    def whnf_core(self, e: Expr, cheap_proj: bool = False) -> Expr:
+        k = e.kind
+        if k in (BVAR, SORT, LAM, PI, LIT, CONST, FVAR):
+            return e
+        r = self.whnf_core_cache.get(e)
+        if r is not None:
+            return r
+        if k == APP:
+            f0, args = get_app_fn_args(e)
+            f = self.whnf_core(f0, cheap_proj)
+            if f.kind == LAM:
+                i = 0
+                n = len(args)
+                while f.kind == LAM and i < n:
+                    f = f.b
+                    i += 1
+                r = self.whnf_core(mk_apps(instantiate(f, args[i - 1::-1] if i else ()), args[i:]), cheap_proj)
+            elif f is f0:
+                red = self.reduce_recursor(e)
+                r = e if red is None else self.whnf_core(red, cheap_proj)
+            else:
+                r = self.whnf_core(mk_apps(f, args), cheap_proj)
+        elif k == LET:
+            r = self.whnf_core(instantiate(e.c, (e.b,)), cheap_proj)
+        elif k == PROJ:
+            c = self.whnf_core(e.c, cheap_proj) if cheap_proj else self.whnf(e.c)
+            red = self.proj_reduce(e.b, c)
+            r = e if red is None else self.whnf_core(red, cheap_proj)
+        else:
+            r = e
+        if not cheap_proj:
+            self.whnf_core_cache[e] = r
+        return r
+
+    def proj_reduce(self, idx: int, c: Expr) -> Expr | None:
+        if c.kind == LIT and isinstance(c.a, str):
+            if not self.nat.string_ok():
+                return None
+            c = self.whnf(self.string_lit_to_ctor(c))
+        f, args = get_app_fn_args(c)
+        if f.kind != CONST:
+            return None
+        ctor = self.env.constructor(f.a)
+        if ctor is None:
+            return None
+        i = ctor.num_params + idx
+        return args[i] if i < len(args) else None
+
+    def whnf(self, e: Expr) -> Expr:
+        k = e.kind
+        if k in (BVAR, SORT, LAM, PI, LIT, FVAR):
+            return e
+        r = self.whnf_cache.get(e)
+        if r is not None:
+            return r
+        t = e
+        while True:
+            t1 = self.whnf_core(t)
+            v = self.nat.reduce(t1)
+            if v is not None:
+                r = v
+                break
+            nxt = self.unfold_definition(t1)
+            if nxt is None:
+                r = t1
+                break
+            t = nxt
+        self.whnf_cache[e] = r
+        return r
+
+    def delta_info(self, e: Expr):
+        f = get_app_fn(e)
+        if f.kind != CONST:
+            return None
+        info = self.env.get(f.a)
+        if isinstance(info, (Definition, Theorem)) and len(info.level_params) == len(f.b):
+            return info
+        return None
+
+    def unfold_definition(self, e: Expr) -> Expr | None:
+        f, args = get_app_fn_args(e)
+        if f.kind != CONST:
+            return None
+        info = self.env.get(f.a)
+        if not isinstance(info, (Definition, Theorem)) or len(info.level_params) != len(f.b):
+            return None
+        body = instantiate_lparams(info.value, info.level_params, f.b)
+        return mk_apps(body, args) if args else body
+
+    # ------------------------------------------------------------------------------------------
+    # iota and quotients
+
+    def reduce_recursor(self, e: Expr) -> Expr | None:
+        f = get_app_fn(e)
+        if f.kind != CONST:
+            return None
+        info = self.env.get(f.a)
+        if isinstance(info, Recursor):
+            return self._reduce_rec(e, info)
+        if isinstance(info, Quot) and self.env.quot_initialized:
+            return self._reduce_quot(e, info)
+        return None
+
+    def _reduce_rec(self, e: Expr, rec: Recursor) -> Expr | None:
+        f, rec_args = get_app_fn_args(e)
+        major_idx = rec.num_params + rec.num_motives + rec.num_minors + rec.num_indices
+        if len(rec_args) <= major_idx:
+            return None
+        major = rec_args[major_idx]
+        induct = rec.name[:-1]
+        if rec.k:
+            major = self._to_ctor_when_k(major, rec, induct)
+        major = self.whnf(major)
+        if major.kind == LIT:
+            if isinstance(major.a, int):
+                major = self.nat_lit_to_ctor(major)
+            elif self.nat.string_ok():
+                major = self.whnf(self.string_lit_to_ctor(major))
+            else:
+                return None
+        else:
+            major = self._to_ctor_when_structure(major, induct)
+        mf, margs = get_app_fn_args(major)
+        if mf.kind != CONST:
+            return None
+        rule = None
+        for r in rec.rules:
+            if r.ctor == mf.a:
+                rule = r
+                break
+        if rule is None or rule.nfields > len(margs) or len(f.b) != len(rec.level_params):
+            return None
+        rhs = instantiate_lparams(rule.rhs, rec.level_params, f.b)
+        rhs = mk_apps(rhs, rec_args[: rec.num_params + rec.num_motives + rec.num_minors])
+        rhs = mk_apps(rhs, margs[len(margs) - rule.nfields:])
+        return mk_apps(rhs, rec_args[major_idx + 1:])
+
+    def _to_ctor_when_k(self, major: Expr, rec: Recursor, induct: Name) -> Expr:
+        app_type = self.whnf(self.infer(major))
+        I, args = get_app_fn_args(app_type)
+        if I.kind != CONST or I.a != induct:
+            return major
+        ind = self.env.inductive(induct)
+        if ind is None or len(ind.ctors) != 1:
+            return major
+        new_ctor = mk_apps(mk_const(ind.ctors[0], I.b), args[: ind.num_params])
+        try:
+            new_type = self.infer(new_ctor)
+        except KernelError:
+            return major
+        if not self.is_def_eq(app_type, new_type):
+            return major
+        return new_ctor
+
+    def _to_ctor_when_structure(self, e: Expr, induct: Name) -> Expr:
+        if not is_structure_like(self.env, induct):
+            return e
+        f = get_app_fn(e)
+        if f.kind == CONST and self.env.constructor(f.a) is not None:
+            return e
+        e_type = self.whnf(self.infer(e))
+        I, args = get_app_fn_args(e_type)
+        if I.kind != CONST or I.a != induct:
+            return e
+        if self.is_prop(e_type):
+            return e
+        return self._expand_eta_struct(e_type, e)
+
+    def _expand_eta_struct(self, e_type: Expr, e: Expr) -> Expr:
+        I, args = get_app_fn_args(e_type)
+        ind = self.env.inductive(I.a)
+        ctor = self.env.constructor(ind.ctors[0])
+        r = mk_apps(mk_const(ctor.name, I.b), args[: ind.num_params])
+        for i in range(ctor.num_fields):
+            r = mk_app(r, mk_proj(I.a, i, e))
+        return r
+
+    def _reduce_quot(self, e: Expr, info: Quot) -> Expr | None:
+        if info.kind == QuotKind.LIFT:
+            mk_pos, arg_pos = 5, 3
+        elif info.kind == QuotKind.IND:
+            mk_pos, arg_pos = 4, 3
+        else:
+            return None
+        args = E.get_app_args(e)
+        if len(args) <= mk_pos:
+            return None
+        mk = self.whnf(args[mk_pos])
+        mk_f, mk_args = get_app_fn_args(mk)
+        if mk_f.kind != CONST or mk_f.a != ("Quot", "mk") or len(mk_args) != 3:
+            return None
+        r = mk_app(args[arg_pos], mk_args[2])
+        return mk_apps(r, args[mk_pos + 1:])
+
+    def nat_lit_to_ctor(self, e: Expr) -> Expr:
+        if e.a == 0:
+            return mk_const(NAT_ZERO)
+        return mk_app(mk_const(NAT_SUCC), mk_lit(e.a - 1))
+
+    def string_lit_to_ctor(self, e: Expr) -> Expr:
+        char = mk_const(("Char",))
+        lvl = (ZERO,)
+        r = mk_app(mk_const(("List", "nil"), lvl), char)
+        cons = mk_app(mk_const(("List", "cons"), lvl), char)
+        of_nat = mk_const(("Char", "ofNat"))
+        for ch in reversed(e.a):
+            r = mk_apps(cons, (mk_app(of_nat, mk_lit(ord(ch))), r))
+        return mk_app(mk_const(("String", "ofList")), r)
+
+    # ------------------------------------------------------------------------------------------
+    # definitional equality
+
+    def is_def_eq(self, t: Expr, s: Expr) -> bool:
+        if t is s:
+            return True
+        key = (t, s) if t.hash <= s.hash else (s, t)
+        if key in self.eq_cache:
+            return True
+        r = self._is_def_eq_core(t, s)
+        if r:
+            self.eq_cache.add(key)
+        return r
+
+    def _quick(self, t: Expr, s: Expr) -> bool | None:
+        if t is s:
+            return True
+        key = (t, s) if t.hash <= s.hash else (s, t)
+        if key in self.eq_cache:
+            return True
+        tk, sk = t.kind, s.kind
+        if tk == sk:
+            if tk == LAM or tk == PI:
+                return self._is_def_eq_binding(t, s)
+            if tk == SORT:
+                return level_eq(t.a, s.a)
+            if tk == LIT:
+                return t.a == s.a and type(t.a) is type(s.a)
+        return None
+
+    def _is_def_eq_binding(self, t: Expr, s: Expr) -> bool:
+        kind = t.kind
+        subst: list[Expr] = []
+        while t.kind == kind and s.kind == kind:
+            s_dom = instantiate_rev(s.a, subst)
+            if t.a is not s.a:
+                t_dom = instantiate_rev(t.a, subst)
+                if not self.is_def_eq(t_dom, s_dom):
+                    return False
+            subst.append(mk_fvar(s_dom, None, s.c))
+            t = t.b
+            s = s.b
+        return self.is_def_eq(instantiate_rev(t, subst), instantiate_rev(s, subst))
+
+    def _is_def_eq_core(self, t: Expr, s: Expr) -> bool:
+        r = self._quick(t, s)
+        if r is not None:
+            return r
+        for a, b in ((t, s), (s, t)):  # proofs by reflection: reduce the other side to `true`
+            if not a.has_fvar and b.kind == CONST and b.a == BOOL_TRUE:
+                w = self.whnf(a)
+                if w.kind == CONST and w.a == BOOL_TRUE:
+                    return True
+        tn = self.whnf_core(t, cheap_proj=True)
+        sn = self.whnf_core(s, cheap_proj=True)
+        if tn is not t or sn is not s:
+            r = self._quick(tn, sn)
+            if r is not None:
+                return r
+        r = self._proof_irrel(tn, sn)
+        if r is not None:
+            return r
+        r, tn, sn = self._lazy_delta(tn, sn)
+        if r is not None:
+            return r
+        if tn.kind == CONST and sn.kind == CONST and tn.a == sn.a and self._levels_eq(tn.b, sn.b):
+            return True
+        if tn.kind == FVAR and tn is sn:
+            return True
+        if tn.kind == PROJ and sn.kind == PROJ and tn.b == sn.b and tn.a == sn.a:
+            if self._lazy_delta_proj(tn.c, sn.c, tn.b):
+                return True
+        tnn = self.whnf_core(tn)
+        snn = self.whnf_core(sn)
+        if tnn is not tn or snn is not sn:
+            return self._is_def_eq_core(tnn, snn)
+        if self._is_def_eq_app(tn, sn):
+            return True
+        if self._try_eta_expansion(tn, sn) or self._try_eta_expansion(sn, tn):
+            return True
+        if self._try_eta_struct(tn, sn) or self._try_eta_struct(sn, tn):
+            return True
+        r = self._string_lit_expansion(tn, sn)
+        if r is not None:
+            return r
+        if self._unit_like(tn, sn):
+            return True
+        return False
+
+    def _levels_eq(self, a: Sequence[Level], b: Sequence[Level]) -> bool:
+        return len(a) == len(b) and all(level_eq(x, y) for x, y in zip(a, b))
+
+    def _proof_irrel(self, t: Expr, s: Expr) -> bool | None:
+        t_type = self.infer(t)
+        if not self.is_prop(t_type):
+            return None
+        return self.is_def_eq(t_type, self.infer(s))
+
+    def _is_def_eq_app(self, t: Expr, s: Expr) -> bool:
+        if t.kind != APP or s.kind != APP:
+            return False
+        tf, targs = get_app_fn_args(t)
+        sf, sargs = get_app_fn_args(s)
+        if len(targs) != len(sargs) or not self.is_def_eq(tf, sf):
+            return False
+        return all(self.is_def_eq(a, b) for a, b in zip(targs, sargs))
+
+    def _is_def_eq_args(self, t: Expr, s: Expr) -> bool:
+        targs = E.get_app_args(t)
+        sargs = E.get_app_args(s)
+        return len(targs) == len(sargs) and all(self.is_def_eq(a, b) for a, b in zip(targs, sargs))
+
+    def _nat_zero(self, e: Expr) -> bool:
+        return (e.kind == CONST and e.a == NAT_ZERO) or (e.kind == LIT and e.a == 0 and isinstance(e.a, int))
+
+    def _nat_pred(self, e: Expr) -> Expr | None:
+        if e.kind == LIT and isinstance(e.a, int) and e.a > 0:
+            return mk_lit(e.a - 1)
+        if e.kind == APP and e.a.kind == CONST and e.a.a == NAT_SUCC:
+            return e.b
+        return None
+
+    def _offset(self, t: Expr, s: Expr) -> bool | None:
+        if self._nat_zero(t) and self._nat_zero(s):
+            return True
+        pt = self._nat_pred(t)
+        if pt is None:
+            return None
+        ps = self._nat_pred(s)
+        if ps is None:
+            return None
+        return self._is_def_eq_core(pt, ps)
+
+    def _delta(self, e: Expr) -> Expr:
+        return self.whnf_core(self.unfold_definition(e), cheap_proj=True)
+
+    def _lazy_delta(self, tn: Expr, sn: Expr):
+        """Returns (True/False/None, tn, sn); None: undecided, continue with the other rules."""
+        while True:
+            r = self._offset(tn, sn)
+            if r is not None:
+                return r, tn, sn
+            if not tn.has_fvar and not sn.has_fvar:
+                v = self.nat.reduce(tn)
+                if v is not None:
+                    return self._is_def_eq_core(v, sn), tn, sn
+                v = self.nat.reduce(sn)
+                if v is not None:
+                    return self._is_def_eq_core(tn, v), tn, sn
+            dt = self.delta_info(tn)
+            ds = self.delta_info(sn)
+            if dt is None and ds is None:
+                return None, tn, sn
+            if dt is not None and ds is None:
+                sn2 = self._try_unfold_proj_app(sn)
+                if sn2 is not None:
+                    sn = sn2
+                else:
+                    tn = self._delta(tn)
+            elif dt is None:
+                tn2 = self._try_unfold_proj_app(tn)
+                if tn2 is not None:
+                    tn = tn2
+                else:
+                    sn = self._delta(sn)
+            else:
+                ht, hs = _hints(dt), _hints(ds)
+                if _hint_lt(ht, hs):
+                    sn = self._delta(sn)
+                elif _hint_lt(hs, ht):
+                    tn = self._delta(tn)
+                else:
+                    if (tn.kind == APP and sn.kind == APP and dt is ds and ht.kind == HintKind.REGULAR):
+                        key = (tn, sn) if tn.hash <= sn.hash else (sn, tn)
+                        if key not in self.failure_cache:
+                            if self._levels_eq(get_app_fn(tn).b, get_app_fn(sn).b) and \
+                                    self._is_def_eq_args(tn, sn):
+                                return True, tn, sn
+                            self.failure_cache.add(key)
+                    tn = self._delta(tn)
+                    sn = self._delta(sn)
+            r = self._quick(tn, sn)
+            if r is not None:
+                return r, tn, sn
+
+    def _try_unfold_proj_app(self, e: Expr) -> Expr | None:
+        if get_app_fn(e).kind != PROJ:
+            return None
+        e2 = self.whnf_core(e)
+        return e2 if e2 is not e else None
+
+    def _lazy_delta_proj(self, t: Expr, s: Expr, idx: int) -> bool:
+        while True:
+            dt = self.delta_info(t)
+            ds = self.delta_info(s)
+            if dt is None and ds is None:
+                break
+            if dt is not None and ds is None:
+                t = self._delta(t)
+            elif dt is None:
+                s = self._delta(s)
+            else:
+                ht, hs = _hints(dt), _hints(ds)
+                if _hint_lt(ht, hs):
+                    s = self._delta(s)
+                elif _hint_lt(hs, ht):
+                    t = self._delta(t)
+                else:
+                    t = self._delta(t)
+                    s = self._delta(s)
+            r = self._quick(t, s)
+            if r is True:
+                return True
+            if r is False:
+                break
+        tf = self.proj_reduce(idx, t)
+        sf = self.proj_reduce(idx, s)
+        if tf is not None and sf is not None:
+            return self._is_def_eq_core(tf, sf)
+        return self._is_def_eq_core(t, s)
+
+    def _try_eta_expansion(self, t: Expr, s: Expr) -> bool:
+        if t.kind != LAM or s.kind == LAM:
+            return False
+        s_type = self.whnf(self.infer(s))
+        if s_type.kind != PI:
+            return False
+        new_s = mk_lam(s_type.c, s_type.a, mk_app(E.lift_loose(s, 1), E.mk_bvar(0)))
+        return self.is_def_eq(t, new_s)
+
+    def _try_eta_struct(self, t: Expr, s: Expr) -> bool:
+        f, args = get_app_fn_args(s)
+        if f.kind != CONST:
+            return False
+        ctor = self.env.constructor(f.a)
+        if ctor is None or len(args) != ctor.num_params + ctor.num_fields:
+            return False
+        if not is_structure_like(self.env, ctor.induct):
+            return False
+        if not self.is_def_eq(self.infer(t), self.infer(s)):
+            return False
+        for i in range(ctor.num_params, len(args)):
+            if not self.is_def_eq(mk_proj(ctor.induct, i - ctor.num_params, t), args[i]):
+                return False
+        return True
+
+    def _string_lit_expansion(self, t: Expr, s: Expr) -> bool | None:
+        for a, b in ((t, s), (s, t)):
+            if a.kind == LIT and isinstance(a.a, str) and b.kind == APP and b.a.kind == CONST \
+                    and b.a.a == ("String", "ofList") and self.nat.string_ok():
+                return self._is_def_eq_core(self.string_lit_to_ctor(a), b)
+        return None
+
+    def _unit_like(self, t: Expr, s: Expr) -> bool:
+        t_type = self.whnf(self.infer(t))
+        I = get_app_fn(t_type)
+        if I.kind != CONST:
+            return False
+        ind = self.env.inductive(I.a)
+        if ind is None or ind.is_rec or len(ind.ctors) != 1 or ind.num_indices != 0:
+            return False
+        ctor = self.env.constructor(ind.ctors[0])
+        if ctor is None or ctor.num_fields != 0:
+            return False
+        return self.is_def_eq(t_type, self.infer(s))

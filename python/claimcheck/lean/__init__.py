@@ -1,0 +1,1 @@
+"""Toolchain and build: find or install Lean, read module headers, build modules incrementally."""

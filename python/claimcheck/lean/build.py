@@ -1,0 +1,431 @@
+"""Build a folder of Lean modules with ``lean``, incrementally and in parallel.
+
+Each module ``A.B`` (source ``<src>/A/B.lean``) compiles to ``build/lib/A/B.olean`` (+ ``.server``,
+``.private``, ``.ilean``, ``.ir``) with ``LEAN_PATH=build/lib``. A module is rebuilt only when its
+source, an imported module's output or the toolchain changed: content hashes are recorded in
+``build/state.json``. A failed module blocks its dependents, not unrelated modules. Outputs are
+written to a temporary folder and renamed into place; a failed or blocked module's old outputs are
+removed, so nothing stale is ever read as current.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from claimcheck.errors import ConfigError, ModuleGraphError
+from claimcheck.lean.lock import FileLock
+from claimcheck.lean.modules import LeanModule, discover, project_imports, topological_order, transitive_imports
+from claimcheck.progress import Progress
+from claimcheck.project import Project
+from claimcheck.lean.toolchain import Toolchain
+
+STATE_FILE = "state.json"
+STATE_VERSION = 1
+OUTPUT_SUFFIXES = (".olean", ".olean.server", ".olean.private", ".ilean", ".ir")
+#: Parts of a module whose content its dependents see.
+INTERFACE_SUFFIXES = (".olean", ".olean.server", ".olean.private")
+WASM_JOB_BYTES = 4 * 1024**3
+
+
+@dataclass(frozen=True)
+class Message:
+    """One message Lean reported for a module (from ``--json``), or a toolchain failure."""
+
+    severity: str  # "error", "warning", "information"
+    file: str
+    line: int | None
+    column: int | None
+    text: str
+    kind: str = ""
+
+    def location(self) -> str:
+        return f"{self.file}:{self.line}" if self.line is not None else self.file
+
+    def render(self) -> str:
+        return f"{self.location()}: {self.severity}: {self.text}"
+
+
+@dataclass
+class ModuleResult:
+    """The outcome for one module: built, skipped (up to date), failed or blocked."""
+
+    name: str
+    source: Path
+    status: str
+    messages: list[Message] = field(default_factory=list)
+    seconds: float = 0.0
+    blocked_by: str | None = None
+
+    @property
+    def errors(self) -> list[Message]:
+        return [m for m in self.messages if m.severity == "error"]
+
+    def first_error(self) -> str:
+        if self.status == "blocked":
+            return f"blocked: imports {self.blocked_by}, which did not build"
+        errors = self.errors
+        return errors[0].render() if errors else "failed without an error message"
+
+
+@dataclass
+class BuildReport:
+    """All modules of one build, in build (topological) order."""
+
+    modules: dict[str, ModuleResult]
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return all(r.status in ("built", "skipped") for r in self.modules.values())
+
+    def count(self, status: str) -> int:
+        return sum(1 for r in self.modules.values() if r.status == status)
+
+    def failed_modules(self) -> dict[str, Path]:
+        """Modules with no current output (failed or blocked), for the status reader."""
+        return {n: r.source for n, r in self.modules.items() if r.status in ("failed", "blocked")}
+
+    def summary(self) -> str:
+        lines = [
+            f"{len(self.modules)} modules: {self.count('built')} built, {self.count('skipped')} up to date, "
+            f"{self.count('failed')} failed, {self.count('blocked')} blocked ({self.seconds:.1f}s)"
+        ]
+        for result in self.modules.values():
+            if result.status in ("failed", "blocked"):
+                lines.append(f"  {result.status.upper()} {result.name}: {result.first_error()}")
+        return "\n".join(lines)
+
+    def to_json(self) -> dict:
+        return {
+            "ok": self.ok,
+            "seconds": round(self.seconds, 3),
+            "modules": [
+                {
+                    "name": r.name,
+                    "source": str(r.source),
+                    "status": r.status,
+                    "seconds": round(r.seconds, 3),
+                    "blocked_by": r.blocked_by,
+                    "messages": [asdict(m) for m in r.messages],
+                }
+                for r in self.modules.values()
+            ],
+        }
+
+
+def default_jobs(toolchain: Toolchain) -> int:
+    """Cores, bounded for the wasm toolchain by memory (~4 GB a job)."""
+    cores = os.cpu_count() or 1
+    if toolchain.kind != "wasm":
+        return cores
+    return max(1, min(cores, _available_memory() // WASM_JOB_BYTES))
+
+
+def _available_memory() -> int:
+    try:
+        with open("/proc/meminfo", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return WASM_JOB_BYTES
+
+
+def file_hash(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def output_base(project: Project, name: str) -> Path:
+    """``build/lib/A/B`` for module ``A.B``; append a suffix from ``OUTPUT_SUFFIXES``."""
+    return project.olean_dir.joinpath(*name.split("."))
+
+
+def interface_hash(project: Project, name: str) -> str | None:
+    """Hash of a built module's interface parts, or None if any is missing."""
+    base = output_base(project, name)
+    digest = hashlib.sha256()
+    for suffix in INTERFACE_SUFFIXES:
+        path = base.with_name(base.name + suffix)
+        if not path.exists():
+            return None
+        digest.update(suffix.encode() + b"\0" + file_hash(path).encode())
+    return digest.hexdigest()
+
+
+class Builder:
+    """One build of a project with one toolchain."""
+
+    def __init__(self, project: Project, toolchain: Toolchain, jobs: int | None = None,
+                 progress: Progress | None = None) -> None:
+        self.project = project
+        self.toolchain = toolchain
+        self.jobs = max(1, jobs or default_jobs(toolchain))
+        self.progress = progress or Progress()
+        # Interface hashes read from disk, once each; dropped when a module's outputs change.
+        self._interfaces: dict[str, str | None] = {}
+        if not project.build_dir.resolve().is_relative_to(project.root):
+            raise ConfigError(f"{project.build_dir}: the build folder must be inside the project root")
+
+    def modules(self) -> tuple[dict[str, LeanModule], list[str]]:
+        modules = discover(self.project.src_dir, exclude=(self.project.build_dir,))
+        for name, mod in sorted(modules.items()):
+            if self._is_library_module(name):
+                raise ModuleGraphError(
+                    f"{mod.path}:{header_line(mod.path)}: this file is module {name}, a module of the Lean "
+                    "library; a project module must not take a library module's name (it would stand in "
+                    "for the library's): rename the file"
+                )
+        roots = self.project.lib_roots
+        if roots is not None:
+            unknown = [r for r in roots if r not in modules]
+            if unknown:
+                raise ConfigError(
+                    f"{self.project.root / 'claimcheck.toml'}: lean.roots names {', '.join(unknown)}, "
+                    f"not a module under {self.project.src_dir}"
+                )
+            keep = set(roots).union(*(transitive_imports(modules[r], modules) for r in roots))
+            modules = {n: m for n, m in modules.items() if n in keep}
+        order = topological_order(modules, self._is_library_module)
+        return modules, order
+
+    def _is_library_module(self, name: str) -> bool:
+        return self.toolchain.lib_dir.joinpath(*name.split(".")).with_suffix(".olean").exists()
+
+    def run(self) -> BuildReport:
+        start = time.monotonic()
+        modules, order = self.modules()
+        state = self._load_state()
+        self._remove_vanished(state, modules)
+        results: dict[str, ModuleResult] = {}
+        pending = list(order)
+        running: dict[Future, str] = {}
+        keys: dict[str, str] = {}
+        total = len(order)
+        finished = 0
+
+        def deps_done(name: str) -> bool:
+            return all(d in results for d in project_imports(modules[name], modules))
+
+        with ThreadPoolExecutor(max_workers=self.jobs) as pool:
+            while pending or running:
+                for name in [n for n in pending if deps_done(n)]:
+                    if len(running) >= self.jobs:
+                        break  # submit only what can start now, so progress lines tell the truth
+                    pending.remove(name)
+                    mod = modules[name]
+                    bad = next(
+                        (d for d in project_imports(mod, modules) if results[d].status in ("failed", "blocked")), None
+                    )
+                    if bad is not None:
+                        self._remove_outputs(name)
+                        self._interfaces.pop(name, None)
+                        state["modules"].pop(name, None)
+                        results[name] = ModuleResult(name, mod.path, "blocked", blocked_by=bad)
+                        finished += 1
+                        self.progress.line(f"[{finished}/{total}] {name}: blocked by {bad}")
+                        continue
+                    key = keys[name] = self._key(mod, modules)
+                    recorded = state["modules"].get(name)
+                    if recorded and recorded.get("key") == key and self._interface(name) == recorded.get("interface"):
+                        msgs = [Message(**m) for m in recorded.get("messages", [])]
+                        results[name] = ModuleResult(name, mod.path, "skipped", msgs)
+                        finished += 1
+                        continue
+                    self.progress.line(f"[{finished}/{total} done] building {name}")
+                    running[pool.submit(self._compile, mod)] = name
+                if not running:
+                    continue
+                done, _ = wait(list(running), return_when=FIRST_COMPLETED)
+                for future in done:
+                    name = running.pop(future)
+                    result = future.result()
+                    results[name] = result
+                    self._interfaces.pop(name, None)  # read before compiling: outputs changed since
+                    finished += 1
+                    if result.status == "built":
+                        state["modules"][name] = {
+                            "key": keys[name],
+                            "interface": self._interface(name),
+                            "messages": [asdict(m) for m in result.messages],
+                        }
+                    else:
+                        state["modules"].pop(name, None)
+                    self._save_state(state)
+                    verdict = "ok" if result.status == "built" else "FAILED"
+                    self.progress.line(f"[{finished}/{total}] {name}: {verdict} ({result.seconds:.1f}s)")
+        self._save_state(state)
+        ordered = {name: results[name] for name in order}
+        return BuildReport(ordered, time.monotonic() - start)
+
+    # -- hashing and state
+
+    def _key(self, mod: LeanModule, modules: dict[str, LeanModule]) -> str:
+        """What a module's output depends on: source, toolchain, imported modules' interfaces."""
+        digest = hashlib.sha256()
+        digest.update(b"toolchain\0" + self.toolchain.identity.encode() + b"\0")
+        digest.update(b"name\0" + mod.name.encode() + b"\0")
+        digest.update(b"source\0" + file_hash(mod.path).encode() + b"\0")
+        # Every module reachable through imports: a module sees its imports' imports too, so an
+        # unchanged direct import does not make a changed indirect one irrelevant.
+        for dep in sorted(transitive_imports(mod, modules)):
+            digest.update(dep.encode() + b"\0" + (self._interface(dep) or "missing").encode() + b"\0")
+        return digest.hexdigest()
+
+    def _interface(self, name: str) -> str | None:
+        """A finished module's interface hash, read from disk once per run."""
+        if name not in self._interfaces:
+            self._interfaces[name] = interface_hash(self.project, name)
+        return self._interfaces[name]
+
+    def _state_path(self) -> Path:
+        return self.project.build_dir / STATE_FILE
+
+    def _load_state(self) -> dict:
+        path = self._state_path()
+        try:
+            state = json.loads(path.read_text(encoding="utf-8"))
+            if state.get("version") == STATE_VERSION and isinstance(state.get("modules"), dict):
+                return state
+        except (OSError, ValueError):
+            pass
+        return {"version": STATE_VERSION, "modules": {}}
+
+    def _save_state(self, state: dict) -> None:
+        path = self._state_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(state, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+
+    def _remove_vanished(self, state: dict, modules: dict[str, LeanModule]) -> None:
+        for name in [n for n in state["modules"] if n not in modules]:
+            self._remove_outputs(name)
+            del state["modules"][name]
+
+    def _remove_outputs(self, name: str) -> None:
+        base = output_base(self.project, name)
+        for suffix in OUTPUT_SUFFIXES:
+            base.with_name(base.name + suffix).unlink(missing_ok=True)
+
+    # -- compiling one module
+
+    def _compile(self, mod: LeanModule) -> ModuleResult:
+        root = self.project.root
+        scratch_root = self.project.build_dir / "tmp"
+        scratch_root.mkdir(parents=True, exist_ok=True)
+        scratch = Path(tempfile.mkdtemp(prefix=mod.name + ".", dir=scratch_root))
+        stem = mod.name.rsplit(".", 1)[-1]
+        started = time.monotonic()
+        try:
+            src_rel = os.path.relpath(self.project.src_dir, root)
+            cmd = [
+                *self.toolchain.lean_cmd,
+                "-R", src_rel,
+                "-o", os.path.relpath(scratch / f"{stem}.olean", root),
+                "-i", os.path.relpath(scratch / f"{stem}.ilean", root),
+                "--json",
+                os.path.relpath(mod.path, root),
+            ]  # fmt: skip
+            env = dict(os.environ, LEAN_PATH=str(self.project.olean_dir.resolve()))
+            self.project.olean_dir.mkdir(parents=True, exist_ok=True)
+            proc = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True)
+            seconds = time.monotonic() - started
+            messages = parse_messages(proc.stdout, root)
+            errors = [m for m in messages if m.severity == "error"]
+            produced = (scratch / f"{stem}.olean").exists()
+            if proc.returncode == 0 and not errors and produced:
+                self._install_outputs(scratch, stem, mod.name)
+                return ModuleResult(mod.name, mod.path, "built", messages, seconds)
+            self._remove_outputs(mod.name)
+            if not errors:
+                detail = "\n".join((proc.stdout + "\n" + proc.stderr).strip().splitlines()[-15:])
+                messages.append(
+                    Message(
+                        "error", os.path.relpath(mod.path, root), None, None,
+                        f"the Lean toolchain failed (exit code {proc.returncode}) without reporting a "
+                        f"Lean error; this is a toolchain crash, not a proof failure:\n{detail}",
+                        "toolchain",
+                    )
+                )  # fmt: skip
+            return ModuleResult(mod.name, mod.path, "failed", messages, seconds)
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    def _install_outputs(self, scratch: Path, stem: str, name: str) -> None:
+        base = output_base(self.project, name)
+        base.parent.mkdir(parents=True, exist_ok=True)
+        for suffix in OUTPUT_SUFFIXES:
+            produced = scratch / f"{stem}{suffix}"
+            target = base.with_name(base.name + suffix)
+            if produced.exists():
+                os.replace(produced, target)
+            else:
+                target.unlink(missing_ok=True)
+
+
+def header_line(path: Path) -> int:
+    """The line of a module's header (its first ``module``, ``prelude`` or ``import``), else 1."""
+    try:
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return 1
+    for i, line in enumerate(lines, 1):
+        word = line.strip().split(" ", 1)[0]
+        if word in ("module", "prelude", "import", "public"):
+            return i
+    return 1
+
+
+def parse_messages(stdout: str, root: Path) -> list[Message]:
+    """Lean's ``--json`` messages (one JSON object a line); other lines become plain information."""
+    messages: list[Message] = []
+    for line in stdout.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            data = json.loads(line)
+        except ValueError:
+            messages.append(Message("information", "", None, None, line, "output"))
+            continue
+        if not isinstance(data, dict):
+            continue
+        pos = data.get("pos") or {}
+        file = data.get("fileName", "")
+        messages.append(
+            Message(
+                severity=data.get("severity", "information"),
+                file=file,
+                line=pos.get("line"),
+                column=pos.get("column"),
+                text=data.get("data", ""),
+                kind=data.get("kind", ""),
+            )
+        )
+    return messages
+
+
+def build(project: Project, toolchain: Toolchain, jobs: int | None = None,
+          progress: Progress | None = None) -> BuildReport:
+    """Build every module of ``project`` (see the module docstring).
+
+    The build folder is locked for the whole build: a second ``claimcheck build`` of the same
+    project waits for the first, then finds every module up to date instead of redoing the work.
+    """
+    lock = project.build_dir / ".lock"
+    with FileLock(lock, progress, f"another build of {project.root} is running; waiting for it to finish"):
+        return Builder(project, toolchain, jobs, progress).run()

@@ -1,0 +1,44 @@
+"""Where each declaration is in its Lean source, from the ``.ilean`` files the build writes.
+
+Lean writes ``X.ilean`` beside ``X.olean``: JSON with ``module`` and ``decls``, which maps each
+declaration to eight numbers, its full range (from its doc comment to its last character) and its
+name's range: ``[line, col, endLine, endCol, selLine, selCol, selEndLine, selEndCol]``, lines
+counted from 0 and columns in code points from 0. :func:`read_ranges` turns them into
+:class:`~claimcheck.claims.model.SourceRange` values with 1-based lines and columns (as editors,
+GitHub and LeanDojo number them) and the source file relative to the project root. Positions are for display and
+links only: no verdict depends on them. A missing or malformed ``.ilean`` gives no positions for
+its module (never an error).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+from claimcheck.claims.model import SourceRange
+
+
+def read_ranges(olean_dir: Path, sources: Mapping[str, Path], root: Path) -> dict[str, SourceRange]:
+    """Source ranges of the declarations of the modules in ``sources`` (module name -> its
+    ``.lean`` file), read from ``olean_dir/<A>/<B>.ilean``; files relative to ``root``."""
+    ranges: dict[str, SourceRange] = {}
+    for module, source in sorted(sources.items()):
+        ilean = Path(olean_dir).joinpath(*module.split(".")).with_suffix(".ilean")
+        try:
+            data = json.loads(ilean.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if not isinstance(data, dict) or data.get("module") != module or not isinstance(data.get("decls"), dict):
+            continue
+        file = Path(os.path.relpath(source, root)).as_posix()
+        for name, nums in data["decls"].items():
+            if not (isinstance(name, str) and isinstance(nums, list) and len(nums) >= 4
+                    and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in nums)):
+                continue
+            sel = nums[4:6] if len(nums) >= 6 else nums[0:2]
+            ranges[name] = SourceRange(file=file, line=nums[0] + 1, column=nums[1] + 1,
+                                       end_line=nums[2] + 1, end_column=nums[3] + 1,
+                                       name_line=sel[0] + 1, name_column=sel[1] + 1)
+    return ranges

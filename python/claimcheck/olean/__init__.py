@@ -1,0 +1,1 @@
+"""Reading built Lean modules: a pure-Python reader of `.olean` files (see :mod:`.reader`)."""

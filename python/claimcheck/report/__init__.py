@@ -1,0 +1,1 @@
+"""The report: static HTML pages, report.json and a Markdown summary."""

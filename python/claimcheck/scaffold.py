@@ -1,0 +1,152 @@
+"""``claimcheck init``: scaffold a new project that claimcheck can build, check and report.
+
+The project has the files a user edits: ``claimcheck.toml``, ``lean-toolchain`` (the version the
+registry toolchain provides), ``lakefile.lean`` (for users with a native Lean and lake), one Lean
+module with a theorem and an ``_instance_`` example, and one manifest claiming the theorem. It
+loads none of this repository's ML-theory content: no witness or instance companion is named.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from pathlib import Path
+
+from claimcheck.errors import ConfigError
+
+#: The toolchain pin written to new projects: the version the registry (wasm) toolchain provides.
+TOOLCHAIN_PIN = "leanprover/lean4:v4.28.0"
+
+
+def library_name(folder: Path) -> str:
+    """An ``UpperCamelCase`` Lean library name from a folder name (``my-paper`` -> ``MyPaper``)."""
+    words = [w for w in re.split(r"[^A-Za-z0-9]+", folder.name) if w]
+    name = "".join(w[:1].upper() + w[1:] for w in words) or "Paper"
+    return name if name[0].isalpha() else "P" + name
+
+
+def _files(lib: str, slug: str) -> dict[str, str]:
+    return {
+        "claimcheck.toml": f'''# claimcheck project settings (see the claimcheck README).
+[lean]
+src = "lean"
+roots = ["{lib}"]
+
+[status]
+allowed_axioms = ["propext", "Classical.choice", "Quot.sound"]
+
+[manifests]
+dir = "manifests"
+# sources = "sources"   # optional: a folder of source texts to check citations against
+
+# Optional companion modules of your own (importable Python):
+# [witnesses]
+# modules = ["mypaper.witnesses"]    # numerical witnesses: a REGISTRY of id -> check
+# [instances]
+# modules = ["mypaper.semantics"]    # Python meanings of your Lean definitions
+# strict = false                     # true: an `_instance_` theorem not cross-checked fails the gate
+''',
+        "lean-toolchain": TOOLCHAIN_PIN + "\n",
+        "lakefile.lean": f'''import Lake
+open Lake DSL
+
+/-! Lake build for users with a native Lean (elan): the same library `claimcheck build` builds. -/
+
+package {slug.replace("-", "_")} where
+
+@[default_target]
+lean_lib {lib} where
+  srcDir := "lean"
+''',
+        f"lean/{lib}.lean": f'''module
+
+public import {lib}.Basic
+
+/-!
+# {lib}
+
+Root of the `{lib}` library: it imports every module of the library.
+-/
+''',
+        f"lean/{lib}/Basic.lean": f'''module
+
+public section
+
+/-!
+# A first lemma
+
+Replace this with the core lemma of your paper. `claimcheck all` builds it, reads its proof
+status and axioms from the build, and checks the claim in `manifests/{slug}.yaml`.
+-/
+
+namespace {lib}
+
+/-- The sum of the first `n` odd numbers. -/
+def oddSum : Nat → Nat
+  | 0 => 0
+  | n + 1 => oddSum n + (2 * n + 1)
+
+/-- The sum of the first `n` odd numbers is `n ^ 2`. -/
+theorem oddSum_eq_sq (n : Nat) : oddSum n = n ^ 2 := by
+  induction n with
+  | zero => rfl
+  | succ n ih =>
+    rw [oddSum, ih, Nat.pow_two, Nat.pow_two, Nat.add_mul, Nat.mul_add, Nat.mul_one, Nat.one_mul]
+    omega
+
+/-- A concrete instance, checked by the kernel. -/
+theorem oddSum_instance_five : oddSum 5 = 25 := by decide +kernel
+
+end {lib}
+''',
+        f"manifests/{slug}.yaml": f'''id: {slug}
+title: The paper's title, in your words
+sources:
+  - file: abstract.txt           # the source text's file name (checked only with --sources DIR)
+    line: 1
+# arxiv: 2401.01234
+claims:
+  - id: c1
+    label: theorem
+    statement: >-
+      The sum of the first n odd numbers is n squared.
+    coverage: full               # full | special-case | reconstruction (then say what is left out)
+    # A fingerprint records the reviewed statement: after reviewing a new or changed one, run
+    # `claimcheck check --update-fingerprints`.
+    formal:
+      - decl: {lib}.oddSum_eq_sq
+        fingerprint: null
+      - decl: {lib}.oddSum_instance_five
+        fingerprint: null
+    witnesses: []
+''',
+    }
+
+
+def scaffold(folder: Path | str, name: str | None = None) -> list[Path]:
+    """Write a new project into ``folder`` (created; refused if it exists and is not empty).
+
+    The files are written into a temporary sibling folder that is renamed into place, so an
+    interrupted ``init`` leaves nothing half-written. Returns the files written.
+    """
+    folder = Path(folder).absolute()
+    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+        raise ConfigError(f"{folder}: exists and is not an empty folder; choose a new one")
+    lib = name or library_name(folder)
+    if not re.fullmatch(r"[A-Z][A-Za-z0-9]*", lib):
+        raise ConfigError(f"library name {lib!r}: use UpperCamelCase letters and digits (e.g. MyPaper)")
+    slug = re.sub(r"[^a-z0-9]+", "-", folder.name.lower()).strip("-") or "paper"
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{folder.name}.init-", dir=folder.parent))
+    written = []
+    for rel, text in _files(lib, slug).items():
+        path = tmp / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        written.append(folder / rel)
+    os.chmod(tmp, 0o755)
+    if folder.exists():
+        folder.rmdir()
+    os.rename(tmp, folder)
+    return written

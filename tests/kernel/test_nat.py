@@ -1,0 +1,38 @@
+"""Nat literal extensions: only verified (or caller-trusted) primitives are accelerated."""
+
+from pathlib import Path
+
+from claimcheck.kernel import Environment, Outcome, check_all, read_ndjson
+from claimcheck.kernel.nat import deep_fingerprint, primitive_fingerprints
+from claimcheck.kernel.typechecker import TypeChecker
+
+CASES = Path(__file__).resolve().parent / "cases"
+
+
+def _env_of(case: str) -> tuple[Environment, list]:
+    decls = read_ndjson(CASES / case / "input.ndjson")
+    return Environment(), decls
+
+
+def test_structural_add_is_verified_and_bogus_add_is_not():
+    env, decls = _env_of("nat_add_literals")
+    assert all(v.outcome == Outcome.ACCEPTED for v in check_all(decls, env=env))
+    assert TypeChecker(env).nat.verified(("Nat", "add"))
+    env, decls = _env_of("nat_add_redefined")
+    check_all(decls[:-1], env=env)
+    assert not TypeChecker(env).nat.verified(("Nat", "add"))
+
+
+def test_gcd_needs_a_trusted_fingerprint():
+    env, decls = _env_of("nat_gcd_redefined")
+    prefix, theorem = decls[:-1], decls[-1]
+    check_all(prefix, env=env)
+    assert not TypeChecker(env).nat.verified(("Nat", "gcd"))
+    # A caller that vouches for this (bogus) definition gets it accelerated: the fingerprint is the
+    # caller's statement of trust, so `Nat.gcd 4 6 = 2` then goes through.
+    trusted = Environment(trusted_fingerprints=primitive_fingerprints(env))
+    assert check_all(prefix + [theorem], env=trusted)[-1].outcome == Outcome.ACCEPTED
+    # A fingerprint covers the definition: any other body does not match it.
+    env2, decls2 = _env_of("nat_add_literals")
+    check_all(decls2[:-1], env=env2)
+    assert deep_fingerprint(env2, ("Nat", "add")) != deep_fingerprint(env, ("Nat", "gcd"))

@@ -1,0 +1,324 @@
+"""The report's dependency graphs, source links and index filters: the layout (layers, routed long
+edges, bounds, cycles), the inline SVG and its links, and the pages in headless Chromium (no
+console errors, the graph present and clickable, filters and search working, screenshots)."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from claimcheck.claims.model import (
+    BuildSummary,
+    ClaimResult,
+    DeclRecord,
+    FormalEntry,
+    GateResult,
+    Label,
+    ModuleResult,
+    ModuleState,
+    PaperResult,
+    SourceRange,
+    ToolchainInfo,
+    Verdict,
+)
+from claimcheck.report import graph
+from claimcheck.report.render import write_report
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+LEAN = """module
+public section
+namespace P
+/-- a definition -/
+def f (n : Nat) : Nat := n + 1
+theorem f_pos (n : Nat) : 0 < f n := by
+  simp [f]
+theorem main (n : Nat) : 0 < f n + f n := by
+  have := f_pos n
+  omega
+theorem open_one : 1 = 1 := sorry
+end P
+end
+"""
+
+
+def _formal(decl: str, status: str = "proved") -> FormalEntry:
+    return FormalEntry(decl=decl, status=status, module="P.Basic", kind="theorem", fingerprint="ab",
+                       expected_fingerprint="ab", fingerprint_ok=True)
+
+
+def _decl(name: str, status: str = "proved", kind: str = "theorem") -> DeclRecord:
+    return DeclRecord(name, "P.Basic", kind, status)
+
+
+def sample() -> GateResult:
+    """One paper: c1 holds (P.main -> P.f_pos -> P.f), c2 fails (sorry), c3 informal;
+    a second paper so the paper filter has a choice."""
+    paper = PaperResult(
+        id="p-one", title="Paper one <b>", manifest="manifests/p-one.yaml",
+        claims=[
+            ClaimResult("c1", Label.THEOREM, "Main holds for all n.", Verdict.HOLDS, formal=[_formal("P.main")], line=6),
+            ClaimResult("c2", Label.CONJECTURE, "Open <script>alert(1)</script>", Verdict.FAILS,
+                        problems=["P.open_one: sorry"], formal=[_formal("P.open_one", "sorry")], line=12),
+            ClaimResult("c3", Label.THEOREM, "Needs analysis.", Verdict.INFORMAL, reason="needs-real-analysis", line=20),
+        ],
+    )
+    other = PaperResult(id="p-two", title="Paper two", manifest="manifests/p-two.yaml",
+                        claims=[ClaimResult("c1", Label.MEASUREMENT, "Measured.", Verdict.HOLDS, line=5)])
+    ranges = {"P.f": SourceRange("lean/P/Basic.lean", 4, 1, 5, 30, 5, 5),
+              "P.f_pos": SourceRange("lean/P/Basic.lean", 6, 1, 7, 11, 6, 9),
+              "P.main": SourceRange("lean/P/Basic.lean", 8, 1, 10, 8, 8, 9),
+              "P.open_one": SourceRange("lean/P/Basic.lean", 11, 1, 11, 35, 11, 9)}
+    return GateResult(
+        generated="2026-11-30T00:00:00Z", ok=False, toolchain=ToolchainInfo("wasm", "4.28.0"),
+        build=BuildSummary(True, [ModuleResult("P.Basic", ModuleState.BUILT)]),
+        papers=[paper, other],
+        declarations=[_decl("P.f", kind="definition"), _decl("P.f_pos"), _decl("P.main"),
+                      _decl("P.open_one", "sorry")],
+        dependencies={"P.f": [], "P.f_pos": ["P.f"], "P.main": ["P.f", "P.f_pos"], "P.open_one": []},
+        locations=ranges,
+    )
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    root = tmp_path / "proj"
+    (root / "lean" / "P").mkdir(parents=True)
+    (root / "lean" / "P" / "Basic.lean").write_text(LEAN)
+    return root
+
+
+@pytest.fixture
+def written(project: Path, tmp_path: Path) -> Path:
+    return write_report(sample(), tmp_path / "report", source_root=project)
+
+
+# --------------------------------------------------------------------------- layout
+
+
+def _records(*names: str, **status: str) -> dict:
+    return {n: {"name": n, "status": status.get(n.replace(".", "_"), "proved")} for n in names}
+
+
+def test_graph_layers_follow_dependencies_and_long_edges_are_routed():
+    data = sample().to_json()
+    svg, g = graph.paper_svg(data["papers"][0], data)
+    assert set(g.nodes) == {"claim:c1", "claim:c2", "claim:c3", "P.main", "P.f_pos", "P.f", "P.open_one"}
+    layers = {n: node.layer for n, node in g.nodes.items()}
+    assert layers == {"claim:c1": 0, "claim:c2": 0, "claim:c3": 0, "P.main": 1, "P.open_one": 1, "P.f_pos": 2, "P.f": 3}
+    assert set(g.edges) == {("claim:c1", "P.main"), ("claim:c2", "P.open_one"), ("P.main", "P.f_pos"),
+                            ("P.main", "P.f"), ("P.f_pos", "P.f")}
+    # P.main -> P.f skips a layer: it bends through a point of its own, not through P.f_pos's box
+    route = g.routes[("P.main", "P.f")]
+    assert len(route) == 4
+    box = g.nodes["P.f_pos"]
+    bend_x = route[1][0]
+    assert not (box.x <= bend_x <= box.x + box.width)
+    # boxes of one layer do not overlap
+    for layer in set(layers.values()):
+        row = sorted((n for n in g.nodes.values() if n.layer == layer), key=lambda n: n.x)
+        for a, b in zip(row, row[1:]):
+            assert a.x + a.width < b.x
+    # the claims keep the manifest's order
+    assert [n for n in sorted(g.nodes, key=lambda n: g.nodes[n].x) if n.startswith("claim:")] == \
+        ["claim:c1", "claim:c2", "claim:c3"]
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+
+
+def test_graph_is_bounded_in_depth_and_size_and_survives_cycles():
+    chain = {f"N.d{i}": [f"N.d{i + 1}"] for i in range(10)}
+    paper = {"id": "p", "claims": [{"id": "c", "label": "theorem", "verdict": "holds", "formal": [{"decl": "N.d0"}]}]}
+    g = graph.paper_graph(paper, chain, _records(*chain))
+    assert set(g.nodes) == {"claim:c", "N.d0", "N.d1", "N.d2"}  # formal + two levels
+    wide = {"N.root": [f"N.leaf{i}" for i in range(100)]}
+    g = graph.paper_graph({"id": "p", "claims": [{"id": "c", "label": "theorem", "verdict": "holds",
+                                                  "formal": [{"decl": "N.root"}]}]}, wide, {}, max_nodes=20)
+    assert len(g.nodes) == 20 and g.omitted == 82  # the claim, the root, 18 of the 100 leaves
+    mutual = {"M.a": ["M.b"], "M.b": ["M.a"]}
+    g = graph.paper_graph({"id": "p", "claims": [{"id": "c", "label": "theorem", "verdict": "holds",
+                                                  "formal": [{"decl": "M.a"}]}]}, mutual, {})
+    assert set(g.edges) == {("claim:c", "M.a"), ("M.a", "M.b"), ("M.b", "M.a")}
+    assert all(len(points) >= 2 for points in g.routes.values())
+
+
+def test_graph_colours_status_and_kernel_verdicts_and_escapes():
+    paper = {"id": "p", "claims": [
+        {"id": "c<1>", "label": "theorem", "verdict": "fails", "formal": [{"decl": "K.a"}, {"decl": "K.b"}, {"decl": "K.gone", "status": "missing"}]}]}
+    decls = {"K.a": {"name": "K.a", "status": "proved", "kernel": "declined"},
+             "K.b": {"name": "K.b", "status": "sorry", "kernel": "rejected"}}
+    svg = graph.to_svg(graph.paper_graph(paper, {}, decls), 'graph "x" <y>')
+    assert 'class="node decl s-proved k-declined"' in svg and 'class="node decl s-sorry k-rejected"' in svg
+    assert 'class="node claim v-fails"' in svg and "<title>c&lt;1&gt; (theorem): fails</title>" in svg
+    assert 'href="#claim-c%3C1%3E"' in svg and 'aria-label="graph &quot;x&quot; &lt;y&gt;"' in svg
+    assert '<g class="node decl s-missing" data-name="K.gone">' in svg  # not in the build: no link
+
+
+# --------------------------------------------------------------------------- pages
+
+
+class _Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "id" in a:
+            self.ids.add(a["id"])
+        for key in ("href", "src"):
+            if a.get(key):
+                self.links.append(a[key])
+
+
+def _parse(path: Path) -> _Links:
+    p = _Links()
+    p.feed(path.read_text(encoding="utf-8"))
+    return p
+
+
+def test_every_paper_page_has_its_graph_and_every_link_resolves(written: Path):
+    for paper in sample().papers:
+        page = (written / "papers" / f"{paper.id}.html").read_text()
+        assert page.count("<svg") == 1 and 'id="graph"' in page
+    one = (written / "papers" / "p-one.html").read_text()
+    assert 'href="../declarations.html#decl-P.main"' in one and 'href="#claim-c2"' in one
+    assert "<script>alert(1)</script>" not in one
+    parsed = {p: _parse(p) for p in written.rglob("*.html")}
+    checked = 0
+    for path, page in parsed.items():
+        for link in page.links:
+            parts = urlsplit(link)
+            assert not parts.scheme and not parts.netloc, link
+            target = (path.parent / unquote(parts.path)).resolve() if parts.path else path
+            assert target.is_file(), f"{path.name}: {link}"
+            if parts.fragment:
+                assert unquote(parts.fragment) in parsed[target].ids, f"{path.name}: {link}"
+            checked += 1
+    assert checked > 40
+
+
+def test_declarations_link_to_their_source_lines(written: Path):
+    decls = (written / "declarations.html").read_text()
+    assert 'href="source/lean/P/Basic.lean.html#L8">lean/P/Basic.lean:8</a>' in decls
+    source = (written / "source" / "lean" / "P" / "Basic.lean.html").read_text()
+    assert '<tr id="L8" class="decl-start">' in source
+    assert "theorem main (n : Nat)" in source
+    one = (written / "papers" / "p-one.html").read_text()
+    assert 'href="../source/lean/P/Basic.lean.html#L8"' in one
+
+
+def test_source_outside_the_project_is_not_rendered(tmp_path: Path, project: Path):
+    result = sample()
+    (tmp_path / "secret.lean").write_text("secret")
+    result.locations["P.main"] = SourceRange("../secret.lean", 1, 1, 1, 5)
+    out = write_report(result, tmp_path / "r", source_root=project)
+    assert not any("secret" in p.name for p in out.rglob("*"))
+    decls = (out / "declarations.html").read_text()
+    assert '<span class="src">../secret.lean:1</span>' in decls
+    # without a source root the positions are shown as text only
+    out = write_report(sample(), tmp_path / "r2")
+    assert not (out / "source").exists()
+    assert '<span class="src">lean/P/Basic.lean:8</span>' in (out / "declarations.html").read_text()
+
+
+def test_index_has_filters_and_one_row_per_claim(written: Path):
+    page = (written / "index.html").read_text()
+    assert page.count('class="claim-row"') == 4
+    assert 'data-paper="p-one" data-label="conjecture" data-verdict="fails"' in page
+    assert page.count("<script>") == 1  # the filter script; a statement's <script> stays text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "http://" not in page.split("<script>")[1] and "https://" not in page.split("<script>")[1]
+
+
+# --------------------------------------------------------------------------- in Chromium
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def _watch(page) -> tuple[list[str], list[str]]:
+    errors: list[str] = []
+    requests: list[str] = []
+    page.on("console", lambda m: errors.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    page.on("request", lambda r: requests.append(r.url))
+    return errors, requests
+
+
+@pytest.mark.browser
+def test_browser_graph_is_drawn_and_clickable(browser, written: Path, tmp_path: Path):
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors, requests = _watch(page)
+    page.goto((written / "papers" / "p-one.html").as_uri())
+    svg = page.locator("#graph svg.depgraph")
+    assert svg.is_visible()
+    box = svg.bounding_box()
+    assert box["width"] > 100 and box["height"] > 100
+    assert page.locator("#graph .node").count() == 7
+    assert page.locator("#graph path.edge").count() == 5
+    # status colours come from the stylesheet: proved and sorry boxes differ
+    fill = "e => getComputedStyle(e).fill"
+    proved = page.locator('#graph [data-name="P.main"] rect').evaluate(fill)
+    sorry = page.locator('#graph [data-name="P.open_one"] rect').evaluate(fill)
+    assert proved != sorry
+    page.screenshot(path=str(tmp_path / "paper.png"), full_page=True)
+    assert (tmp_path / "paper.png").stat().st_size > 20_000
+    page.locator('#graph a[data-name="P.f_pos"]').click()
+    page.wait_for_load_state()
+    assert page.url.endswith("declarations.html#decl-P.f_pos")
+    page.locator('[id="decl-P.f_pos"] a.src').click()
+    page.wait_for_load_state()
+    assert page.url.endswith("source/lean/P/Basic.lean.html#L6")
+    assert "theorem f_pos" in page.locator("#L6").inner_text()
+    assert errors == []
+    assert all(url.startswith("file://") for url in requests)
+    page.close()
+
+
+@pytest.mark.browser
+def test_browser_index_filters_and_search(browser, written: Path):
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors, requests = _watch(page)
+    page.goto((written / "index.html").as_uri())
+    rows = page.locator("tr.claim-row")
+    visible = lambda: [r for r in rows.all() if r.is_visible()]  # noqa: E731
+    assert len(visible()) == 4 and page.locator("#f-count").inner_text() == "4 of 4 claims"
+    page.select_option("#f-verdict", "fails")
+    assert [r.get_attribute("data-verdict") for r in visible()] == ["fails"]
+    page.select_option("#f-verdict", "")
+    page.select_option("#f-paper", "p-two")
+    assert [r.get_attribute("data-label") for r in visible()] == ["measurement"]
+    page.select_option("#f-paper", "")
+    page.select_option("#f-label", "theorem")
+    assert len(visible()) == 2
+    page.select_option("#f-coverage", "none")  # c3 has no Lean: coverage none
+    assert [r.get_attribute("data-verdict") for r in visible()] == ["informal"]
+    page.select_option("#f-label", "")
+    page.select_option("#f-coverage", "")
+    page.fill("#f-text", "p.main")  # a Lean name finds its claim
+    assert len(visible()) == 1 and "p-one / c1" in visible()[0].inner_text()
+    page.fill("#f-text", "no such words")
+    assert visible() == [] and page.locator("#f-count").inner_text() == "0 of 4 claims"
+    page.fill("#f-text", "")
+    assert len(visible()) == 4
+    # a filter in the address (#verdict=holds) applies on load
+    page.goto((written / "index.html").as_uri() + "#verdict=holds")
+    page.reload()
+    assert len(visible()) == 2
+    assert errors == []
+    assert all(url.startswith("file://") for url in requests)
+    page.close()
