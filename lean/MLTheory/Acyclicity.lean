@@ -1,6 +1,7 @@
 module
 
 public import MLTheory.Basic
+public import MLTheory.Pigeonhole
 
 /-!
 # Positivity obstructs exact acyclicity (the NOTEARS walk-counting form)
@@ -26,9 +27,32 @@ For square rational matrices of every size `n` we prove:
   nilpotent (`isNilpotent_of_isStrictlyUpper`) and has `h_K(A) = 0` for every `K`
   (`notearsTrunc_eq_zero_of_isStrictlyUpper`): zeros are what acyclicity needs.
 
+**Acyclicity of the support graph.** The statements above use only the diagonal or a fixed
+order; the following ones are about the graph itself. The support graph of `W` has an edge
+`a → b` when `W a b ≠ 0`; it is acyclic (`IsAcyclic`) when it has no closed walk of positive
+length (`HasClosedWalk`, walks as sequences `p : Nat → Fin n`). We prove:
+
+* `((W∘W)^k) i j > 0` iff there is a walk of length `k` from `i` to `j` in the support graph
+  (`matPow_hadamard_pos_iff`), so `trace ((W∘W)^k) > 0` iff there is a closed walk of length `k`
+  (`trace_matPow_hadamard_pos_iff`);
+* **`h_K(W) > 0` iff the support graph has a closed walk of length between `1` and `K`**
+  (`notearsTrunc_pos_iff`); `h_K(W) = 0` iff it has none (`notearsTrunc_eq_zero_iff`). The
+  truncation is real: for `K < n` a longer cycle is invisible to `h_K`
+  (`notearsTrunc_instance_three_cycle`);
+* cycles are short: a walk of length `≥ n` contains a closed walk of length between `1` and `n`
+  (pigeonhole, `hasClosedWalk_short_of_walk`); hence **for `K ≥ n`, `h_K(W) = 0` iff the support
+  graph is acyclic** (`notearsTrunc_eq_zero_iff_isAcyclic`), and an acyclic support makes `W∘W`
+  nilpotent, `(W∘W)^n = 0` (`matPow_hadamard_eq_zero_of_isAcyclic`);
+* a DAG under **any** topological order (a ranking `σ` with `σ a < σ b` on every edge, e.g. a
+  permutation making `W` strictly upper-triangular) is acyclic and has `h_K = 0` for every `K`
+  (`isAcyclic_of_isTopologicalOrder`, `notearsTrunc_eq_zero_of_isTopologicalOrder`); the index
+  order of a strictly upper-triangular matrix is one (`isTopologicalOrder_of_isStrictlyUpper`);
+* a support with no zero entry is never acyclic (`not_isAcyclic_of_ne_zero`): this, and not only
+  the diagonal, is why positivity obstructs exact acyclicity.
+
 Concrete instances (exact rationals, checked by `decide +kernel`) are the theorems with
-`_instance_` in their names: `h_3` of a positive `3 × 3` matrix, one walk sum, and the powers and
-`h_4` of a strictly upper-triangular `4 × 4` matrix.
+`_instance_` in their names: `h_3` of a positive `3 × 3` matrix, one walk sum, the powers and
+`h_4` of a strictly upper-triangular `4 × 4` matrix, and `h_2 = 0 < h_3` on a 3-cycle.
 -/
 
 @[expose] public section
@@ -310,6 +334,260 @@ theorem notearsTrunc_eq_zero_of_isStrictlyUpper {n : Nat} (A : Mat n) (hA : IsSt
       (isStrictlyUpper_hadamard_self A hA) (K + 1) (Nat.succ_pos K), Rat.div_def, Rat.zero_mul]
     grind
 
+/-! ## Acyclicity of the support graph
+
+The support graph of `W` has an edge `a → b` when `W a b ≠ 0`. A walk of length `k` is a
+sequence `p : Nat → Fin n` with an edge `p t → p (t+1)` for every `t < k`; it is closed when
+`p k = p 0`. The graph is acyclic when it has no closed walk of positive length. -/
+
+/-- `p` is a walk of length `k` in the support graph of `W`: `W (p t) (p (t+1)) ≠ 0` for `t < k`. -/
+def IsSuppWalk {n : Nat} (W : Mat n) (k : Nat) (p : Nat → Fin n) : Prop :=
+  ∀ t, t < k → W (p t) (p (t + 1)) ≠ 0
+
+/-- The support graph of `W` has a closed walk of length `k`. -/
+def HasClosedWalk {n : Nat} (W : Mat n) (k : Nat) : Prop :=
+  ∃ p : Nat → Fin n, IsSuppWalk W k p ∧ p k = p 0
+
+/-- The support graph of `W` is acyclic: it has no closed walk of positive length. -/
+def IsAcyclic {n : Nat} (W : Mat n) : Prop := ∀ k, 1 ≤ k → ¬ HasClosedWalk W k
+
+/-- A product of two non-negative rationals is positive iff both factors are. -/
+theorem mul_pos_iff_of_nonneg {a b : Rat} (ha : 0 ≤ a) (hb : 0 ≤ b) :
+    0 < a * b ↔ 0 < a ∧ 0 < b := by
+  constructor
+  · intro h
+    constructor
+    · apply Classical.byContradiction
+      intro hn
+      have : a = 0 := by grind
+      rw [this, Rat.zero_mul] at h
+      exact Rat.lt_irrefl h
+    · apply Classical.byContradiction
+      intro hn
+      have : b = 0 := by grind
+      rw [this, Rat.mul_zero] at h
+      exact Rat.lt_irrefl h
+  · exact fun h => Rat.mul_pos h.1 h.2
+
+/-- An entry of `W∘W` is positive iff the entry of `W` is non-zero (an edge of the support). -/
+theorem hadamard_self_pos_iff {n : Nat} (W : Mat n) (i j : Fin n) :
+    0 < hadamard W W i j ↔ W i j ≠ 0 := by
+  constructor
+  · intro h hz
+    unfold hadamard at h
+    rw [hz, Rat.zero_mul] at h
+    exact Rat.lt_irrefl h
+  · exact hadamard_self_pos W i j
+
+/-- **Walks of the support graph**: `((W∘W)^k) i j > 0` iff the support graph of `W` has a walk of
+length `k` from `i` to `j`. -/
+theorem matPow_hadamard_pos_iff {n : Nat} (W : Mat n) (k : Nat) (i j : Fin n) :
+    0 < matPow (hadamard W W) k i j ↔
+      ∃ p : Nat → Fin n, p 0 = i ∧ p k = j ∧ IsSuppWalk W k p := by
+  induction k generalizing i with
+  | zero =>
+    simp only [matPow_zero, matId]
+    constructor
+    · intro h
+      by_cases hij : i = j
+      · exact ⟨fun _ => i, rfl, hij, fun t ht => absurd ht (Nat.not_lt_zero t)⟩
+      · rw [if_neg hij] at h; exact absurd h Rat.lt_irrefl
+    · rintro ⟨p, h0, hk, -⟩
+      rw [if_pos (h0.symm.trans hk)]
+      decide +kernel
+  | succ k ih =>
+    rw [matPow_succ_apply, sumFin_pos_iff_exists_pos n _ (fun m => Rat.mul_nonneg
+      (hadamard_self_nonneg W i m) (matPow_nonneg _ (hadamard_self_nonneg W) k m j))]
+    constructor
+    · rintro ⟨m, hm⟩
+      have hm' := (mul_pos_iff_of_nonneg (hadamard_self_nonneg W i m)
+        (matPow_nonneg _ (hadamard_self_nonneg W) k m j)).mp hm
+      obtain ⟨p, hp0, hpk, hpw⟩ := (ih m).mp hm'.2
+      refine ⟨fun t => if t = 0 then i else p (t - 1), rfl, ?_, ?_⟩
+      · show (if k + 1 = 0 then i else p (k + 1 - 1)) = j
+        rw [if_neg (Nat.succ_ne_zero k), Nat.add_sub_cancel, hpk]
+      · intro t ht
+        show W (if t = 0 then i else p (t - 1)) (if t + 1 = 0 then i else p (t + 1 - 1)) ≠ 0
+        rw [if_neg (Nat.succ_ne_zero t), Nat.add_sub_cancel]
+        by_cases h0 : t = 0
+        · rw [if_pos h0, h0, hp0]; exact (hadamard_self_pos_iff W i m).mp hm'.1
+        · rw [if_neg h0]
+          have := hpw (t - 1) (by omega)
+          rw [show t - 1 + 1 = t by omega] at this
+          exact this
+    · rintro ⟨p, hp0, hpk, hpw⟩
+      refine ⟨p 1, (mul_pos_iff_of_nonneg (hadamard_self_nonneg W i (p 1))
+        (matPow_nonneg _ (hadamard_self_nonneg W) k (p 1) j)).mpr ⟨?_, ?_⟩⟩
+      · have := hpw 0 (Nat.succ_pos k)
+        rw [hp0] at this
+        exact (hadamard_self_pos_iff W i (p 1)).mpr this
+      · exact (ih (p 1)).mpr ⟨fun t => p (t + 1), rfl, hpk, fun t ht => hpw (t + 1) (by omega)⟩
+
+/-- **Closed walks and traces**: `trace ((W∘W)^k) > 0` iff the support graph of `W` has a closed
+walk of length `k`. -/
+theorem trace_matPow_hadamard_pos_iff {n : Nat} (W : Mat n) (k : Nat) :
+    0 < trace (matPow (hadamard W W) k) ↔ HasClosedWalk W k := by
+  unfold trace
+  rw [sumFin_pos_iff_exists_pos n _ (fun i => matPow_nonneg _ (hadamard_self_nonneg W) k i i)]
+  constructor
+  · rintro ⟨i, hi⟩
+    obtain ⟨p, hp0, hpk, hpw⟩ := (matPow_hadamard_pos_iff W k i i).mp hi
+    exact ⟨p, hpw, hpk.trans hp0.symm⟩
+  · rintro ⟨p, hpw, hpk⟩
+    exact ⟨p 0, (matPow_hadamard_pos_iff W k (p 0) (p 0)).mpr ⟨p, rfl, hpk, hpw⟩⟩
+
+/-- A non-negative number divided by a factorial is positive iff the number is. -/
+theorem div_factorial_pos_iff (x : Rat) (hx : 0 ≤ x) (k : Nat) :
+    0 < x / (factorial k : Rat) ↔ 0 < x := by
+  constructor
+  · intro h
+    apply Classical.byContradiction
+    intro hn
+    have : x = 0 := by grind
+    rw [this, Rat.div_def, Rat.zero_mul] at h
+    exact Rat.lt_irrefl h
+  · exact fun h => div_factorial_pos x h k
+
+/-- **The truncated regulariser detects short cycles**: `h_K(W) > 0` iff the support graph of `W`
+has a closed walk of some length `k` with `1 ≤ k ≤ K`. (The truncation is disclosed: `h_K` only
+sees closed walks of length at most `K`.) -/
+theorem notearsTrunc_pos_iff {n : Nat} (W : Mat n) (K : Nat) :
+    0 < notearsTrunc W K ↔ ∃ k, 1 ≤ k ∧ k ≤ K ∧ HasClosedWalk W k := by
+  induction K with
+  | zero =>
+    constructor
+    · intro h; exact absurd h Rat.lt_irrefl
+    · rintro ⟨k, h1, h2, -⟩; omega
+  | succ K ih =>
+    rw [notearsTrunc_succ]
+    have h1 := notearsTrunc_nonneg W K
+    have ht := trace_matPow_nonneg (hadamard W W) (hadamard_self_nonneg W) (K + 1)
+    have h2 := div_factorial_nonneg _ ht (K + 1)
+    have hiff := div_factorial_pos_iff _ ht (K + 1)
+    have htr := trace_matPow_hadamard_pos_iff W (K + 1)
+    constructor
+    · intro h
+      by_cases hK : 0 < notearsTrunc W K
+      · obtain ⟨k, hk1, hk2, hk⟩ := ih.mp hK
+        exact ⟨k, hk1, by omega, hk⟩
+      · have : 0 < trace (matPow (hadamard W W) (K + 1)) / (factorial (K + 1) : Rat) := by grind
+        exact ⟨K + 1, by omega, Nat.le_refl _, htr.mp (hiff.mp this)⟩
+    · rintro ⟨k, hk1, hk2, hk⟩
+      by_cases hkK : k ≤ K
+      · have := ih.mpr ⟨k, hk1, hkK, hk⟩
+        grind
+      · have hk' : k = K + 1 := by omega
+        subst hk'
+        have := hiff.mpr (htr.mpr hk)
+        grind
+
+/-- `h_K(W) = 0` iff the support graph of `W` has no closed walk of length `1, …, K`. -/
+theorem notearsTrunc_eq_zero_iff {n : Nat} (W : Mat n) (K : Nat) :
+    notearsTrunc W K = 0 ↔ ∀ k, 1 ≤ k → k ≤ K → ¬ HasClosedWalk W k := by
+  have h0 := notearsTrunc_nonneg W K
+  have hpos := notearsTrunc_pos_iff W K
+  constructor
+  · intro hz k hk1 hk2 hk
+    have := hpos.mpr ⟨k, hk1, hk2, hk⟩
+    rw [hz] at this
+    exact Rat.lt_irrefl this
+  · intro hno
+    apply Classical.byContradiction
+    intro hne
+    have : 0 < notearsTrunc W K := by grind
+    obtain ⟨k, hk1, hk2, hk⟩ := hpos.mp this
+    exact hno k hk1 hk2 hk
+
+/-- **Cycles are short**: a walk of length at least `n` in a graph on `n` vertices contains a
+closed walk of some length between `1` and `n` (pigeonhole on its first `n + 1` vertices). -/
+theorem hasClosedWalk_short_of_walk {n : Nat} (W : Mat n) (k : Nat) (hk : n ≤ k)
+    (p : Nat → Fin n) (hp : IsSuppWalk W k p) : ∃ c, 1 ≤ c ∧ c ≤ n ∧ HasClosedWalk W c := by
+  obtain ⟨a, b, hab, hb, he⟩ := exists_lt_le_eq_fin p
+  refine ⟨b - a, by omega, by omega, fun t => p (a + t), fun t ht => ?_, ?_⟩
+  · exact hp (a + t) (by omega)
+  · show p (a + (b - a)) = p (a + 0)
+    rw [Nat.add_sub_cancel' (Nat.le_of_lt hab), Nat.add_zero, he]
+
+/-- Acyclicity needs only the cycles of length at most `n`: the support graph is acyclic iff it has
+no closed walk of length `1, …, n`. -/
+theorem isAcyclic_iff_no_short_closedWalk {n : Nat} (W : Mat n) :
+    IsAcyclic W ↔ ∀ k, 1 ≤ k → k ≤ n → ¬ HasClosedWalk W k := by
+  constructor
+  · exact fun h k hk1 _ => h k hk1
+  · intro h k hk1 ⟨p, hpw, hpk⟩
+    by_cases hkn : k ≤ n
+    · exact h k hk1 hkn ⟨p, hpw, hpk⟩
+    · obtain ⟨c, hc1, hcn, hc⟩ := hasClosedWalk_short_of_walk W k (by omega) p hpw
+      exact h c hc1 hcn hc
+
+/-- **Exact acyclicity**: for every `K ≥ n`, `h_K(W) = 0` iff the support graph of `W` is acyclic.
+(For `K < n`, `h_K` misses the cycles longer than `K`; this is the truncation.) -/
+theorem notearsTrunc_eq_zero_iff_isAcyclic {n : Nat} (W : Mat n) (K : Nat) (hK : n ≤ K) :
+    notearsTrunc W K = 0 ↔ IsAcyclic W := by
+  rw [notearsTrunc_eq_zero_iff, isAcyclic_iff_no_short_closedWalk]
+  constructor
+  · exact fun h k hk1 hkn => h k hk1 (Nat.le_trans hkn hK)
+  · intro h k hk1 hkK hk
+    obtain ⟨p, hpw, hpk⟩ := hk
+    by_cases hkn : k ≤ n
+    · exact h k hk1 hkn ⟨p, hpw, hpk⟩
+    · obtain ⟨c, hc1, hcn, hc⟩ := hasClosedWalk_short_of_walk W k (by omega) p hpw
+      exact h c hc1 hcn hc
+
+/-- **Acyclic implies nilpotent**: if the support graph of `W` is acyclic, `(W∘W)^n = 0`. -/
+theorem matPow_hadamard_eq_zero_of_isAcyclic {n : Nat} (W : Mat n) (hW : IsAcyclic W) :
+    matPow (hadamard W W) n = matZero n := by
+  funext i j
+  have h0 := matPow_nonneg _ (hadamard_self_nonneg W) n i j
+  apply Classical.byContradiction
+  intro hne
+  have hpos : 0 < matPow (hadamard W W) n i j := by unfold matZero at hne; grind
+  obtain ⟨p, -, -, hpw⟩ := (matPow_hadamard_pos_iff W n i j).mp hpos
+  obtain ⟨c, hc1, -, hc⟩ := hasClosedWalk_short_of_walk W n (Nat.le_refl n) p hpw
+  exact hW c hc1 hc
+
+/-- A topological order of the support graph: a ranking `σ` of the vertices that strictly
+increases along every edge (`W a b ≠ 0 → σ a < σ b`); a permutation of the vertices that makes
+`W` strictly upper-triangular is one. -/
+def IsTopologicalOrder {n : Nat} (W : Mat n) (σ : Fin n → Nat) : Prop :=
+  ∀ a b, W a b ≠ 0 → σ a < σ b
+
+/-- Along a walk, the rank increases by at least the length. -/
+theorem rank_le_of_walk {n : Nat} (W : Mat n) (σ : Fin n → Nat) (hσ : IsTopologicalOrder W σ)
+    (p : Nat → Fin n) : ∀ k, IsSuppWalk W k p → σ (p 0) + k ≤ σ (p k)
+  | 0, _ => Nat.le_refl _
+  | k + 1, hp => by
+    have ih := rank_le_of_walk W σ hσ p k (fun t ht => hp t (by omega))
+    have := hσ _ _ (hp k (Nat.lt_succ_self k))
+    omega
+
+/-- **A DAG in any topological order is acyclic.** -/
+theorem isAcyclic_of_isTopologicalOrder {n : Nat} (W : Mat n) (σ : Fin n → Nat)
+    (hσ : IsTopologicalOrder W σ) : IsAcyclic W := by
+  intro k hk ⟨p, hpw, hpk⟩
+  have := rank_le_of_walk W σ hσ p k hpw
+  rw [hpk] at this
+  omega
+
+/-- **A DAG under any topological order has `h_K = 0`** for every `K`. -/
+theorem notearsTrunc_eq_zero_of_isTopologicalOrder {n : Nat} (W : Mat n) (σ : Fin n → Nat)
+    (hσ : IsTopologicalOrder W σ) (K : Nat) : notearsTrunc W K = 0 :=
+  (notearsTrunc_eq_zero_iff W K).mpr fun k hk1 _ => isAcyclic_of_isTopologicalOrder W σ hσ k hk1
+
+/-- The index order is a topological order of a strictly upper-triangular matrix. -/
+theorem isTopologicalOrder_of_isStrictlyUpper {n : Nat} (A : Mat n) (hA : IsStrictlyUpper A) :
+    IsTopologicalOrder A (fun i => i.val) := by
+  intro a b hab
+  show a.val < b.val
+  apply Classical.byContradiction
+  intro hlt
+  exact hab (hA a b (by omega))
+
+/-- A positive support graph (`n ≥ 1`, no zero entry) is not acyclic: it has a loop. -/
+theorem not_isAcyclic_of_ne_zero {n : Nat} (hn : 0 < n) (W : Mat n) (hW : ∀ i j, W i j ≠ 0) :
+    ¬ IsAcyclic W :=
+  fun h => h 1 (Nat.le_refl 1) ⟨fun _ => ⟨0, hn⟩, fun t _ => hW _ _, rfl⟩
+
 /-! ## Concrete instances (checked by kernel evaluation) -/
 
 /-- The `n × n` matrix whose rows are the given lists (missing entries are `0`). -/
@@ -354,6 +632,14 @@ theorem matPow_instance_upper_fourth :
 /-- `h_4` of the same strictly upper-triangular `4 × 4` matrix is `0`. -/
 theorem notearsTrunc_instance_upper_four :
     notearsTrunc (matOfRows 4 [[0, 1, 2, 3], [0, 0, 1/2, 1], [0, 0, 0, 5], [0, 0, 0, 0]]) 4 = 0 := by
+  decide +kernel
+
+/-- Instance: the support of `[[0, 2, 0], [0, 0, 3], [1/2, 0, 0]]` is the 3-cycle `0 → 1 → 2 → 0`:
+`h_2 = 0` (no closed walk of length `≤ 2`: the truncation at `K = 2 < n` misses the cycle) but
+`h_3 = 27 / 3! = 9/2 > 0` (three closed walks of length `3`, each of weight `4 * 9 * 1/4 = 9`). -/
+theorem notearsTrunc_instance_three_cycle :
+    notearsTrunc (matOfRows 3 [[0, 2, 0], [0, 0, 3], [1/2, 0, 0]]) 2 = 0 ∧
+      notearsTrunc (matOfRows 3 [[0, 2, 0], [0, 0, 3], [1/2, 0, 0]]) 3 = 9/2 := by
   decide +kernel
 
 end MLTheory

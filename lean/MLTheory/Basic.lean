@@ -10,12 +10,16 @@ It provides what the lemma files need and nothing else:
   recursion on `n`, with its algebra: linearity (`sumFin_add`, `sumFin_sub`, `sumFin_neg`,
   `sumFin_mul_left`, `sumFin_mul_right`), constants (`sumFin_const`, `sumFin_zero_fun`),
   the sum of an indicator (`sumFin_ite_eq`), congruence (`sumFin_congr`), order
-  (`sumFin_nonneg`, `sumFin_pos`, `sumFin_le_sumFin`) and swapping a double sum (`sumFin_comm`);
+  (`sumFin_nonneg`, `sumFin_pos`, `sumFin_le_sumFin`, `sumFin_pos_iff_exists_pos`,
+  `sumFin_eq_zero_iff_of_nonneg`) and swapping a double sum (`sumFin_comm`);
 * `MLTheory.finList n f = [f 0, …, f (n-1)]`, to state concrete instances as lists of literals;
 * vectors `Fin n → Rat` with `dot`, `sqNorm` and `sqDist` and their basic identities,
   including `sqDist_eq : sqDist x y = sqNorm x - 2 * dot x y + sqNorm y`;
-* square matrices `Mat n = Fin n → Fin n → Rat` with `matId`, `matMul`, `matPow`, `trace`,
-  `hadamard` (entrywise product) and `factorial`.
+* `MLTheory.sumNat n f`, the same finite sum for natural numbers, with monotonicity
+  (`sumNat_le_sumNat`, `sumNat_lt_sumNat`) and a bound (`sumNat_le_mul`), for counting
+  arguments and termination measures;
+* square matrices `Mat n = Fin n → Fin n → Rat` with `matId`, `matMul`, `matVec`, `matPow`,
+  `trace`, `hadamard` (entrywise product) and `factorial`.
 
 The definitions are mathematical: they are `noncomputable` (code generation of this toolchain
 cannot compile them), but the kernel reduces them, so concrete instances are checked by
@@ -167,6 +171,48 @@ theorem sumFin_pos (n : Nat) (hn : 0 < n) (f : Fin n → Rat) (h : ∀ i, 0 < f 
     have h1 := sumFin_nonneg n (fun i => f i.succ) (fun i => Rat.le_of_lt (h i.succ))
     grind
 
+/-- A sum of non-negative terms is positive iff some term is positive. -/
+theorem sumFin_pos_iff_exists_pos (n : Nat) (f : Fin n → Rat) (h : ∀ i, 0 ≤ f i) :
+    0 < sumFin n f ↔ ∃ i, 0 < f i := by
+  induction n with
+  | zero =>
+    simp only [sumFin_zero]
+    constructor
+    · intro h0; exact absurd h0 (Rat.lt_irrefl)
+    · rintro ⟨i, _⟩; exact i.elim0
+  | succ n ih =>
+    simp only [sumFin_succ]
+    have h0 := h 0
+    have hrest := sumFin_nonneg n (fun i => f i.succ) (fun i => h i.succ)
+    have ih' := ih (fun i => f i.succ) (fun i => h i.succ)
+    constructor
+    · intro hpos
+      by_cases hf0 : 0 < f 0
+      · exact ⟨0, hf0⟩
+      · have : 0 < sumFin n (fun i => f i.succ) := by grind
+        obtain ⟨i, hi⟩ := ih'.mp this
+        exact ⟨i.succ, hi⟩
+    · rintro ⟨i, hi⟩
+      cases i using Fin.cases with
+      | zero => grind
+      | succ i =>
+        have := ih'.mpr ⟨i, hi⟩
+        grind
+
+/-- A sum of non-negative terms is zero iff every term is zero. -/
+theorem sumFin_eq_zero_iff_of_nonneg (n : Nat) (f : Fin n → Rat) (h : ∀ i, 0 ≤ f i) :
+    sumFin n f = 0 ↔ ∀ i, f i = 0 := by
+  constructor
+  · intro hz i
+    have hi := h i
+    apply Classical.byContradiction
+    intro hne
+    have hpos : 0 < f i := by grind
+    have := (sumFin_pos_iff_exists_pos n f h).mpr ⟨i, hpos⟩
+    grind
+  · intro hz
+    exact Eq.trans (sumFin_congr hz) (sumFin_zero_fun n)
+
 /-- Sums are monotone: termwise `f i ≤ g i` gives `∑ f ≤ ∑ g`. -/
 theorem sumFin_le_sumFin (n : Nat) (f g : Fin n → Rat) (h : ∀ i, f i ≤ g i) :
     sumFin n f ≤ sumFin n g := by
@@ -200,6 +246,52 @@ def finList {α : Type} : (n : Nat) → (Fin n → α) → List α
   induction n with
   | zero => rfl
   | succ n ih => simp [finList, ih]
+
+/-! ## Finite sums of natural numbers -/
+
+/-- The finite sum `f 0 + f 1 + ⋯ + f (n-1)` of a natural-number-valued function on `Fin n`
+(for counting arguments and termination measures). -/
+def sumNat : (n : Nat) → (Fin n → Nat) → Nat
+  | 0, _ => 0
+  | n + 1, f => f 0 + sumNat n (fun i => f i.succ)
+
+/-- Sums of naturals are monotone: termwise `f i ≤ g i` gives `∑ f ≤ ∑ g`. -/
+theorem sumNat_le_sumNat : ∀ (n : Nat) (f g : Fin n → Nat), (∀ i, f i ≤ g i) →
+    sumNat n f ≤ sumNat n g
+  | 0, _, _, _ => Nat.le_refl 0
+  | n + 1, f, g, h => by
+    have h0 := h 0
+    have h1 := sumNat_le_sumNat n (fun i => f i.succ) (fun i => g i.succ) (fun i => h i.succ)
+    show f 0 + sumNat n (fun i => f i.succ) ≤ g 0 + sumNat n (fun i => g i.succ)
+    omega
+
+/-- Sums of naturals are strictly monotone: termwise `f i ≤ g i`, and `f j < g j` for some `j`,
+give `∑ f < ∑ g`. -/
+theorem sumNat_lt_sumNat : ∀ (n : Nat) (f g : Fin n → Nat), (∀ i, f i ≤ g i) →
+    (∃ j, f j < g j) → sumNat n f < sumNat n g
+  | 0, _, _, _, ⟨j, _⟩ => j.elim0
+  | n + 1, f, g, h, ⟨j, hj⟩ => by
+    show f 0 + sumNat n (fun i => f i.succ) < g 0 + sumNat n (fun i => g i.succ)
+    cases j using Fin.cases with
+    | zero =>
+      have := sumNat_le_sumNat n (fun i => f i.succ) (fun i => g i.succ) (fun i => h i.succ)
+      omega
+    | succ j =>
+      have := sumNat_lt_sumNat n (fun i => f i.succ) (fun i => g i.succ) (fun i => h i.succ)
+        ⟨j, hj⟩
+      have h0 := h 0
+      omega
+
+/-- A sum of naturals bounded termwise by `c` is at most `n * c`. -/
+theorem sumNat_le_mul : ∀ (n : Nat) (f : Fin n → Nat) (c : Nat), (∀ i, f i ≤ c) →
+    sumNat n f ≤ n * c
+  | 0, _, c, _ => by show 0 ≤ 0 * c; exact Nat.zero_le _
+  | n + 1, f, c, h => by
+    have h0 := h 0
+    have h1 := sumNat_le_mul n (fun i => f i.succ) c (fun i => h i.succ)
+    show f 0 + sumNat n (fun i => f i.succ) ≤ (n + 1) * c
+    rw [Nat.succ_mul]
+    omega
 
 /-! ## Vectors -/
 

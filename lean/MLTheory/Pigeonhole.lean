@@ -18,8 +18,8 @@ the modules that bound how many distinct things a finite device can produce:
   `x : Fin d → α` with values in `l`, the list has at most `l.length ^ d` entries — a map defined
   on the `V^d` words of length `d` over `V` symbols reaches at most `V^d` values.
 
-Sources: the modules built on this one cite their seeds (`shared/seeds/004_725b34af8153ec2b.txt`,
-lines 5, 18 and 27; `shared/seeds/000_7a6cd69522701495.txt`, line 5).
+Sources: the modules built on this one cite their seeds (`004_725b34af8153ec2b.txt`,
+lines 5, 18 and 27; `000_7a6cd69522701495.txt`, line 5).
 -/
 
 @[expose] public section

@@ -25,13 +25,23 @@ The simplex code of class `c` among `C` classes is the centred one-hot vector
   `⟨x, v_·⟩` iff it is a nearest prototype (`code_isMaximiser_iff_isMinimiser`), and the argmax
   rule and the nearest-prototype rule, both breaking ties by the lowest index, pick the same class
   for every `x` (`argmaxOf_dot_eq_argminOf_sqDist`);
-* **argmax head = 1-NN** for the simplex code: `argmaxHead C hC x = nearestNeighbour C hC x`
-  for every `x` (`argmaxHead_eq_nearestNeighbour`), and
-  `simplexCode_isMaximiser_iff_isMinimiser`.
+* **argmax head = nearest prototype** for the simplex code:
+  `argmaxHead C hC x = nearestNeighbour C hC x` for every `x` (`argmaxHead_eq_nearestNeighbour`),
+  and `simplexCode_isMaximiser_iff_isMinimiser`;
+* **the attention step** (the paper's 1-NN is over the *in-context examples*, not over the label
+  prototypes): for in-context examples with labels `lab` and any attention weights `w` (e.g.
+  non-negative softmax weights), the argmax head applied to the attention-weighted label codes
+  `∑_t w t • v_{lab t}` returns the class with the largest total attention, the lowest such class
+  on ties (`argmaxHead_attnOutput`); under hard attention on one example it returns that
+  example's label (`argmaxHead_hardWeights`); and when hard dot-product attention picks the
+  example of largest score `⟨q, xs t⟩` among equal-norm examples, the head returns the label of
+  the nearest in-context example, i.e. the 1-NN prediction (`transformerHead_eq_oneNN`).
+  The equal-norm hypothesis is what turns "largest dot product" into "least distance".
 
 Concrete instances (exact rationals, checked by `decide +kernel`) are the theorems with
 `_instance_` in their names: the Gram matrices for `C = 3` and `C = 5`, a norm, an inner
-product, a squared distance, and the two rules on sample inputs (one with a tie).
+product, a squared distance, the two rules on sample inputs (one with a tie), and the
+transformer head on four in-context examples under hard and soft attention.
 -/
 
 @[expose] public section
@@ -365,6 +375,137 @@ theorem argmaxHead_eq_nearestNeighbour (C : Nat) (hC : 0 < C) (x : Fin C → Rat
     argmaxHead C hC x = nearestNeighbour C hC x :=
   argmaxOf_dot_eq_argminOf_sqDist hC (simplexCode C) (simplexCode_sqNorm_eq C) x
 
+/-! ## The attention step: from in-context examples to the 1-NN prediction
+
+The head above reads one vector `x`. In the paper's setting `x` is the output of one attention
+layer over `m` in-context examples `(xs t, lab t)`: the attention-weighted sum of the examples'
+label codes, `x = ∑_t w t • v_{lab t}` (`attnOutput`). -/
+
+/-- `argmaxOf` depends only on the order of the values: if `f` and `g` order the indices in the
+same way, they have the same lowest-index argmax. -/
+theorem argmaxOf_congr_order (n : Nat) (hn : 0 < n) (f g : Fin n → Rat)
+    (h : ∀ a b, f a ≤ f b ↔ g a ≤ g b) : argmaxOf n hn f = argmaxOf n hn g := by
+  rw [argmaxOf_eq_argminOf n hn f (fun c => -g c)
+      (fun a b => by rw [h a b]; constructor <;> intro hh <;> grind),
+    argmaxOf_eq_argminOf n hn g (fun c => -g c)
+      (fun a b => by constructor <;> intro hh <;> grind)]
+
+/-- A strict maximiser is the argmax. -/
+theorem argmaxOf_eq_of_forall_lt (n : Nat) (hn : 0 < n) (f : Fin n → Rat) (c : Fin n)
+    (hc : ∀ c', c' ≠ c → f c' < f c) : argmaxOf n hn f = c := by
+  apply Classical.byContradiction
+  intro hne
+  have h1 := argmaxOf_spec n hn f c
+  have h2 := hc _ hne
+  grind
+
+/-- The score of class `c`: `⟨x, v_c⟩ = x c - (1/C) ∑_i x i`. -/
+theorem dot_simplexCode (C : Nat) (x : Fin C → Rat) (c : Fin C) :
+    dot x (simplexCode C c) = x c - 1 / (C : Rat) * sumFin C x := by
+  unfold dot simplexCode
+  rw [sumFin_congr (g := fun i => (if i = c then x c else 0) - 1 / (C : Rat) * x i) (fun i => by
+      dsimp only
+      by_cases h : i = c
+      · subst h; rw [if_pos rfl, if_pos rfl]; grind
+      · rw [if_neg h, if_neg h]; grind),
+    sumFin_sub, sumFin_ite_eq, sumFin_mul_left]
+
+/-- The argmax head on simplex codes is the lowest-index argmax of the coordinates of `x`. -/
+theorem argmaxHead_eq_argmaxOf (C : Nat) (hC : 0 < C) (x : Fin C → Rat) :
+    argmaxHead C hC x = argmaxOf C hC x := by
+  unfold argmaxHead
+  apply argmaxOf_congr_order
+  intro a b
+  rw [dot_simplexCode, dot_simplexCode]
+  constructor <;> intro h <;> grind
+
+/-- The attention output over `m` in-context examples with labels `lab` and attention weights `w`:
+`∑_t w t • v_{lab t}`, the attention-weighted sum of the simplex codes of the labels. -/
+def attnOutput (C m : Nat) (w : Fin m → Rat) (lab : Fin m → Fin C) : Fin C → Rat :=
+  fun i => sumFin m (fun t => w t * simplexCode C (lab t) i)
+
+/-- The total attention on class `c`: the sum of the weights of the examples labelled `c`. -/
+def classMass (C m : Nat) (w : Fin m → Rat) (lab : Fin m → Fin C) (c : Fin C) : Rat :=
+  sumFin m (fun t => if lab t = c then w t else 0)
+
+/-- Coordinate `i` of the attention output is the mass of class `i` minus a common term:
+`(∑_t w t • v_{lab t}) i = mass i - (1/C) ∑_t w t`. -/
+theorem attnOutput_eq (C m : Nat) (w : Fin m → Rat) (lab : Fin m → Fin C) (i : Fin C) :
+    attnOutput C m w lab i = classMass C m w lab i - 1 / (C : Rat) * sumFin m w := by
+  unfold attnOutput classMass simplexCode
+  rw [← sumFin_mul_left, ← sumFin_sub]
+  refine sumFin_congr (fun t => ?_)
+  by_cases h : lab t = i
+  · rw [if_pos h, if_pos h.symm]; grind
+  · rw [if_neg h, if_neg (fun e => h e.symm)]; grind
+
+/-- **The attention step**: for any attention weights over the in-context examples (in
+particular non-negative softmax weights), the argmax head on the attention-weighted label codes
+returns the class with the largest total attention, the lowest such class on ties. -/
+theorem argmaxHead_attnOutput (C m : Nat) (hC : 0 < C) (w : Fin m → Rat) (lab : Fin m → Fin C) :
+    argmaxHead C hC (attnOutput C m w lab) = argmaxOf C hC (classMass C m w lab) := by
+  rw [argmaxHead_eq_argmaxOf]
+  apply argmaxOf_congr_order
+  intro a b
+  rw [attnOutput_eq, attnOutput_eq]
+  constructor <;> intro h <;> grind
+
+/-- Hard attention on the example `s`: weight `1` on it and `0` on the others. -/
+def hardWeights (m : Nat) (s : Fin m) : Fin m → Rat := fun t => if t = s then 1 else 0
+
+/-- Under hard attention on `s`, the mass of class `c` is `1` if `s` is labelled `c`, else `0`. -/
+theorem classMass_hardWeights (C m : Nat) (lab : Fin m → Fin C) (s : Fin m) (c : Fin C) :
+    classMass C m (hardWeights m s) lab c = if lab s = c then 1 else 0 := by
+  unfold classMass hardWeights
+  refine Eq.trans (sumFin_congr (fun t => ?_)) (sumFin_ite_eq m s (if lab s = c then 1 else 0))
+  by_cases h : t = s
+  · subst h; rw [if_pos rfl, if_pos rfl]
+  · rw [if_neg h]; split <;> rfl
+
+/-- **Hard attention outputs the attended example's label**: with all the weight on the example
+`s`, the argmax head returns `lab s`. -/
+theorem argmaxHead_hardWeights (C m : Nat) (hC : 0 < C) (lab : Fin m → Fin C) (s : Fin m) :
+    argmaxHead C hC (attnOutput C m (hardWeights m s) lab) = lab s := by
+  rw [argmaxHead_attnOutput]
+  apply argmaxOf_eq_of_forall_lt
+  intro c hc
+  rw [classMass_hardWeights, classMass_hardWeights, if_pos rfl, if_neg (fun e => hc e.symm)]
+  decide +kernel
+
+/-- The example attended by hard dot-product attention: the one with the largest score
+`⟨q, xs t⟩` for the query `q` (lowest index on ties). -/
+def attendedExample {d : Nat} (m : Nat) (hm : 0 < m) (q : Fin d → Rat) (xs : Fin m → Fin d → Rat) :
+    Fin m :=
+  argmaxOf m hm (fun t => dot q (xs t))
+
+/-- The nearest in-context example to the query `q`: the one with the least squared distance
+(lowest index on ties). -/
+def nearestExample {d : Nat} (m : Nat) (hm : 0 < m) (q : Fin d → Rat) (xs : Fin m → Fin d → Rat) :
+    Fin m :=
+  argminOf m hm (fun t => sqDist q (xs t))
+
+/-- The one-nearest-neighbour classifier on the in-context examples: the label of the nearest
+example. -/
+def oneNN {d : Nat} (C m : Nat) (hm : 0 < m) (q : Fin d → Rat) (xs : Fin m → Fin d → Rat)
+    (lab : Fin m → Fin C) : Fin C :=
+  lab (nearestExample m hm q xs)
+
+/-- The one-layer transformer with hard dot-product attention and an argmax head on simplex
+label codes: attend to the example of largest score, read its label code, take the argmax. -/
+def transformerHead {d : Nat} (C m : Nat) (hC : 0 < C) (hm : 0 < m) (q : Fin d → Rat)
+    (xs : Fin m → Fin d → Rat) (lab : Fin m → Fin C) : Fin C :=
+  argmaxHead C hC (attnOutput C m (hardWeights m (attendedExample m hm q xs)) lab)
+
+/-- **Head = 1-NN on the in-context examples**: if the in-context examples have equal norms, the
+one-layer transformer with hard attention and an argmax head on simplex label codes returns the
+label of the nearest in-context example, for every query. -/
+theorem transformerHead_eq_oneNN {d : Nat} (C m : Nat) (hC : 0 < C) (hm : 0 < m)
+    (q : Fin d → Rat) (xs : Fin m → Fin d → Rat) (lab : Fin m → Fin C)
+    (hnorm : ∀ t t', sqNorm (xs t) = sqNorm (xs t')) :
+    transformerHead C m hC hm q xs lab = oneNN C m hm q xs lab := by
+  unfold transformerHead oneNN nearestExample attendedExample
+  rw [argmaxHead_hardWeights, argmaxOf_dot_eq_argminOf_sqDist hm xs hnorm q]
+
 /-! ## Concrete instances (checked by kernel evaluation) -/
 
 /-- The simplex Gram matrix for `C = 3`: `2/3` on the diagonal, `-1/3` off it. -/
@@ -404,6 +545,31 @@ class `0`. -/
 theorem argmaxHead_nearestNeighbour_instance_tie :
     argmaxHead 3 (Nat.succ_pos 2) (fun i => [1, 0, 1].getD i.val 0) = 0 ∧
       nearestNeighbour 3 (Nat.succ_pos 2) (fun i => [1, 0, 1].getD i.val 0) = 0 := by
+  decide +kernel
+
+/-- The in-context examples of the instances: the four unit vectors `±e₀, ±e₁` of the plane,
+labelled `2, 0, 1, 1`. -/
+def examplesEx : Fin 4 → Fin 2 → Rat :=
+  fun t i => ([[1, 0], [0, 1], [-1, 0], [0, -1]].getD t.val []).getD i.val 0
+
+/-- The labels of the instance examples. -/
+def labelsEx : Fin 4 → Fin 3 := fun t => [2, 0, 1, 1].getD t.val 0
+
+/-- Instance: on the query `(3/5, 4/5)` the transformer attends to example `1` (label `0`), which
+is also the nearest example; both rules return class `0`. -/
+theorem transformerHead_oneNN_instance :
+    transformerHead 3 4 (by decide) (by decide) (fun i => [3/5, 4/5].getD i.val 0) examplesEx
+        labelsEx = 0 ∧
+      oneNN 3 4 (by decide) (fun i => [3/5, 4/5].getD i.val 0) examplesEx labelsEx = 0 := by
+  decide +kernel
+
+/-- Instance (soft attention): with weights `(1/2, 1/4, 1/8, 1/8)` the class masses are
+`(1/4, 1/4, 1/2)` and the head returns class `2`; with uniform weights the masses are
+`(1/4, 1/2, 1/4)` and it returns class `1`. -/
+theorem argmaxHead_attnOutput_instance :
+    argmaxHead 3 (by decide) (attnOutput 3 4 (fun t => [1/2, 1/4, 1/8, 1/8].getD t.val 0)
+        labelsEx) = 2 ∧
+      argmaxHead 3 (by decide) (attnOutput 3 4 (fun _ => 1/4) labelsEx) = 1 := by
   decide +kernel
 
 end MLTheory

@@ -1,0 +1,187 @@
+module
+
+public import MLTheory.Basic
+
+/-!
+# Gated MLPs: the bilinear unit's symmetries, and how a gate breaks them
+
+Source: `004_725b34af8153ec2b.txt`, line 10 ("the conventional gated MLP can be
+viewed as a rank-1 approximation to a bilinear attention mechanism with two distinct factors …
+moving the nonlinearity onto one factor breaks the exchange symmetry between the two factors and,
+for non-homogeneous activations, the inverse-scaling symmetry as well").
+
+A gated MLP with gate `σ : Rat → Rat`, hidden factors `W₁ W₂ : Fin m → Fin d → Rat` and output
+matrix `U : Fin k → Fin m → Rat` maps `x : Fin d → Rat` to
+`y o = ∑ j, U o j * (σ ⟨W₁ j, x⟩ * ⟨W₂ j, x⟩)` (`gatedMLP`); the bilinear MLP is the gate
+`σ = id` (`bilinearMLP`). We prove, for all sizes:
+
+* **rank one**: each hidden unit of the bilinear MLP is the quadratic form of the rank-one matrix
+  `W₁ j ⊗ W₂ j`: `⟨a, x⟩ * ⟨b, x⟩ = ∑_p ∑_q x p * (a p * b q) * x q` (`dot_mul_dot_eq_rankOne`);
+* **exchange symmetry** of the bilinear MLP: swapping the factors `W₁ ↔ W₂` leaves the output
+  unchanged (`bilinearMLP_swap`);
+* **inverse-scaling symmetry** of the bilinear MLP: `W₁ ↦ c W₁`, `W₂ ↦ c⁻¹ W₂` (`c ≠ 0`) leaves
+  the output unchanged (`bilinearMLP_rescale`);
+* with a gate on one factor, per unit: the exchange symmetry `σ a * b = σ b * a` for all `a, b`
+  holds **iff** `σ` is linear, `σ a = σ 1 * a` (`gate_exchange_iff_linear`); the inverse-scaling
+  symmetry `σ (c a) * (b / c) = σ a * b` for all `a, b` holds **iff** `σ (c a) = c σ a` for all
+  `a` (`gate_rescale_iff_homogeneous`);
+* ReLU is positively homogeneous, so the ReLU-gated MLP keeps the inverse-scaling symmetry for
+  `c > 0` (`reluMLP_rescale`), but it is not linear, so it loses the exchange symmetry
+  (`gatedMLP_instance_relu_swap`); the non-homogeneous gate `t + t²/2` loses the scaling symmetry
+  too (`gatedMLP_instance_quad_rescale`).
+
+Concrete instances (`_instance_`, by `decide +kernel`) are the two counterexamples and one output
+of the bilinear MLP.
+-/
+
+@[expose] public section
+
+noncomputable section
+
+namespace MLTheory.GatedMLP
+
+/-- The gated MLP `y o = ∑ j, U o j * (σ ⟨W₁ j, x⟩ * ⟨W₂ j, x⟩)`, gate `σ` on the first factor. -/
+def gatedMLP {d m k : Nat} (σ : Rat → Rat) (W₁ W₂ : Fin m → Fin d → Rat) (U : Fin k → Fin m → Rat)
+    (x : Fin d → Rat) : Fin k → Rat :=
+  fun o => sumFin m (fun j => U o j * (σ (dot (W₁ j) x) * dot (W₂ j) x))
+
+/-- The bilinear MLP: the gated MLP with the identity gate. -/
+def bilinearMLP {d m k : Nat} (W₁ W₂ : Fin m → Fin d → Rat) (U : Fin k → Fin m → Rat)
+    (x : Fin d → Rat) : Fin k → Rat :=
+  gatedMLP id W₁ W₂ U x
+
+/-- **Rank one**: the product of two linear forms is the quadratic form of the rank-one matrix
+`a ⊗ b`: `⟨a, x⟩ * ⟨b, x⟩ = ∑_p ∑_q x p * (a p * b q) * x q`. -/
+theorem dot_mul_dot_eq_rankOne {d : Nat} (a b x : Fin d → Rat) :
+    dot a x * dot b x = sumFin d (fun p => sumFin d (fun q => x p * (a p * b q) * x q)) := by
+  unfold dot
+  rw [← sumFin_mul_right]
+  refine sumFin_congr (fun p => ?_)
+  rw [← sumFin_mul_left]
+  exact sumFin_congr (fun q => by grind)
+
+/-- **Exchange symmetry** of the bilinear MLP: swapping the two factors changes nothing. -/
+theorem bilinearMLP_swap {d m k : Nat} (W₁ W₂ : Fin m → Fin d → Rat) (U : Fin k → Fin m → Rat)
+    (x : Fin d → Rat) : bilinearMLP W₁ W₂ U x = bilinearMLP W₂ W₁ U x := by
+  funext o
+  unfold bilinearMLP gatedMLP
+  exact sumFin_congr (fun j => by simp only [id]; rw [Rat.mul_comm (dot (W₁ j) x)])
+
+/-- **Inverse-scaling symmetry** of the bilinear MLP: scaling the first factor by `c ≠ 0` and the
+second by `c⁻¹` changes nothing. -/
+theorem bilinearMLP_rescale {d m k : Nat} (W₁ W₂ : Fin m → Fin d → Rat) (U : Fin k → Fin m → Rat)
+    (c : Rat) (hc : c ≠ 0) (x : Fin d → Rat) :
+    bilinearMLP (fun j i => c * W₁ j i) (fun j i => c⁻¹ * W₂ j i) U x = bilinearMLP W₁ W₂ U x := by
+  funext o
+  unfold bilinearMLP gatedMLP
+  refine sumFin_congr (fun j => ?_)
+  simp only [id]
+  rw [dot_smul_left, dot_smul_left]
+  have hinv : c * c⁻¹ = 1 := Rat.mul_inv_cancel c hc
+  generalize dot (W₁ j) x = a
+  generalize dot (W₂ j) x = b
+  generalize c⁻¹ = ci at hinv ⊢
+  have : c * a * (ci * b) = (c * ci) * (a * b) := by grind
+  rw [this, hinv, Rat.one_mul]
+
+/-- **The gate breaks the exchange symmetry unless it is linear**: a gated unit `σ a * b` is
+symmetric in its two factors (`σ a * b = σ b * a` for all `a, b`) iff `σ a = σ 1 * a` for all
+`a`. -/
+theorem gate_exchange_iff_linear (σ : Rat → Rat) :
+    (∀ a b, σ a * b = σ b * a) ↔ ∀ a, σ a = σ 1 * a := by
+  constructor
+  · intro h a
+    have := h a 1
+    grind
+  · intro h a b
+    rw [h a, h b]
+    grind
+
+/-- **The gate breaks the inverse-scaling symmetry unless it is homogeneous**: for `c ≠ 0`, the
+gated unit is invariant under `a ↦ c a`, `b ↦ b / c` (`σ (c a) * (b / c) = σ a * b` for all
+`a, b`) iff `σ (c a) = c σ a` for all `a`. -/
+theorem gate_rescale_iff_homogeneous (σ : Rat → Rat) (c : Rat) (hc : c ≠ 0) :
+    (∀ a b, σ (c * a) * (b / c) = σ a * b) ↔ ∀ a, σ (c * a) = c * σ a := by
+  have hinv : c * c⁻¹ = 1 := Rat.mul_inv_cancel c hc
+  constructor
+  · intro h a
+    have h1 := h a c
+    rw [Rat.div_def] at h1
+    have h2 : σ (c * a) * (c * c⁻¹) = σ a * c := h1
+    rw [hinv, Rat.mul_one] at h2
+    rw [h2, Rat.mul_comm]
+  · intro h a b
+    rw [h a, Rat.div_def]
+    generalize σ a = s
+    generalize c⁻¹ = ci at hinv ⊢
+    have : c * s * (b * ci) = (c * ci) * (s * b) := by grind
+    rw [this, hinv, Rat.one_mul]
+
+/-- The ReLU activation `max 0 t`. -/
+def relu (t : Rat) : Rat := if t ≤ 0 then 0 else t
+
+/-- ReLU is positively homogeneous: `relu (c t) = c relu t` for `c > 0`. -/
+theorem relu_mul_of_pos (c t : Rat) (hc : 0 < c) : relu (c * t) = c * relu t := by
+  unfold relu
+  by_cases ht : t ≤ 0
+  · have h1 : 0 ≤ c * (-t) := Rat.mul_nonneg (Rat.le_of_lt hc) (by grind)
+    have h2 : c * t ≤ 0 := by grind
+    rw [if_pos h2, if_pos ht, Rat.mul_zero]
+  · have h1 : 0 < c * t := Rat.mul_pos hc (by grind)
+    have h2 : ¬ c * t ≤ 0 := by grind
+    rw [if_neg h2, if_neg ht]
+
+/-- **ReLU keeps the inverse-scaling symmetry** (`c > 0`): the ReLU-gated MLP is unchanged when
+its gated factor is scaled by `c` and the other by `c⁻¹`. -/
+theorem reluMLP_rescale {d m k : Nat} (W₁ W₂ : Fin m → Fin d → Rat) (U : Fin k → Fin m → Rat)
+    (c : Rat) (hc : 0 < c) (x : Fin d → Rat) :
+    gatedMLP relu (fun j i => c * W₁ j i) (fun j i => c⁻¹ * W₂ j i) U x =
+      gatedMLP relu W₁ W₂ U x := by
+  have hc0 : c ≠ 0 := fun h => by rw [h] at hc; exact Rat.lt_irrefl hc
+  have hinv : c * c⁻¹ = 1 := Rat.mul_inv_cancel c hc0
+  funext o
+  unfold gatedMLP
+  refine sumFin_congr (fun j => ?_)
+  rw [dot_smul_left, dot_smul_left, relu_mul_of_pos _ _ hc]
+  generalize relu (dot (W₁ j) x) = a
+  generalize dot (W₂ j) x = b
+  generalize c⁻¹ = ci at hinv ⊢
+  have : c * a * (ci * b) = (c * ci) * (a * b) := by grind
+  rw [this, hinv, Rat.one_mul]
+
+/-! ## Concrete instances -/
+
+/-- The `1 × 1` matrix with entry `a`, to write instances. -/
+def one (a : Rat) : Fin 1 → Fin 1 → Rat := fun _ _ => a
+
+/-- Instance: a bilinear MLP with two hidden units on `x = (1, 2)`:
+`W₁ = [[1, 0], [1, 1]]`, `W₂ = [[0, 1], [2, -1]]`, `U = [[1, 1]]` gives `1 * 2 + 3 * 0 = 2`. -/
+theorem bilinearMLP_instance_two :
+    bilinearMLP
+      (fun (j : Fin 2) (i : Fin 2) => ([[(1 : Rat), 0], [1, 1]].getD j.val []).getD i.val 0)
+      (fun (j : Fin 2) (i : Fin 2) => ([[(0 : Rat), 1], [2, -1]].getD j.val []).getD i.val 0)
+      (fun (_ : Fin 1) (_ : Fin 2) => (1 : Rat)) (fun (i : Fin 2) => [(1 : Rat), 2].getD i.val 0)
+      0 = 2 := by
+  decide +kernel
+
+/-- Instance: **ReLU breaks the exchange symmetry**: with one unit, `W₁ = 1`, `W₂ = -1`, `x = 1`,
+the ReLU-gated MLP gives `relu 1 * (-1) = -1`, the swapped one `relu (-1) * 1 = 0`. -/
+theorem gatedMLP_instance_relu_swap :
+    gatedMLP relu (one 1) (one (-1)) (one 1) (fun _ => 1) 0 = -1 ∧
+      gatedMLP relu (one (-1)) (one 1) (one 1) (fun _ => 1) 0 = 0 := by
+  decide +kernel
+
+/-- The non-homogeneous gate `t + t²/2` (a rational stand-in for GELU-like activations). -/
+def quadGate (t : Rat) : Rat := t + t * t / 2
+
+/-- Instance: **a non-homogeneous gate breaks the inverse-scaling symmetry**: with one unit,
+`W₁ = W₂ = 1`, `x = 1`, scaling by `c = 2` gives `quadGate 2 * (1/2) = 2` instead of
+`quadGate 1 * 1 = 3/2`. -/
+theorem gatedMLP_instance_quad_rescale :
+    gatedMLP quadGate (one 2) (one (1/2)) (one 1) (fun _ => 1) 0 = 2 ∧
+      gatedMLP quadGate (one 1) (one 1) (one 1) (fun _ => 1) 0 = 3/2 := by
+  decide +kernel
+
+end MLTheory.GatedMLP
+
+end
