@@ -5,7 +5,7 @@ public import MLTheory.Basic
 /-!
 # Budgeted allocation under a common strictly convex loss is uniform up to one unit
 
-Source: `shared/seeds/004_725b34af8153ec2b.txt`, line 22: patching is modelled as a budgeted
+Source: `004_725b34af8153ec2b.txt`, line 22: patching is modelled as a budgeted
 bitrate allocation, and without a coupling constraint scalar local complexity cannot produce a
 non-uniform optimum under a common loss landscape.
 

@@ -31,8 +31,8 @@ lines 5 and 24).
 
 Also: the matrix-vector product `matVec`, the standard basis vectors `basisVec` (with
 `matVec_basisVec`: `A e_j` is column `j` of `A`) and the rectifier `relu` on `Rat` and on vectors
-(`reluVec`), for the lemma files on ReLU networks (`shared/seeds/000_7a6cd69522701495.txt`,
-line 8; `shared/seeds/002_682c09bd1a5fc902.txt`, line 2).
+(`reluVec`), for the lemma files on ReLU networks (`000_7a6cd69522701495.txt`,
+line 8; `002_682c09bd1a5fc902.txt`, line 2).
 -/
 
 @[expose] public section

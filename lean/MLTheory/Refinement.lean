@@ -5,7 +5,7 @@ public import MLTheory.Basic
 /-!
 # The ReLU hat function and its refinement equation
 
-Source: `shared/seeds/002_682c09bd1a5fc902.txt`, line 2: for scalar binary refinement with a
+Source: `002_682c09bd1a5fc902.txt`, line 2: for scalar binary refinement with a
 finitely supported mask, compactly supported continuous piecewise linear seeds have refinement
 iterates that admit exact ReLU realisations.
 
