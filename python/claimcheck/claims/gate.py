@@ -42,6 +42,7 @@ from claimcheck.claims.model import (
     PaperResult,
     ToolchainInfo,
     Verdict,
+    tier_of,
     WitnessOutcome,
 )
 from claimcheck.claims.sources import check_sources
@@ -154,7 +155,8 @@ def _witness(result: WitnessResult) -> WitnessOutcome:
 
 
 def _record(r: DeclStatus) -> DeclRecord:
-    return DeclRecord(r.name, r.module, r.kind, str(r.status), list(r.axioms), list(r.boundary), r.fingerprint)
+    return DeclRecord(r.name, r.module, r.kind, str(r.status), list(r.axioms), list(r.boundary), r.fingerprint,
+                      getattr(r, "kernel", None))
 
 
 def _claim_result(claim: Claim, ev: Evidence) -> ClaimResult:
@@ -174,6 +176,7 @@ def _claim_result(claim: Claim, ev: Evidence) -> ClaimResult:
             expected_fingerprint=f.fingerprint,
             fingerprint_ok=bool(record and record.fingerprint and record.fingerprint == f.fingerprint),
             instance=_instance(ev.instances[f.decl]) if f.decl in ev.instances else None,
+            kernel=getattr(record, "kernel", None) if record else None,
         ))  # fmt: skip
     witnesses = [_witness(r) for w in claim.witnesses if (r := ev.witnesses.get(w)) is not None]
     return ClaimResult(
@@ -188,6 +191,7 @@ def _claim_result(claim: Claim, ev: Evidence) -> ClaimResult:
         note=claim.note,
         witnesses=witnesses,
         line=claim.yaml_line,
+        tier=tier_of(verdict, formal, bool(claim.witnesses)),
     )
 
 
