@@ -60,7 +60,9 @@ def cmd_build(args: argparse.Namespace) -> int:
     toolchain = resolve_toolchain(project.root, progress=progress)
     report = build(project, toolchain, jobs=args.jobs, progress=progress)
     if args.json:
-        json.dump(report.to_json(), sys.stdout, indent=2)
+        from claimcheck.report.schema import BUILD_SCHEMA, marked
+
+        json.dump(marked(BUILD_SCHEMA, report.to_json()), sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
         for result in report.modules.values():
@@ -112,7 +114,9 @@ def cmd_status(args: argparse.Namespace) -> int:
         print(f"claimcheck: status: {exc}", file=sys.stderr)
         return 2
     if args.json:
-        json.dump(to_json(records), sys.stdout, indent=2, ensure_ascii=False)
+        from claimcheck.report.schema import STATUS_SCHEMA, marked
+
+        json.dump(marked(STATUS_SCHEMA, {"declarations": to_json(records)}), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
         sys.stdout.write(format_table(records))
@@ -242,6 +246,30 @@ def cmd_init(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_diff(args: argparse.Namespace) -> int:
+    """Claims and statements changed against ``--base`` (committed manifests and fingerprints; no
+    build). Exit 1 when a statement changed without an acknowledgement in its claim."""
+    import os
+
+    from claimcheck.claims.diff import base_manifests, diff_manifests, diff_to_json, render_markdown
+    from claimcheck.claims.manifest import load_manifests
+
+    project = _project(args)
+    result = diff_manifests(base_manifests(project.root, project.manifests_dir, args.base),
+                            load_manifests(project.manifests_dir), args.base)
+    text = render_markdown(result)
+    if args.json:
+        json.dump(diff_to_json(result), sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        print(text)
+    summary = os.environ.get("GITHUB_STEP_SUMMARY")
+    if summary:
+        with open(summary, "a", encoding="utf-8") as out:
+            out.write(text + "\n")
+    return 0 if result.ok else 1
+
+
 def cmd_kernel(args: argparse.Namespace) -> int:
     """Check lean4export NDJSON files with claimcheck's own kernel (arena exit codes 0/1/2)."""
     from claimcheck.kernel.cli import main as kernel_main
@@ -285,7 +313,8 @@ def make_parser() -> argparse.ArgumentParser:
         "Exit code 1 if a --decl is missing; other statuses are reported with exit code 0.",
     )
     _add_common(p)
-    p.add_argument("--json", action="store_true", help="print the records as a JSON array")
+    p.add_argument("--json", action="store_true",
+                   help='print {"schema": "claimcheck.status/1", "declarations": [...]} as JSON')
     p.add_argument("--decl", action="append", metavar="NAME", help="only this declaration (repeatable)")
     p.add_argument("--all", action="store_true", help="also list compiler-generated auxiliary declarations")
     p.add_argument("--no-build", action="store_true", help="use existing build outputs; stale or absent ones count as failed")
@@ -302,6 +331,13 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", type=str, metavar="FILE.ndjson")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
     p.set_defaults(func=cmd_kernel)
+
+    p = sub.add_parser("diff", help="claims and statements changed against a base revision (no build); "
+                       "exit 1 on an unacknowledged statement change")
+    _add_common(p)
+    p.add_argument("--base", required=True, metavar="REF", help="the git revision to compare with (e.g. origin/main)")
+    p.add_argument("--json", action="store_true", help="print the claimcheck.diff/1 document instead of Markdown")
+    p.set_defaults(func=cmd_diff)
 
     p = sub.add_parser("init", help="scaffold a new claimcheck project in DIR")
     p.add_argument("dir", type=Path, help="the new project's folder (created; must be empty if it exists)")
