@@ -282,3 +282,240 @@ def test_diff_base_without_a_manifest_for_a_new_paper(repo, capsys, monkeypatch)
         MANIFEST.format(fp1="aaaaaaaaaaaaaaaa", ack="").replace("paper-one", "paper-two"))
     code, out = _diff(repo, capsys)
     assert code == 0 and "Papers added (1)" in out
+
+
+# --------------------------------------------------------------------------- formalization.yaml
+
+
+FORMAL_MANIFEST = """\
+id: demo
+title: A demo paper
+authors: Ada Lovelace, Alan Turing and Emmy Noether
+arxiv: "2401.01234"
+sources:
+  - file: a.txt
+    line: 1
+claims:
+  - id: c1
+    label: theorem
+    statement: It adds up.
+    coverage: full
+    witnesses: []
+    formal:
+      - decl: Demo.a
+        fingerprint: aaaaaaaaaaaaaaaa
+  - id: c2
+    label: theorem
+    statement: It depends on sorry.
+    coverage: special-case
+    coverage_note: only for n = 3
+    witnesses: []
+    formal:
+      - decl: Demo.b
+        fingerprint: bbbbbbbbbbbbbbbb
+  - id: c3
+    label: measurement
+    statement: Measured.
+    formal: none
+    reason: empirical
+    note: measured
+"""
+
+HAND_WRITTEN = """\
+# our own header comment
+version: "v0.4"
+
+project:
+  name: "demo"                 # the name we chose
+  authors: ["Grace Hopper"]
+  license: "Apache-2.0"
+
+sources:
+  - title: "A textbook we used"   # hand-written source
+    authors: ["Someone"]
+
+status:
+  scope: "the main theorem only"   # hand-written
+  sorry_count: 0
+  sorry_in_definitions: 0
+  axioms: []
+  main_results:
+    - declaration: Demo.a
+      comparator_config: "comparator/a.json"   # hand-written key on a generated entry
+
+review:
+  status: "self-assessed"
+
+alignment:
+  namespace: "Demo"
+  statements:
+    - claim: demo/c1
+      source: old text
+      lean: Demo.old
+      status: proved
+      note: "checked by hand against Thm 2"   # hand-written note
+    - claim: demo/c2
+      source: old
+      lean: Demo.b
+      status: proved      # a hand-kept status that drifted: c2 depends on sorry
+    - source: "Lemma 7"
+      lean: Demo.lemma7
+      status: in-progress
+"""
+
+
+def _formal_case(tmp_path: Path):
+    from claimcheck.claims.manifest import parse_manifest
+    from claimcheck.claims.model import BuildSummary, DeclRecord, PaperResult, ToolchainInfo
+    from claimcheck.project import Project
+
+    root = tmp_path / "proj"
+    (root / "manifests").mkdir(parents=True)
+    mpath = root / "manifests" / "demo.yaml"
+    mpath.write_text(FORMAL_MANIFEST)
+    manifest, issues = parse_manifest(mpath)
+    assert manifest is not None and not issues, issues
+    a = FormalEntry(decl="Demo.a", status="proved", module="Demo.Core", kind="theorem",
+                    axioms=["propext"], fingerprint="aaaaaaaaaaaaaaaa",
+                    expected_fingerprint="aaaaaaaaaaaaaaaa", fingerprint_ok=True)
+    b = FormalEntry(decl="Demo.b", status="sorry", module="Demo.Extra", kind="theorem",
+                    axioms=["sorryAx"], fingerprint="bbbbbbbbbbbbbbbb",
+                    expected_fingerprint="bbbbbbbbbbbbbbbb", fingerprint_ok=True)
+    claims = [
+        ClaimResult(id="c1", label=Label.THEOREM, statement="It adds up.", verdict=Verdict.HOLDS, formal=[a]),
+        ClaimResult(id="c2", label=Label.THEOREM, statement="It depends on sorry.", verdict=Verdict.FAILS,
+                    formal=[b], problems=["Demo.b: sorry, not proved"]),
+        ClaimResult(id="c3", label=Label.MEASUREMENT, statement="Measured.", verdict=Verdict.INFORMAL),
+    ]
+    result = GateResult(
+        generated="2026-11-30T00:00:00Z", ok=False, toolchain=ToolchainInfo("wasm", "4.28.0"),
+        build=BuildSummary(True), papers=[PaperResult(
+            id="demo", title="A demo paper", manifest="manifests/demo.yaml", claims=claims,
+            authors="Ada Lovelace, Alan Turing and Emmy Noether", arxiv="2401.01234")],
+        declarations=[
+            DeclRecord("Demo.Core", "Demo.Core", "module", "proved"),
+            DeclRecord("Demo.a", "Demo.Core", "theorem", "proved", ["propext"]),
+            DeclRecord("Demo.b", "Demo.Extra", "theorem", "sorry", ["sorryAx"]),
+            DeclRecord("Demo.f", "Demo.Extra", "def", "sorry", ["Classical.choice", "sorryAx"]),
+        ],
+    )
+    return Project.load(root), result, [manifest]
+
+
+def _load_yaml(path: Path) -> dict:
+    import yaml
+
+    return yaml.safe_load(path.read_text())
+
+
+def _check_template_fields(doc: dict) -> None:
+    """The field list of mathlib-initiative/formalization.yaml (v0.3/v0.4) for the generated parts."""
+    assert isinstance(doc["sources"], list) and doc["sources"]
+    for src in doc["sources"]:
+        assert isinstance(src["title"], str) and src["title"]
+        assert isinstance(src.get("authors", []), list)
+        assert isinstance(src.get("id", ""), str)
+    status = doc["status"]
+    for key in ("sorry_count", "sorry_in_definitions"):
+        assert isinstance(status[key], int) and status[key] >= 0
+    assert isinstance(status["axioms"], list) and all(isinstance(a, str) for a in status["axioms"])
+    for main in status["main_results"]:
+        assert isinstance(main["declaration"], str) and isinstance(main["file"], str)
+        assert isinstance(main["sorry_count"], int) and main["sorry_count"] >= 0
+        assert isinstance(main["axioms"], list)
+    assert isinstance(doc["fidelity"]["divergences"], str)
+    for row in doc["alignment"]["statements"]:
+        assert {"source", "lean", "status"} <= set(row)
+        assert row["status"] in ("proved", "literature-dependency", "in-progress", "not-formalized") or "claim" not in row
+
+
+def test_formalization_yaml_new_file_follows_the_template(tmp_path: Path):
+    from claimcheck.claims import formalization
+
+    project, result, manifests = _formal_case(tmp_path)
+    path = project.root / "formalization.yaml"
+    gen = formalization.generate(result, manifests, project)
+    assert formalization.write(path, gen) is True
+    doc = _load_yaml(path)
+    _check_template_fields(doc)
+    assert doc["version"] == "v0.4" and doc["review"]["status"] == ""  # hand parts left to the authors
+    assert doc["sources"] == [{"manifest": "manifests/demo.yaml", "title": "A demo paper",
+                               "authors": ["Ada Lovelace", "Alan Turing", "Emmy Noether"],
+                               "id": "arXiv:2401.01234", "type": "preprint"}]
+    assert doc["status"]["sorry_count"] == 2 and doc["status"]["sorry_in_definitions"] == 1
+    assert doc["status"]["axioms"] == ["Classical.choice", "propext", "sorryAx"]
+    assert [m["declaration"] for m in doc["status"]["main_results"]] == ["Demo.a", "Demo.b"]
+    assert doc["status"]["main_results"][0]["file"] == "Demo/Core.lean"
+    assert doc["status"]["main_results"][1]["sorry_count"] == 1
+    rows = {r["claim"]: r for r in doc["alignment"]["statements"]}
+    assert rows["demo/c1"]["status"] == "proved" and rows["demo/c1"]["tier"] == "compiled"
+    # A claim resting on sorry is never `proved`, in a green tier or anywhere else.
+    assert rows["demo/c2"]["status"] == "in-progress" and rows["demo/c2"]["tier"] == "broken"
+    assert rows["demo/c3"]["status"] == "not-formalized" and rows["demo/c3"]["lean"] == ""
+    assert doc["fidelity"]["divergences"] == "demo/c2 (special-case): only for n = 3"
+    assert formalization.stale_parts(path, gen) == []
+    assert formalization.write(path, gen) is False  # idempotent
+
+
+def test_formalization_yaml_keeps_hand_written_fields_and_comments(tmp_path: Path):
+    from claimcheck.claims import formalization
+
+    project, result, manifests = _formal_case(tmp_path)
+    path = project.root / "formalization.yaml"
+    path.write_text(HAND_WRITTEN)
+    gen = formalization.generate(result, manifests, project)
+    stale = formalization.stale_parts(path, gen)
+    assert "alignment.statements" in stale and "status.sorry_count" in stale and "sources" in stale
+    formalization.write(path, gen)
+    text = path.read_text()
+    for kept in ("# our own header comment", "# the name we chose", "# hand-written source",
+                 "# hand-written key on a generated entry", "# hand-written note"):
+        assert kept in text, kept
+    doc = _load_yaml(path)
+    _check_template_fields(doc)
+    assert doc["project"] == {"name": "demo", "authors": ["Grace Hopper"], "license": "Apache-2.0"}
+    assert doc["status"]["scope"] == "the main theorem only"
+    assert doc["alignment"]["namespace"] == "Demo"
+    assert doc["sources"][0]["title"] == "A textbook we used"  # hand-written source kept
+    assert doc["status"]["main_results"][0]["comparator_config"] == "comparator/a.json"
+    rows = doc["alignment"]["statements"]
+    assert rows[0] == {"source": "Lemma 7", "lean": "Demo.lemma7", "status": "in-progress"}  # hand row kept
+    by_claim = {r["claim"]: r for r in rows if "claim" in r}
+    assert by_claim["demo/c1"]["note"] == "checked by hand against Thm 2"
+    assert by_claim["demo/c1"]["lean"] == "Demo.a"  # a name out of sync is regenerated
+    assert by_claim["demo/c2"]["status"] == "in-progress"  # the drifted status is corrected
+    assert formalization.stale_parts(path, gen) == []
+
+
+def test_formalization_yaml_hand_edits_are_not_stale_generated_edits_are(tmp_path: Path, capsys):
+    from claimcheck.claims import formalization
+    from claimcheck.cli import _stale_formalization
+
+    project, result, manifests = _formal_case(tmp_path)
+    import sys
+
+    assert _stale_formalization(project, result, manifests, sys.stdout) is False  # no file: not failed
+    path = project.root / "formalization.yaml"
+    formalization.write(path, formalization.generate(result, manifests, project))
+    text = path.read_text()
+    path.write_text(text.replace('name: ""', 'name: "renamed by hand"'))
+    assert _stale_formalization(project, result, manifests, sys.stdout) is False
+    path.write_text(text.replace("status: in-progress", "status: proved"))  # a `\\leanok` left on c2
+    assert _stale_formalization(project, result, manifests, sys.stdout) is True
+    assert "`alignment.statements` is stale" in capsys.readouterr().out
+    path.write_text(text.replace("sorry_count: 2", "sorry_count: 0"))
+    assert formalization.stale_parts(path, formalization.generate(result, manifests, project)) == ["status.sorry_count"]
+
+
+def test_formalization_yaml_bad_file_is_a_clear_error(tmp_path: Path):
+    from claimcheck.claims import formalization
+
+    project, result, manifests = _formal_case(tmp_path)
+    path = project.root / "formalization.yaml"
+    gen = formalization.generate(result, manifests, project)
+    path.write_text("status: [1, 2]\n")
+    with pytest.raises(formalization.FormalizationError, match=r"formalization.yaml:1: `status` must be a mapping"):
+        formalization.write(path, gen)
+    path.write_text("a: [\n")
+    with pytest.raises(formalization.FormalizationError, match="invalid YAML"):
+        formalization.stale_parts(path, gen)

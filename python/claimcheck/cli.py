@@ -185,7 +185,42 @@ def cmd_check(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     else:
         _print_gate(result, project)
-    return 0 if result.ok else 1
+    # With --json the stale lines go to stderr: stdout stays one JSON document.
+    stale = _stale_formalization(project, result, manifests, sys.stderr if args.json else sys.stdout)
+    return 0 if result.ok and not stale else 1
+
+
+def _stale_formalization(project: Project, result: GateResult, manifests: list, out) -> bool:
+    """Whether the committed formalization.yaml (if any) has stale generated parts (printed)."""
+    from claimcheck.claims import formalization
+
+    path = project.root / formalization.FILE_NAME
+    if not path.exists():
+        return False  # a project without the file is not failed
+    parts = formalization.stale_parts(path, formalization.generate(result, manifests, project))
+    for part in parts:
+        print(f"FAIL {path.name}: `{part}` is stale; run `claimcheck formalization-yaml`",
+              file=out)
+    return bool(parts)
+
+
+def cmd_formalization_yaml(args: argparse.Namespace) -> int:
+    """Write or update the root formalization.yaml from a gate run, keeping hand-written fields."""
+    from claimcheck.claims import formalization
+    from claimcheck.claims.gate import judge
+
+    project, evidence, manifests = _evidence(args)
+    result = judge(project, evidence, manifests)
+    path = project.root / formalization.FILE_NAME
+    generated = formalization.generate(result, manifests, project)
+    if args.check:
+        parts = formalization.stale_parts(path, generated) if path.exists() else ["(no file)"]
+        for part in parts:
+            print(f"stale: {path.name}: {part}")
+        return 1 if parts else 0
+    changed = formalization.write(path, generated)
+    print(f"{'wrote' if changed else 'unchanged'}: {path}")
+    return 0
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -331,6 +366,14 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", type=str, metavar="FILE.ndjson")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
     p.set_defaults(func=cmd_kernel)
+
+    p = sub.add_parser("formalization-yaml", help="write or update the root formalization.yaml (generated parts "
+                       "from a gate run; hand-written fields and comments kept)")
+    _add_common(p)
+    _add_sources(p)
+    p.add_argument("-j", "--jobs", type=int, default=None, help="parallel Lean jobs")
+    p.add_argument("--check", action="store_true", help="write nothing; exit 1 when the file is absent or stale")
+    p.set_defaults(func=cmd_formalization_yaml)
 
     p = sub.add_parser("diff", help="claims and statements changed against a base revision (no build); "
                        "exit 1 on an unacknowledged statement change")
