@@ -265,7 +265,17 @@ def test_diff_reports_removed_declarations_claims_and_changed_fields(repo, capsy
 
 def test_diff_with_an_unknown_base_is_bad_input(repo, capsys):
     assert main(["diff", "--root", str(repo), "--base", "no-such-ref"]) == 2
-    assert "no-such-ref" in capsys.readouterr().err
+    assert "--base no-such-ref: no such revision" in capsys.readouterr().err
+    assert main(["diff", "--root", str(repo), "--base=--output=/tmp/x"]) == 2
+    assert "name a git revision" in capsys.readouterr().err
+
+
+def test_diff_fails_when_a_recorded_fingerprint_is_dropped(repo, capsys, monkeypatch):
+    monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
+    text = MANIFEST.format(fp1="aaaaaaaaaaaaaaaa", ack="").replace("        fingerprint: aaaaaaaaaaaaaaaa\n", "")
+    (repo / "manifests" / "paper-one.yaml").write_text(text)
+    code, out = _diff(repo, capsys)
+    assert code == 1 and "| aaaaaaaaaaaaaaaa | — | **no** |" in out
 
 
 def test_diff_outside_git_is_a_clear_error(tmp_path: Path):

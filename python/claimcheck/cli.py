@@ -156,6 +156,7 @@ def _print_gate(result: GateResult, project: Project) -> None:
     extra = f", {inst['not_cross_checked']} not cross-checked" if inst["not_cross_checked"] else ""
     print(f"{summary['papers']} papers, {summary['claims']} claims: {verdicts}; "
           f"{inst['ok']}/{inst['checked']} instance cross-checks agree{extra}")
+    print("evidence: " + ", ".join(f"{n} {t}" for t, n in summary["by_tier"].items()))
     if not result.sources_checked:
         print("sources: source text not available here; citations not checked against it (--sources DIR)")
     for line in failures(result, project.strict_instances):

@@ -72,8 +72,14 @@ def _git(root: Path, *args: str) -> str:
 
 def base_manifests(root: Path, manifests_dir: Path, ref: str) -> list[Manifest]:
     """The manifests committed at ``ref`` (parsed from ``git show``; none if the folder is absent)."""
+    if not ref or ref.startswith("-"):
+        raise DiffError(f"--base {ref!r}: name a git revision (a branch, tag or commit)")
     top = Path(_git(root, "rev-parse", "--show-toplevel").strip()).resolve()
-    _git(root, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}")
+    try:
+        _git(root, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}")
+    except DiffError as exc:
+        raise DiffError(f"--base {ref}: no such revision in {top} (fetch it first, e.g. "
+                        "`git fetch origin main` with a full-depth checkout)") from exc
     try:
         rel = PurePosixPath(manifests_dir.resolve().relative_to(top).as_posix())
     except ValueError as exc:
