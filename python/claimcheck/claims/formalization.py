@@ -75,8 +75,8 @@ project:
   authors: []                  # [required] who did the formalization
   license: ""                  # [required]
 
-sources: []                    # [required] generated from the manifests
-
+# sources, status and alignment.statements: generated from the manifests and the build.
+sources: []
 status: {}
 
 automation:                    # [required]
