@@ -9,7 +9,7 @@ The changes found:
   *blocks* (exit 1) unless the claim acknowledges it: an ``acknowledge`` entry whose ``name`` is
   the declaration. A fingerprint recorded for the first time (none at the base) does not block.
 - ``claim-changed``: the label or a field the verdict depends on (statement, hypotheses, whether it
-  is formal, witnesses, coverage, coverage note), or the evidence tier the manifest aims at
+  is formal, witnesses, coverage, coverage note, the roles of its declarations), or the evidence tier the manifest aims at
   (:func:`declared_tier`), changed.
 - ``decl-removed`` / ``decl-added``: a Lean declaration no longer / newly backs the claim.
 - ``claim-removed`` / ``claim-added``, ``paper-removed`` / ``paper-added``.
@@ -119,6 +119,8 @@ def _claim_fields(claim: Claim) -> dict[str, Any]:
         "witnesses": sorted(claim.witnesses),
         "coverage": claim.coverage,
         "coverage_note": claim.coverage_note,
+        # A declaration turned into a `definition` or `library` entry no longer makes the claim hold.
+        "roles": sorted(f"{f.decl} ({f.role})" for f in claim.formal or [] if f.role != "theorem"),
         "tier": str(declared_tier(claim)),
     }
 
