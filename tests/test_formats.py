@@ -401,7 +401,7 @@ def _formal_case(tmp_path: Path):
         generated="2026-11-30T00:00:00Z", ok=False, toolchain=ToolchainInfo("wasm", "4.28.0"),
         build=BuildSummary(True), papers=[PaperResult(
             id="demo", title="A demo paper", manifest="manifests/demo.yaml", claims=claims,
-            authors="Ada Lovelace, Alan Turing and Emmy Noether", arxiv="2401.01234")],
+            authors="Ada Lovelace, Alan Turing and Emmy Noether +2", arxiv="2401.01234")],
         declarations=[
             DeclRecord("Demo.Core", "Demo.Core", "module", "proved"),
             DeclRecord("Demo.a", "Demo.Core", "theorem", "proved", ["propext"]),

@@ -112,7 +112,9 @@ def _split_authors(authors: str | None) -> list[str]:
     if not authors:
         return []
     parts = re.split(r",\s*(?:and\s+)?|\s+and\s+", authors)
-    return [p.strip() for p in parts if p.strip() and p.strip() not in ("et al.", "et al")]
+    # "Chao Zhang +3" (three more authors) and "et al." are not names: the names alone are listed.
+    names = [re.sub(r"\s*\+\d+$", "", p.strip()) for p in parts]
+    return [n for n in names if n and n not in ("et al.", "et al")]
 
 
 def _one_or_list(values: list[str]) -> str | list[str]:
