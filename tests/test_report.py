@@ -318,6 +318,7 @@ def test_summary_md_file_matches_render_summary(written: Path, sample: dict):
 
 def test_minimal_data_without_optional_keys_renders(tmp_path: Path):
     data = {
+        "schema": "claimcheck.report/1",
         "generated": "2026-11-29T21:00:00Z",
         "ok": True,
         "toolchain": {"kind": "wasm", "version": "4.28.0"},

@@ -159,7 +159,14 @@ def test_cli_status_exit_codes(built, capsys: pytest.CaptureFixture[str]) -> Non
     assert main(["status", "--no-build", "-q", "--root", str(root), "--json", "--decl", "not_there"]) == 1
     import json
 
-    data = json.loads(capsys.readouterr().out)
+    doc = json.loads(capsys.readouterr().out)
+    import jsonschema
+
+    from claimcheck.report.schema import STATUS_SCHEMA, json_schema
+
+    assert doc["schema"] == STATUS_SCHEMA
+    jsonschema.validate(doc, json_schema(STATUS_SCHEMA))
+    data = doc["declarations"]
     assert [d["status"] for d in data if d["kind"] != "module"] == ["missing"]
     assert {"name", "module", "kind", "status", "axioms", "fingerprint", "boundary"} <= set(data[0])
 

@@ -60,7 +60,9 @@ def cmd_build(args: argparse.Namespace) -> int:
     toolchain = resolve_toolchain(project.root, progress=progress)
     report = build(project, toolchain, jobs=args.jobs, progress=progress)
     if args.json:
-        json.dump(report.to_json(), sys.stdout, indent=2)
+        from claimcheck.report.schema import BUILD_SCHEMA, marked
+
+        json.dump(marked(BUILD_SCHEMA, report.to_json()), sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
         for result in report.modules.values():
@@ -113,7 +115,9 @@ def cmd_status(args: argparse.Namespace) -> int:
         print(f"claimcheck: status: {exc}", file=sys.stderr)
         return 2
     if args.json:
-        json.dump(to_json(records), sys.stdout, indent=2, ensure_ascii=False)
+        from claimcheck.report.schema import STATUS_SCHEMA, marked
+
+        json.dump(marked(STATUS_SCHEMA, {"declarations": to_json(records)}), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
         sys.stdout.write(format_table(records, statements=bool(args.decl)))
@@ -153,6 +157,7 @@ def _print_gate(result: GateResult, project: Project) -> None:
     extra = f", {inst['not_cross_checked']} not cross-checked" if inst["not_cross_checked"] else ""
     print(f"{summary['papers']} papers, {summary['claims']} claims: {verdicts}; "
           f"{inst['ok']}/{inst['checked']} instance cross-checks agree{extra}")
+    print("evidence: " + ", ".join(f"{n} {t}" for t, n in summary["by_tier"].items()))
     if not result.sources_checked:
         print("sources: source text not available here; citations not checked against it (--sources DIR)")
     for line in failures(result, project.strict_instances):
@@ -223,7 +228,42 @@ def _check(args: argparse.Namespace) -> int:
         sys.stdout.write(junit_xml(result, root_prefix(project.root)))
     else:
         _print_gate(result, project)
-    return 0 if result.ok else 1
+    # With --json the stale lines go to stderr: stdout stays one JSON document.
+    stale = _stale_formalization(project, result, manifests, sys.stderr if args.json else sys.stdout)
+    return 0 if result.ok and not stale else 1
+
+
+def _stale_formalization(project: Project, result: GateResult, manifests: list, out) -> bool:
+    """Whether the committed formalization.yaml (if any) has stale generated parts (printed)."""
+    from claimcheck.claims import formalization
+
+    path = project.root / formalization.FILE_NAME
+    if not path.exists():
+        return False  # a project without the file is not failed
+    parts = formalization.stale_parts(path, formalization.generate(result, manifests, project))
+    for part in parts:
+        print(f"FAIL {path.name}: `{part}` is stale; run `claimcheck formalization-yaml`",
+              file=out)
+    return bool(parts)
+
+
+def cmd_formalization_yaml(args: argparse.Namespace) -> int:
+    """Write or update the root formalization.yaml from a gate run, keeping hand-written fields."""
+    from claimcheck.claims import formalization
+    from claimcheck.claims.gate import judge
+
+    project, evidence, manifests = _evidence(args)
+    result = judge(project, evidence, manifests)
+    path = project.root / formalization.FILE_NAME
+    generated = formalization.generate(result, manifests, project)
+    if args.check:
+        parts = formalization.stale_parts(path, generated) if path.exists() else ["(no file)"]
+        for part in parts:
+            print(f"stale: {path.name}: {part}")
+        return 1 if parts else 0
+    changed = formalization.write(path, generated)
+    print(f"{'wrote' if changed else 'unchanged'}: {path}")
+    return 0
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -355,6 +395,30 @@ def cmd_init(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_diff(args: argparse.Namespace) -> int:
+    """Claims and statements changed against ``--base`` (committed manifests and fingerprints; no
+    build). Exit 1 when a statement changed without an acknowledgement in its claim."""
+    import os
+
+    from claimcheck.claims.diff import base_manifests, diff_manifests, diff_to_json, render_markdown
+    from claimcheck.claims.manifest import load_manifests
+
+    project = _project(args)
+    result = diff_manifests(base_manifests(project.root, project.manifests_dir, args.base),
+                            load_manifests(project.manifests_dir), args.base)
+    text = render_markdown(result)
+    if args.json:
+        json.dump(diff_to_json(result), sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        print(text)
+    summary = os.environ.get("GITHUB_STEP_SUMMARY")
+    if summary:
+        with open(summary, "a", encoding="utf-8") as out:
+            out.write(text + "\n")
+    return 0 if result.ok else 1
+
+
 def cmd_kernel(args: argparse.Namespace) -> int:
     """Check lean4export NDJSON files with claimcheck's own kernel (arena exit codes 0/1/2)."""
     from claimcheck.kernel.cli import main as kernel_main
@@ -398,7 +462,8 @@ def make_parser() -> argparse.ArgumentParser:
         "Exit code 1 if a --decl is missing; other statuses are reported with exit code 0.",
     )
     _add_common(p)
-    p.add_argument("--json", action="store_true", help="print the records as a JSON array")
+    p.add_argument("--json", action="store_true",
+                   help='print {"schema": "claimcheck.status/1", "declarations": [...]} as JSON')
     p.add_argument("--decl", action="append", metavar="NAME", help="only this declaration (repeatable)")
     p.add_argument("--all", action="store_true", help="also list compiler-generated auxiliary declarations")
     p.add_argument("--no-build", action="store_true", help="use existing build outputs; stale or absent ones count as failed")
@@ -417,6 +482,21 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", type=str, metavar="FILE.ndjson")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
     p.set_defaults(func=cmd_kernel)
+
+    p = sub.add_parser("formalization-yaml", help="write or update the root formalization.yaml (generated parts "
+                       "from a gate run; hand-written fields and comments kept)")
+    _add_common(p)
+    _add_sources(p)
+    p.add_argument("-j", "--jobs", type=int, default=None, help="parallel Lean jobs")
+    p.add_argument("--check", action="store_true", help="write nothing; exit 1 when the file is absent or stale")
+    p.set_defaults(func=cmd_formalization_yaml)
+
+    p = sub.add_parser("diff", help="claims and statements changed against a base revision (no build); "
+                       "exit 1 on an unacknowledged statement change")
+    _add_common(p)
+    p.add_argument("--base", required=True, metavar="REF", help="the git revision to compare with (e.g. origin/main)")
+    p.add_argument("--json", action="store_true", help="print the claimcheck.diff/1 document instead of Markdown")
+    p.set_defaults(func=cmd_diff)
 
     p = sub.add_parser("init", help="scaffold a new claimcheck project in DIR")
     p.add_argument("dir", type=Path, help="the new project's folder (created; must be empty if it exists)")

@@ -64,6 +64,7 @@ from claimcheck.claims.model import (
     SourceRange,
     ToolchainInfo,
     Verdict,
+    tier_of,
     WitnessOutcome,
 )
 from claimcheck.claims.sources import check_sources
@@ -310,7 +311,7 @@ def _witness(result: WitnessResult) -> WitnessOutcome:
 def _record(r: DeclStatus) -> DeclRecord:
     return DeclRecord(r.name, r.module, r.kind, str(r.status), list(r.axioms), list(r.boundary), r.fingerprint,
                       list(r.prelude), r.is_theorem, r.hypotheses, list(r.lint),
-                      r.statement, _warnings(r), _parts(r))
+                      r.statement, _warnings(r), _parts(r), kernel=getattr(r, "kernel", None))
 
 
 def _claim_result(claim: Claim, ev: Evidence) -> ClaimResult:
@@ -338,6 +339,7 @@ def _claim_result(claim: Claim, ev: Evidence) -> ClaimResult:
             prelude=list(record.prelude) if record else [],
             warnings=_warnings(record, claim),
             statement_parts=_parts(record),
+            kernel=getattr(record, "kernel", None) if record else None,
         ))  # fmt: skip
     witnesses = [_witness(r) for w in claim.witnesses if (r := ev.witnesses.get(w)) is not None]
     return ClaimResult(
@@ -353,6 +355,7 @@ def _claim_result(claim: Claim, ev: Evidence) -> ClaimResult:
         witnesses=witnesses,
         line=claim.yaml_line,
         warnings=claim_warnings(claim, ev),
+        tier=tier_of(verdict, formal, bool(claim.witnesses)),
     )
 
 

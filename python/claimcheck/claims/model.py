@@ -35,6 +35,29 @@ class Verdict(StrEnum):
     INFORMAL = "informal"
 
 
+class Tier(StrEnum):
+    """How strong a claim's evidence is, strongest first; each tier is counted on its own (no count
+    ever adds a lower tier into a higher one).
+
+    - ``kernel-rechecked``: holds, and an independent kernel accepted every Lean declaration it
+      rests on (each carries ``kernel == "checked"``);
+    - ``compiled``: holds on Lean declarations that built and are ``proved``, no independent check;
+    - ``numerical``: holds on numerical witnesses only (no Lean declaration carries it);
+    - ``informal``: nothing checked (``formal: none``, or a theorem backed by witnesses only);
+    - ``broken``: the claim fails: whatever evidence it has, it is shown in no green tier.
+    """
+
+    KERNEL_RECHECKED = "kernel-rechecked"
+    COMPILED = "compiled"
+    NUMERICAL = "numerical"
+    INFORMAL = "informal"
+    BROKEN = "broken"
+
+
+#: Tiers in order, strongest first (the order of the report's counts and badges).
+TIERS: tuple[Tier, ...] = tuple(Tier)
+
+
 class ModuleState(StrEnum):
     """How a module's build ended."""
 
@@ -46,6 +69,11 @@ class ModuleState(StrEnum):
 
 class ModelError(ClaimcheckError):
     """Report data that does not have the shape of a gate result."""
+
+
+#: The schema marker of ``report.json`` (and ``claimcheck check --json``): a reader refuses a file
+#: with another marker. Bump the number on an incompatible change.
+REPORT_SCHEMA = "claimcheck.report/1"
 
 
 @dataclass(frozen=True)
@@ -111,6 +139,9 @@ class DeclRecord:
     statement: str | None = None
     warnings: list[WarningRecord] = field(default_factory=list)
     statement_parts: list[StatementPart] = field(default_factory=list)
+    #: The independent kernel's answer: ``checked``, ``rejected: ...`` or ``undecided: ...``
+    #: (``None``: not re-checked).
+    kernel: str | None = None
 
 
 @dataclass(frozen=True)
@@ -138,6 +169,7 @@ class FormalEntry:
     prelude: list[str] = field(default_factory=list)
     warnings: list[WarningRecord] = field(default_factory=list)
     statement_parts: list[StatementPart] = field(default_factory=list)
+    kernel: str | None = None  # as :attr:`DeclRecord.kernel`
 
 
 @dataclass(frozen=True)
@@ -157,6 +189,18 @@ class ClaimResult:
     line: int = 0  # the claim's line in its manifest
     #: flagged for review, not failing the gate (e.g. a conditional claim whose theorems assume nothing)
     warnings: list[str] = field(default_factory=list)
+    #: The evidence tier (:func:`tier_of`); ``None`` derives it from the verdict and evidence.
+    tier: Tier | None = None
+
+    def __post_init__(self) -> None:
+        derived = tier_of(self.verdict, self.formal, bool(self.witnesses))
+        if self.tier is None:
+            object.__setattr__(self, "tier", derived)
+        elif self.tier is not derived:
+            # A file that puts a failing claim in a green tier (or any tier its evidence does not
+            # give) is refused rather than shown.
+            raise ValueError(f"claim {self.id}: tier {self.tier} does not follow from its verdict"
+                             f" {self.verdict} and evidence (expected {derived})")
 
 
 @dataclass(frozen=True)
@@ -263,7 +307,7 @@ class GateResult:
 
     def to_json(self) -> dict[str, Any]:
         """The content of ``report.json`` (with the derived counts, for readers of the file)."""
-        data = asdict(self)
+        data = {"schema": REPORT_SCHEMA, **asdict(self)}
         data["summary"] = self.summary
         for paper, obj in zip(data["papers"], self.papers):
             paper["counts"] = obj.counts
@@ -271,17 +315,50 @@ class GateResult:
 
     @classmethod
     def from_json(cls, data: Any) -> "GateResult":
-        """Read ``report.json`` data back; derived keys (``summary``, ``counts``) are ignored."""
+        """Read ``report.json`` data back; derived keys (``summary``, ``counts``) are ignored.
+        Data without the marker ``"schema": "claimcheck.report/1"`` (a stale or foreign file)
+        is refused with :class:`ModelError`."""
+        if not isinstance(data, dict):
+            raise ModelError(f"report data: expected a JSON object, got {type(data).__name__}")
+        marker = data.get("schema")
+        if marker != REPORT_SCHEMA:
+            found = "no `schema` marker" if marker is None else f"schema `{marker}`"
+            raise ModelError(f"report data: {found}; expected `{REPORT_SCHEMA}` (a report written by"
+                             " another claimcheck version or another tool: regenerate it)")
         try:
             return dacite.from_dict(cls, data, config=dacite.Config(cast=[StrEnum]))
         except (dacite.DaciteError, ValueError, TypeError) as exc:
             raise ModelError(f"report data: {exc}") from exc
 
 
+def tier_of(verdict: Verdict, formal: list[FormalEntry], has_witnesses: bool) -> Tier:
+    """A claim's evidence tier from its verdict and what backs it.
+
+    A failing claim is ``broken`` whatever it has. A holding claim with Lean declarations is
+    ``kernel-rechecked`` only when every declaration carries ``kernel == "checked"``, otherwise
+    ``compiled``; one that holds on witnesses alone is ``numerical``; the rest are ``informal``.
+    A ``conjecture`` that holds is never above ``numerical``: its declarations are open statements.
+    """
+    if verdict is Verdict.FAILS:
+        return Tier.BROKEN
+    if verdict is not Verdict.HOLDS:
+        return Tier.INFORMAL
+    proved = [f for f in formal if f.status == "proved"]
+    if formal and len(proved) == len(formal):
+        if all(f.kernel == "checked" for f in formal):
+            return Tier.KERNEL_RECHECKED
+        return Tier.COMPILED
+    if has_witnesses:
+        return Tier.NUMERICAL
+    return Tier.INFORMAL
+
+
 def _counts(claims: list[ClaimResult]) -> dict[str, dict[str, int]]:
+    tiers = Counter(c.tier for c in claims)
     return {
         "by_label": {str(k): n for k, n in Counter(c.label for c in claims).items()},
         "by_verdict": {str(k): n for k, n in Counter(c.verdict for c in claims).items()},
+        "by_tier": {str(t): tiers.get(t, 0) for t in TIERS},
     }
 
 

@@ -44,6 +44,8 @@ JUNIT_XML = "junit.xml"
 
 LABELS = ("theorem", "conditional", "measurement", "conjecture")
 VERDICTS = ("holds", "fails", "informal")
+#: Evidence tiers, strongest first (:class:`claimcheck.claims.model.Tier`); each counted apart.
+TIERS = ("kernel-rechecked", "compiled", "numerical", "informal", "broken")
 STATUSES = ("proved", "trusted", "sorry", "axiom", "native", "missing", "failed")
 MODULE_STATUSES = ("built", "skipped", "failed", "blocked")
 
@@ -83,6 +85,7 @@ def paper_counts(paper: Mapping[str, Any]) -> dict[str, dict[str, int]]:
     computed = {
         "by_label": _count((c["label"] for c in claims), LABELS),
         "by_verdict": _count((c["verdict"] for c in claims), VERDICTS),
+        "by_tier": _count((c.get("tier", "informal") for c in claims), TIERS),
     }
     given = paper.get("counts") or {}
     return {key: {**computed[key], **(given.get(key) or {})} for key in computed}
@@ -97,11 +100,12 @@ def overall_summary(data: Mapping[str, Any]) -> dict[str, Any]:
         "claims": len(claims),
         "by_label": _count((c["label"] for c in claims), LABELS),
         "by_verdict": _count((c["verdict"] for c in claims), VERDICTS),
+        "by_tier": _count((c.get("tier", "informal") for c in claims), TIERS),
     }
     given = data.get("summary") or {}
     merged = dict(computed)
     for key, value in given.items():
-        if key in ("by_label", "by_verdict") and isinstance(value, Mapping):
+        if key in ("by_label", "by_verdict", "by_tier") and isinstance(value, Mapping):
             merged[key] = {**computed[key], **value}
         else:
             merged[key] = value
@@ -188,6 +192,8 @@ def render_summary(result: GateResult) -> str:
         + "; "
         + ", ".join(f"{by_verdict.get(k, 0)} {k}" for k in VERDICTS)
     )
+    by_tier = totals["by_tier"]
+    lines.append("- evidence: " + ", ".join(f"{by_tier.get(k, 0)} {k}" for k in TIERS))
     lines.append("")
     lines.append("## Papers")
     lines.append("")
@@ -279,6 +285,7 @@ def _render_files(result: GateResult, target: Path, source_root: Path | None = N
         "toolchain": toolchain,
         "labels": LABELS,
         "verdicts": VERDICTS,
+        "tiers": TIERS,
         "statuses": STATUSES,
         # The project's allow-listed axioms are shown as ordinary; any other is highlighted.
         "std_axioms": frozenset(data["allowed_axioms"]),

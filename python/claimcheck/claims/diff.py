@@ -1,0 +1,242 @@
+"""What a pull request changes in the claims: the manifests at a base revision against the working tree.
+
+Everything comes from committed files (the manifests and the statement fingerprints recorded in
+them), read at the base with git (``git ls-tree``, ``git show REF:path``): no toolchain, no build.
+The changes found:
+
+- ``statement-changed``: a declaration's recorded fingerprint differs from the base's (its
+  statement, or a definition it mentions, was changed and the new fingerprint recorded). It
+  *blocks* (exit 1) unless the claim acknowledges it: an ``acknowledge`` entry whose ``name`` is
+  the declaration. A fingerprint recorded for the first time (none at the base) does not block.
+- ``claim-changed``: the label or a field the verdict depends on (statement, hypotheses, whether it
+  is formal, witnesses, coverage, coverage note, the roles of its declarations), or the evidence tier the manifest aims at
+  (:func:`declared_tier`), changed.
+- ``decl-removed`` / ``decl-added``: a Lean declaration no longer / newly backs the claim.
+- ``claim-removed`` / ``claim-added``, ``paper-removed`` / ``paper-added``.
+
+:func:`render_markdown` writes the pull-request text; :func:`diff_to_json` the
+``claimcheck.diff/1`` document.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from dataclasses import asdict, dataclass
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from claimcheck.claims.manifest import Claim, Manifest, parse_manifest
+from claimcheck.claims.model import Tier
+from claimcheck.errors import ClaimcheckError
+
+
+class DiffError(ClaimcheckError):
+    """The base revision cannot be read (not a git repository, unknown ref, unreadable manifest)."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """One difference between the base and the working tree."""
+
+    kind: str
+    paper: str
+    claim: str | None = None
+    decl: str | None = None
+    field: str | None = None
+    before: Any = None
+    after: Any = None
+    acknowledged: str | None = None  # the acknowledgement's note, when the manifest gives one
+    blocking: bool = False
+
+
+@dataclass(frozen=True)
+class DiffResult:
+    base: str
+    changes: list[Change]
+
+    @property
+    def ok(self) -> bool:
+        """No statement changed without an acknowledgement."""
+        return not any(c.blocking for c in self.changes)
+
+
+def _git(root: Path, *args: str) -> str:
+    try:
+        done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True, check=False)
+    except FileNotFoundError as exc:
+        raise DiffError("git is not installed; `claimcheck diff` reads the base revision with git") from exc
+    if done.returncode != 0:
+        raise DiffError(f"git {' '.join(args)}: {done.stderr.strip() or 'failed'}")
+    return done.stdout
+
+
+def base_manifests(root: Path, manifests_dir: Path, ref: str) -> list[Manifest]:
+    """The manifests committed at ``ref`` (parsed from ``git show``; none if the folder is absent)."""
+    if not ref or ref.startswith("-"):
+        raise DiffError(f"--base {ref!r}: name a git revision (a branch, tag or commit)")
+    top = Path(_git(root, "rev-parse", "--show-toplevel").strip()).resolve()
+    try:
+        _git(root, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}")
+    except DiffError as exc:
+        raise DiffError(f"--base {ref}: no such revision in {top} (fetch it first, e.g. "
+                        "`git fetch origin main` with a full-depth checkout)") from exc
+    try:
+        rel = PurePosixPath(manifests_dir.resolve().relative_to(top).as_posix())
+    except ValueError as exc:
+        raise DiffError(f"the manifests folder {manifests_dir} is outside the git repository {top}") from exc
+    listing = _git(top, "ls-tree", "--name-only", ref, f"{rel}/")
+    manifests: list[Manifest] = []
+    for line in sorted(listing.splitlines()):
+        path = PurePosixPath(line)
+        if path.suffix != ".yaml" or path.parent != rel:
+            continue
+        text = _git(top, "show", f"{ref}:{path}")
+        manifest, issues = parse_manifest(top / path, text)
+        if manifest is None:
+            where = "; ".join(str(i) for i in issues[:3])
+            raise DiffError(f"{ref}:{path}: the base manifest cannot be read: {where}")
+        manifests.append(manifest)
+    return manifests
+
+
+def declared_tier(claim: Claim) -> Tier:
+    """The highest tier the manifest lets the claim reach (the promise a pull request changes):
+    ``compiled`` with Lean declarations (a conjecture's declarations are open statements:
+    ``numerical`` with witnesses, else ``informal``), ``numerical`` with witnesses only."""
+    if claim.formal and claim.label != "conjecture":
+        return Tier.COMPILED
+    if claim.witnesses:
+        return Tier.NUMERICAL
+    return Tier.INFORMAL
+
+
+def _claim_fields(claim: Claim) -> dict[str, Any]:
+    return {
+        "label": claim.label,
+        "statement": claim.statement,
+        "hypotheses": list(claim.hypotheses),
+        "formal": "none" if claim.formal is None else "lean",
+        "witnesses": sorted(claim.witnesses),
+        "coverage": claim.coverage,
+        "coverage_note": claim.coverage_note,
+        # A declaration turned into a `definition` or `library` entry no longer makes the claim hold.
+        "roles": sorted(f"{f.decl} ({f.role})" for f in claim.formal or [] if f.role != "theorem"),
+        "tier": str(declared_tier(claim)),
+    }
+
+
+def diff_manifests(base: list[Manifest], head: list[Manifest], ref: str) -> DiffResult:
+    """Compare the base manifests with the working tree's."""
+    changes: list[Change] = []
+    old = {m.id: m for m in base}
+    new = {m.id: m for m in head}
+    for pid in sorted(old.keys() - new.keys()):
+        changes.append(Change("paper-removed", pid, before=old[pid].title))
+    for pid in sorted(new.keys() - old.keys()):
+        changes.append(Change("paper-added", pid, after=new[pid].title))
+    for pid in sorted(old.keys() & new.keys()):
+        before = {c.id: c for c in old[pid].claims}
+        after = {c.id: c for c in new[pid].claims}
+        for cid in sorted(before.keys() - after.keys()):
+            changes.append(Change("claim-removed", pid, cid, before=before[cid].statement))
+        for cid in sorted(after.keys() - before.keys()):
+            changes.append(Change("claim-added", pid, cid, after=after[cid].statement))
+        for cid in sorted(before.keys() & after.keys()):
+            changes.extend(_claim_changes(pid, before[cid], after[cid]))
+    return DiffResult(ref, changes)
+
+
+def _claim_changes(pid: str, a: Claim, b: Claim) -> list[Change]:
+    changes: list[Change] = []
+    fa, fb = _claim_fields(a), _claim_fields(b)
+    for key in fa:
+        if fa[key] != fb[key]:
+            changes.append(Change("claim-changed", pid, a.id, field=key, before=fa[key], after=fb[key]))
+    da = {f.decl: f for f in a.formal or []}
+    db = {f.decl: f for f in b.formal or []}
+    for decl in sorted(da.keys() - db.keys()):
+        changes.append(Change("decl-removed", pid, a.id, decl, before=da[decl].fingerprint))
+    for decl in sorted(db.keys() - da.keys()):
+        changes.append(Change("decl-added", pid, a.id, decl, after=db[decl].fingerprint))
+    for decl in sorted(da.keys() & db.keys()):
+        was, now = da[decl].fingerprint, db[decl].fingerprint
+        if was == now:
+            continue
+        ack = b.acknowledged(decl)
+        changes.append(Change(
+            "statement-changed", pid, a.id, decl, field="fingerprint", before=was, after=now,
+            acknowledged=ack.note if ack else None,
+            # A first fingerprint pins a statement that had none: nothing reviewed is changed.
+            blocking=was is not None and ack is None,
+        ))  # fmt: skip
+    return changes
+
+
+def diff_to_json(result: DiffResult) -> dict[str, Any]:
+    from claimcheck.report.schema import DIFF_SCHEMA, marked
+
+    return marked(DIFF_SCHEMA, {"base": result.base, "ok": result.ok,
+                                "changes": [asdict(c) for c in result.changes]})
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, list):
+        value = ", ".join(str(v) for v in value) or "(none)"
+    text = " ".join(str(value).split()).replace("|", "\\|")
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+_TITLES = {
+    "statement-changed": "Changed statements",
+    "claim-changed": "Changed claims",
+    "decl-removed": "Declarations removed",
+    "decl-added": "Declarations added",
+    "claim-removed": "Claims removed",
+    "claim-added": "Claims added",
+    "paper-removed": "Papers removed",
+    "paper-added": "Papers added",
+}
+
+
+def render_markdown(result: DiffResult) -> str:
+    """The pull-request text: a verdict line, then one table per kind of change."""
+    lines = [f"## claimcheck diff against `{result.base}`", ""]
+    blocking = [c for c in result.changes if c.blocking]
+    if not result.changes:
+        lines.append("No claim, declaration or statement changed.")
+    elif blocking:
+        lines.append(f"**{len(blocking)} statement(s) changed without an acknowledgement**: review each, "
+                     "then acknowledge it in the claim (`acknowledge: [{name: <decl>, note: <why>}]`).")
+    else:
+        lines.append(f"{len(result.changes)} change(s); every changed statement is acknowledged.")
+    lines.append("")
+    for kind, title in _TITLES.items():
+        rows = [c for c in result.changes if c.kind == kind]
+        if not rows:
+            continue
+        lines += [f"### {title} ({len(rows)})", ""]
+        if kind == "statement-changed":
+            lines += ["| paper | claim | declaration | before | after | acknowledged |", "|---|---|---|---|---|---|"]
+            for c in rows:
+                ack = f"yes: {_cell(c.acknowledged)}" if c.acknowledged else ("**no**" if c.blocking else "first fingerprint")
+                lines.append(f"| {c.paper} | {c.claim} | `{c.decl}` | {_cell(c.before)} | {_cell(c.after)} | {ack} |")
+        elif kind == "claim-changed":
+            lines += ["| paper | claim | field | before | after |", "|---|---|---|---|---|"]
+            for c in rows:
+                lines.append(f"| {c.paper} | {c.claim} | {c.field} | {_cell(c.before)} | {_cell(c.after)} |")
+        elif kind in ("decl-removed", "decl-added"):
+            lines += ["| paper | claim | declaration |", "|---|---|---|"]
+            for c in rows:
+                lines.append(f"| {c.paper} | {c.claim} | `{c.decl}` |")
+        elif kind in ("claim-removed", "claim-added"):
+            lines += ["| paper | claim | statement |", "|---|---|---|"]
+            for c in rows:
+                lines.append(f"| {c.paper} | {c.claim} | {_cell(c.before if kind == 'claim-removed' else c.after)} |")
+        else:
+            lines += ["| paper | title |", "|---|---|"]
+            for c in rows:
+                lines.append(f"| {c.paper} | {_cell(c.before if kind == 'paper-removed' else c.after)} |")
+        lines.append("")
+    return "\n".join(lines)

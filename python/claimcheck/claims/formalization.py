@@ -1,0 +1,331 @@
+"""The repository's ``formalization.yaml`` (mathlib-initiative/formalization.yaml, v0.3 and up):
+its mechanical parts generated from the gate's result and the manifests, every hand-written field
+and comment kept (a round-trip YAML load and dump with ruamel.yaml).
+
+Generated (and checked for staleness by ``claimcheck check`` when the file exists):
+
+- ``sources``: one entry per manifest, marked ``manifest: <path>`` (``title``, ``authors``, ``id``,
+  ``type``); hand-written keys of an entry (``license``, ``relationship``, ...) are kept, and
+  entries without a ``manifest`` key are hand-written sources, kept as they are.
+- ``status.sorry_count`` / ``status.sorry_in_definitions``: the project's declarations that reach
+  ``sorryAx`` (claimcheck counts declarations depending on ``sorry``, not ``sorry`` occurrences),
+  all of them / those that are not theorems; ``status.axioms``: every axiom a project declaration
+  reaches (the standard ones included); ``status.main_results``: one entry per Lean declaration
+  that backs a theorem or conditional claim (role ``theorem``), with ``file``, ``sorry_count``
+  (1 when it depends on ``sorry``, else 0), ``axioms`` and claimcheck's ``status``; hand-written
+  keys of an entry (``comparator_config``, ``literature_dependencies``) are kept. Other ``status``
+  keys (``scope``) are hand-written.
+- ``alignment.statements``: one row per claim, marked ``claim: <paper>/<claim>``, with ``source``,
+  ``lean``, ``module`` (a string for one declaration or module, a list for several), ``status``
+  (proved | literature-dependency | in-progress | not-formalized) and claimcheck's ``tier``; a row's
+  ``note`` and rows without a ``claim`` key are hand-written. Other ``alignment`` keys are kept.
+- ``fidelity.divergences``: the manifests' coverage notes, one line per claim whose coverage is not
+  ``full``. Other ``fidelity`` keys are kept.
+
+Everything else (``project``, ``automation``, ``review``, ...) is the authors' own. A file is
+written to a temporary file and renamed into place.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import YAMLError
+from ruamel.yaml.scalarstring import LiteralScalarString
+
+from claimcheck.claims.manifest import Claim, Manifest
+from claimcheck.claims.model import ClaimResult, GateResult, Tier, Verdict
+from claimcheck.errors import ClaimcheckError
+from claimcheck.project import Project
+
+FILE_NAME = "formalization.yaml"
+
+#: The generated parts, as paths into the document (what ``check`` compares).
+GENERATED_PARTS: tuple[tuple[str, ...], ...] = (
+    ("sources",),
+    ("status", "sorry_count"),
+    ("status", "sorry_in_definitions"),
+    ("status", "axioms"),
+    ("status", "main_results"),
+    ("alignment", "statements"),
+    ("fidelity", "divergences"),
+)
+
+#: A new file starts from the template's fields (v0.4), hand-written parts left to fill in.
+SKELETON = """\
+# formalization.yaml: repo-root metadata for formalization projects
+# (https://github.com/mathlib-initiative/formalization.yaml).
+# claimcheck generates `sources`, `status` (counts, axioms, main_results), `alignment.statements`
+# and `fidelity.divergences` (`claimcheck formalization-yaml`; `claimcheck check` fails when they
+# are stale). Everything else is yours: claimcheck keeps your fields and comments.
+
+version: "v0.4"
+
+project:
+  name: ""                     # [required]
+  authors: []                  # [required] who did the formalization
+  license: ""                  # [required]
+
+# sources, status and alignment.statements: generated from the manifests and the build.
+sources: []
+status: {}
+
+automation:                    # [required]
+  methods:
+    - method: ""               # [required] manual | copilot | agent | autonomous | other
+
+fidelity: {}
+
+review:
+  status: ""                   # [required] unchecked | agent-reviewed | self-assessed | peer-reviewed | author-verified
+  reviewers: []
+
+alignment: {}
+"""
+
+
+class FormalizationError(ClaimcheckError):
+    """The existing ``formalization.yaml`` cannot be read or has the wrong shape."""
+
+
+@dataclass(frozen=True)
+class Generated:
+    """The generated parts of the file, as plain data."""
+
+    sources: list[dict[str, Any]]
+    status: dict[str, Any]
+    main_results: list[dict[str, Any]]
+    statements: list[dict[str, Any]]
+    divergences: str
+
+
+def _split_authors(authors: str | None) -> list[str]:
+    if not authors:
+        return []
+    parts = re.split(r",\s*(?:and\s+)?|\s+and\s+", authors)
+    # "Chao Zhang +3" (three more authors) and "et al." are not names: the names alone are listed.
+    names = [re.sub(r"\s*\+\d+$", "", p.strip()) for p in parts]
+    return [n for n in names if n and n not in ("et al.", "et al")]
+
+
+def _one_or_list(values: list[str]) -> str | list[str]:
+    return values[0] if len(values) == 1 else ("" if not values else list(values))
+
+
+def _module_file(project: Project, module: str) -> str:
+    path = project.src_dir.joinpath(*module.split(".")).with_suffix(".lean")
+    try:
+        return path.relative_to(project.root).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def _alignment_status(claim: Claim, result: ClaimResult) -> str:
+    if claim.formal is None:
+        return "not-formalized"
+    if result.verdict is Verdict.FAILS or result.tier not in (Tier.COMPILED, Tier.KERNEL_RECHECKED):
+        return "in-progress"
+    if all(f.role == "library" for f in claim.formal):
+        return "literature-dependency"
+    return "proved"
+
+
+def generate(result: GateResult, manifests: list[Manifest], project: Project) -> Generated:
+    """The generated parts from the gate's result and the manifests it judged."""
+    by_id = {m.id: m for m in manifests}
+    sources: list[dict[str, Any]] = []
+    main_results: list[dict[str, Any]] = []
+    statements: list[dict[str, Any]] = []
+    divergences: list[str] = []
+    seen_main: set[str] = set()
+    for paper in result.papers:
+        manifest = by_id.get(paper.id)
+        if manifest is None:
+            raise FormalizationError(f"paper {paper.id}: no manifest for it among those given")
+        entry: dict[str, Any] = {"manifest": paper.manifest, "title": paper.title,
+                                 "authors": _split_authors(paper.authors)}
+        if paper.arxiv:
+            entry["id"] = f"arXiv:{paper.arxiv}"
+            entry["type"] = "preprint"
+        elif paper.url:
+            entry["id"] = paper.url
+        sources.append(entry)
+        claims = {c.id: c for c in manifest.claims}
+        for cr in paper.claims:
+            claim = claims[cr.id]
+            decls = [f.decl for f in claim.formal or []]
+            modules = list(dict.fromkeys(f.module for f in cr.formal if f.module))
+            statements.append({
+                "claim": f"{paper.id}/{cr.id}",
+                "source": f"{paper.title}, claim {cr.id} ({cr.label})",
+                "lean": _one_or_list(decls),
+                "module": _one_or_list(modules),
+                "status": _alignment_status(claim, cr),
+                "tier": str(cr.tier),
+            })  # fmt: skip
+            if claim.coverage and claim.coverage != "full":
+                note = " ".join((claim.coverage_note or "").split())
+                divergences.append(f"{paper.id}/{cr.id} ({claim.coverage}): {note}")
+            if cr.label not in ("theorem", "conditional"):
+                continue
+            roles = {f.decl: f.role for f in claim.formal or []}
+            for f in cr.formal:
+                if roles.get(f.decl, "theorem") != "theorem" or f.decl in seen_main:
+                    continue
+                seen_main.add(f.decl)
+                main_results.append({
+                    "declaration": f.decl,
+                    "file": _module_file(project, f.module) if f.module else "",
+                    "sorry_count": 1 if f.status == "sorry" else 0,
+                    "axioms": sorted(f.axioms),
+                    "status": f.status,
+                })  # fmt: skip
+    decls = [d for d in result.declarations if d.kind != "module"]
+    status = {
+        "sorry_count": sum(1 for d in decls if d.status == "sorry"),
+        "sorry_in_definitions": sum(1 for d in decls if d.status == "sorry" and d.kind != "theorem"),
+        "axioms": sorted({a for d in decls for a in d.axioms}),
+    }
+    return Generated(sources, status, main_results, statements, "\n".join(divergences))
+
+
+# --------------------------------------------------------------------------- round trip
+
+
+def _yaml() -> YAML:
+    yaml = YAML()
+    yaml.preserve_quotes = True
+    yaml.width = 100
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    return yaml
+
+
+def _load(text: str, path: Path) -> CommentedMap:
+    try:
+        doc = _yaml().load(text)
+    except YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else 1
+        raise FormalizationError(f"{path}:{line}: invalid YAML: {getattr(exc, 'problem', exc)}") from exc
+    if doc is None:
+        doc = CommentedMap()
+    if not isinstance(doc, CommentedMap):
+        raise FormalizationError(f"{path}:1: formalization.yaml must be a mapping of keys")
+    return doc
+
+
+def _mapping(doc: CommentedMap, key: str, path: Path) -> CommentedMap:
+    value = doc.get(key)
+    if value is None or value == {}:
+        if not isinstance(value, CommentedMap):
+            value = CommentedMap()
+            doc[key] = value
+        return value
+    if not isinstance(value, CommentedMap):
+        line = doc.lc.key(key)[0] + 1 if key in doc else 1
+        raise FormalizationError(f"{path}:{line}: `{key}` must be a mapping; claimcheck writes keys into it")
+    return value
+
+
+def _merge_list(existing: Any, generated: list[dict[str, Any]], marker: str,
+                keep_unmarked: bool) -> CommentedSeq:
+    """Rows of ``generated`` (matched to existing rows by ``marker``, whose other keys are kept),
+    after the existing rows without ``marker`` when ``keep_unmarked``."""
+    old = list(existing) if isinstance(existing, list) else []
+    by_marker = {row.get(marker): row for row in old if isinstance(row, dict) and row.get(marker) is not None}
+    seq = existing if isinstance(existing, CommentedSeq) else CommentedSeq()
+    rows: list[Any] = []
+    if keep_unmarked:  # hand-written rows; the template's blank placeholder rows are dropped
+        rows += [row for row in old if not (isinstance(row, dict) and row.get(marker) is not None)
+                 and not _blank(row)]
+    for gen in generated:
+        row = by_marker.get(gen[marker])
+        if not isinstance(row, CommentedMap):
+            row = CommentedMap()
+        pos = 0  # generated keys go before the hand-written ones (whose comments stay in place)
+        for key, value in gen.items():
+            if key in row:
+                row[key] = copy.deepcopy(value)
+                pos = list(row).index(key) + 1
+            else:
+                row.insert(pos, key, copy.deepcopy(value))
+                pos += 1
+        rows.append(row)
+    seq[:] = rows
+    return seq
+
+
+def _blank(value: Any) -> bool:
+    """A template placeholder: only empty strings, lists and mappings."""
+    if isinstance(value, dict):
+        return all(_blank(v) for v in value.values())
+    if isinstance(value, list):
+        return all(_blank(v) for v in value)
+    return value is None or value == "" or value == 0
+
+
+def apply(doc: CommentedMap, gen: Generated, path: Path) -> CommentedMap:
+    """Write the generated parts into the loaded document (in place), keeping everything else."""
+    doc["sources"] = _merge_list(doc.get("sources"), gen.sources, "manifest", keep_unmarked=True)
+    status = _mapping(doc, "status", path)
+    for key, value in gen.status.items():
+        status[key] = value
+    status["main_results"] = _merge_list(status.get("main_results"), gen.main_results, "declaration",
+                                         keep_unmarked=False)
+    fidelity = _mapping(doc, "fidelity", path)
+    fidelity["divergences"] = LiteralScalarString(gen.divergences + "\n") if "\n" in gen.divergences else gen.divergences
+    alignment = _mapping(doc, "alignment", path)
+    alignment["statements"] = _merge_list(alignment.get("statements"), gen.statements, "claim", keep_unmarked=True)
+    return doc
+
+
+def _dump(doc: CommentedMap) -> str:
+    out = io.StringIO()
+    _yaml().dump(doc, out)
+    return out.getvalue()
+
+
+def _plain(value: Any) -> Any:
+    return json.loads(json.dumps(value, default=str))
+
+
+def _part(doc: Any, keys: tuple[str, ...]) -> Any:
+    for key in keys:
+        if not isinstance(doc, dict):
+            return None
+        doc = doc.get(key)
+    return doc
+
+
+def render(path: Path, gen: Generated) -> str:
+    """The file's new text: the existing file (or the template skeleton) with the generated parts."""
+    text = path.read_text(encoding="utf-8") if path.exists() else SKELETON
+    return _dump(apply(_load(text, path), gen, path))
+
+
+def stale_parts(path: Path, gen: Generated) -> list[str]:
+    """The generated parts of the committed file that differ from ``gen`` (empty when current)."""
+    text = path.read_text(encoding="utf-8")
+    current = _plain(_load(text, path))
+    wanted = _plain(apply(_load(text, path), gen, path))
+    return [".".join(keys) for keys in GENERATED_PARTS if _part(current, keys) != _part(wanted, keys)]
+
+
+def write(path: Path, gen: Generated) -> bool:
+    """Write the file (atomically); returns whether its content changed."""
+    new = render(path, gen)
+    if path.exists() and path.read_text(encoding="utf-8") == new:
+        return False
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(new, encoding="utf-8")
+    os.replace(tmp, path)
+    return True

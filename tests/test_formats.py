@@ -1,0 +1,531 @@
+"""The field's formats: evidence tiers, schema-marked JSON (checked with ``jsonschema``), and the
+pull-request diff of claims and statements against a base revision (a temporary git repository)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from claimcheck.claims.diff import DiffError
+from claimcheck.claims.model import (
+    REPORT_SCHEMA,
+    ClaimResult,
+    FormalEntry,
+    GateResult,
+    Label,
+    ModelError,
+    Tier,
+    Verdict,
+    WitnessOutcome,
+    tier_of,
+)
+from claimcheck.cli import main
+from claimcheck.report.render import render_summary
+from claimcheck.report.schema import BUILD_SCHEMA, DIFF_SCHEMA, SCHEMA_FILES, STATUS_SCHEMA, json_schema
+
+SAMPLE = Path(__file__).resolve().parent / "fixtures" / "report" / "sample.json"
+
+
+def sample() -> dict:
+    return json.loads(SAMPLE.read_text(encoding="utf-8"))
+
+
+# --------------------------------------------------------------------------- tiers
+
+
+def _proved(decl: str, kernel: str | None = None) -> FormalEntry:
+    return FormalEntry(decl=decl, status="proved", fingerprint="f", expected_fingerprint="f",
+                       fingerprint_ok=True, kernel=kernel)
+
+
+def test_tier_follows_verdict_and_evidence():
+    assert tier_of(Verdict.HOLDS, [_proved("a"), _proved("b")], False) is Tier.COMPILED
+    assert tier_of(Verdict.HOLDS, [_proved("a", "checked"), _proved("b", "checked")], True) is Tier.KERNEL_RECHECKED
+    # One declaration the independent kernel did not accept keeps the claim at `compiled`.
+    assert tier_of(Verdict.HOLDS, [_proved("a", "checked"), _proved("b", "undecided: timeout")], False) is Tier.COMPILED
+    assert tier_of(Verdict.HOLDS, [_proved("a", "checked"), _proved("b", "rejected: type mismatch")], False) is Tier.COMPILED
+    assert tier_of(Verdict.HOLDS, [], True) is Tier.NUMERICAL
+    assert tier_of(Verdict.INFORMAL, [], True) is Tier.INFORMAL
+    assert tier_of(Verdict.INFORMAL, [], False) is Tier.INFORMAL
+    # A conjecture holds with open (unproved) declarations: never a Lean tier.
+    open_decl = FormalEntry(decl="c", status="sorry")
+    assert tier_of(Verdict.HOLDS, [open_decl], True) is Tier.NUMERICAL
+
+
+def test_failing_claim_is_broken_whatever_it_has():
+    kernel_checked = [_proved("a", "checked")]
+    assert tier_of(Verdict.FAILS, kernel_checked, True) is Tier.BROKEN
+    claim = ClaimResult(id="c", label=Label.THEOREM, statement="s", verdict=Verdict.FAILS,
+                        formal=kernel_checked, witnesses=[WitnessOutcome("w.x", True)])
+    assert claim.tier is Tier.BROKEN
+
+
+def test_a_file_putting_a_failing_claim_in_a_green_tier_is_refused():
+    data = sample()
+    failing = next(c for p in data["papers"] for c in p["claims"] if c["verdict"] == "fails")
+    failing["tier"] = "compiled"
+    with pytest.raises(ModelError, match="does not follow"):
+        GateResult.from_json(data)
+
+
+def test_tier_counts_are_kept_apart_in_json_and_summary():
+    result = GateResult.from_json(sample())
+    data = result.to_json()
+    tiers = {c.tier for c in result.claims}
+    assert Tier.BROKEN in tiers and Tier.COMPILED in tiers  # the sample covers a failing and a proved claim
+    by_tier = data["summary"]["by_tier"]
+    assert list(by_tier) == [str(t) for t in Tier]
+    for tier in Tier:
+        assert by_tier[str(tier)] == sum(1 for c in result.claims if c.tier is tier)
+    assert sum(by_tier.values()) == len(result.claims)  # each claim in exactly one tier
+    for paper, obj in zip(data["papers"], result.papers):
+        assert paper["counts"]["by_tier"]["broken"] == sum(1 for c in obj.claims if c.verdict is Verdict.FAILS)
+    line = next(l for l in render_summary(result).splitlines() if l.startswith("- evidence:"))
+    assert f"{by_tier['compiled']} compiled" in line and f"{by_tier['broken']} broken" in line
+    assert "0 kernel-rechecked" in line  # no declaration carries a kernel check in the sample
+
+
+def test_report_page_shows_each_claims_tier(tmp_path: Path):
+    from claimcheck.report.render import write_report
+
+    result = GateResult.from_json(sample())
+    out = write_report(result, tmp_path / "r")
+    page = (out / "papers" / f"{result.papers[0].id}.html").read_text(encoding="utf-8")
+    for claim in result.papers[0].claims:
+        assert f'class="badge tier t-{claim.tier}"' in page
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert 'id="tiers"' in index and "t-kernel-rechecked" in index and "t-broken" in index
+
+
+# --------------------------------------------------------------------------- schema markers
+
+
+def test_report_json_carries_its_marker_and_validates():
+    data = GateResult.from_json(sample()).to_json()
+    assert data["schema"] == REPORT_SCHEMA
+    jsonschema.validate(data, json_schema(REPORT_SCHEMA))
+
+
+@pytest.mark.parametrize("marker", [None, "claimcheck.report/0", "claimcheck.status/1", "other.tool/1"])
+def test_from_json_refuses_a_foreign_or_missing_marker(marker):
+    data = sample()
+    if marker is None:
+        del data["schema"]
+    else:
+        data["schema"] = marker
+    with pytest.raises(ModelError, match="schema"):
+        GateResult.from_json(data)
+
+
+def test_from_json_refuses_a_list():
+    with pytest.raises(ModelError, match="JSON object"):
+        GateResult.from_json([{"schema": REPORT_SCHEMA}])
+
+
+def test_report_schema_rejects_a_failing_claim_in_a_green_tier_and_a_wrong_marker():
+    data = GateResult.from_json(sample()).to_json()
+    bad = copy.deepcopy(data)
+    next(c for p in bad["papers"] for c in p["claims"] if c["verdict"] == "fails")["tier"] = "compiled"
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(bad, json_schema(REPORT_SCHEMA))
+    bad = dict(data, schema="claimcheck.status/1")
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(bad, json_schema(REPORT_SCHEMA))
+
+
+def test_every_shipped_schema_is_a_valid_json_schema_with_its_marker():
+    for marker in SCHEMA_FILES:
+        schema = json_schema(marker)
+        jsonschema.Draft202012Validator.check_schema(schema)
+        assert schema["$id"] == marker
+        assert schema["properties"]["schema"] == {"const": marker}
+
+
+def test_status_and_build_schemas_accept_their_documents_and_refuse_a_bare_list():
+    status_doc = {"schema": STATUS_SCHEMA, "declarations": [
+        {"name": "A.b", "module": "A", "kind": "theorem", "status": "proved", "axioms": [], "boundary": [],
+         "fingerprint": "0123456789abcdef"}]}
+    jsonschema.validate(status_doc, json_schema(STATUS_SCHEMA))
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(status_doc["declarations"], json_schema(STATUS_SCHEMA))  # the old bare list
+    build_doc = {"schema": BUILD_SCHEMA, "ok": True, "seconds": 1.0, "modules": [
+        {"name": "A", "source": "A.lean", "status": "built", "seconds": 1.0, "blocked_by": None, "messages": []}]}
+    jsonschema.validate(build_doc, json_schema(BUILD_SCHEMA))
+
+
+# --------------------------------------------------------------------------- diff
+
+
+MANIFEST = """\
+id: paper-one
+title: A paper
+sources:
+  - file: a.txt
+    line: 1
+claims:
+  - id: c1
+    label: theorem
+    statement: Everything adds up.
+    coverage: full
+    witnesses: []
+    formal:
+      - decl: Demo.adds_up
+        fingerprint: {fp1}
+      - decl: Demo.helper
+        fingerprint: 1111aaaa1111bbbb
+{ack}  - id: c2
+    label: theorem
+    statement: Nothing is formal here.
+    formal: none
+    reason: out-of-scope
+    note: Not in Lean.
+"""
+
+
+def _git(root: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, text=True).stdout
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    root = tmp_path / "proj"
+    (root / "manifests").mkdir(parents=True)
+    _git(root, "init", "-q", "-b", "main")
+    _git(root, "config", "user.email", "t@example.com")
+    _git(root, "config", "user.name", "t")
+    (root / "manifests" / "paper-one.yaml").write_text(MANIFEST.format(fp1="aaaaaaaaaaaaaaaa", ack=""))
+    _git(root, "add", "-A")
+    _git(root, "commit", "-q", "-m", "base")
+    return root
+
+
+def _diff(root: Path, capsys, *extra: str) -> tuple[int, str]:
+    code = main(["diff", "--root", str(root), "--base", "main", *extra])
+    return code, capsys.readouterr().out
+
+
+def test_diff_without_changes_passes(repo: Path, capsys, monkeypatch):
+    monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
+    code, out = _diff(repo, capsys)
+    assert code == 0 and "No claim, declaration or statement changed." in out
+
+
+def test_diff_fails_on_an_unacknowledged_statement_change_and_writes_the_job_summary(repo, capsys, monkeypatch, tmp_path):
+    summary = tmp_path / "step_summary.md"
+    summary.write_text("earlier step\n")
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    (repo / "manifests" / "paper-one.yaml").write_text(MANIFEST.format(fp1="bbbbbbbbbbbbbbbb", ack=""))
+    code, out = _diff(repo, capsys)
+    assert code == 1
+    assert "| paper-one | c1 | `Demo.adds_up` | aaaaaaaaaaaaaaaa | bbbbbbbbbbbbbbbb | **no** |" in out
+    written = summary.read_text()
+    assert written.startswith("earlier step\n") and "Changed statements (1)" in written  # appended
+
+
+def test_diff_passes_when_the_claim_acknowledges_the_declaration(repo, capsys, monkeypatch):
+    monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
+    ack = ("    acknowledge:\n      - name: Demo.adds_up\n        note: the bound is now stated for all n\n")
+    (repo / "manifests" / "paper-one.yaml").write_text(MANIFEST.format(fp1="bbbbbbbbbbbbbbbb", ack=ack))
+    code, out = _diff(repo, capsys)
+    assert code == 0
+    assert "yes: the bound is now stated for all n" in out
+    # An acknowledgement of another declaration does not cover this one.
+    ack_other = ack.replace("Demo.adds_up", "Demo.helper")
+    (repo / "manifests" / "paper-one.yaml").write_text(MANIFEST.format(fp1="bbbbbbbbbbbbbbbb", ack=ack_other))
+    assert _diff(repo, capsys)[0] == 1
+
+
+def test_diff_reports_removed_declarations_claims_and_changed_fields(repo, capsys, monkeypatch):
+    monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
+    text = MANIFEST.format(fp1="aaaaaaaaaaaaaaaa", ack="")
+    text = text.replace("      - decl: Demo.helper\n        fingerprint: 1111aaaa1111bbbb\n", "")
+    text = text.replace("label: theorem\n    statement: Everything adds up.", "label: conjecture\n    statement: Everything adds up.")
+    text = text.replace("    coverage: full\n", "")
+    text = text.split("  - id: c2")[0] + (
+        "  - id: c3\n    label: measurement\n    statement: New.\n    formal: none\n"
+        "    reason: empirical\n    note: measured\n")
+    (repo / "manifests" / "paper-one.yaml").write_text(text)
+    code, out = _diff(repo, capsys, "--json")
+    assert code == 0  # no statement changed: nothing blocks
+    doc = json.loads(out)
+    jsonschema.validate(doc, json_schema(DIFF_SCHEMA))
+    kinds = {(c["kind"], c["claim"], c["decl"] or c["field"]) for c in doc["changes"]}
+    assert ("decl-removed", "c1", "Demo.helper") in kinds
+    assert ("claim-changed", "c1", "label") in kinds
+    assert ("claim-changed", "c1", "tier") in kinds  # a conjecture's declarations promise no Lean tier
+    assert any(c["kind"] == "claim-removed" and c["claim"] == "c2" for c in doc["changes"])
+    assert any(c["kind"] == "claim-added" and c["claim"] == "c3" for c in doc["changes"])
+    assert doc["ok"] is True and doc["schema"] == DIFF_SCHEMA
+
+
+def test_diff_with_an_unknown_base_is_bad_input(repo, capsys):
+    assert main(["diff", "--root", str(repo), "--base", "no-such-ref"]) == 2
+    assert "--base no-such-ref: no such revision" in capsys.readouterr().err
+    assert main(["diff", "--root", str(repo), "--base=--output=/tmp/x"]) == 2
+    assert "name a git revision" in capsys.readouterr().err
+
+
+def test_diff_fails_when_a_recorded_fingerprint_is_dropped(repo, capsys, monkeypatch):
+    monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
+    text = MANIFEST.format(fp1="aaaaaaaaaaaaaaaa", ack="").replace("        fingerprint: aaaaaaaaaaaaaaaa\n", "")
+    (repo / "manifests" / "paper-one.yaml").write_text(text)
+    code, out = _diff(repo, capsys)
+    assert code == 1 and "| aaaaaaaaaaaaaaaa | — | **no** |" in out
+
+
+def test_diff_outside_git_is_a_clear_error(tmp_path: Path):
+    from claimcheck.claims.diff import base_manifests
+
+    (tmp_path / "manifests").mkdir()
+    with pytest.raises(DiffError, match="git"):
+        base_manifests(tmp_path, tmp_path / "manifests", "main")
+
+
+def test_diff_base_without_a_manifest_for_a_new_paper(repo, capsys, monkeypatch):
+    monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
+    (repo / "manifests" / "paper-two.yaml").write_text(
+        MANIFEST.format(fp1="aaaaaaaaaaaaaaaa", ack="").replace("paper-one", "paper-two"))
+    code, out = _diff(repo, capsys)
+    assert code == 0 and "Papers added (1)" in out
+
+
+# --------------------------------------------------------------------------- formalization.yaml
+
+
+FORMAL_MANIFEST = """\
+id: demo
+title: A demo paper
+authors: Ada Lovelace, Alan Turing and Emmy Noether
+arxiv: "2401.01234"
+sources:
+  - file: a.txt
+    line: 1
+claims:
+  - id: c1
+    label: theorem
+    statement: It adds up.
+    coverage: full
+    witnesses: []
+    formal:
+      - decl: Demo.a
+        fingerprint: aaaaaaaaaaaaaaaa
+  - id: c2
+    label: theorem
+    statement: It depends on sorry.
+    coverage: special-case
+    coverage_note: only for n = 3
+    witnesses: []
+    formal:
+      - decl: Demo.b
+        fingerprint: bbbbbbbbbbbbbbbb
+  - id: c3
+    label: measurement
+    statement: Measured.
+    formal: none
+    reason: empirical
+    note: measured
+"""
+
+HAND_WRITTEN = """\
+# our own header comment
+version: "v0.4"
+
+project:
+  name: "demo"                 # the name we chose
+  authors: ["Grace Hopper"]
+  license: "Apache-2.0"
+
+sources:
+  - title: "A textbook we used"   # hand-written source
+    authors: ["Someone"]
+
+status:
+  scope: "the main theorem only"   # hand-written
+  sorry_count: 0
+  sorry_in_definitions: 0
+  axioms: []
+  main_results:
+    - declaration: Demo.a
+      comparator_config: "comparator/a.json"   # hand-written key on a generated entry
+
+review:
+  status: "self-assessed"
+
+alignment:
+  namespace: "Demo"
+  statements:
+    - claim: demo/c1
+      source: old text
+      lean: Demo.old
+      status: proved
+      note: "checked by hand against Thm 2"   # hand-written note
+    - claim: demo/c2
+      source: old
+      lean: Demo.b
+      status: proved      # a hand-kept status that drifted: c2 depends on sorry
+    - source: "Lemma 7"
+      lean: Demo.lemma7
+      status: in-progress
+"""
+
+
+def _formal_case(tmp_path: Path):
+    from claimcheck.claims.manifest import parse_manifest
+    from claimcheck.claims.model import BuildSummary, DeclRecord, PaperResult, ToolchainInfo
+    from claimcheck.project import Project
+
+    root = tmp_path / "proj"
+    (root / "manifests").mkdir(parents=True)
+    mpath = root / "manifests" / "demo.yaml"
+    mpath.write_text(FORMAL_MANIFEST)
+    manifest, issues = parse_manifest(mpath)
+    assert manifest is not None and not issues, issues
+    a = FormalEntry(decl="Demo.a", status="proved", module="Demo.Core", kind="theorem",
+                    axioms=["propext"], fingerprint="aaaaaaaaaaaaaaaa",
+                    expected_fingerprint="aaaaaaaaaaaaaaaa", fingerprint_ok=True)
+    b = FormalEntry(decl="Demo.b", status="sorry", module="Demo.Extra", kind="theorem",
+                    axioms=["sorryAx"], fingerprint="bbbbbbbbbbbbbbbb",
+                    expected_fingerprint="bbbbbbbbbbbbbbbb", fingerprint_ok=True)
+    claims = [
+        ClaimResult(id="c1", label=Label.THEOREM, statement="It adds up.", verdict=Verdict.HOLDS, formal=[a]),
+        ClaimResult(id="c2", label=Label.THEOREM, statement="It depends on sorry.", verdict=Verdict.FAILS,
+                    formal=[b], problems=["Demo.b: sorry, not proved"]),
+        ClaimResult(id="c3", label=Label.MEASUREMENT, statement="Measured.", verdict=Verdict.INFORMAL),
+    ]
+    result = GateResult(
+        generated="2026-11-30T00:00:00Z", ok=False, toolchain=ToolchainInfo("wasm", "4.28.0"),
+        build=BuildSummary(True), papers=[PaperResult(
+            id="demo", title="A demo paper", manifest="manifests/demo.yaml", claims=claims,
+            authors="Ada Lovelace, Alan Turing and Emmy Noether +2", arxiv="2401.01234")],
+        declarations=[
+            DeclRecord("Demo.Core", "Demo.Core", "module", "proved"),
+            DeclRecord("Demo.a", "Demo.Core", "theorem", "proved", ["propext"]),
+            DeclRecord("Demo.b", "Demo.Extra", "theorem", "sorry", ["sorryAx"]),
+            DeclRecord("Demo.f", "Demo.Extra", "def", "sorry", ["Classical.choice", "sorryAx"]),
+        ],
+    )
+    return Project.load(root), result, [manifest]
+
+
+def _load_yaml(path: Path) -> dict:
+    import yaml
+
+    return yaml.safe_load(path.read_text())
+
+
+def _check_template_fields(doc: dict) -> None:
+    """The field list of mathlib-initiative/formalization.yaml (v0.3/v0.4) for the generated parts."""
+    assert isinstance(doc["sources"], list) and doc["sources"]
+    for src in doc["sources"]:
+        assert isinstance(src["title"], str) and src["title"]
+        assert isinstance(src.get("authors", []), list)
+        assert isinstance(src.get("id", ""), str)
+    status = doc["status"]
+    for key in ("sorry_count", "sorry_in_definitions"):
+        assert isinstance(status[key], int) and status[key] >= 0
+    assert isinstance(status["axioms"], list) and all(isinstance(a, str) for a in status["axioms"])
+    for main in status["main_results"]:
+        assert isinstance(main["declaration"], str) and isinstance(main["file"], str)
+        assert isinstance(main["sorry_count"], int) and main["sorry_count"] >= 0
+        assert isinstance(main["axioms"], list)
+    assert isinstance(doc["fidelity"]["divergences"], str)
+    for row in doc["alignment"]["statements"]:
+        assert {"source", "lean", "status"} <= set(row)
+        assert row["status"] in ("proved", "literature-dependency", "in-progress", "not-formalized") or "claim" not in row
+
+
+def test_formalization_yaml_new_file_follows_the_template(tmp_path: Path):
+    from claimcheck.claims import formalization
+
+    project, result, manifests = _formal_case(tmp_path)
+    path = project.root / "formalization.yaml"
+    gen = formalization.generate(result, manifests, project)
+    assert formalization.write(path, gen) is True
+    doc = _load_yaml(path)
+    _check_template_fields(doc)
+    assert doc["version"] == "v0.4" and doc["review"]["status"] == ""  # hand parts left to the authors
+    assert doc["sources"] == [{"manifest": "manifests/demo.yaml", "title": "A demo paper",
+                               "authors": ["Ada Lovelace", "Alan Turing", "Emmy Noether"],
+                               "id": "arXiv:2401.01234", "type": "preprint"}]
+    assert doc["status"]["sorry_count"] == 2 and doc["status"]["sorry_in_definitions"] == 1
+    assert doc["status"]["axioms"] == ["Classical.choice", "propext", "sorryAx"]
+    assert [m["declaration"] for m in doc["status"]["main_results"]] == ["Demo.a", "Demo.b"]
+    assert doc["status"]["main_results"][0]["file"] == "Demo/Core.lean"
+    assert doc["status"]["main_results"][1]["sorry_count"] == 1
+    rows = {r["claim"]: r for r in doc["alignment"]["statements"]}
+    assert rows["demo/c1"]["status"] == "proved" and rows["demo/c1"]["tier"] == "compiled"
+    # A claim resting on sorry is never `proved`, in a green tier or anywhere else.
+    assert rows["demo/c2"]["status"] == "in-progress" and rows["demo/c2"]["tier"] == "broken"
+    assert rows["demo/c3"]["status"] == "not-formalized" and rows["demo/c3"]["lean"] == ""
+    assert doc["fidelity"]["divergences"] == "demo/c2 (special-case): only for n = 3"
+    assert formalization.stale_parts(path, gen) == []
+    assert formalization.write(path, gen) is False  # idempotent
+
+
+def test_formalization_yaml_keeps_hand_written_fields_and_comments(tmp_path: Path):
+    from claimcheck.claims import formalization
+
+    project, result, manifests = _formal_case(tmp_path)
+    path = project.root / "formalization.yaml"
+    path.write_text(HAND_WRITTEN)
+    gen = formalization.generate(result, manifests, project)
+    stale = formalization.stale_parts(path, gen)
+    assert "alignment.statements" in stale and "status.sorry_count" in stale and "sources" in stale
+    formalization.write(path, gen)
+    text = path.read_text()
+    for kept in ("# our own header comment", "# the name we chose", "# hand-written source",
+                 "# hand-written key on a generated entry", "# hand-written note"):
+        assert kept in text, kept
+    doc = _load_yaml(path)
+    _check_template_fields(doc)
+    assert doc["project"] == {"name": "demo", "authors": ["Grace Hopper"], "license": "Apache-2.0"}
+    assert doc["status"]["scope"] == "the main theorem only"
+    assert doc["alignment"]["namespace"] == "Demo"
+    assert doc["sources"][0]["title"] == "A textbook we used"  # hand-written source kept
+    assert doc["status"]["main_results"][0]["comparator_config"] == "comparator/a.json"
+    rows = doc["alignment"]["statements"]
+    assert rows[0] == {"source": "Lemma 7", "lean": "Demo.lemma7", "status": "in-progress"}  # hand row kept
+    by_claim = {r["claim"]: r for r in rows if "claim" in r}
+    assert by_claim["demo/c1"]["note"] == "checked by hand against Thm 2"
+    assert by_claim["demo/c1"]["lean"] == "Demo.a"  # a name out of sync is regenerated
+    assert by_claim["demo/c2"]["status"] == "in-progress"  # the drifted status is corrected
+    assert formalization.stale_parts(path, gen) == []
+
+
+def test_formalization_yaml_hand_edits_are_not_stale_generated_edits_are(tmp_path: Path, capsys):
+    from claimcheck.claims import formalization
+    from claimcheck.cli import _stale_formalization
+
+    project, result, manifests = _formal_case(tmp_path)
+    import sys
+
+    assert _stale_formalization(project, result, manifests, sys.stdout) is False  # no file: not failed
+    path = project.root / "formalization.yaml"
+    formalization.write(path, formalization.generate(result, manifests, project))
+    text = path.read_text()
+    path.write_text(text.replace('name: ""', 'name: "renamed by hand"'))
+    assert _stale_formalization(project, result, manifests, sys.stdout) is False
+    path.write_text(text.replace("status: in-progress", "status: proved"))  # a `\\leanok` left on c2
+    assert _stale_formalization(project, result, manifests, sys.stdout) is True
+    assert "`alignment.statements` is stale" in capsys.readouterr().out
+    path.write_text(text.replace("sorry_count: 2", "sorry_count: 0"))
+    assert formalization.stale_parts(path, formalization.generate(result, manifests, project)) == ["status.sorry_count"]
+
+
+def test_formalization_yaml_bad_file_is_a_clear_error(tmp_path: Path):
+    from claimcheck.claims import formalization
+
+    project, result, manifests = _formal_case(tmp_path)
+    path = project.root / "formalization.yaml"
+    gen = formalization.generate(result, manifests, project)
+    path.write_text("status: [1, 2]\n")
+    with pytest.raises(formalization.FormalizationError, match=r"formalization.yaml:1: `status` must be a mapping"):
+        formalization.write(path, gen)
+    path.write_text("a: [\n")
+    with pytest.raises(formalization.FormalizationError, match="invalid YAML"):
+        formalization.stale_parts(path, gen)
