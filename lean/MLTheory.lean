@@ -7,6 +7,16 @@ public import MLTheory.Angluin
 public import MLTheory.TrafficLight
 public import MLTheory.Refinement
 public import MLTheory.Allocation
+public import MLTheory.TrafficLightFair
+public import MLTheory.Pigeonhole
+public import MLTheory.Compaction
+public import MLTheory.GatedMLP
+public import MLTheory.ShermanMorrison
+public import MLTheory.MultiHead
+public import MLTheory.GenerationLimit
+public import MLTheory.PromptCount
+public import MLTheory.Retrieval
+public import MLTheory.GNNBisimulation
 
 /-!
 # MLTheory
