@@ -7,7 +7,7 @@ public import MLTheory.Basic
 
 Source: `002_682c09bd1a5fc902.txt`, line 2: for scalar binary refinement with a
 finitely supported mask, compactly supported continuous piecewise linear seeds have refinement
-iterates that admit exact ReLU realisations.
+iterates that have exact ReLU realisations.
 
 The simplest instance of that setting, exactly over `Rat`: the hat function (the linear
 B-spline) is a one-layer ReLU network of width 3,
