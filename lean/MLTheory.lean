@@ -7,6 +7,10 @@ public import MLTheory.Angluin
 public import MLTheory.TrafficLight
 public import MLTheory.Refinement
 public import MLTheory.Allocation
+public import MLTheory.BalancedCode
+public import MLTheory.PowerLawAttention
+public import MLTheory.Expansion
+public import MLTheory.PrivilegedAxes
 
 /-!
 # MLTheory
