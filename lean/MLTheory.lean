@@ -17,6 +17,10 @@ public import MLTheory.GenerationLimit
 public import MLTheory.PromptCount
 public import MLTheory.Retrieval
 public import MLTheory.GNNBisimulation
+public import MLTheory.BalancedCode
+public import MLTheory.PowerLawAttention
+public import MLTheory.Expansion
+public import MLTheory.PrivilegedAxes
 
 /-!
 # MLTheory
