@@ -119,6 +119,14 @@ def statement(env: Environment, name: str) -> Expr:
     return ci.type
 
 
+#: Modules whose definitions have no Python meaning in mltheory.semantics yet.
+NOT_YET_MIRRORED = frozenset({
+    "MLTheory.Pigeonhole", "MLTheory.Compaction", "MLTheory.GatedMLP", "MLTheory.ShermanMorrison",
+    "MLTheory.MultiHead", "MLTheory.GenerationLimit", "MLTheory.PromptCount", "MLTheory.Retrieval",
+    "MLTheory.GNNBisimulation", "MLTheory.TrafficLightFair",
+})
+
+
 def test_every_project_instance_is_cross_checked_ok(env, instance_names) -> None:
     for name in ["trafficLight_instance_path4_haltingRun", "trafficLight_instance_path4_syncRun",
                  "trafficLight_instance_path4_not_done_at_3", "trafficLight_instance_path4_seqRun",
@@ -128,8 +136,13 @@ def test_every_project_instance_is_cross_checked_ok(env, instance_names) -> None
         assert any(env.module_of(n).name == module for n in instance_names), f"no instance in {module}"
     checks = check_instances(env, instance_names, Evaluator(SEMANTICS))
     assert len(checks) == len(instance_names) >= 22
-    bad = [(c.decl, c.detail, c.lean_value, c.python_value) for c in checks if not c.ok]
+    bad = [(c.decl, c.detail, c.lean_value, c.python_value) for c in checks if c.outcome is InstanceOutcome.DISAGREE]
     assert not bad
+    # Every instance of the core modules agrees; the modules added on 2026-11-30 have no Python
+    # mirror yet, so theirs are "not cross-checked" (claimcheck.toml is not strict until they do).
+    unmirrored = [c.decl for c in checks if c.outcome is InstanceOutcome.NOT_CROSS_CHECKED]
+    assert all(env.module_of(n).name in NOT_YET_MIRRORED for n in unmirrored), unmirrored
+    assert all(c.ok for c in checks if env.module_of(c.decl).name in PROJECT_MODULES)
     by_name = {c.decl: c for c in checks}
     c = by_name[TL + "trafficLight_instance_path4_syncRun"]
     assert (c.lean_value, c.python_value) == ("[3, 18, 3, 10] ∧ [2, 4, 1, 3] ∧ True",) * 2

@@ -287,6 +287,11 @@ class StatementInspector:
             if depth - 1 - head.index in lets:
                 out.append(InstanceProblem(WarningKind.INLINE_INSTANCE, None, "?", "a `let`-bound instance"))
             return
+        if isinstance(head, Lam) and args:
+            # a beta-redex `(fun a => inst ...) x` (as elaboration leaves for instances of
+            # `∀ a, Decidable (p a)`): the instance is the lambda's body, judged as any other
+            self._instance_problems(head, depth, lets, out, level + 1)
+            return
         if isinstance(head, (LetE, Lam, Proj)):
             out.append(InstanceProblem(WarningKind.INLINE_INSTANCE, None, "?", pretty(e)))
             return
