@@ -37,7 +37,13 @@ PROJECT_FILES = ("claimcheck.toml", "lean-toolchain", "lakefile.lean", "lean", "
 
 
 def copy_repo_project(target: Path) -> Path:
-    """The repository's project files (Lean sources, manifests, settings) copied to ``target``."""
+    """The repository's project files (Lean sources, manifests, settings) copied to ``target``.
+
+    An existing ``build/`` of the repository (e.g. from ``claimcheck all``) is copied along as a
+    cache, read-only for the repository: the build in the copy still checks every module's key
+    (source, toolchain, imported interfaces) and rebuilds what does not match; a fresh clone
+    without ``build/`` builds everything.
+    """
     target.mkdir(parents=True, exist_ok=True)
     for name in PROJECT_FILES:
         src = REPO / name
@@ -45,6 +51,8 @@ def copy_repo_project(target: Path) -> Path:
             shutil.copytree(src, target / name)
         else:
             shutil.copy2(src, target / name)
+    if (REPO / "build").is_dir():
+        shutil.copytree(REPO / "build", target / "build", ignore=shutil.ignore_patterns("tmp", ".lock"))
     return target
 
 
