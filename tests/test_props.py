@@ -13,14 +13,9 @@ from claimcheck.olean.reader import Environment, Level
 
 
 @pytest.fixture(scope="module")
-def lib_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from claimcheck.errors import ToolchainError
-    from claimcheck.lean.toolchain import resolve_toolchain
-
-    try:
-        return resolve_toolchain(tmp_path_factory.mktemp("root"), install=False).lib_dir
-    except ToolchainError as exc:
-        pytest.skip(f"no Lean toolchain: {exc}")
+def lib_dir(toolchain) -> Path:
+    """The real toolchain's library (installed on first use: never a skip)."""
+    return toolchain.lib_dir
 
 
 @pytest.fixture(scope="module")
