@@ -185,7 +185,7 @@ def test_changed_statement_fails_the_gate_showing_old_and_new(repo_build, repo_p
     path.write_text(path.read_text().replace(f"fingerprint: {old}", "fingerprint: 00000000deadbeef", 1))
     project = dataclasses.replace(repo_project, manifests_dir=folder)
     result = evaluate(project, toolchain, repo_build)
-    assert result["ok"] is False
+    assert result.ok is False
     lines = failures(result)
     assert any(entry["decl"] in l and "00000000deadbeef" in l and old in l for l in lines), lines
 
