@@ -77,17 +77,32 @@ def subterm(e: Expr, path: ArgPath) -> Expr:
 
 @dataclass
 class OneStatement:
-    """Stands in for an :class:`Environment` holding one (modified) instance theorem."""
+    """Stands in for the built :class:`Environment` with one instance theorem's statement replaced
+    (everything else, e.g. the instances the cross-check inspects, comes from the real build)."""
 
     decl: str
     type: Expr
+    base: Any = None
 
     def find(self, name: str) -> Any:
-        return SimpleNamespace(type=self.type, kind="theorem") if name == self.decl else None
+        if name == self.decl:
+            return SimpleNamespace(type=self.type, kind="theorem", module="")
+        return self.base.find(name) if self.base is not None else None
+
+    def __getattr__(self, attr: str) -> Any:
+        base = self.__dict__.get("base")
+        if base is None:
+            raise AttributeError(attr)
+        return getattr(base, attr)
+
+
+#: The built environment, set by the ``env`` fixture for the statements ``check_one`` replaces.
+_BUILT: dict[str, Any] = {}
 
 
 def check_one(decl: str, statement: Expr, evaluator: Evaluator | None = None):
-    [result] = check_instances(OneStatement(decl, statement), [decl], evaluator or Evaluator(SEMANTICS))  # type: ignore[arg-type]
+    stand_in = OneStatement(decl, statement, _BUILT.get("env"))
+    [result] = check_instances(stand_in, [decl], evaluator or Evaluator(SEMANTICS))  # type: ignore[arg-type]
     return result
 
 
@@ -100,6 +115,7 @@ def env(repo_build, repo_project, toolchain) -> Environment:
     e = Environment([toolchain.lib_dir, repo_project.olean_dir])
     for m in PROJECT_MODULES:
         e.load(m)
+    _BUILT["env"] = e
     return e
 
 
