@@ -4,11 +4,12 @@ console errors, the graph present and clickable, filters and search working, scr
 
 from __future__ import annotations
 
-from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
+
+from test_report import _parse  # the report tests' link and id collector
 
 from claimcheck.claims.model import (
     BuildSummary,
@@ -163,27 +164,6 @@ def test_graph_colours_status_and_kernel_verdicts_and_escapes():
 
 
 # --------------------------------------------------------------------------- pages
-
-
-class _Links(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.ids: set[str] = set()
-        self.links: list[str] = []
-
-    def handle_starttag(self, tag, attrs):
-        a = dict(attrs)
-        if "id" in a:
-            self.ids.add(a["id"])
-        for key in ("href", "src"):
-            if a.get(key):
-                self.links.append(a[key])
-
-
-def _parse(path: Path) -> _Links:
-    p = _Links()
-    p.feed(path.read_text(encoding="utf-8"))
-    return p
 
 
 def test_every_paper_page_has_its_graph_and_every_link_resolves(written: Path):
