@@ -161,3 +161,48 @@ def test_patch_package_writes_the_three_files(tmp_path: Path) -> None:
     # A patched package is not patched twice: its module has the plan's second element segment.
     with pytest.raises(ToolchainError, match="one active element segment"):
         fs.read_shape((tmp_path / "lean.wasm").read_bytes())
+
+
+# ----------------------------------------------------------------------------- with the real toolchain
+
+STARTUP_FIXTURE = Path(__file__).parent / "fixtures" / "startup"
+
+
+def _decoded(olean_dir: Path, modules: list[str]) -> dict[str, list]:
+    from claimcheck.analysis.status import expr_digest, fingerprint
+    from claimcheck.olean.reader import Module
+
+    out: dict[str, list] = {}
+    for module in modules:
+        mod = Module.load(module, olean_dir.joinpath(*module.split(".")).with_suffix(".olean"))
+        for name in mod.constant_names():
+            ci = mod.get(name)
+            assert ci is not None
+            value = ci.value
+            digest = expr_digest(value, ci.level_params).hex()[:16] if value is not None else None
+            out[name] = [ci.kind, fingerprint(ci), digest]
+    return out
+
+
+@pytest.mark.lean
+def test_patched_toolchain_builds_the_same_constants(tmp_path: Path, toolchain) -> None:
+    """The installed (patched) toolchain builds the fixture to exactly the constants the plain
+    start-up gives: expected.json was written from a build with the plain install (bench/startup.py's),
+    every constant with its kind, statement fingerprint and value digest."""
+    import shutil
+
+    from claimcheck.lean.build import build
+    from claimcheck.lean.toolchain import FAST_LAYOUT, INSTALL_RECORD
+    from claimcheck.progress import Progress
+    from claimcheck.project import Project
+
+    if toolchain.kind == "wasm":
+        assert json.loads((toolchain.home / INSTALL_RECORD).read_text())["layout"] == FAST_LAYOUT
+    shutil.copytree(STARTUP_FIXTURE, tmp_path / "project", ignore=shutil.ignore_patterns("expected.json"))
+    project = Project.load(tmp_path / "project")
+    report = build(project, toolchain, jobs=1, progress=Progress(quiet=True))
+    assert report.ok and sorted(report.modules) == ["Startup.Defs", "Startup.Use"]
+    expected = json.loads((STARTUP_FIXTURE / "expected.json").read_text())
+    got = _decoded(project.olean_dir, sorted(report.modules))
+    assert sorted(got) == sorted(expected)
+    assert got == expected

@@ -582,7 +582,7 @@ def rewrite_js(text: str, glue: ExportGlue, plan: StartupPlan) -> str:
     ):
         _once(glue.runtime, snippet, what)
     kept = set(plan.kept)
-    used = [(v, s) for v, s in glue.statements if v in tokens or v == "wasmTable"]
+    used = [(v, s) for v, s in glue.statements if v in tokens or "=wasmTable=" in s]
     for variable, statement in used:
         wasm_name = EXPORT_STATEMENT.fullmatch(statement)[3]  # type: ignore[index]
         if wasm_name not in kept:
