@@ -186,8 +186,8 @@ def _decoded(olean_dir: Path, modules: list[str]) -> dict[str, list]:
 
 @pytest.mark.lean
 def test_patched_toolchain_builds_the_fixture(tmp_path: Path, toolchain) -> None:
-    """The installed (patched) toolchain builds a two-module fixture (derived instances, a
-    structure, code-generated recursion, a notation and a macro, decide/omega/simp proofs) to the
+    """The installed (patched) toolchain builds a two-module fixture (an inductive type, a
+    structure, code-generated recursion, decide/omega/simp proofs) to the
     declarations expected.json lists, every theorem with its proof, and decodes every constant."""
     import shutil
 
