@@ -134,8 +134,9 @@ def hints_of(g, addr: int) -> D.Hints:
 
 
 class Replay:
-    def __init__(self, lib: Path) -> None:
-        self.env_o = O.Environment([lib], allow_unverified_version=True)
+    def __init__(self, lib) -> None:
+        libs = lib if isinstance(lib, (list, tuple)) else [lib]
+        self.env_o = O.Environment(list(libs), allow_unverified_version=True)
         self.conv = Converter()
         self.done: set = set()
         self.order: list = []
@@ -282,21 +283,26 @@ class Replay:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("modules", nargs="*", default=["Init.Prelude"])
-    ap.add_argument("--lib", type=Path, default=DEFAULT_LIB)
+    ap.add_argument("--lib", type=Path, action="append", help="search folder (repeatable); default: the core library")
+    ap.add_argument("--only", action="append", default=[], help="check just these constants (and their dependencies)")
     ap.add_argument("--limit", type=int, default=0, help="stop after N declarations")
     ap.add_argument("--show", type=int, default=15, help="how many non-accepted verdicts to print")
+    ap.add_argument("--slow", type=float, default=5.0, help="report declarations taking longer (seconds)")
     args = ap.parse_args(argv)
-    rp = Replay(args.lib)
+    rp = Replay((args.lib or []) + [DEFAULT_LIB])
     roots = []
     for m in args.modules:
-        roots += rp.env_o.load(m).constant_names()
+        mod = rp.env_o.load(m)
+        roots += args.only or mod.constant_names()
+    from claimcheck.kernel.nat import SPEC_THEOREMS
+
+    roots = [".".join(map(str, n)) for n in SPEC_THEOREMS] + roots  # so that gcd/div/mod can be accelerated
     t0 = time.monotonic()
     names = rp.closure(roots)
     print(f"{len(names)} constants in dependency order ({time.monotonic() - t0:.1f}s)", flush=True)
     env = Environment()
     counts = {"accepted": 0, "rejected": 0, "declined": 0}
     shown = 0
-    seen_blocks: set = set()
     t1 = time.monotonic()
     last = t1
 
@@ -314,7 +320,11 @@ def main(argv=None) -> int:
                     print(f"  convert {n}: {type(e).__name__}: {e}")
                     shown += 1
                 continue
+            t_decl = time.monotonic()
             v = check_declaration(env, d)
+            dt = time.monotonic() - t_decl
+            if dt > args.slow:
+                print(f"  slow: {v.declaration} {dt:.1f}s", flush=True)
             counts[str(v.outcome)] += 1
             if v.outcome != Outcome.ACCEPTED and shown < args.show:
                 print(f"  {v.outcome}: {v.declaration}: {v.reason[:300]}", flush=True)

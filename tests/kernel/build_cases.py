@@ -419,6 +419,14 @@ def build() -> None:
     write_case("nat_shiftright_by_specification", b4.decls + spec + sr_spec + [sr_goal], "accepted")
     write_case("nat_shiftright_specification_missing", b4.decls + spec + sr_spec[:1] + [sr_goal], "rejected",
                "the value has type")
+    # A primitive declared without a body is uninterpreted: it gets its real meaning (as in Lean).
+    b5 = Builder().nat().eq()
+    b5.add(axiom("Nat.land", bin_))
+    land = lambda x, y: app(c("Nat.land"), x, y)  # noqa: E731
+    write_case("nat_land_bodyless", b5.decls + [thm("l", eq(NAT, land(lit(12), lit(10)), lit(8)), refl(NAT, lit(8)))],
+               "accepted")
+    write_case("nat_land_bodyless_wrong", b5.decls + [thm("l", eq(NAT, land(lit(12), lit(10)), lit(9)),
+                                                          refl(NAT, lit(9)))], "rejected", "the value has type")
     write_case("nat_mod_specification_missing", b4.decls + spec[1:] + [big_goal], "rejected", "the value has type")
 
     # --- inductive types ----------------------------------------------------------------------

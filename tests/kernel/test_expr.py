@@ -52,3 +52,18 @@ def test_instantiate_level_params():
     t = E.mk_app(E.mk_const(("List",), [u]), E.mk_sort(u))
     assert E.instantiate_lparams(t, [("u",)], [ONE]) is E.mk_app(E.mk_const(("List",), [ONE]), E.mk_sort(ONE))
     assert t.has_lparam and not E.instantiate_lparams(t, [("u",)], [ONE]).has_lparam
+
+
+def test_sweep_keeps_live_terms_interned():
+    old = E._SWEEP_AT[0], E._SWEEP_MIN[0]
+    try:
+        E._SWEEP_AT[0] = E._SWEEP_MIN[0] = 0  # sweep at every construction
+        keep = E.mk_app(E.mk_const(("f",)), E.mk_lit(12345))
+        for i in range(200):  # garbage
+            E.mk_app(E.mk_const(("g",)), E.mk_lit(10**6 + i))
+        E._sweep()
+        assert E.mk_app(E.mk_const(("f",)), E.mk_lit(12345)) is keep
+        assert (E.APP, id(keep.a), id(keep.b)) in E._TABLE
+        assert not any(k[0] == E.LIT and k[2] == 10**6 + 5 for k in E._TABLE)
+    finally:
+        E._SWEEP_AT[0], E._SWEEP_MIN[0] = old

@@ -36,3 +36,25 @@ def test_gcd_needs_a_trusted_fingerprint():
     env2, decls2 = _env_of("nat_add_literals")
     check_all(decls2[:-1], env=env2)
     assert deep_fingerprint(env2, ("Nat", "add")) != deep_fingerprint(env, ("Nat", "gcd"))
+
+
+def test_bodyless_primitive_only_when_allowed():
+    env, decls = _env_of("nat_land_bodyless")
+    assert check_all(decls, env=env)[-1].outcome == Outcome.ACCEPTED
+    strict = Environment(bodyless_primitives=False)
+    assert check_all(decls, env=strict)[-1].outcome == Outcome.REJECTED
+
+
+def test_results_do_not_depend_on_table_sweeps():
+    from claimcheck.kernel import expr as E
+
+    old = E._SWEEP_AT[0], E._SWEEP_MIN[0]
+    try:
+        E._SWEEP_AT[0] = E._SWEEP_MIN[0] = 300
+        for case, want in (("nat_gcd_by_specification", Outcome.ACCEPTED), ("nested_recursor_reduces", Outcome.ACCEPTED),
+                           ("bogus_recursor_rule", Outcome.REJECTED)):
+            env, decls = _env_of(case)
+            verdicts = check_all(decls, env=env)
+            assert (Outcome.REJECTED if any(v.outcome == Outcome.REJECTED for v in verdicts) else Outcome.ACCEPTED) == want
+    finally:
+        E._SWEEP_AT[0], E._SWEEP_MIN[0] = old

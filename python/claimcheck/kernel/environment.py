@@ -36,6 +36,8 @@ class Environment:
     # Deep fingerprints (nat.deep_fingerprint) of well-founded Nat primitives (gcd, div, mod, ...)
     # that the caller vouches for, e.g. computed from a trusted core library: name -> set of str.
     trusted_fingerprints: dict = field(default_factory=dict)
+    # Accelerate well-founded Nat primitives declared without a body (see nat.py).
+    bodyless_primitives: bool = True
     # Names of declarations that were declined (not added): using one declines, not rejects.
     declined: set = field(default_factory=set)
 

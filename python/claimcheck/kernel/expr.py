@@ -15,7 +15,7 @@ variables, `lift_loose`/`lower_loose` shift loose indices, `instantiate_lparams`
 from __future__ import annotations
 
 import itertools
-import weakref
+import sys
 from typing import Sequence
 
 from .level import ZERO, Level, instantiate_level
@@ -35,7 +35,7 @@ class Expr:
     LIT a=int or str; PROJ a=struct name b=index c=struct expr; FVAR a=uid b=type c=value d=name.
     """
 
-    __slots__ = ("kind", "a", "b", "c", "d", "hash", "lbr", "has_lparam", "has_fvar", "__weakref__")
+    __slots__ = ("kind", "a", "b", "c", "d", "hash", "lbr", "has_lparam", "has_fvar")
 
     def __hash__(self) -> int:
         return self.hash
@@ -46,14 +46,66 @@ class Expr:
         return expr_to_str(self)
 
 
-# Hash-consing table (a cache: it never changes what a term means). Values are held weakly: a
-# term nobody uses any more leaves the table, while every live term (and so every subterm of a
-# live term) stays in it, so sharing is maximal among live terms and memory stays bounded.
+# Hash-consing table (a cache: it never changes what a term means). A plain dict for speed;
+# when it has grown a lot, `_sweep` drops the entries nobody else refers to (found by reference
+# count, children after parents), so sharing stays maximal among live terms and memory bounded.
 # Keys use ids of children, which is safe: a live entry keeps its children alive.
-_TABLE: "weakref.WeakValueDictionary[tuple, Expr]" = weakref.WeakValueDictionary()
+_TABLE: dict = {}
+_SWEEP_MIN = [2_000_000]  # sweep when the table reaches max(this, twice its size after a sweep)
+_SWEEP_AT = [2_000_000]
+
+
+def _key_of(e: "Expr") -> tuple:
+    k = e.kind
+    if k == BVAR:
+        return (BVAR, e.a)
+    if k == SORT:
+        return (SORT, id(e.a))
+    if k == CONST:
+        return (CONST, e.a, tuple(id(l) for l in e.b))
+    if k == APP:
+        return (APP, id(e.a), id(e.b))
+    if k == LAM or k == PI:
+        return (k, id(e.a), id(e.b))
+    if k == LET:
+        return (LET, id(e.a), id(e.b), id(e.c))
+    if k == LIT:
+        return (LIT, type(e.a), e.a)
+    if k == PROJ:
+        return (PROJ, e.a, e.b, id(e.c))
+    return (FVAR, e.a)
+
+
+def _children_of(e: "Expr") -> tuple:
+    k = e.kind
+    if k == APP or k == LAM or k == PI:
+        return (e.a, e.b)
+    if k == LET:
+        return (e.a, e.b, e.c)
+    if k == PROJ:
+        return (e.c,)
+    return ()
+
+
+def _sweep() -> None:
+    """Remove table entries referenced by nothing but the table (then their children, and so on)."""
+    getrc = sys.getrefcount
+    stack = [k for k in list(_TABLE) if getrc(_TABLE[k]) <= 2]  # the table and the argument
+    while stack:
+        k = stack.pop()
+        x = _TABLE.get(k)
+        if x is None or getrc(x) > 3:  # table, x, argument
+            continue
+        del _TABLE[k]
+        kids = [_key_of(c) for c in _children_of(x)]
+        del x
+        stack.extend(kids)
+    _SWEEP_AT[0] = max(_SWEEP_MIN[0], 2 * len(_TABLE))
 
 
 def _new(kind: int, a, b, c, d, h: int, lbr: int, has_lparam: bool, has_fvar: bool) -> Expr:
+    if len(_TABLE) >= _SWEEP_AT[0]:
+        _sweep()
     e = Expr.__new__(Expr)
     e.kind = kind
     e.a = a

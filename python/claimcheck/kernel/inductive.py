@@ -13,7 +13,7 @@ Nested inductives (an occurrence of the block under another inductive type) are 
 from __future__ import annotations
 
 from . import expr as E
-from .declarations import Constructor, InductiveBlock, InductiveType, Recursor
+from .declarations import Constructor, InductiveBlock
 from .expr import (
     CONST,
     PI,
@@ -433,7 +433,7 @@ def check_inductive(env, block: InductiveBlock) -> list:
     nt = NestedTranslation(env, block)
     nt.run()
     if nt.num_nested or any(t.num_nested for t in block.types):
-        return check_nested(env, block, InductiveChecker, None)
+        return check_nested(env, block, InductiveChecker)
     added = []
     try:
         ic = InductiveChecker(env, block)

@@ -14,6 +14,10 @@ declare its own `Nat.gcd`. Before a primitive is accelerated, this module checks
   specification (Lean's own theorems `Nat.mod_add_div`, `Nat.mod_lt`, `Nat.div_zero`,
   `Nat.gcd_zero_left`, `Nat.gcd_succ`, `Nat.shiftRight_zero`, `Nat.shiftRight_succ`), compared by
   definitional equality with statements built here (see `_verify_divmod`);
+* a well-founded primitive declared without a body (an axiom or opaque of type `Nat → Nat → Nat`,
+  as the wasm toolchain's core library ships `Nat.gcd`, `Nat.land`, ...) is uninterpreted, so it is
+  given its real meaning, as Lean's kernel does by name (`Environment.bodyless_primitives`, on by
+  default); a definition with a body is never accelerated by name;
 * otherwise, the primitives defined by well-founded recursion (`div mod gcd land lor xor shiftRight`) are
   accelerated only if their definition's deep fingerprint (a SHA-256 over the definition and every
   constant it depends on, `deep_fingerprint`) is listed in `TRUSTED_FINGERPRINTS` or in the
@@ -151,11 +155,22 @@ class NatExtension:
 
     def _verify(self, name: tuple) -> bool:
         info = self.env.get(name)
-        if not isinstance(info, Definition) or info.level_params or not self.nat_ok():
+        if info is None or info.level_params or not self.nat_ok():
             return False
         if name in WF_PRIMITIVES:
+            # A definition may be vouched for by fingerprint; any constant (also one without a body,
+            # as in a core library shipped without proofs) by its specification below.
+            if not isinstance(info, (Definition, Axiom, Opaque)):
+                return False
+            nat = mk_const(NAT)
+            if info.type is not E.mk_arrow(nat, E.mk_arrow(nat, nat)):
+                return False
+            if isinstance(info, (Axiom, Opaque)) and self.env.bodyless_primitives:
+                # An uninterpreted constant (no body to disagree with): giving it the real meaning is
+                # what Lean's kernel does by name, and is consistent with any true statement about it.
+                return True
             trusted = TRUSTED_FINGERPRINTS.get(name, frozenset()) | self.env.trusted_fingerprints.get(name, frozenset())
-            if trusted and deep_fingerprint(self.env, name) in trusted:
+            if isinstance(info, Definition) and trusted and deep_fingerprint(self.env, name) in trusted:
                 return True
             if name in (("Nat", "div"), ("Nat", "mod")):
                 return self._cached(("spec", "divmod"), DIVMOD_NEEDED, self._verify_divmod)
@@ -165,6 +180,8 @@ class NatExtension:
             if name == ("Nat", "shiftRight"):
                 return self.verified(("Nat", "div")) and self._cached(
                     ("spec", "shiftRight"), SHIFTR_NEEDED, lambda: self._spec_theorems_hold(SHIFTR_SPEC))
+            return False
+        if not isinstance(info, Definition):
             return False
         from .typechecker import TypeChecker
 
@@ -306,6 +323,9 @@ def _nat_spec():
 
 
 DIVMOD_SPEC, GCD_SPEC, SHIFTR_SPEC = _nat_spec()
+# The theorems a front end should include in the environment (when its library has them), so that
+# the well-founded primitives can be accelerated even if the checked declarations do not use them.
+SPEC_THEOREMS = tuple(n for n, _ in DIVMOD_SPEC + GCD_SPEC + SHIFTR_SPEC)
 SHIFTR_NEEDED = (("Nat", "shiftRight"), ("Nat", "div"), ("Eq",)) + tuple(n for n, _ in SHIFTR_SPEC)
 DIVMOD_NEEDED = (("Nat", "div"), ("Nat", "mod"), ("Nat", "add"), ("Nat", "mul"), ("Nat", "le"), ("Eq",)) + tuple(
     n for n, _ in DIVMOD_SPEC)

@@ -24,7 +24,6 @@ from .expr import (
     Expr,
     abstract,
     get_app_fn_args,
-    instantiate,
     instantiate_lparams,
     mk_apps,
     mk_const,
@@ -242,7 +241,7 @@ def _count_pis(t: Expr) -> int:
     return n
 
 
-def check_nested(env, block: InductiveBlock, ic_class, fail) -> list:
+def check_nested(env, block: InductiveBlock, ic_class) -> list:
     """Check a nested block; returns the constants to add. Failures are declined (see module doc)."""
     from .result import KernelError
 

@@ -17,13 +17,9 @@ from typing import Sequence
 
 from . import expr as E
 from .declarations import (
-    Axiom,
-    Constructor,
     Definition,
     HintKind,
     Hints,
-    InductiveType,
-    Opaque,
     Quot,
     QuotKind,
     Recursor,
@@ -103,6 +99,8 @@ class TypeChecker:
         self.whnf_cache: dict = {}
         self.eq_cache: set = set()
         self.failure_cache: set = set()
+        self.unfold_cache: dict = {}  # constant (with its levels) -> its value instantiated
+        self.const_type_cache: dict = {}  # constant (with its levels) -> its type instantiated
         from .nat import NatExtension  # local import: nat.py uses TypeChecker for its checks
 
         self.nat = NatExtension(self)
@@ -184,7 +182,10 @@ class TypeChecker:
                                  f"'{name_to_str(e.a)}'")
             for l in e.b:
                 self._check_level(l)
-        return instantiate_lparams(info.type, info.level_params, e.b)
+        r = self.const_type_cache.get(e)
+        if r is None:
+            r = self.const_type_cache[e] = instantiate_lparams(info.type, info.level_params, e.b)
+        return r
 
     def _infer_app(self, e: Expr, infer_only: bool) -> Expr:
         f, args = get_app_fn_args(e)
@@ -430,10 +431,13 @@ class TypeChecker:
         f, args = get_app_fn_args(e)
         if f.kind != CONST:
             return None
-        info = self.env.get(f.a)
-        if not isinstance(info, (Definition, Theorem)) or len(info.level_params) != len(f.b):
-            return None
-        body = instantiate_lparams(info.value, info.level_params, f.b)
+        body = self.unfold_cache.get(f)
+        if body is None:
+            info = self.env.get(f.a)
+            if not isinstance(info, (Definition, Theorem)) or len(info.level_params) != len(f.b):
+                return None
+            body = instantiate_lparams(info.value, info.level_params, f.b)
+            self.unfold_cache[f] = body
         return mk_apps(body, args) if args else body
 
     # ------------------------------------------------------------------------------------------
