@@ -100,6 +100,10 @@ def cmd_status(args: argparse.Namespace) -> int:
         names = list(report.modules)
         failed = report.failed_modules()
     try:
+        from claimcheck.analysis.recheck import attach_kernel
+        from claimcheck.analysis.status import open_environment
+
+        env = open_environment([project.olean_dir, toolchain.lib_dir], [toolchain.lib_dir])
         records = compute_status(
             names,
             [project.olean_dir, toolchain.lib_dir],
@@ -108,7 +112,12 @@ def cmd_status(args: argparse.Namespace) -> int:
             decls=args.decl or None,
             include_all=args.all,
             library_dirs=[toolchain.lib_dir],
+            env=env,
         )
+        if not args.no_kernel:
+            records, _ = attach_kernel(records, env, [n for n in names if n not in failed], [toolchain.lib_dir],
+                                       project.build_dir / "kernel-cache.json", project.kernel_budget,
+                                       progress.line)
     except OleanError as exc:
         print(f"claimcheck: status: {exc}", file=sys.stderr)
         return 2
@@ -402,6 +411,7 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--decl", action="append", metavar="NAME", help="only this declaration (repeatable)")
     p.add_argument("--all", action="store_true", help="also list compiler-generated auxiliary declarations")
     p.add_argument("--no-build", action="store_true", help="use existing build outputs; stale or absent ones count as failed")
+    p.add_argument("--no-kernel", action="store_true", help="do not re-check the declarations with the independent kernel")
     p.add_argument("-j", "--jobs", type=int, default=None, help="parallel Lean jobs for the build")
     p.set_defaults(func=cmd_status)
 

@@ -111,6 +111,9 @@ class DeclRecord:
     statement: str | None = None
     warnings: list[WarningRecord] = field(default_factory=list)
     statement_parts: list[StatementPart] = field(default_factory=list)
+    #: the independent kernel's verdict: ``checked``, ``rejected: <why>``, ``undecided: <why>``
+    #: (None: not re-checked)
+    kernel: str | None = None
 
 
 @dataclass(frozen=True)
@@ -138,6 +141,9 @@ class FormalEntry:
     prelude: list[str] = field(default_factory=list)
     warnings: list[WarningRecord] = field(default_factory=list)
     statement_parts: list[StatementPart] = field(default_factory=list)
+    #: the independent kernel's verdict: ``checked``, ``rejected: <why>``, ``undecided: <why>``
+    #: (None: not re-checked)
+    kernel: str | None = None
 
 
 @dataclass(frozen=True)
