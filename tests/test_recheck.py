@@ -15,11 +15,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from claimcheck.analysis.recheck import CHECKED, recheck, verdict_kind
+from claimcheck.analysis.recheck import CHECKED, export_ndjson, recheck, verdict_kind
 from claimcheck.analysis.status import DeclStatus, compute_status, open_environment
 from claimcheck.claims.gate import Evidence, claim_verdict
 from claimcheck.claims.manifest import Claim, FormalDecl
 from claimcheck.claims.model import ToolchainInfo
+from claimcheck.kernel import check_all, read_ndjson
 from claimcheck.lean.build import BuildReport
 
 FIXTURES = Path(__file__).parent / "fixtures" / "recheck"
@@ -118,3 +119,13 @@ def test_recheck_fixture(case: str, toolchain, tmp_path: Path) -> None:
         got = {n: verdict_kind(after.verdicts[n]) for n in spec["tampered"]}
         assert got == spec["tampered"], after.verdicts  # ... the kernel's is not
         assert after.checked_units == 1  # only the changed declaration was re-checked
+
+    # round trip: the NDJSON export, checked by the kernel, gives the same verdicts as the oleans
+    env, final = _kinds(project, toolchain, modules, None)
+    out = tmp_path / "export.ndjson"
+    export_ndjson(env, sorted({n for m in modules for n in env.load(m).constant_names()}), out)
+    by_name = {v.declaration: str(v.outcome) for v in check_all(read_ndjson(out))}
+    expected = spec.get("tampered", spec["clean"])
+    for name, kind in expected.items():
+        assert {"accepted": CHECKED}.get(by_name[name], by_name[name]) == kind
+        assert verdict_kind(final.verdicts[name]) == kind

@@ -296,7 +296,12 @@ def _built_environment(args: argparse.Namespace):
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    """Export the project's theorems and premise corpus in LeanDojo's benchmark shape."""
+    """Export the project's theorems and premise corpus in LeanDojo's benchmark shape (``--leandojo``)
+    and/or its declarations as lean4export NDJSON (``--ndjson``)."""
+    if args.leandojo is None and args.ndjson is None:
+        from claimcheck.export.leandojo import ExportError as _ExportError
+
+        raise _ExportError("export: give --leandojo DIR and/or --ndjson FILE")
     from claimcheck.analysis.depgraph import ProjectUses
     from claimcheck.analysis.status import compute_status
     from claimcheck.export.leandojo import (
@@ -306,6 +311,18 @@ def cmd_export(args: argparse.Namespace) -> int:
     from claimcheck.lean.modules import discover
 
     project, toolchain, report, env, built = _built_environment(args)
+    if args.ndjson is not None:
+        from claimcheck.analysis.recheck import export_ndjson
+        from claimcheck.kernel.from_olean import DecodeError
+
+        names = sorted({n for m in built for n in env.load(m).constant_names()})
+        try:
+            units = export_ndjson(env, names, args.ndjson)
+        except DecodeError as exc:
+            raise ExportError(f"cannot export to {args.ndjson}: {exc}") from exc
+        print(f"{units} declarations (the project's and the core ones they need) in lean4export NDJSON: {args.ndjson}")
+        if args.leandojo is None:
+            return 0 if report.ok else 1
     records = compute_status(built, [project.olean_dir, toolchain.lib_dir], project.allowed_axioms, env=env)
     statuses = {r.name: r for r in records}
     sources = {m: report.modules[m].source for m in built}
@@ -452,8 +469,11 @@ def make_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("export", help="export theorems and a premise corpus in LeanDojo's benchmark shape")
     _add_common(p)
-    p.add_argument("--leandojo", type=Path, required=True, metavar="DIR",
+    p.add_argument("--leandojo", type=Path, default=None, metavar="DIR",
                    help="write theorems.json, corpus.jsonl and metadata.json to DIR")
+    p.add_argument("--ndjson", type=Path, default=None, metavar="FILE",
+                   help="write the project's declarations with the core ones they need as lean4export NDJSON "
+                   "(format 3.1.0), for other kernels to re-check")
     p.add_argument("-j", "--jobs", type=int, default=None, help="parallel Lean jobs")
     p.set_defaults(func=cmd_export)
 

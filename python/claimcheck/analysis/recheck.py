@@ -268,6 +268,29 @@ def _check_units(src: OleanSource, todo: list[str], project: set[str], budget: f
     return run_with_big_stack(run)
 
 
+def export_ndjson(env: O.Environment, project_names: Iterable[str], path: Path) -> int:
+    """Write the project's declarations, after the core declarations they need (in dependency
+    order), as lean4export NDJSON 3.1.0 to ``path`` (atomically); returns the number of units.
+    Core theorems without a body are written as axioms (the trusted boundary). A unit that cannot
+    be decoded is an error (DecodeError), never left out."""
+    from claimcheck.kernel.ndjson import dump_lines
+
+    src = OleanSource(env)
+    roots = [".".join(map(str, n)) for n in SPEC_THEOREMS] + sorted({src.key(n) for n in project_names})
+    order = src.closure(roots)
+    lines = dump_lines(src.declaration(k) for k in order)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write("\n".join(lines) + "\n")
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return len(order)
+
+
 def attach_kernel(records: list, env: O.Environment, modules: Iterable[str], core_folders: Sequence[Path],
                   cache_file: Path | None, budget: float | None = DEFAULT_BUDGET,
                   progress: Callable[[str], None] | None = None) -> tuple[list, RecheckResult]:
@@ -284,5 +307,5 @@ def attach_kernel(records: list, env: O.Environment, modules: Iterable[str], cor
     return out, result
 
 
-__all__ = ["attach_kernel", "CHECKED", "REJECTED", "UNDECIDED", "RecheckResult", "core_identity", "recheck", "unit_digest",
+__all__ = ["attach_kernel", "export_ndjson", "CHECKED", "REJECTED", "UNDECIDED", "RecheckResult", "core_identity", "recheck", "unit_digest",
            "verdict_kind"]
