@@ -116,6 +116,27 @@ def _hint_height(g, addr: int) -> int:
     return struct.unpack_from("<I", data, off + 8)[0]
 
 
+def _topological(deps: dict[str, list[str]]) -> list[str]:
+    """The keys of ``deps``, each after the ones it lists (an iterative depth-first search)."""
+    order: list[str] = []
+    state: dict[str, int] = {}
+    for root in deps:
+        stack = [(root, False)]
+        while stack:
+            n, ready = stack.pop()
+            if ready:
+                if state.get(n) != 2:
+                    state[n] = 2
+                    order.append(n)
+                continue
+            if state.get(n):
+                continue
+            state[n] = 1
+            stack.append((n, True))
+            stack.extend((d, False) for d in deps.get(n, ()) if not state.get(d))
+    return order
+
+
 def _load_cache(path: Path | None, core: str) -> dict[str, str]:
     if path is None or not path.is_file():
         return {}
@@ -167,7 +188,15 @@ def recheck(
             verdicts[n] = f"{UNDECIDED}: cannot decode it ({type(e).__name__}: {e})"
     # Project units in dependency order (a unit's project dependencies first).
     try:
-        project_order = [k for k in src.closure(sorted(set(unit_of.values()))) if k in project]
+        project_deps = {}
+        for k in sorted(set(unit_of.values())):
+            members = src.members(k)
+            used: set[str] = set()
+            for m in members:
+                ci, _ = src.info(m)
+                used |= ci.type_constants() | ci.value_constants()
+            project_deps[k] = sorted({unit_of[u] for u in used if u in unit_of} - {k})
+        project_order = _topological(project_deps)
     except Exception as e:  # noqa: BLE001
         for n in unit_of:
             verdicts[n] = f"{UNDECIDED}: cannot decode the dependencies ({type(e).__name__}: {e})"
@@ -178,7 +207,7 @@ def recheck(
     unit_verdict: dict[str, str] = {}
     for k in project_order:
         try:
-            deps = [d for d in src.deps(k) if d in project]
+            deps = project_deps[k]
             h = hashlib.sha256(unit_digest(src, k))
             for d in deps:
                 h.update(f"\0{d}\0{merkle.get(d, 'undecodable')}".encode())

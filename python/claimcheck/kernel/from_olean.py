@@ -198,8 +198,9 @@ class OleanSource:
         self._deps[key] = out
         return out
 
-    def closure(self, roots) -> list[str]:
-        """The units the roots need, each after its dependencies (roots that cannot be found are left out)."""
+    def closure(self, roots, within: set[str] | None = None) -> list[str]:
+        """The units the roots need, each after its dependencies (roots that cannot be found are left
+        out); with ``within``, only those units are followed and listed."""
         order: list[str] = []
         state: dict[str, int] = {}
         for r0 in roots:
@@ -220,6 +221,8 @@ class OleanSource:
                 state[n] = 1
                 stack.append((n, True))
                 for d in self.deps(n):
+                    if within is not None and d not in within:
+                        continue
                     if not state.get(d):
                         stack.append((d, False))
         return order
