@@ -150,12 +150,46 @@ def _load_cache(path: Path | None, core: str) -> dict[str, str]:
     return {k: v for k, v in entries.items() if isinstance(k, str) and isinstance(v, str)} if isinstance(entries, dict) else {}
 
 
-def _write_cache(path: Path, core: str, entries: dict[str, str]) -> None:
+def _build_identity(env: O.Environment, names: list[str], core: str) -> str | None:
+    """The hash of the bytes of every part of the modules declaring ``names`` (and the names): the
+    no-op check's key. None when a module's files cannot be read."""
+    h = hashlib.sha256(core.encode())
+    modules = set()
+    for n in names:
+        mod = env.module_of(n)
+        if mod is None:
+            return None
+        modules.add(mod.name)
+    for m in sorted(modules):
+        found = env.locate(m)
+        if found is None:
+            return None
+        for part in O.module_paths(m, found[1]):
+            h.update(f"\0{m}\0{part.name}\0".encode())
+            if part.is_file():
+                h.update(hashlib.sha256(part.read_bytes()).digest())
+    h.update("\0".join(sorted(names)).encode())
+    return h.hexdigest()
+
+
+def _load_whole(path: Path, core: str) -> dict | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("version") != CACHE_VERSION or data.get("core") != core:
+        return None
+    whole = data.get("project")
+    return whole if isinstance(whole, dict) else None
+
+
+def _write_cache(path: Path, core: str, entries: dict[str, str], whole: dict | None = None) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump({"version": CACHE_VERSION, "core": core, "entries": entries}, f, indent=0, sort_keys=True)
+            json.dump({"version": CACHE_VERSION, "core": core, "entries": entries, "project": whole}, f,
+                      indent=0, sort_keys=True)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -179,6 +213,15 @@ def recheck(
     src = OleanSource(env)
     names = list(project_names)
     project = set(names)
+    core = core_identity(core_folders)
+    # Fast path: the very same build (byte for byte) and names as the cached run -> its verdicts.
+    build_key = _build_identity(env, names, core)
+    if cache_file is not None and build_key is not None:
+        whole = _load_whole(cache_file, core)
+        if whole is not None and whole.get("build") == build_key and isinstance(whole.get("verdicts"), dict):
+            got = whole["verdicts"]
+            if set(got) == project and all(isinstance(v, str) for v in got.values()):
+                return RecheckResult(dict(got), int(whole.get("units", 0)), 0, time.monotonic() - t0)
     verdicts: dict[str, str] = {}
     unit_of: dict[str, str] = {}
     for n in names:
@@ -202,7 +245,6 @@ def recheck(
             verdicts[n] = f"{UNDECIDED}: cannot decode the dependencies ({type(e).__name__}: {e})"
         return RecheckResult(verdicts, 0, 0, time.monotonic() - t0)
 
-    core = core_identity(core_folders)
     merkle: dict[str, str] = {}
     unit_verdict: dict[str, str] = {}
     for k in project_order:
@@ -231,10 +273,13 @@ def recheck(
     if cache_file is not None:
         entries = {merkle[k]: v for k, v in unit_verdict.items()
                    if k in merkle and "timed out" not in v}
-        if entries != {merkle[k]: cache[merkle[k]] for k in unit_verdict if k in merkle and merkle[k] in cache}:
-            _write_cache(cache_file, core, entries)
     for n, k in unit_of.items():
         verdicts.setdefault(n, unit_verdict.get(k, f"{UNDECIDED}: not reached"))
+    if cache_file is not None:
+        timed_out = any("timed out" in v for v in verdicts.values())
+        whole = None if timed_out or build_key is None else {"build": build_key, "verdicts": verdicts,
+                                                              "units": len(project_order)}
+        _write_cache(cache_file, core, entries, whole)
     return RecheckResult(verdicts, len(project_order), len(todo), time.monotonic() - t0)
 
 
