@@ -131,11 +131,12 @@ def test_github_warns_for_uncovered_theorems_and_undecided_kernel_verdicts():
     # a conjecture whose declaration has sorry is not "uncovered": no warning for c3
     assert not any(p.get("line") == "27" for p, _ in warnings)
 
-    # a `kernel` field (when the gate has one): rejected is an error, declined a warning
+    # a `kernel` field (analysis/recheck.py): rejected is an error, undecided a warning, checked nothing
     class Kernel(dict):
         pass
 
-    formal = [dict(decl="A.t", kernel="declined"), dict(decl="A.v", kernel="rejected"), dict(decl="A.w", kernel="accepted")]
+    formal = [dict(decl="A.t", kernel="undecided: timed out after 5 s"), dict(decl="A.v", kernel="rejected: bad"),
+              dict(decl="A.w", kernel="checked")]
 
     class Entry:
         def __init__(self, d):
@@ -146,8 +147,8 @@ def test_github_warns_for_uncovered_theorems_and_undecided_kernel_verdicts():
     paper = PaperResult("k", "K", "manifests/k.yaml", [claim])
     got = [_parse(line) for line in ci_formats._claim_commands(paper, claim, "")]
     assert [(k, m) for k, _, m in got] == [
-        ("warning", "A.t: kernel check undecided (declined)"),
-        ("error", "A.v: the kernel check rejects it"),
+        ("warning", "A.t: kernel check undecided (undecided: timed out after 5 s)"),
+        ("error", "A.v: the kernel check rejects it (rejected: bad)"),
     ]
 
 

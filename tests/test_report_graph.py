@@ -154,10 +154,10 @@ def test_graph_is_bounded_in_depth_and_size_and_survives_cycles():
 def test_graph_colours_status_and_kernel_verdicts_and_escapes():
     paper = {"id": "p", "claims": [
         {"id": "c<1>", "label": "theorem", "verdict": "fails", "formal": [{"decl": "K.a"}, {"decl": "K.b"}, {"decl": "K.gone", "status": "missing"}]}]}
-    decls = {"K.a": {"name": "K.a", "status": "proved", "kernel": "declined"},
-             "K.b": {"name": "K.b", "status": "sorry", "kernel": "rejected"}}
+    decls = {"K.a": {"name": "K.a", "status": "proved", "kernel": "undecided: needs X"},
+             "K.b": {"name": "K.b", "status": "sorry", "kernel": "rejected: ill-typed"}}
     svg = graph.to_svg(graph.paper_graph(paper, {}, decls), 'graph "x" <y>')
-    assert 'class="node decl s-proved k-declined"' in svg and 'class="node decl s-sorry k-rejected"' in svg
+    assert 'class="node decl s-proved k-undecided"' in svg and 'class="node decl s-sorry k-rejected"' in svg
     assert 'class="node claim v-fails"' in svg and "<title>c&lt;1&gt; (theorem): fails</title>" in svg
     assert 'href="#claim-c%3C1%3E"' in svg and 'aria-label="graph &quot;x&quot; &lt;y&gt;"' in svg
     assert '<g class="node decl s-missing" data-name="K.gone">' in svg  # not in the build: no link

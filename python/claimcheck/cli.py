@@ -102,6 +102,10 @@ def cmd_status(args: argparse.Namespace) -> int:
         names = list(report.modules)
         failed = report.failed_modules()
     try:
+        from claimcheck.analysis.recheck import attach_kernel
+        from claimcheck.analysis.status import open_environment
+
+        env = open_environment([project.olean_dir, toolchain.lib_dir], [toolchain.lib_dir])
         records = compute_status(
             names,
             [project.olean_dir, toolchain.lib_dir],
@@ -110,7 +114,12 @@ def cmd_status(args: argparse.Namespace) -> int:
             decls=args.decl or None,
             include_all=args.all,
             library_dirs=[toolchain.lib_dir],
+            env=env,
         )
+        if not args.no_kernel:
+            records, _ = attach_kernel(records, env, [n for n in names if n not in failed], [toolchain.lib_dir],
+                                       project.build_dir / "kernel-cache.json", project.kernel_budget,
+                                       progress.line)
     except OleanError as exc:
         print(f"claimcheck: status: {exc}", file=sys.stderr)
         return 2
@@ -327,7 +336,12 @@ def _built_environment(args: argparse.Namespace):
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    """Export the project's theorems and premise corpus in LeanDojo's benchmark shape."""
+    """Export the project's theorems and premise corpus in LeanDojo's benchmark shape (``--leandojo``)
+    and/or its declarations as lean4export NDJSON (``--ndjson``)."""
+    if args.leandojo is None and args.ndjson is None:
+        from claimcheck.export.leandojo import ExportError as _ExportError
+
+        raise _ExportError("export: give --leandojo DIR and/or --ndjson FILE")
     from claimcheck.analysis.depgraph import ProjectUses
     from claimcheck.analysis.status import compute_status
     from claimcheck.export.leandojo import (
@@ -337,6 +351,18 @@ def cmd_export(args: argparse.Namespace) -> int:
     from claimcheck.lean.modules import discover
 
     project, toolchain, report, env, built = _built_environment(args)
+    if args.ndjson is not None:
+        from claimcheck.analysis.recheck import export_ndjson
+        from claimcheck.kernel.from_olean import DecodeError
+
+        names = sorted({n for m in built for n in env.load(m).constant_names()})
+        try:
+            units = export_ndjson(env, names, args.ndjson)
+        except DecodeError as exc:
+            raise ExportError(f"cannot export to {args.ndjson}: {exc}") from exc
+        print(f"{units} declarations (the project's and the core ones they need) in lean4export NDJSON: {args.ndjson}")
+        if args.leandojo is None:
+            return 0 if report.ok else 1
     records = compute_status(built, [project.olean_dir, toolchain.lib_dir], project.allowed_axioms, env=env)
     statuses = {r.name: r for r in records}
     sources = {m: report.modules[m].source for m in built}
@@ -467,6 +493,7 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--decl", action="append", metavar="NAME", help="only this declaration (repeatable)")
     p.add_argument("--all", action="store_true", help="also list compiler-generated auxiliary declarations")
     p.add_argument("--no-build", action="store_true", help="use existing build outputs; stale or absent ones count as failed")
+    p.add_argument("--no-kernel", action="store_true", help="do not re-check the declarations with the independent kernel")
     p.add_argument("-j", "--jobs", type=int, default=None, help="parallel Lean jobs for the build")
     p.set_defaults(func=cmd_status)
 
@@ -522,8 +549,11 @@ def make_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("export", help="export theorems and a premise corpus in LeanDojo's benchmark shape")
     _add_common(p)
-    p.add_argument("--leandojo", type=Path, required=True, metavar="DIR",
+    p.add_argument("--leandojo", type=Path, default=None, metavar="DIR",
                    help="write theorems.json, corpus.jsonl and metadata.json to DIR")
+    p.add_argument("--ndjson", type=Path, default=None, metavar="FILE",
+                   help="write the project's declarations with the core ones they need as lean4export NDJSON "
+                   "(format 3.1.0), for other kernels to re-check")
     p.add_argument("-j", "--jobs", type=int, default=None, help="parallel Lean jobs")
     p.set_defaults(func=cmd_export)
 

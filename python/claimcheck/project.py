@@ -45,6 +45,7 @@ _KNOWN_KEYS: dict[str, set[str]] = {
     "manifests": {"dir", "sources"},
     "witnesses": {"modules"},
     "instances": {"modules", "strict"},
+    "kernel": {"require", "budget"},
 }
 
 
@@ -62,6 +63,10 @@ class Project:
     witness_modules: tuple[str, ...] = ()
     semantics_modules: tuple[str, ...] = ()
     strict_instances: bool = False
+    #: whether `check` requires the independent kernel to accept what a theorem claim rests on
+    kernel_required: bool = True
+    #: seconds one declaration's kernel check may take (then: undecided, timed out)
+    kernel_budget: float = 120.0
 
     def with_sources(self, folder: Path | str | None) -> "Project":
         """The same project with the sources folder ``folder`` (``None`` keeps the configured one)."""
@@ -116,6 +121,13 @@ class Project:
         strict = instances.get("strict", False)
         if not isinstance(strict, bool):
             raise ConfigError(f"{config_path}: instances.strict must be true or false, got {strict!r}")
+        kernel = config.get("kernel", {})
+        require = kernel.get("require", True)
+        if not isinstance(require, bool):
+            raise ConfigError(f"{config_path}: kernel.require must be true or false, got {require!r}")
+        budget = kernel.get("budget", 120.0)
+        if isinstance(budget, bool) or not isinstance(budget, (int, float)) or budget <= 0:
+            raise ConfigError(f"{config_path}: kernel.budget must be a positive number of seconds, got {budget!r}")
         return cls(
             root=root,
             src_dir=src_dir,
@@ -127,6 +139,8 @@ class Project:
             witness_modules=tuple(_string_list(config_path, "witnesses.modules", witnesses.get("modules", []))),
             semantics_modules=tuple(_string_list(config_path, "instances.modules", instances.get("modules", []))),
             strict_instances=strict,
+            kernel_required=require,
+            kernel_budget=float(budget),
         )
 
 

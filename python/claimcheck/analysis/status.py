@@ -194,6 +194,9 @@ class DeclStatus:
     warnings: tuple[StatementWarning, ...] = ()
     #: ``statement`` cut into ``(text, project constant or None)`` parts, for links.
     statement_parts: tuple[tuple[str, str | None], ...] = ()
+    #: the independent kernel's verdict (analysis/recheck.py): ``checked``, ``rejected: <why>`` or
+    #: ``undecided: <why>``; None when not re-checked
+    kernel: str | None = None
 
 
 def user_facing(name: str) -> bool:
@@ -775,6 +778,7 @@ def to_json(records: Iterable[DeclStatus]) -> list[dict]:
             "lint": list(r.lint),
             "statement": r.statement,
             "warnings": [w.to_json() for w in r.warnings],
+            "kernel": r.kernel,
         }
         for r in records
     ]
@@ -803,6 +807,8 @@ def format_table(records: Iterable[DeclStatus], statements: bool = False) -> str
                 extra += "  prelude: " + ", ".join(r.prelude)
             if r.lint:
                 extra += "  lint: " + "; ".join(r.lint)
+            if r.kernel is not None:
+                extra += f"  kernel: {r.kernel.splitlines()[0][:200]}"
             lines.append(f"  {r.name:<{wn}}  {r.kind:<{wk}}  {r.status:<7}  {r.fingerprint or '-':<16}{extra}")
             if statements and r.statement is not None:
                 lines.append(f"    statement: {r.statement}")
@@ -814,6 +820,10 @@ def format_table(records: Iterable[DeclStatus], statements: bool = False) -> str
     warned = sum(1 for r in records if r.warnings)
     if warned:
         lines.append(f"statement warnings: {warned} declarations (a printed statement may not read as what was proved)")
+    kernel = [r.kernel.split(":", 1)[0] for r in records if r.kernel is not None]
+    if kernel:
+        lines.append("kernel re-check: " + ", ".join(f"{kernel.count(k)} {k}" for k in ("checked", "rejected", "undecided")
+                                                     if kernel.count(k)))
     boundary = sorted({b for r in records for b in r.boundary})
     if boundary:
         lines.append(f"trusted boundary: {len(boundary)} core constants without shipped proofs (see --json)")

@@ -45,6 +45,7 @@ from claimcheck.analysis.depgraph import project_dependencies
 from claimcheck.analysis.instances import Evaluator, InstanceCheck, check_instances, is_instance, load_semantics
 from claimcheck.analysis.pretty import env_binder_infos, pretty
 from claimcheck.analysis.library import library_index
+from claimcheck.analysis.recheck import attach_kernel
 from claimcheck.analysis.status import DeclStatus, Status, compute_status, open_environment
 from claimcheck.claims.manifest import Claim, FormalDecl, Manifest, load_manifests, validate
 from claimcheck.claims.model import (
@@ -93,6 +94,8 @@ class Evidence:
     project_modules: frozenset[str] = frozenset()  # the project's modules (the rest is library)
     dependencies: dict[str, list[str]] = field(default_factory=dict)  # direct project dependencies
     locations: dict[str, SourceRange] = field(default_factory=dict)  # source positions (.ilean)
+    #: whether a theorem claim needs the independent kernel's ``checked`` on its theorem entries
+    kernel_required: bool = False
 
 
 def gather(project: Project, toolchain: Toolchain, build: BuildReport,
@@ -106,11 +109,16 @@ def gather(project: Project, toolchain: Toolchain, build: BuildReport,
     library = library_index(toolchain.lib_dir)  # the library's modules, names and axioms (cached per toolchain)
     records = compute_status(modules, search_path, project.allowed_axioms, failed, env=env, library_dirs=library_dirs,
                              library=library)
+    built_modules = [m for m in modules if m not in failed]
+    records, _ = attach_kernel(records, env, built_modules, library_dirs, project.build_dir / "kernel-cache.json",
+                               project.kernel_budget)
     statuses = {r.name: r for r in records if r.kind != "module"}
     wanted = sorted({d.decl for m in manifests for c in m.claims for d in c.formal or []} - set(statuses))
     if wanted:
         extra = compute_status(modules, search_path, project.allowed_axioms, failed, decls=wanted, env=env,
                                library_dirs=library_dirs, library=library)
+        extra, _ = attach_kernel(extra, env, built_modules, library_dirs, project.build_dir / "kernel-cache.json",
+                                 project.kernel_budget)
         statuses.update({r.name: r for r in extra if r.kind != "module"})
 
     registry = load_registry(project.witness_modules)
@@ -136,7 +144,7 @@ def gather(project: Project, toolchain: Toolchain, build: BuildReport,
     locations = read_ranges(project.olean_dir, {m: build.modules[m].source for m in built}, project.root)
     return Evidence(build, statuses, witnesses, instances, statements, project.strict_instances, records,
                     ToolchainInfo(toolchain.kind, toolchain.version), frozenset(build.modules),
-                    dependencies, locations)
+                    dependencies, locations, project.kernel_required)
 
 
 def claim_verdict(claim: Claim, ev: Evidence) -> tuple[Verdict, list[str]]:
@@ -220,6 +228,11 @@ def _entry_problems(claim: Claim, formal: FormalDecl, record: DeclStatus | None,
     if status != PROVED:
         detail = f" (axioms: {', '.join(record.axioms)})" if record.axioms and status == "axiom" else ""
         problems.append(f"{decl}: {status}, not proved{detail}")
+    if role == "theorem" and ev.kernel_required and claim.label in ("theorem", "conditional"):
+        kernel = record.kernel or "undecided: not re-checked"
+        if kernel != "checked":
+            problems.append(f"{decl}: the independent kernel re-check did not accept it ({kernel.splitlines()[0][:300]}); "
+                            "`[kernel] require = false` in claimcheck.toml relaxes this")
     if role == "theorem":
         if record.is_theorem is False:
             problems.append(f"{decl} is a {record.kind} whose type is not a proposition: it states nothing to "
@@ -311,7 +324,7 @@ def _witness(result: WitnessResult) -> WitnessOutcome:
 def _record(r: DeclStatus) -> DeclRecord:
     return DeclRecord(r.name, r.module, r.kind, str(r.status), list(r.axioms), list(r.boundary), r.fingerprint,
                       list(r.prelude), r.is_theorem, r.hypotheses, list(r.lint),
-                      r.statement, _warnings(r), _parts(r), kernel=getattr(r, "kernel", None))
+                      r.statement, _warnings(r), _parts(r), r.kernel)
 
 
 def _claim_result(claim: Claim, ev: Evidence) -> ClaimResult:
@@ -339,7 +352,7 @@ def _claim_result(claim: Claim, ev: Evidence) -> ClaimResult:
             prelude=list(record.prelude) if record else [],
             warnings=_warnings(record, claim),
             statement_parts=_parts(record),
-            kernel=getattr(record, "kernel", None) if record else None,
+            kernel=record.kernel if record else None,
         ))  # fmt: skip
     witnesses = [_witness(r) for w in claim.witnesses if (r := ev.witnesses.get(w)) is not None]
     return ClaimResult(

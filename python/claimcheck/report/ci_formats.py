@@ -29,9 +29,10 @@ from typing import Any
 
 from claimcheck.claims.model import ClaimResult, GateResult, Label, PaperResult, Verdict
 
-#: Kernel verdicts (a ``kernel`` field on declarations, when the gate has one).
+#: Kernel verdicts (a ``kernel`` field on declarations, when the gate has one): ``checked``,
+#: ``rejected: <why>`` or ``undecided: <why>`` (analysis/recheck.py).
 KERNEL_REJECTED = "rejected"
-KERNEL_ACCEPTED = "accepted"
+KERNEL_ACCEPTED = "checked"
 #: Claims whose Lean covers only part of what the paper says (manifest ``coverage``).
 PARTIAL_COVERAGE = ("special-case", "reconstruction")
 
@@ -99,9 +100,10 @@ def _claim_commands(paper: PaperResult, claim: ClaimResult, prefix: str) -> list
         kernel = _field(entry, "kernel")
         if kernel is None:
             continue
-        if kernel == KERNEL_REJECTED:
-            out.append(command("error", f"{entry.decl}: the kernel check rejects it", file, claim.line, title))
-        elif kernel != KERNEL_ACCEPTED:
+        kind = str(kernel).split(":", 1)[0].strip()
+        if kind == KERNEL_REJECTED:
+            out.append(command("error", f"{entry.decl}: the kernel check rejects it ({kernel})", file, claim.line, title))
+        elif kind != KERNEL_ACCEPTED:
             out.append(command("warning", f"{entry.decl}: kernel check undecided ({kernel})", file, claim.line, title))
     for warning in _field(claim, "warnings") or []:
         out.append(command("warning", f"{claim.id}: {_field(warning, 'message') or warning}", file, claim.line, title))

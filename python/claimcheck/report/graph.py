@@ -93,7 +93,7 @@ def paper_graph(paper: Mapping[str, Any], dependencies: Mapping[str, list[str]],
         title = f"{name}: {status}" + (f", kernel {kernel}" if kernel else "")
         href = f"{root}declarations.html#decl-{quote(name, safe='')}" if name in declarations else None
         g.nodes[name] = Node(name, _short(name), "decl", f"s-{status}", href, title,
-                             str(kernel) if kernel else None)
+                             str(kernel).split(":", 1)[0].strip() if kernel else None)
         return True
 
     for claim in paper.get("claims") or []:

@@ -1,0 +1,385 @@
+"""Re-check a project's declarations with claimcheck's own kernel (independent of the `lean` that built them).
+
+`recheck(env, project_names, cache_file=..., budget=...)` decodes the project's constants from the
+build's `.olean` files (the reader's `Environment`), adds the core declarations they need in
+dependency order (core theorems without a body are axioms: the trusted boundary), checks every unit
+with `claimcheck.kernel` and returns one verdict string per project constant:
+
+* ``checked`` -- the kernel accepted it (and everything it uses);
+* ``rejected: <why>`` -- the kernel found it ill-typed or ill-formed;
+* ``undecided: <why>`` -- the reader could not decode it fully, a dependency is not accepted
+  (``needs X``), the kernel declined a feature, or the check ran out of its time budget.
+
+Nothing is ever skipped and nothing undecided is accepted. Verdicts of project units are cached in
+``cache_file`` (JSON, written atomically) under a Merkle key: the hash of the unit's decoded data, of
+its project dependencies' keys and of the core library's files; an unchanged project re-checks
+nothing, and a changed lemma re-checks what depends on it.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import json
+import os
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from claimcheck.analysis.status import expr_digest
+from claimcheck.kernel import Environment, Outcome
+from claimcheck.kernel.checker import check_declaration, run_with_big_stack
+from claimcheck.kernel.from_olean import DecodeError, OleanSource, _raw_fields
+from claimcheck.kernel.nat import SPEC_THEOREMS
+from claimcheck.olean import reader as O
+
+CHECKED = "checked"
+REJECTED = "rejected"
+UNDECIDED = "undecided"
+CACHE_VERSION = 1
+#: Seconds one unit may take before it is reported as undecided (timed out).
+DEFAULT_BUDGET = 120.0
+
+
+def verdict_kind(verdict: str | None) -> str | None:
+    """``checked`` / ``rejected`` / ``undecided`` (the word before the reason), or None."""
+    if verdict is None:
+        return None
+    return verdict.split(":", 1)[0]
+
+
+class _Timeout(BaseException):
+    """Raised asynchronously in the checking thread when a unit runs over its budget (a
+    BaseException, so that the kernel's own error handling cannot turn it into a verdict)."""
+
+
+@dataclass(frozen=True)
+class RecheckResult:
+    verdicts: dict[str, str]  # project constant -> verdict
+    units: int  # project units
+    checked_units: int  # project units actually checked by the kernel this run (not from the cache)
+    seconds: float
+
+
+def core_identity(folders: Sequence[Path]) -> str:
+    """A digest of what every verdict also depends on: this checker's own code (the kernel package,
+    the front end, this module) and the core library (its folder and the top-level `.olean` files'
+    sizes and modification times; the toolchain is installed once and never edited in place)."""
+    h = hashlib.sha256()
+    here = Path(__file__).resolve()
+    kernel_dir = here.parent.parent / "kernel"
+    for p in [here, *sorted(kernel_dir.glob("*.py"))]:
+        h.update(p.name.encode() + b"\0" + p.read_bytes())
+    for folder in folders:
+        folder = Path(folder).resolve()
+        h.update(str(folder).encode())
+        for p in sorted(folder.glob("*.olean")):
+            st = p.stat()
+            h.update(f"\0{p.name}\0{st.st_size}\0{st.st_mtime_ns}".encode())
+    return h.hexdigest()
+
+
+def unit_digest(src: OleanSource, key: str) -> bytes:
+    """The hash of everything a unit's check reads from the `.olean` data."""
+    h = hashlib.sha256()
+
+    def put(*parts: bytes | str) -> None:
+        for p in parts:
+            b = p.encode() if isinstance(p, str) else p
+            h.update(len(b).to_bytes(4, "little"))
+            h.update(b)
+
+    for m in src.members(key):
+        ci, mod = src.info(m)
+        g, kind, vps, vdata, sc = _raw_fields(mod, m)
+        put(kind, m, "\0".join(ci.level_params), expr_digest(ci.type, ci.level_params))
+        if ci.value is not None:
+            put(expr_digest(ci.value, ci.level_params))
+        put(bytes(vdata[sc:sc + 3]), "\0".join(ci.all), "\0".join(ci.ctors), ci.induct or "")
+        if kind in ("inductive", "constructor", "recursor"):
+            put(",".join(str(p) if p & 1 else "*" for p in vps))  # boxed counts (nparams, nindices, ...)
+        if kind == "definition":
+            put(str(vps[2]) if vps[2] & 1 else str(_hint_height(g, vps[2])))
+        for raddr in ci.rule_addrs:
+            _d, _o, _t, (ctor_a, nf_a, rhs_a) = g.ctor(raddr, 0, 3, "RecursorRule")
+            put(g.name(ctor_a), str(g.nat(nf_a)), expr_digest(mod._decoder.expr(rhs_a), ci.level_params))
+    return h.digest()
+
+
+def _hint_height(g, addr: int) -> int:
+    import struct
+
+    data, off, _tag, _o, _c = g.obj(addr)
+    return struct.unpack_from("<I", data, off + 8)[0]
+
+
+def _topological(deps: dict[str, list[str]]) -> list[str]:
+    """The keys of ``deps``, each after the ones it lists (an iterative depth-first search)."""
+    order: list[str] = []
+    state: dict[str, int] = {}
+    for root in deps:
+        stack = [(root, False)]
+        while stack:
+            n, ready = stack.pop()
+            if ready:
+                if state.get(n) != 2:
+                    state[n] = 2
+                    order.append(n)
+                continue
+            if state.get(n):
+                continue
+            state[n] = 1
+            stack.append((n, True))
+            stack.extend((d, False) for d in deps.get(n, ()) if not state.get(d))
+    return order
+
+
+def _load_cache(path: Path | None, core: str) -> dict[str, str]:
+    if path is None or not path.is_file():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict) or data.get("version") != CACHE_VERSION or data.get("core") != core:
+        return {}
+    entries = data.get("entries")
+    return {k: v for k, v in entries.items() if isinstance(k, str) and isinstance(v, str)} if isinstance(entries, dict) else {}
+
+
+def _build_identity(env: O.Environment, names: list[str], core: str) -> str | None:
+    """The hash of the bytes of every part of the modules declaring ``names`` (and the names): the
+    no-op check's key. None when a module's files cannot be read."""
+    h = hashlib.sha256(core.encode())
+    modules = set()
+    for n in names:
+        mod = env.module_of(n)
+        if mod is None:
+            return None
+        modules.add(mod.name)
+    for m in sorted(modules):
+        found = env.locate(m)
+        if found is None:
+            return None
+        for part in O.module_paths(m, found[1]):
+            h.update(f"\0{m}\0{part.name}\0".encode())
+            if part.is_file():
+                h.update(hashlib.sha256(part.read_bytes()).digest())
+    h.update("\0".join(sorted(names)).encode())
+    return h.hexdigest()
+
+
+def _load_whole(path: Path, core: str) -> dict | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("version") != CACHE_VERSION or data.get("core") != core:
+        return None
+    whole = data.get("project")
+    return whole if isinstance(whole, dict) else None
+
+
+def _write_cache(path: Path, core: str, entries: dict[str, str], whole: dict | None = None) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump({"version": CACHE_VERSION, "core": core, "entries": entries, "project": whole}, f,
+                      indent=0, sort_keys=True)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _raise_in(thread_id: int) -> None:
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id), ctypes.py_object(_Timeout))
+
+
+def recheck(
+    env: O.Environment,
+    project_names: Iterable[str],
+    core_folders: Sequence[Path] = (),
+    cache_file: Path | None = None,
+    budget: float | None = DEFAULT_BUDGET,
+    progress: Callable[[str], None] | None = None,
+) -> RecheckResult:
+    """Kernel verdicts for ``project_names`` (constants of the project's modules in ``env``)."""
+    t0 = time.monotonic()
+    src = OleanSource(env)
+    names = list(project_names)
+    project = set(names)
+    core = core_identity(core_folders)
+    # Fast path: the very same build (byte for byte) and names as the cached run -> its verdicts.
+    build_key = _build_identity(env, names, core)
+    if cache_file is not None and build_key is not None:
+        whole = _load_whole(cache_file, core)
+        if whole is not None and whole.get("build") == build_key and isinstance(whole.get("verdicts"), dict):
+            got = whole["verdicts"]
+            if set(got) == project and all(isinstance(v, str) for v in got.values()):
+                return RecheckResult(dict(got), int(whole.get("units", 0)), 0, time.monotonic() - t0)
+    verdicts: dict[str, str] = {}
+    unit_of: dict[str, str] = {}
+    for n in names:
+        try:
+            unit_of[n] = src.key(n)
+        except Exception as e:  # noqa: BLE001 - an undecodable constant is undecided, never skipped
+            verdicts[n] = f"{UNDECIDED}: cannot decode it ({type(e).__name__}: {e})"
+    # Project units in dependency order (a unit's project dependencies first).
+    try:
+        project_deps = {}
+        for k in sorted(set(unit_of.values())):
+            members = src.members(k)
+            used: set[str] = set()
+            for m in members:
+                ci, _ = src.info(m)
+                used |= ci.type_constants() | ci.value_constants()
+            project_deps[k] = sorted({unit_of[u] for u in used if u in unit_of} - {k})
+        project_order = _topological(project_deps)
+    except Exception as e:  # noqa: BLE001
+        for n in unit_of:
+            verdicts[n] = f"{UNDECIDED}: cannot decode the dependencies ({type(e).__name__}: {e})"
+        return RecheckResult(verdicts, 0, 0, time.monotonic() - t0)
+
+    merkle: dict[str, str] = {}
+    unit_verdict: dict[str, str] = {}
+    for k in project_order:
+        try:
+            deps = project_deps[k]
+            h = hashlib.sha256(unit_digest(src, k))
+            for d in deps:
+                h.update(f"\0{d}\0{merkle.get(d, 'undecodable')}".encode())
+            merkle[k] = h.hexdigest()
+        except Exception as e:  # noqa: BLE001
+            unit_verdict[k] = f"{UNDECIDED}: cannot decode it ({type(e).__name__}: {e})"
+    cache = _load_cache(cache_file, core)
+    todo = []
+    for k in project_order:
+        if k in unit_verdict:
+            continue
+        got = cache.get(merkle[k])
+        if got is not None:
+            unit_verdict[k] = got
+        else:
+            todo.append(k)
+
+    if todo:
+        fresh = _check_units(src, todo, project, budget, progress)
+        unit_verdict.update(fresh)
+    if cache_file is not None:
+        entries = {merkle[k]: v for k, v in unit_verdict.items()
+                   if k in merkle and "timed out" not in v}
+    for n, k in unit_of.items():
+        verdicts.setdefault(n, unit_verdict.get(k, f"{UNDECIDED}: not reached"))
+    if cache_file is not None:
+        timed_out = any("timed out" in v for v in verdicts.values())
+        whole = None if timed_out or build_key is None else {"build": build_key, "verdicts": verdicts,
+                                                              "units": len(project_order)}
+        _write_cache(cache_file, core, entries, whole)
+    return RecheckResult(verdicts, len(project_order), len(todo), time.monotonic() - t0)
+
+
+def _check_units(src: OleanSource, todo: list[str], project: set[str], budget: float | None,
+                 progress: Callable[[str], None] | None) -> dict[str, str]:
+    """Check the units ``todo`` (project units) and everything they need, in dependency order."""
+    roots = [".".join(map(str, n)) for n in SPEC_THEOREMS] + todo  # so that gcd/div/mod can be accelerated
+    order = src.closure(roots)
+    wanted = set(todo)
+    out: dict[str, str] = {}
+
+    def run() -> dict[str, str]:
+        env = Environment()
+        status: dict[str, str] = {}  # every unit: its verdict
+        me = threading.get_ident()
+        n_done = 0
+        last = time.monotonic()
+        for k in order:
+            bad = next((d for d in src.deps(k) if not status.get(d, "").startswith(CHECKED)), None)
+            if bad is not None:
+                why = status.get(bad, "not checked")
+                status[k] = f"{UNDECIDED}: needs {bad} ({verdict_kind(why) or why})"
+            else:
+                try:
+                    decl = src.declaration(k)
+                except DecodeError as e:
+                    status[k] = f"{UNDECIDED}: {e}"
+                    continue
+                timer = threading.Timer(budget, _raise_in, (me,)) if budget else None
+                try:
+                    if timer:
+                        timer.start()
+                    v = check_declaration(env, decl)
+                    if timer:
+                        timer.cancel()
+                except _Timeout:
+                    v = None
+                finally:
+                    if timer:
+                        timer.cancel()
+                if v is None:
+                    status[k] = f"{UNDECIDED}: timed out after {budget:g} s"
+                elif v.outcome == Outcome.ACCEPTED:
+                    # unsafe/partial code (e.g. `f._unsafe_rec`) is checked as Lean's kernel checks it,
+                    # and the environment keeps every safe declaration from using it
+                    status[k] = CHECKED
+                elif v.outcome == Outcome.REJECTED:
+                    status[k] = f"{REJECTED}: {v.reason}"
+                else:
+                    status[k] = f"{UNDECIDED}: {v.reason}"
+            if k in wanted:
+                out[k] = status[k]
+            n_done += 1
+            now = time.monotonic()
+            if progress and now - last > 5:
+                last = now
+                progress(f"kernel: {n_done}/{len(order)} declarations re-checked")
+        return out
+
+    return run_with_big_stack(run)
+
+
+def export_ndjson(env: O.Environment, project_names: Iterable[str], path: Path) -> int:
+    """Write the project's declarations, after the core declarations they need (in dependency
+    order), as lean4export NDJSON 3.1.0 to ``path`` (atomically); returns the number of units.
+    Core theorems without a body are written as axioms (the trusted boundary). A unit that cannot
+    be decoded is an error (DecodeError), never left out."""
+    from claimcheck.kernel.ndjson import dump_lines
+
+    src = OleanSource(env)
+    roots = [".".join(map(str, n)) for n in SPEC_THEOREMS] + sorted({src.key(n) for n in project_names})
+    order = src.closure(roots)
+    lines = dump_lines(src.declaration(k) for k in order)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write("\n".join(lines) + "\n")
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return len(order)
+
+
+def attach_kernel(records: list, env: O.Environment, modules: Iterable[str], core_folders: Sequence[Path],
+                  cache_file: Path | None, budget: float | None = DEFAULT_BUDGET,
+                  progress: Callable[[str], None] | None = None) -> tuple[list, RecheckResult]:
+    """``records`` (status.DeclStatus) with the kernel's verdict on each declaration of the built
+    project ``modules`` (every constant of those modules is re-checked, auxiliary ones included)."""
+    from dataclasses import replace
+
+    names: list[str] = []
+    for m in modules:
+        names += env.load(m).constant_names()
+    result = recheck(env, sorted(set(names)), core_folders, cache_file, budget, progress)
+    out = [replace(r, kernel=result.verdicts[r.name]) if r.kind != "module" and r.name in result.verdicts else r
+           for r in records]
+    return out, result
+
+
+__all__ = ["attach_kernel", "export_ndjson", "CHECKED", "REJECTED", "UNDECIDED", "RecheckResult", "core_identity", "recheck", "unit_digest",
+           "verdict_kind"]

@@ -1,0 +1,300 @@
+"""Front end from the `.olean` reader to the kernel: decoded constants -> kernel declarations.
+
+`OleanSource(env)` wraps a `claimcheck.olean.reader.Environment` (the project's build folder and the
+core library): `key(name)` names the unit of checking (an inductive block is named by its first type;
+its constructors and recursors belong to it), `closure(roots)` lists the units the roots need, in
+dependency order, and `declaration(key)` converts one unit to the kernel's model
+(`claimcheck.kernel.declarations`). Theorems without a body (the core library in the wasm package
+ships none) become axioms: they are the trusted boundary. Data the reader cannot decode raises
+`DecodeError`, so that a caller reports the unit as undecided, never skips it.
+"""
+
+from __future__ import annotations
+
+import struct
+
+from claimcheck.olean import reader as O
+
+from . import declarations as D
+from . import expr as E
+from . import level as L
+
+
+class DecodeError(Exception):
+    """A constant's data could not be decoded fully (the unit is undecided)."""
+
+
+def kernel_name(s: str) -> tuple:
+    """A dotted name as the kernel's tuple of components (numeric components as ints)."""
+    if not s:
+        return ()
+    return tuple(int(p) if p.isdigit() else p for p in s.split("."))
+
+
+class Converter:
+    """Reader terms -> kernel terms, memoised on the reader's (shared) objects."""
+
+    def __init__(self) -> None:
+        self.levels: dict = {}
+        self.exprs: dict = {}
+
+    def level(self, lv: O.Level) -> L.Level:
+        got = self.levels.get(id(lv))
+        if got is not None:
+            return got[1]
+        k = lv.kind
+        if k == "zero":
+            r = L.ZERO
+        elif k == "succ":
+            r = L.mk_succ(self.level(lv.args[0]))
+        elif k == "max":
+            r = L.mk_max(self.level(lv.args[0]), self.level(lv.args[1]))
+        elif k == "imax":
+            r = L.mk_imax(self.level(lv.args[0]), self.level(lv.args[1]))
+        elif k == "param":
+            r = L.mk_param(kernel_name(lv.name))
+        else:
+            raise DecodeError(f"level kind {k}")
+        self.levels[id(lv)] = (lv, r)
+        return r
+
+    def expr(self, root: O.Expr) -> E.Expr:
+        cache = self.exprs
+        stack = [(root, False)]
+        while stack:
+            x, ready = stack.pop()
+            if id(x) in cache:
+                continue
+            if not ready:
+                stack.append((x, True))
+                stack.extend((c, False) for c in _kids(x) if id(c) not in cache)
+                continue
+            g = lambda c: cache[id(c)][1]  # noqa: E731
+            if isinstance(x, O.BVar):
+                r = E.mk_bvar(x.index)
+            elif isinstance(x, O.Sort):
+                r = E.mk_sort(self.level(x.level))
+            elif isinstance(x, O.Const):
+                r = E.mk_const(kernel_name(x.name), [self.level(u) for u in x.levels])
+            elif isinstance(x, O.App):
+                r = E.mk_app(g(x.fn), g(x.arg))
+            elif isinstance(x, O.Lam):
+                r = E.mk_lam(kernel_name(x.binder_name), g(x.binder_type), g(x.body))
+            elif isinstance(x, O.ForallE):
+                r = E.mk_pi(kernel_name(x.binder_name), g(x.binder_type), g(x.body))
+            elif isinstance(x, O.LetE):
+                r = E.mk_let(kernel_name(x.decl_name), g(x.type), g(x.value), g(x.body))
+            elif isinstance(x, O.Lit):
+                r = E.mk_lit(x.value)
+            elif isinstance(x, O.MData):
+                r = g(x.expr)
+            elif isinstance(x, O.Proj):
+                r = E.mk_proj(kernel_name(x.type_name), x.index, g(x.struct))
+            else:
+                raise DecodeError(f"expression {type(x).__name__}")
+            cache[id(x)] = (x, r)
+        return cache[id(root)][1]
+
+
+def _kids(x) -> list:
+    if isinstance(x, O.App):
+        return [x.fn, x.arg]
+    if isinstance(x, (O.Lam, O.ForallE)):
+        return [x.binder_type, x.body]
+    if isinstance(x, O.LetE):
+        return [x.type, x.value, x.body]
+    if isinstance(x, O.MData):
+        return [x.expr]
+    if isinstance(x, O.Proj):
+        return [x.struct]
+    return []
+
+
+def _raw_fields(mod: O.Module, name: str):
+    """The scalar and pointer fields of a constant's value object, which the reader's
+    ConstantInfo does not expose (hints, safety, flags, counts)."""
+    g = mod._graph
+    addr = mod._entries[name][1]
+    data, off, tag, _other, _cs = g.obj(addr)
+    kind = O.CONSTANT_KINDS[tag]
+    (val,) = g.ptrs(data, off, 1)
+    n = O._VAL_PTR_FIELDS[kind]
+    vdata, voff, _t, vps = g.ctor(val, 0, n, kind)
+    return g, kind, vps, vdata, g.scalars(vdata, voff, n)
+
+
+def _hints(g, addr: int) -> D.Hints:
+    if addr & 1:
+        return D.Hints(D.HintKind.OPAQUE if addr >> 1 == 0 else D.HintKind.ABBREV)
+    data, off, _tag, _o, _c = g.obj(addr)
+    (h,) = struct.unpack_from("<I", data, off + 8)
+    return D.Hints(D.HintKind.REGULAR, h)
+
+
+class OleanSource:
+    """Kernel declarations read from compiled modules (see the module docstring)."""
+
+    def __init__(self, env: O.Environment) -> None:
+        self.env = env
+        self.conv = Converter()
+        self._deps: dict[str, tuple[str, ...]] = {}
+
+    def info(self, name: str):
+        ci = self.env.find(name)
+        if ci is None:
+            raise KeyError(name)
+        return ci, self.env.module_of(name)
+
+    def key(self, name: str) -> str:
+        """The unit of checking that declares ``name``: an inductive block is named by its first type."""
+        ci, _ = self.info(name)
+        if ci.kind == "constructor":
+            ci, _ = self.info(ci.induct)
+        if ci.kind in ("recursor", "inductive"):
+            return ci.all[0]
+        return name
+
+    def _nested(self, t: str) -> int:
+        _ci, mod = self.info(t)
+        g, _k, vps, _vd, _sc = _raw_fields(mod, t)
+        return g.nat(vps[5])
+
+    def members(self, key: str) -> list[str]:
+        """The constants a unit declares."""
+        ci, _ = self.info(key)
+        if ci.kind != "inductive":
+            return [key]
+        out: list[str] = []
+        nnested = 0
+        for t in ci.all:
+            t_ci, _ = self.info(t)
+            out.append(t)
+            out += list(t_ci.ctors)
+            nnested = self._nested(t)
+        return out + [t + ".rec" for t in ci.all] + [f"{ci.all[0]}.rec_{i}" for i in range(1, nnested + 1)]
+
+    def deps(self, key: str) -> tuple[str, ...]:
+        """The units that ``key`` uses (constants that cannot be found are left to the kernel,
+        which reports them as unknown)."""
+        got = self._deps.get(key)
+        if got is not None:
+            return got
+        used: set[str] = set()
+        members = self.members(key)
+        for m in members:
+            try:
+                ci, _ = self.info(m)
+            except KeyError:
+                continue
+            used |= ci.type_constants() | ci.value_constants()
+        keys = set()
+        for d in used - set(members):
+            try:
+                keys.add(self.key(d))
+            except KeyError:
+                pass
+        keys.discard(key)
+        out = tuple(sorted(keys))
+        self._deps[key] = out
+        return out
+
+    def closure(self, roots, within: set[str] | None = None) -> list[str]:
+        """The units the roots need, each after its dependencies (roots that cannot be found are left
+        out); with ``within``, only those units are followed and listed."""
+        order: list[str] = []
+        state: dict[str, int] = {}
+        for r0 in roots:
+            try:
+                r = self.key(r0)
+            except KeyError:
+                continue
+            stack = [(r, False)]
+            while stack:
+                n, ready = stack.pop()
+                if ready:
+                    if state.get(n) != 2:
+                        state[n] = 2
+                        order.append(n)
+                    continue
+                if state.get(n):
+                    continue
+                state[n] = 1
+                stack.append((n, True))
+                for d in self.deps(n):
+                    if within is not None and d not in within:
+                        continue
+                    if not state.get(d):
+                        stack.append((d, False))
+        return order
+
+    def declaration(self, key: str) -> D.Declaration:
+        """The unit ``key`` in the kernel's model; raises DecodeError when the data is not decodable."""
+        try:
+            return self._declaration(key)
+        except DecodeError:
+            raise
+        except Exception as e:  # noqa: BLE001 - any reader failure means: not decoded fully
+            raise DecodeError(f"cannot decode {key}: {type(e).__name__}: {e}") from e
+
+    def _declaration(self, name: str) -> D.Declaration:
+        ci, mod = self.info(name)
+        g, kind, vps, vdata, sc = _raw_fields(mod, name)
+        c = self.conv
+        nm = kernel_name
+        lps = tuple(nm(p) for p in ci.level_params)
+        ty = c.expr(ci.type)
+        if kind == "axiom":
+            return D.Axiom(nm(name), lps, ty, bool(vdata[sc]))
+        if kind == "definition":
+            safety = {0: D.Safety.UNSAFE, 1: D.Safety.SAFE, 2: D.Safety.PARTIAL}[vdata[sc]]
+            return D.Definition(nm(name), lps, ty, c.expr(ci.value), _hints(g, vps[2]), safety,
+                                tuple(nm(a) for a in ci.all))
+        if kind == "theorem":
+            if ci.value is None:
+                return D.Axiom(nm(name), lps, ty)
+            return D.Theorem(nm(name), lps, ty, c.expr(ci.value), tuple(nm(a) for a in ci.all))
+        if kind == "opaque":
+            return D.Opaque(nm(name), lps, ty, c.expr(ci.value), bool(vdata[sc]), tuple(nm(a) for a in ci.all))
+        if kind == "quotient":
+            quot_kinds = [D.QuotKind.TYPE, D.QuotKind.CTOR, D.QuotKind.LIFT, D.QuotKind.IND]
+            return D.Quot(nm(name), lps, ty, quot_kinds[vdata[sc]])
+        if kind in ("inductive", "constructor", "recursor"):
+            return self._block(name)
+        raise DecodeError(f"constant kind {kind}")
+
+    def _block(self, name: str) -> D.InductiveBlock:
+        nm = kernel_name
+        ci, _ = self.info(self.key(name))
+        c = self.conv
+        types, ctors, recs = [], [], []
+        nnested = 0
+        for t in ci.all:
+            t_ci, t_mod = self.info(t)
+            g, _k, vps, vdata, sc = _raw_fields(t_mod, t)
+            nnested = g.nat(vps[5])
+            types.append(D.InductiveType(nm(t), tuple(nm(p) for p in t_ci.level_params), c.expr(t_ci.type),
+                                         g.nat(vps[1]), g.nat(vps[2]), tuple(nm(a) for a in t_ci.all),
+                                         tuple(nm(x) for x in t_ci.ctors), nnested, bool(vdata[sc]),
+                                         bool(vdata[sc + 1]), bool(vdata[sc + 2])))
+            for cn in t_ci.ctors:
+                c_ci, c_mod = self.info(cn)
+                g2, _k2, cps, cdata, csc = _raw_fields(c_mod, cn)
+                ctors.append(D.Constructor(nm(cn), tuple(nm(p) for p in c_ci.level_params), c.expr(c_ci.type),
+                                           nm(c_ci.induct), g2.nat(cps[2]), g2.nat(cps[3]), g2.nat(cps[4]),
+                                           bool(cdata[csc])))
+        rec_names = [t + ".rec" for t in ci.all] + [f"{ci.all[0]}.rec_{i}" for i in range(1, nnested + 1)]
+        for rn in rec_names:
+            r_ci, r_mod = self.info(rn)
+            g3, _k3, rps, rdata, rsc = _raw_fields(r_mod, rn)
+            rules = []
+            for raddr in g3.list(rps[6]):
+                _d, _o, _t, (ctor_a, nf_a, rhs_a) = g3.ctor(raddr, 0, 3, "RecursorRule")
+                rules.append(D.RecursorRule(nm(g3.name(ctor_a)), g3.nat(nf_a),
+                                            c.expr(r_mod._decoder.expr(rhs_a))))
+            recs.append(D.Recursor(nm(rn), tuple(nm(p) for p in r_ci.level_params), c.expr(r_ci.type),
+                                   tuple(nm(a) for a in r_ci.all), g3.nat(rps[2]), g3.nat(rps[3]), g3.nat(rps[4]),
+                                   g3.nat(rps[5]), tuple(rules), bool(rdata[rsc]), bool(rdata[rsc + 1])))
+        return D.InductiveBlock(tuple(types), tuple(ctors), tuple(recs))
+
+
+__all__ = ["Converter", "DecodeError", "OleanSource", "kernel_name"]
