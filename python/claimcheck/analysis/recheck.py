@@ -103,7 +103,9 @@ def unit_digest(src: OleanSource, key: str) -> bytes:
             put(",".join(str(p) if p & 1 else "*" for p in vps))  # boxed counts (nparams, nindices, ...)
         if kind == "definition":
             put(str(vps[2]) if vps[2] & 1 else str(_hint_height(g, vps[2])))
-        for raddr in ci.rule_addrs:
+        # the rules as the kernel front end reads them (RecursorVal field 6), not the reader's
+        # ConstantInfo.rule_addrs (the right-hand sides only, and not set on every load path)
+        for raddr in (g.list(vps[6]) if kind == "recursor" else ()):
             _d, _o, _t, (ctor_a, nf_a, rhs_a) = g.ctor(raddr, 0, 3, "RecursorRule")
             put(g.name(ctor_a), str(g.nat(nf_a)), expr_digest(mod._decoder.expr(rhs_a), ci.level_params))
     return h.digest()
