@@ -8,10 +8,10 @@ the Lean constants, and must equal the value Lean states.
 
 The evaluator knows a small core vocabulary (:data:`CORE_SEMANTICS`: literals, lists, ``Fin``
 (literals taken modulo ``n``), ``fun``, ``∀ v : Fin n`` (decided by trying every ``v``), structure
-projections, ``=``, ``≠``, ``∧``, ``¬``, ``<``, ``Bool`` literals, ``List.length``, arithmetic). A project adds the meanings of its own
-definitions in companion modules named by ``claimcheck.toml`` (``[instances] modules``), each
-exporting a ``SEMANTICS`` mapping; :func:`load_semantics` merges them. The tool never imports a
-companion by itself.
+projections, ``=``, ``≠``, ``∧``, ``¬``, ``<``, ``Bool`` literals, ``List.length``, arithmetic).
+A project adds the meanings of its own definitions in companion modules named by
+``claimcheck.toml`` (``[instances] modules``), each exporting a ``SEMANTICS`` mapping;
+:func:`load_semantics` merges them. The tool never imports a companion by itself.
 
 The core vocabulary gives ``+``, ``≤``, numerals ... their *library* meaning, so it applies only
 when the instance argument is a library instance: with a project instance (``instance :
