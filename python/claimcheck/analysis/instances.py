@@ -206,6 +206,10 @@ def render(v: Any) -> str:
         return str(Fraction(v))
     if isinstance(v, (list, tuple)):
         return "[" + ", ".join(render(x) for x in v) + "]"
+    if isinstance(v, FinFun):  # a function on `Fin n` by its values, as Mathlib writes it
+        return "![" + ", ".join(render(x) for x in v.table) + "]"
+    if v is None:
+        return "none"
     return repr(v)
 
 
