@@ -202,3 +202,32 @@ def test_potential_truncates_at_zero() -> None:
     assert traffic_light_fair.potential(h, final) == 0
     ahead = (tl.VertexState(5, 0, 0),) + tuple(final[1:])
     assert traffic_light_fair.potential(h, ahead) == 0  # a round past h v + 1 counts 0, not negative
+
+
+def test_mirrors_name_each_lean_constant_once() -> None:
+    """No mirror module replaces another's meaning, the core vocabulary's, or one of
+    :mod:`mltheory.semantics`' own (the merge would otherwise silently keep the last)."""
+    from claimcheck.analysis.instances import CORE_SEMANTICS
+    from mltheory import mirrors, semantics
+    from mltheory.mirrors import basic
+
+    modules = [basic, counting, compaction, linear, generation_limit, gnn, traffic_light_fair]
+    names = [n for m in modules for n in m.SEMANTICS]
+    assert len(names) == len(set(names)) == len(mirrors.SEMANTICS)
+    assert set(names).isdisjoint(CORE_SEMANTICS)
+    assert len(semantics.SEMANTICS) == len(names) + len(
+        [n for n in semantics.SEMANTICS if n not in mirrors.SEMANTICS])
+    assert all(semantics.SEMANTICS[n] is mirrors.SEMANTICS[n] for n in names)
+
+
+def test_basic_sums_and_lists() -> None:
+    f = lambda i: F(i, 2)  # noqa: E731
+    assert SEMANTICS["MLTheory.sumFin"](k(4), k(f)) == 3
+    assert SEMANTICS["MLTheory.sumNat"](k(4), k(lambda i: i + 1)) == 10
+    assert SEMANTICS["MLTheory.sumNat"](k(0), k(lambda i: 1 / 0)) == 0
+    assert SEMANTICS["MLTheory.finList"](k("Rat"), k(3), k(f)) == [0, F(1, 2), 1]
+    a, b = ((lambda i, x=x: lambda j: F(x[i][j])) for x in ([[1, 2], [3, 4]], [[0, 1], [1, 0]]))
+    ab = SEMANTICS["MLTheory.matMul"](k(2), k(a), k(b))
+    assert [list(ab(i).table) for i in range(2)] == [[2, 1], [4, 3]]
+    with pytest.raises(Unsupported):
+        SEMANTICS["MLTheory.sumNat"](k(2), k(lambda i: F(1, 2)))  # not a natural number
