@@ -1,5 +1,6 @@
 """The instance cross-check (:mod:`claimcheck.analysis.instances`): every ``_instance_`` theorem of the built
-project agrees with its Python recomputation; a changed statement is caught; the exact Python
+project agrees with its Python recomputation; a changed statement is caught, and so is a wrong
+Python mirror (:mod:`mltheory.mirrors`, one per newer module); the exact Python
 mirrors of the traffic-light definitions (:mod:`mltheory.witnesses.traffic_light_lean`) agree
 with hand-computed runs and with the numeric model of the same design."""
 
