@@ -1,10 +1,12 @@
 """The instance cross-check (:mod:`claimcheck.analysis.instances`): every ``_instance_`` theorem of the built
-project agrees with its Python recomputation; a changed statement is caught; the exact Python
+project agrees with its Python recomputation; a changed statement is caught, and so is a wrong
+Python mirror (:mod:`mltheory.mirrors`, one per newer module); the exact Python
 mirrors of the traffic-light definitions (:mod:`mltheory.witnesses.traffic_light_lean`) agree
 with hand-computed runs and with the numeric model of the same design."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass
 from types import SimpleNamespace
@@ -22,6 +24,12 @@ from mltheory.witnesses import traffic_light_lean as tl
 
 TL = "MLTheory.TrafficLight."
 PROJECT_MODULES = ["MLTheory.Simplex", "MLTheory.Acyclicity", "MLTheory.Angluin", "MLTheory.TrafficLight"]
+#: The modules added on 2026-11-30, mirrored by :mod:`mltheory.mirrors`.
+MIRRORED_MODULES = [
+    "MLTheory.Pigeonhole", "MLTheory.Compaction", "MLTheory.GatedMLP", "MLTheory.ShermanMorrison",
+    "MLTheory.MultiHead", "MLTheory.GenerationLimit", "MLTheory.PromptCount", "MLTheory.Retrieval",
+    "MLTheory.GNNBisimulation", "MLTheory.TrafficLightFair",
+]
 MISMATCH = "Lean states one value, Python recomputes another"
 
 
@@ -48,6 +56,18 @@ def nat_list(xs: Sequence[int]) -> Expr:
     for x in reversed(xs):
         e = app(const("List.cons"), const("Nat"), nat(x), e)
     return e
+
+
+def list_of(elems: Sequence[Expr], ty: Expr = const("Nat")) -> Expr:
+    """A list literal ``[e₀, e₁, …]`` (the evaluator reads the entries, not the type)."""
+    e: Expr = app(const("List.nil"), ty)
+    for x in reversed(elems):
+        e = app(const("List.cons"), ty, x, e)
+    return e
+
+
+def bool_list(xs: Sequence[bool]) -> Expr:
+    return list_of([const("Bool.true" if x else "Bool.false") for x in xs], const("Bool"))
 
 
 ArgPath = Sequence["int | str"]  # argument indices; "body" enters a `fun` or `∀`
@@ -113,7 +133,7 @@ def check_one(decl: str, statement: Expr, evaluator: Evaluator | None = None):
 def env(repo_build, repo_project, toolchain) -> Environment:
     assert repo_build.ok, repo_build.summary()
     e = Environment([toolchain.lib_dir, repo_project.olean_dir])
-    for m in PROJECT_MODULES:
+    for m in PROJECT_MODULES + MIRRORED_MODULES:
         e.load(m)
     _BUILT["env"] = e
     return e
@@ -135,34 +155,28 @@ def statement(env: Environment, name: str) -> Expr:
     return ci.type
 
 
-#: Modules whose definitions have no Python meaning in mltheory.semantics yet.
-NOT_YET_MIRRORED = frozenset({
-    "MLTheory.Pigeonhole", "MLTheory.Compaction", "MLTheory.GatedMLP", "MLTheory.ShermanMorrison",
-    "MLTheory.MultiHead", "MLTheory.GenerationLimit", "MLTheory.PromptCount", "MLTheory.Retrieval",
-    "MLTheory.GNNBisimulation", "MLTheory.TrafficLightFair",
-})
-
-
 def test_every_project_instance_is_cross_checked_ok(env, instance_names) -> None:
     for name in ["trafficLight_instance_path4_haltingRun", "trafficLight_instance_path4_syncRun",
                  "trafficLight_instance_path4_not_done_at_3", "trafficLight_instance_path4_seqRun",
                  "trafficLight_instance_notes_variant_deadlock"]:
         assert TL + name in instance_names
-    for module in PROJECT_MODULES:
+    for module in PROJECT_MODULES + MIRRORED_MODULES:
         assert any(env.module_of(n).name == module for n in instance_names), f"no instance in {module}"
     checks = check_instances(env, instance_names, Evaluator(SEMANTICS))
-    assert len(checks) == len(instance_names) >= 22
-    bad = [(c.decl, c.detail, c.lean_value, c.python_value) for c in checks if c.outcome is InstanceOutcome.DISAGREE]
+    assert len(checks) == len(instance_names) >= 36
+    # claimcheck.toml is strict: every instance, of every module, is recomputed by Python and agrees
+    bad = [(c.decl, c.outcome, c.detail, c.lean_value, c.python_value) for c in checks if not c.ok]
     assert not bad
-    # Every instance of the core modules agrees; the modules added on 2026-11-30 have no Python
-    # mirror yet, so theirs are "not cross-checked" (claimcheck.toml is not strict until they do).
-    unmirrored = [c.decl for c in checks if c.outcome is InstanceOutcome.NOT_CROSS_CHECKED]
-    assert all(env.module_of(n).name in NOT_YET_MIRRORED for n in unmirrored), unmirrored
-    assert all(c.ok for c in checks if env.module_of(c.decl).name in PROJECT_MODULES)
+    assert not any(c.fails_gate(strict=True) for c in checks)
     by_name = {c.decl: c for c in checks}
     c = by_name[TL + "trafficLight_instance_path4_syncRun"]
     assert (c.lean_value, c.python_value) == ("[3, 18, 3, 10] ∧ [2, 4, 1, 3] ∧ True",) * 2
+    c = by_name["MLTheory.MultiHead.mha_instance_two_heads"]
+    assert c.python_value == "[-1, 5/4] ∧ [-1, 5/4] ∧ 5/4 ∧ 3/5" == c.lean_value
 
+
+GL, GM, SMO, MH, RT, GNN = ("MLTheory.GenerationLimit.", "MLTheory.GatedMLP.", "MLTheory.ShermanMorrison.",
+                            "MLTheory.MultiHead.", "MLTheory.Retrieval.", "MLTheory.GNNBisimulation.")
 
 # Each mutation: (instance, argument path of the replaced subterm, replacement).
 MUTATIONS = [
@@ -184,6 +198,33 @@ MUTATIONS = [
     (TL + "trafficLight_instance_notes_variant_deadlock", [1, 0, 4, 1], nat_list([2, 2, 0])),  # 1 is blocked
     (TL + "trafficLight_instance_notes_variant_deadlock", [1, 1, 0, "body", 0, 3, 1],
      nat_list([1, 1, 0])),  # there, vertex 0 is enabled
+    # the modules mirrored by mltheory.mirrors: a stated value, or an input, changed
+    ("MLTheory.allFuns_instance_three_two", [2], nat(8)),
+    ("MLTheory.Compaction.parity_instance_three", [0, 2], const("Bool.true")),
+    ("MLTheory.Compaction.parity_instance_three", [1, 1, 2], const("Bool.false")),  # a flip changes parity
+    ("MLTheory.Compaction.selection_instance_three", [0, 2, 2, 1, 1], const("Bool.true")),  # kept bit 0 differs
+    ("MLTheory.Compaction.selection_instance_three", [1, 2, 1],  # same parity on both sides
+     app(const("MLTheory.Compaction.bits"), nat(3), bool_list([True, True, False]))),
+    ("MLTheory.GatedMLP.bilinearMLP_instance_two", [2], nat(3)),
+    ("MLTheory.GatedMLP.gatedMLP_instance_relu_swap", [1, 2], nat(1)),
+    ("MLTheory.GatedMLP.gatedMLP_instance_relu_swap", [0, 1, 5], app(const(GM + "one"), nat(1))),  # W₂ = 1
+    ("MLTheory.GatedMLP.gatedMLP_instance_quad_rescale", [0, 2], nat(3)),
+    ("MLTheory.ShermanMorrison.shermanMorrison_instance_three", [0, 2], nat(2)),
+    ("MLTheory.ShermanMorrison.shermanMorrison_instance_three", [1, 1, 1, 1, 1],  # A = diag(1, 1, 4): B is not A⁻¹
+     app(const(SMO + "ofRows"), nat(3), list_of([nat_list([1, 0, 0]), nat_list([0, 1, 0]), nat_list([0, 0, 4])]))),
+    ("MLTheory.MultiHead.mha_instance_two_heads", [0, 2], nat_list([1, 1])),
+    ("MLTheory.MultiHead.mha_instance_two_heads", [1, 1, 1, 1, 5], nat(0)),  # the gate of head 0 is 2/5
+    ("MLTheory.GenerationLimit.consistent_instance_multiples", [0, 4], nat(2)),  # 4 refutes the multiples of 3
+    ("MLTheory.GenerationLimit.consistent_instance_multiples", [1, 1, 0, 4], nat(1)),  # the multiples of 4 fit
+    ("MLTheory.PromptCount.repeatFirst_instance_outputs", [0, 2], list_of([nat_list([0, 0, 0]), nat_list([1, 1, 0])])),
+    ("MLTheory.PromptCount.repeatFirst_instance_outputs", [1, 1, 1, 2], nat(2)),  # 4 words of length 2
+    ("MLTheory.Retrieval.kSubsets_instance_four_two", [0, 1, 1], nat(1)),  # the 4 singletons
+    ("MLTheory.Retrieval.kSubsets_instance_four_two", [1, 0, 2], nat(121)),
+    ("MLTheory.Retrieval.kSubsets_instance_four_two", [1, 1, 2], nat(128)),  # 2^7 > C(10, 3)
+    ("MLTheory.GNNBisimulation.rgnnRun_instance_triangle_hexagon", [0, 2], nat_list([1, 1, 2])),
+    ("MLTheory.GNNBisimulation.rgnnRun_instance_triangle_hexagon", [1, 1, 1, 2, "body", 6], nat(3)),  # 2, 3, 5, 9
+    (TL + "trafficLight_instance_path4_potential", [0, 2], nat(9)),
+    (TL + "trafficLight_instance_path4_potential", [1, 1, 2], nat(1)),
 ]
 
 
@@ -195,6 +236,44 @@ def test_a_changed_statement_is_a_mismatch(env, name: str, path: list[int], new:
     result = check_one(name, mutated)
     assert result.outcome is InstanceOutcome.DISAGREE and result.detail == MISMATCH, result
     assert result.fails_gate(strict=False)
+
+
+#: Deliberately wrong mirrors: (instance, Lean name, a plausible but wrong Python meaning). Each
+#: must turn the instance's agreement into a disagreement (so a mirror is not checked vacuously).
+WRONG_MIRRORS = [
+    ("MLTheory.allFuns_instance_three_two", "MLTheory.allFuns",  # one coordinate short
+     lambda _a, l, d: [FinFun(w) for w in itertools.product(l(), repeat=max(0, int(d()) - 1))]),
+    ("MLTheory.Compaction.parity_instance_three", "MLTheory.Compaction.parity",  # "some bit set"
+     lambda n, x: any(x()(i) for i in range(int(n())))),
+    ("MLTheory.Compaction.selection_instance_three", "MLTheory.Compaction.keepList",  # keeps everything
+     lambda n, _l: FinFun((True,) * int(n()))),
+    ("MLTheory.GatedMLP.gatedMLP_instance_relu_swap", GM + "relu", lambda t: t()),  # the identity gate
+    ("MLTheory.GatedMLP.gatedMLP_instance_quad_rescale", GM + "quadGate", lambda t: 2 * t()),  # homogeneous
+    ("MLTheory.ShermanMorrison.shermanMorrison_instance_three", SMO + "smInverse",  # sign of the update
+     lambda n, b, u, v: SEMANTICS[SMO + "smInverse"](n, b, lambda: (lambda i: -u()(i)), v)),
+    ("MLTheory.MultiHead.mha_instance_two_heads", MH + "gate",  # gates summing to 2
+     lambda n, h, att, i, j, k: 2 * SEMANTICS[MH + "gate"](n, h, att, i, j, k)),
+    ("MLTheory.GenerationLimit.consistent_instance_multiples", GL + "multiplesOf",  # 3 read as 1
+     lambda i: (lambda m: lambda x: x % m == 0)((2, 4, 1)[int(i())])),
+    ("MLTheory.PromptCount.repeatFirst_instance_outputs", "MLTheory.PromptCount.repeatFirst",  # 1 - first
+     lambda _v, _p, _l, _hp, x: lambda _t: 1 - x()(0)),
+    ("MLTheory.Retrieval.kSubsets_instance_four_two", RT + "kSubsets",  # reversed order
+     lambda n, k: list(reversed(SEMANTICS[RT + "kSubsets"](n, k)))),
+    ("MLTheory.GNNBisimulation.rgnnRun_instance_triangle_hexagon", GNN + "combEx",  # mean, not sum
+     lambda x, m: (lambda xs, ms: lambda a: xs(a) + ms(a) / 4 - 1)(x(), m())),
+    (TL + "trafficLight_instance_path4_potential", "MLTheory.sumNat",  # one vertex short
+     lambda n, f: sum(int(f()(v)) for v in range(int(n()) - 1))),
+]
+
+
+@pytest.mark.parametrize("name,constant,wrong", WRONG_MIRRORS, ids=[w[0].rsplit(".", 1)[-1] for w in WRONG_MIRRORS])
+def test_a_wrong_mirror_is_a_mismatch(env, name: str, constant: str, wrong: Any) -> None:
+    assert constant in SEMANTICS
+    s = statement(env, name)
+    assert check_one(name, s).ok
+    result = check_one(name, s, Evaluator({**SEMANTICS, constant: wrong}))
+    assert result.outcome is InstanceOutcome.DISAGREE and result.detail == MISMATCH, result
+    assert result.lean_value != result.python_value
 
 
 def test_mutation_paths_hit_the_intended_subterms(env) -> None:
@@ -211,6 +290,22 @@ def test_mutation_paths_hit_the_intended_subterms(env) -> None:
     assert head("trafficLight_instance_notes_variant_deadlock", [0, 4]) == TL + "listFun"
     assert head("trafficLight_instance_notes_variant_deadlock", [1, 1, 0, "body"]) == "Not"
     assert head("trafficLight_instance_notes_variant_deadlock", [1, 1, 0, "body", 0]) == TL + "VariantEnabled"
+    def head_of(name: str, path: ArgPath) -> str:
+        return app_spine(subterm(statement(env, name), path))[0].name
+
+    assert head_of("MLTheory.Compaction.selection_instance_three", [0, 2, 2]) == "MLTheory.Compaction.bits"
+    assert head_of("MLTheory.Compaction.selection_instance_three", [1]) == "Ne"
+    assert head_of("MLTheory.GatedMLP.gatedMLP_instance_relu_swap", [0, 1, 5]) == GM + "one"
+    assert head_of("MLTheory.ShermanMorrison.shermanMorrison_instance_three", [1, 1, 1, 1]) == SMO + "rankOneUpdate"
+    assert head_of("MLTheory.ShermanMorrison.shermanMorrison_instance_three", [1, 1, 1, 1, 1]) == SMO + "ofRows"
+    assert head_of("MLTheory.MultiHead.mha_instance_two_heads", [1, 1, 1, 1]) == MH + "gate"
+    assert head_of("MLTheory.GenerationLimit.consistent_instance_multiples", [1, 1, 0]) == GL + "Consistent"
+    assert head_of("MLTheory.PromptCount.repeatFirst_instance_outputs", [1, 1, 1]) == "MLTheory.allFuns"
+    assert head_of("MLTheory.Retrieval.kSubsets_instance_four_two", [0, 1]) == RT + "kSubsets"
+    assert head_of("MLTheory.Retrieval.kSubsets_instance_four_two", [1, 1, 2]) == "HPow.hPow"
+    assert head_of("MLTheory.GNNBisimulation.rgnnRun_instance_triangle_hexagon", [1, 1, 1, 2, "body"]) == GNN + "rgnnRun"
+    rounds_ = subterm(statement(env, "MLTheory.GNNBisimulation.rgnnRun_instance_triangle_hexagon"), [1, 1, 1, 2, "body", 6])
+    assert Evaluator(SEMANTICS).eval(rounds_) == 2
     steps = subterm(statement(env, TL + "trafficLight_instance_path4_seqRun"), [0, 1, 2, "body", 1, 6])
     assert Evaluator(SEMANTICS).eval(steps) == 10
 

@@ -3,7 +3,8 @@
 This repository's companion to :mod:`claimcheck.analysis.instances`: ``claimcheck.toml`` names
 this module under ``[instances] modules``, and the tool merges :data:`SEMANTICS` into its core
 vocabulary. Each Lean definition is mirrored by the exact Python function of the witnesses
-(:mod:`mltheory.witnesses`), so an instance theorem's stated value is recomputed independently.
+(:mod:`mltheory.witnesses`) or of :mod:`mltheory.mirrors` (the newer modules), so an instance
+theorem's stated value is recomputed independently.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from claimcheck.analysis.instances import (
     nat_table,
     val_table,
 )
+from mltheory import mirrors
 from mltheory.witnesses import acyclicity, angluin, simplex
 from mltheory.witnesses import traffic_light_lean as tl
 
@@ -141,6 +143,9 @@ SEMANTICS: Mapping[str, Semantic] = {
     "MLTheory.Angluin.IsTellTale": _tell_tale,
     # MLTheory.TrafficLight
     **_traffic_light_semantics(),
+    # the modules added on 2026-11-30 (Pigeonhole, Compaction, GatedMLP, ShermanMorrison,
+    # MultiHead, GenerationLimit, PromptCount, Retrieval, GNNBisimulation, TrafficLightFair)
+    **mirrors.SEMANTICS,
 }
 
 

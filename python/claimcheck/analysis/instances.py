@@ -8,10 +8,10 @@ the Lean constants, and must equal the value Lean states.
 
 The evaluator knows a small core vocabulary (:data:`CORE_SEMANTICS`: literals, lists, ``Fin``
 (literals taken modulo ``n``), ``fun``, ``∀ v : Fin n`` (decided by trying every ``v``), structure
-projections, ``=``, ``∧``, ``¬``, ``<``, arithmetic). A project adds the meanings of its own
-definitions in companion modules named by ``claimcheck.toml`` (``[instances] modules``), each
-exporting a ``SEMANTICS`` mapping; :func:`load_semantics` merges them. The tool never imports a
-companion by itself.
+projections, ``=``, ``≠``, ``∧``, ``¬``, ``<``, ``Bool`` literals, ``List.length``, arithmetic).
+A project adds the meanings of its own definitions in companion modules named by
+``claimcheck.toml`` (``[instances] modules``), each exporting a ``SEMANTICS`` mapping;
+:func:`load_semantics` merges them. The tool never imports a companion by itself.
 
 The core vocabulary gives ``+``, ``≤``, numerals ... their *library* meaning, so it applies only
 when the instance argument is a library instance: with a project instance (``instance :
@@ -151,11 +151,15 @@ CORE_SEMANTICS: Mapping[str, Semantic] = {
     "Eq": lambda _t, a, b: _equal(a(), b()),
     "And": lambda a, b: bool(a()) and bool(b()),
     "Not": lambda a: not a(),
+    "Ne": lambda _t, a, b: not _equal(a(), b()),
     "True": lambda: True,
     "False": lambda: False,
+    "Bool.true": lambda: True,
+    "Bool.false": lambda: False,
     "List.nil": lambda _t: [],
     "List.cons": lambda _t, h, t: [h(), *t()],
     "List.getD": lambda _t, l, i, d: (lambda xs, k: xs[k] if k < len(xs) else d())(l(), as_int(i())),
+    "List.length": lambda _t, l: len(l()),
     "List.finRange": lambda n: list(range(as_int(n()))),
     "List.map": lambda _a, _b, f, l: [f()(x) for x in l()],
     "Fin.mk": lambda _n, v, _proof: as_int(v()),
@@ -202,6 +206,10 @@ def render(v: Any) -> str:
         return str(Fraction(v))
     if isinstance(v, (list, tuple)):
         return "[" + ", ".join(render(x) for x in v) + "]"
+    if isinstance(v, FinFun):  # a function on `Fin n` by its values, as Mathlib writes it
+        return "![" + ", ".join(render(x) for x in v.table) + "]"
+    if v is None:
+        return "none"
     return repr(v)
 
 

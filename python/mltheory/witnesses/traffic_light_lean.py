@@ -40,6 +40,9 @@ class Some(Generic[A]):
 
     value: A
 
+    def __repr__(self) -> str:  # as the instance cross-check prints values
+        return f"some {self.value!r}"
+
 
 OptionValue = Optional[Some]
 Update = Callable[[int, A, Callable[[int], OptionValue]], A]

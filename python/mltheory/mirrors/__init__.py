@@ -1,0 +1,28 @@
+"""Python meanings of the ``MLTheory`` modules added on 2026-11-30, for the instance cross-check.
+
+One module per group of Lean modules: :mod:`.basic` (helpers of ``MLTheory.Basic``),
+:mod:`.counting` (Pigeonhole, PromptCount, Retrieval), :mod:`.compaction`, :mod:`.linear`
+(GatedMLP, ShermanMorrison, MultiHead), :mod:`.generation_limit`, :mod:`.gnn`
+(GNNBisimulation), :mod:`.traffic_light_fair`; :mod:`.values` converts the evaluator's values.
+Each computes from the mathematical definition (``numpy``, ``itertools``, ``math``), not by
+transcribing the Lean recursion. :mod:`mltheory.semantics` merges :data:`SEMANTICS`.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from claimcheck.analysis.instances import Semantic
+from mltheory.mirrors import basic, compaction, counting, generation_limit, gnn, linear, traffic_light_fair
+
+__all__ = ["SEMANTICS"]
+
+SEMANTICS: Mapping[str, Semantic] = {
+    **basic.SEMANTICS,
+    **counting.SEMANTICS,
+    **compaction.SEMANTICS,
+    **linear.SEMANTICS,
+    **generation_limit.SEMANTICS,
+    **gnn.SEMANTICS,
+    **traffic_light_fair.SEMANTICS,
+}
