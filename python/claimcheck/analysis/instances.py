@@ -30,13 +30,13 @@ from __future__ import annotations
 import inspect
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from enum import StrEnum
 
 from claimcheck.companion import exported_mappings
 from claimcheck.olean.reader import App, BVar, Const, Environment, Expr, ForallE, Lam, Lit, MData, Proj, app_spine
-from claimcheck.analysis.pretty import env_binder_infos, literal_value, pretty
+from claimcheck.analysis.pretty import arith, env_binder_infos, literal_value, number_type, pretty
 from claimcheck.analysis.spoofing import StatementInspector
 from claimcheck.analysis.status import is_core_folder
 
@@ -163,12 +163,10 @@ CORE_SEMANTICS: Mapping[str, Semantic] = {
     "List.finRange": lambda n: list(range(as_int(n()))),
     "List.map": lambda _a, _b, f, l: [f()(x) for x in l()],
     "Fin.mk": lambda _n, v, _proof: as_int(v()),
-    # arithmetic on numbers computed at run time (closed literals are read by `literal_value`)
+    # arithmetic on numbers computed at run time (closed literals are read by `literal_value`);
+    # `+ - * /` fully applied are read by `Evaluator` with their type (`arith`): `Nat` subtraction
+    # truncates, division rounds and divides by 0 as the library does, `Fin n` wraps around
     "OfNat.ofNat": lambda _t, n, _inst: n(),
-    "HAdd.hAdd": lambda _a, _b, _c, _i, x, y: x() + y(),
-    "HSub.hSub": lambda _a, _b, _c, _i, x, y: x() - y(),
-    "HMul.hMul": lambda _a, _b, _c, _i, x, y: x() * y(),
-    "HDiv.hDiv": lambda _a, _b, _c, _i, x, y: Fraction(x()) / Fraction(y()),
     "Neg.neg": lambda _t, _i, x: -x(),
     "LT.lt": lambda _t, _i, x, y: x() < y(),
     "LE.le": lambda _t, _i, x, y: x() <= y(),
@@ -295,6 +293,8 @@ class Evaluator:
                 size = self._fin_size(args[0], ctx)
                 if size is not None:  # `Fin.instOfNat`: the literal `i : Fin n` is `i % n`
                     return as_int(self.eval(args[1], ctx)) % size
+            if isinstance(head, Const) and head.name in ARITH_OPS and len(args) == 6:
+                return self._arith(head.name, args, ctx)
             value = literal_value(e)
             if value is not None and self.instance_guard is not None and not _library_instances_only(e, self.instance_guard):
                 value = None  # a nested operation has another instance: evaluate it step by step (and refuse)
@@ -323,6 +323,21 @@ class Evaluator:
                 raise Unsupported(f"`{head.name}` applied to {len(args)} arguments: {exc}") from exc
         raise Unsupported(f"cannot evaluate a {type(e).__name__} term")
 
+    def _arith(self, op: str, args: Sequence[Expr], ctx: tuple[Any, ...]) -> Any:
+        """``op`` (``HAdd.hAdd``, ...) applied to its six arguments, with the meaning it has on
+        its type; a type whose meaning of ``op`` is not modelled is :class:`Unsupported`."""
+        ty = args[2]
+        same = all(_type_key(a) == _type_key(ty) for a in args[:2])
+        size = self._fin_size(ty, ctx) if same else None
+        carrier = number_type(ty) if same else None
+        x, y = self.eval(args[4], ctx), self.eval(args[5], ctx)
+        if size is not None:
+            x, y = as_int(x), as_int(y)
+        got = arith(op, carrier, x, y, size)
+        if got is None:
+            raise Unsupported(f"`{op}` on `{pretty(ty)}`: its library meaning there is not modelled")
+        return got
+
     def _fin_size(self, ty: Expr, ctx: tuple[Any, ...]) -> int | None:
         """``n`` when the type ``ty`` is ``Fin n``, else ``None``."""
         head, args = app_spine(ty)
@@ -332,6 +347,15 @@ class Evaluator:
 
     def _thunk(self, e: Expr, ctx: tuple[Any, ...]) -> Thunk:
         return lambda: self.eval(e, ctx)
+
+
+#: The binary operations read with their type (see :func:`~claimcheck.analysis.pretty.arith`).
+ARITH_OPS = frozenset({"HAdd.hAdd", "HSub.hSub", "HMul.hMul", "HDiv.hDiv"})
+
+
+def _type_key(ty: Expr) -> str:
+    """A printed form of a type term, to tell whether the operands' types are the same."""
+    return pretty(ty)
 
 
 def _arity(semantic: Semantic) -> int:

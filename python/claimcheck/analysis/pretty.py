@@ -400,12 +400,47 @@ def statement(env: Environment, name: str) -> str | None:
 # Literal values
 # ---------------------------------------------------------------------------
 
-_BINARY = {
-    "HAdd.hAdd": lambda a, b: a + b,
-    "HSub.hSub": lambda a, b: a - b,
-    "HMul.hMul": lambda a, b: a * b,
-    "HDiv.hDiv": lambda a, b: a / b if b != 0 else None,
-}
+#: The number types whose library arithmetic ``arith`` models exactly (``Fin n`` is handled by
+#: the caller with its modulus).
+NUMBER_TYPES = frozenset({"Nat", "Int", "Rat"})
+
+
+def number_type(ty: Expr) -> str | None:
+    """``Nat``, ``Int`` or ``Rat`` when the type term ``ty`` is that library type, else ``None``."""
+    ty = strip_mdata(ty)
+    return ty.name if isinstance(ty, Const) and ty.name in NUMBER_TYPES else None
+
+
+def arith(op: str, carrier: str | None, a, b, modulus: int | None = None):
+    """The library meaning of the binary operation ``op`` (``HAdd.hAdd``, ...) on ``carrier``:
+    ``Nat`` subtraction truncates at 0, ``Nat`` and ``Int`` division round down (Euclidean for
+    ``Int``), division by 0 is 0 on ``Nat``, ``Int`` and ``Rat``, and ``Fin n`` (``modulus``)
+    wraps around. ``None`` when the meaning on ``carrier`` is not modelled (the caller must not
+    guess); with ``carrier=None`` only ``+``, ``-`` and ``*`` are given their usual meaning."""
+    if modulus is not None:
+        if op == "HDiv.hDiv":
+            return 0 if b == 0 else (a // b) % modulus
+        r = {"HAdd.hAdd": a + b, "HSub.hSub": a - b, "HMul.hMul": a * b}.get(op)
+        return None if r is None else r % modulus
+    if op == "HAdd.hAdd":
+        return a + b
+    if op == "HMul.hMul":
+        return a * b
+    if op == "HSub.hSub":
+        return max(a - b, 0) if carrier == "Nat" else a - b
+    if op == "HDiv.hDiv":
+        if carrier is None:
+            return None
+        if b == 0:
+            return 0
+        if carrier == "Rat":
+            return Fraction(a) / Fraction(b)
+        q = Fraction(a) / abs(Fraction(b))  # Nat: floor; Int: Euclidean (remainder in [0, |b|))
+        return (q.numerator // q.denominator) * (1 if b > 0 else -1)
+    return None
+
+
+_BINARY = frozenset({"HAdd.hAdd", "HSub.hSub", "HMul.hMul", "HDiv.hDiv"})
 _CASTS = {"Nat.cast": 3, "NatCast.natCast": 3, "Int.cast": 3, "IntCast.intCast": 3, "Rat.ofInt": 1, "Int.ofNat": 1}
 
 
@@ -430,10 +465,12 @@ def literal_value(e: Expr) -> Fraction | None:
         v = literal_value(args[0])
         return None if v is None else -(v + 1)
     if n in _BINARY and len(args) == 6:
+        carrier = number_type(args[0])
         a, b = literal_value(args[4]), literal_value(args[5])
-        if a is None or b is None:
-            return None
-        return _BINARY[n](a, b)
+        if a is None or b is None or carrier is None:
+            return None  # a literal only on Nat, Int or Rat, whose library arithmetic is modelled
+        r = arith(n, carrier, a, b)
+        return None if r is None else Fraction(r)
     if n == "HPow.hPow" and len(args) == 6:
         a, b = literal_value(args[4]), literal_value(args[5])
         if a is None or b is None or b.denominator != 1 or b < 0 or b > 10_000:
