@@ -32,7 +32,7 @@ from pathlib import Path
 from claimcheck.analysis.status import expr_digest
 from claimcheck.kernel import Environment, Outcome
 from claimcheck.kernel.checker import check_declaration, run_with_big_stack
-from claimcheck.kernel.from_olean import DecodeError, OleanSource, _raw_fields
+from claimcheck.kernel.from_olean import DecodeError, OleanSource, _hints, _raw_fields, postorder
 from claimcheck.kernel.nat import SPEC_THEOREMS
 from claimcheck.olean import reader as O
 
@@ -102,41 +102,14 @@ def unit_digest(src: OleanSource, key: str) -> bytes:
         if kind in ("inductive", "constructor", "recursor"):
             put(",".join(str(p) if p & 1 else "*" for p in vps))  # boxed counts (nparams, nindices, ...)
         if kind == "definition":
-            put(str(vps[2]) if vps[2] & 1 else str(_hint_height(g, vps[2])))
+            hints = _hints(g, vps[2])
+            put(f"{hints.kind}:{hints.height}")
         # the rules as the kernel front end reads them (RecursorVal field 6), not the reader's
         # ConstantInfo.rule_addrs (the right-hand sides only, and not set on every load path)
         for raddr in (g.list(vps[6]) if kind == "recursor" else ()):
             _d, _o, _t, (ctor_a, nf_a, rhs_a) = g.ctor(raddr, 0, 3, "RecursorRule")
             put(g.name(ctor_a), str(g.nat(nf_a)), expr_digest(mod._decoder.expr(rhs_a), ci.level_params))
     return h.digest()
-
-
-def _hint_height(g, addr: int) -> int:
-    import struct
-
-    data, off, _tag, _o, _c = g.obj(addr)
-    return struct.unpack_from("<I", data, off + 8)[0]
-
-
-def _topological(deps: dict[str, list[str]]) -> list[str]:
-    """The keys of ``deps``, each after the ones it lists (an iterative depth-first search)."""
-    order: list[str] = []
-    state: dict[str, int] = {}
-    for root in deps:
-        stack = [(root, False)]
-        while stack:
-            n, ready = stack.pop()
-            if ready:
-                if state.get(n) != 2:
-                    state[n] = 2
-                    order.append(n)
-                continue
-            if state.get(n):
-                continue
-            state[n] = 1
-            stack.append((n, True))
-            stack.extend((d, False) for d in deps.get(n, ()) if not state.get(d))
-    return order
 
 
 def _load_cache(path: Path | None, core: str) -> dict[str, str]:
@@ -241,7 +214,7 @@ def recheck(
                 ci, _ = src.info(m)
                 used |= ci.type_constants() | ci.value_constants()
             project_deps[k] = sorted({unit_of[u] for u in used if u in unit_of} - {k})
-        project_order = _topological(project_deps)
+        project_order = postorder(project_deps, lambda k: project_deps.get(k, ()))
     except Exception as e:  # noqa: BLE001
         for n in unit_of:
             verdicts[n] = f"{UNDECIDED}: cannot decode the dependencies ({type(e).__name__}: {e})"

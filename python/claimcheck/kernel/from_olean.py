@@ -12,6 +12,7 @@ ships none) become axioms: they are the trusted boundary. Data the reader cannot
 from __future__ import annotations
 
 import struct
+from collections.abc import Callable, Iterable
 
 from claimcheck.olean import reader as O
 
@@ -131,6 +132,29 @@ def _hints(g, addr: int) -> D.Hints:
     return D.Hints(D.HintKind.REGULAR, h)
 
 
+def postorder(roots: Iterable[str], deps: Callable[[str], Iterable[str]]) -> list[str]:
+    """Every node reachable from ``roots``, each after the nodes ``deps`` lists for it, in the
+    roots' order (an iterative depth-first search: the order matters, the checker accelerates Nat
+    primitives only once the theorems that specify them, listed first, are checked)."""
+    order: list[str] = []
+    state: dict[str, int] = {}
+    for root in roots:
+        stack = [(root, False)]
+        while stack:
+            n, ready = stack.pop()
+            if ready:
+                if state.get(n) != 2:
+                    state[n] = 2
+                    order.append(n)
+                continue
+            if state.get(n):
+                continue
+            state[n] = 1
+            stack.append((n, True))
+            stack.extend((d, False) for d in deps(n) if not state.get(d))
+    return order
+
+
 class OleanSource:
     """Kernel declarations read from compiled modules (see the module docstring)."""
 
@@ -199,33 +223,15 @@ class OleanSource:
         return out
 
     def closure(self, roots, within: set[str] | None = None) -> list[str]:
-        """The units the roots need, each after its dependencies (roots that cannot be found are left
-        out); with ``within``, only those units are followed and listed."""
-        order: list[str] = []
-        state: dict[str, int] = {}
+        """The units the roots need, each after its dependencies, in the roots' order (roots that
+        cannot be found are left out); with ``within``, only those units are followed and listed."""
+        keys = []
         for r0 in roots:
             try:
-                r = self.key(r0)
+                keys.append(self.key(r0))
             except KeyError:
                 continue
-            stack = [(r, False)]
-            while stack:
-                n, ready = stack.pop()
-                if ready:
-                    if state.get(n) != 2:
-                        state[n] = 2
-                        order.append(n)
-                    continue
-                if state.get(n):
-                    continue
-                state[n] = 1
-                stack.append((n, True))
-                for d in self.deps(n):
-                    if within is not None and d not in within:
-                        continue
-                    if not state.get(d):
-                        stack.append((d, False))
-        return order
+        return postorder(keys, lambda n: [d for d in self.deps(n) if within is None or d in within])
 
     def declaration(self, key: str) -> D.Declaration:
         """The unit ``key`` in the kernel's model; raises DecodeError when the data is not decodable."""
@@ -297,4 +303,4 @@ class OleanSource:
         return D.InductiveBlock(tuple(types), tuple(ctors), tuple(recs))
 
 
-__all__ = ["Converter", "DecodeError", "OleanSource", "kernel_name"]
+__all__ = ["Converter", "DecodeError", "OleanSource", "kernel_name", "postorder"]
