@@ -276,8 +276,7 @@ class _Printer:
                 if flagged:
                     sym += "".join(f"[{flagged[i]}]" for i in sorted(flagged))
                 a, b = args[-2], args[-1]
-                if n in _RELATIONS and not _is_nat(args[0]) and literal_value(a) is not None \
-                        and literal_value(b) is not None:
+                if n in _RELATIONS and not _is_nat(args[0]) and _numeral(a) and _numeral(b):
                     # numerals alone do not show their type: `(1 + 1 : Fin 2) = 0`, not `1 + 1 = 0`
                     return f"({self.fmt(a, ctx)} : {self.fmt(args[0], ctx)}) {sym} {self.fmt(b, ctx, rrp)}", rp
                 return f"{self.fmt(a, ctx, lp)} {sym} {self.fmt(b, ctx, rrp)}", rp
@@ -442,6 +441,16 @@ def arith(op: str, carrier: str | None, a, b, modulus: int | None = None):
 
 _BINARY = frozenset({"HAdd.hAdd", "HSub.hSub", "HMul.hMul", "HDiv.hDiv"})
 _CASTS = {"Nat.cast": 3, "NatCast.natCast": 3, "Int.cast": 3, "IntCast.intCast": 3, "Rat.ofInt": 1, "Int.ofNat": 1}
+
+
+def _numeral(e: Expr) -> bool:
+    """Whether ``e`` is written with numerals alone (``1 + 1``, on any type): such a term does not
+    show its type when printed."""
+    if literal_value(e) is not None:
+        return True
+    head, args = app_spine(strip_mdata(e))
+    return isinstance(head, Const) and head.name in _BINARY and len(args) == 6 \
+        and _numeral(args[4]) and _numeral(args[5])
 
 
 def literal_value(e: Expr) -> Fraction | None:
