@@ -10,6 +10,11 @@ with `claimcheck.kernel` and returns one verdict string per project constant:
 * ``undecided: <why>`` -- the reader could not decode it fully, a dependency is not accepted
   (``needs X``), the kernel declined a feature, or the check ran out of its time budget.
 
+A name declared by two modules that no Lean environment imports together (e.g. a `prelude` module's
+own `Nat.gcd` beside `Init`'s, see `from_olean.declared_twice`) makes every unit that uses it
+``undecided``: checked by name, the two meanings would be mixed (the library's theorems about
+`Nat.gcd` would vouch for the project's). Such a run neither reads nor writes per-unit cache entries.
+
 Nothing is ever skipped and nothing undecided is accepted. Verdicts of project units are cached in
 ``cache_file`` (JSON, written atomically) under a Merkle key: the hash of the unit's decoded data, of
 its project dependencies' keys and of the core library's files; an unchanged project re-checks
@@ -32,7 +37,7 @@ from pathlib import Path
 from claimcheck.analysis.status import expr_digest
 from claimcheck.kernel import Environment, Outcome
 from claimcheck.kernel.checker import check_declaration, run_with_big_stack
-from claimcheck.kernel.from_olean import DecodeError, OleanSource, _raw_fields
+from claimcheck.kernel.from_olean import DecodeError, OleanSource, _raw_fields, clash_reason, declared_twice
 from claimcheck.kernel.nat import SPEC_THEOREMS
 from claimcheck.olean import reader as O
 
@@ -226,6 +231,7 @@ def recheck(
                 return RecheckResult(dict(got), int(whole.get("units", 0)), 0, time.monotonic() - t0)
     verdicts: dict[str, str] = {}
     unit_of: dict[str, str] = {}
+    clashes = _clashes(env, names)
     for n in names:
         try:
             unit_of[n] = src.key(n)
@@ -258,7 +264,7 @@ def recheck(
             merkle[k] = h.hexdigest()
         except Exception as e:  # noqa: BLE001
             unit_verdict[k] = f"{UNDECIDED}: cannot decode it ({type(e).__name__}: {e})"
-    cache = _load_cache(cache_file, core)
+    cache = {} if clashes else _load_cache(cache_file, core)
     todo = []
     for k in project_order:
         if k in unit_verdict:
@@ -270,11 +276,11 @@ def recheck(
             todo.append(k)
 
     if todo:
-        fresh = _check_units(src, todo, project, budget, progress)
+        fresh = _check_units(src, todo, project, budget, progress, clashes)
         unit_verdict.update(fresh)
     if cache_file is not None:
         entries = {merkle[k]: v for k, v in unit_verdict.items()
-                   if k in merkle and "timed out" not in v}
+                   if k in merkle and "timed out" not in v and not clashes}
     for n, k in unit_of.items():
         verdicts.setdefault(n, unit_verdict.get(k, f"{UNDECIDED}: not reached"))
     if cache_file is not None:
@@ -285,9 +291,22 @@ def recheck(
     return RecheckResult(verdicts, len(project_order), len(todo), time.monotonic() - t0)
 
 
+def _clashes(env: O.Environment, names: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """`declared_twice` over the modules declaring ``names`` (and their imports)."""
+    modules = set()
+    for n in names:
+        mod = env.module_of(n)
+        if mod is not None:
+            modules.add(mod.name)
+    return declared_twice(env, sorted(modules))
+
+
 def _check_units(src: OleanSource, todo: list[str], project: set[str], budget: float | None,
-                 progress: Callable[[str], None] | None) -> dict[str, str]:
-    """Check the units ``todo`` (project units) and everything they need, in dependency order."""
+                 progress: Callable[[str], None] | None,
+                 clashes: dict[str, tuple[str, ...]] | None = None) -> dict[str, str]:
+    """Check the units ``todo`` (project units) and everything they need, in dependency order; a unit
+    declaring a name of ``clashes`` is undecided (and so is every unit that needs it)."""
+    clashes = clashes or {}
     roots = [".".join(map(str, n)) for n in SPEC_THEOREMS] + todo  # so that gcd/div/mod can be accelerated
     order = src.closure(roots)
     wanted = set(todo)
@@ -300,8 +319,11 @@ def _check_units(src: OleanSource, todo: list[str], project: set[str], budget: f
         n_done = 0
         last = time.monotonic()
         for k in order:
-            bad = next((d for d in src.deps(k) if not status.get(d, "").startswith(CHECKED)), None)
-            if bad is not None:
+            twice = next((m for m in src.members(k) if m in clashes), None) if clashes else None
+            bad = None if twice else next((d for d in src.deps(k) if not status.get(d, "").startswith(CHECKED)), None)
+            if twice is not None:
+                status[k] = f"{UNDECIDED}: {clash_reason(twice, clashes[twice])}"
+            elif bad is not None:
                 why = status.get(bad, "not checked")
                 status[k] = f"{UNDECIDED}: needs {bad} ({verdict_kind(why) or why})"
             else:
@@ -348,10 +370,16 @@ def export_ndjson(env: O.Environment, project_names: Iterable[str], path: Path) 
     """Write the project's declarations, after the core declarations they need (in dependency
     order), as lean4export NDJSON 3.1.0 to ``path`` (atomically); returns the number of units.
     Core theorems without a body are written as axioms (the trusted boundary). A unit that cannot
-    be decoded is an error (DecodeError), never left out."""
+    be decoded, or a name declared by two modules that no Lean environment imports together, is an
+    error (DecodeError), never left out or resolved one way."""
     from claimcheck.kernel.ndjson import dump_lines
 
     src = OleanSource(env)
+    project_names = list(project_names)
+    clashes = _clashes(env, project_names)
+    if clashes:
+        first = min(clashes)
+        raise DecodeError(f"cannot export: {clash_reason(first, clashes[first])}")
     roots = [".".join(map(str, n)) for n in SPEC_THEOREMS] + sorted({src.key(n) for n in project_names})
     order = src.closure(roots)
     lines = dump_lines(src.declaration(k) for k in order)

@@ -7,6 +7,13 @@ dependency order, and `declaration(key)` converts one unit to the kernel's model
 (`claimcheck.kernel.declarations`). Theorems without a body (the core library in the wasm package
 ships none) become axioms: they are the trusted boundary. Data the reader cannot decode raises
 `DecodeError`, so that a caller reports the unit as undecided, never skips it.
+
+The reader resolves every name in one namespace, but Lean checks each module in the environment of
+its own imports. Two modules that no environment imports together (a `prelude` module with its own
+`Nat`, `Nat.gcd`, ... beside a module importing `Init`) may declare the same name with different
+meanings; a check by name would then mix them (the library's `Nat.gcd_succ` taken as a statement
+about the project's `Nat.gcd`). `declared_twice(env, modules)` lists such names: a caller must not
+check, accept or export anything that uses one.
 """
 
 from __future__ import annotations
@@ -129,6 +136,26 @@ def _hints(g, addr: int) -> D.Hints:
     data, off, _tag, _o, _c = g.obj(addr)
     (h,) = struct.unpack_from("<I", data, off + 8)
     return D.Hints(D.HintKind.REGULAR, h)
+
+
+def declared_twice(env: O.Environment, modules) -> dict[str, tuple[str, ...]]:
+    """The names declared by more than one module among ``modules`` and everything they import
+    (all loaded into ``env``), each with the modules declaring it (sorted). Within one Lean
+    environment a name is declared once, so a name listed here means two environments are mixed."""
+    for m in modules:
+        env.load(m)
+    env.load_all()
+    where: dict[str, list[str]] = {}
+    for mod_name, mod in env.modules.items():
+        for n in mod.constant_names():
+            where.setdefault(n, []).append(mod_name)
+    return {n: tuple(sorted(ms)) for n, ms in where.items() if len(ms) > 1}
+
+
+def clash_reason(name: str, modules: tuple[str, ...]) -> str:
+    """Why a unit that uses a name declared twice is not checked."""
+    return (f"{name} is declared by {' and '.join(modules)}, modules that no Lean environment imports "
+            "together: checked by name, their meanings would be mixed")
 
 
 class OleanSource:
@@ -297,4 +324,4 @@ class OleanSource:
         return D.InductiveBlock(tuple(types), tuple(ctors), tuple(recs))
 
 
-__all__ = ["Converter", "DecodeError", "OleanSource", "kernel_name"]
+__all__ = ["Converter", "DecodeError", "OleanSource", "clash_reason", "declared_twice", "kernel_name"]
