@@ -90,30 +90,48 @@ def core_identity(folders: Sequence[Path]) -> str:
 def unit_digest(src: OleanSource, key: str) -> bytes:
     """The hash of everything a unit's check reads from the `.olean` data."""
     h = hashlib.sha256()
-
-    def put(*parts: bytes | str) -> None:
-        for p in parts:
-            b = p.encode() if isinstance(p, str) else p
-            h.update(len(b).to_bytes(4, "little"))
-            h.update(b)
-
     for m in src.members(key):
         ci, mod = src.info(m)
-        g, kind, vps, vdata, sc = _raw_fields(mod, m)
-        put(kind, m, "\0".join(ci.level_params), expr_digest(ci.type, ci.level_params))
-        if ci.value is not None:
-            put(expr_digest(ci.value, ci.level_params))
-        put(bytes(vdata[sc:sc + 3]), "\0".join(ci.all), "\0".join(ci.ctors), ci.induct or "")
-        if kind in ("inductive", "constructor", "recursor"):
-            put(",".join(str(p) if p & 1 else "*" for p in vps))  # boxed counts (nparams, nindices, ...)
-        if kind == "definition":
-            put(str(vps[2]) if vps[2] & 1 else str(_hint_height(g, vps[2])))
-        # the rules as the kernel front end reads them (RecursorVal field 6), not the reader's
-        # ConstantInfo.rule_addrs (the right-hand sides only, and not set on every load path)
-        for raddr in (g.list(vps[6]) if kind == "recursor" else ()):
-            _d, _o, _t, (ctor_a, nf_a, rhs_a) = g.ctor(raddr, 0, 3, "RecursorRule")
-            put(g.name(ctor_a), str(g.nat(nf_a)), expr_digest(mod._decoder.expr(rhs_a), ci.level_params))
+        _put_constant(h, ci, mod, m)
     return h.digest()
+
+
+def meaning_digest(mod: O.Module, name: str) -> bytes:
+    """The hash of what the constant ``name`` of module ``mod`` means to the kernel, read by names:
+    a proposition by its statement (a theorem and a theorem shipped without its proof, as an axiom,
+    mean the same), anything else by all it declares."""
+    ci = mod.get(name)
+    h = hashlib.sha256()
+    if ci.kind in ("theorem", "axiom") and not ci.is_unsafe:
+        _put(h, "proposition", name, "\0".join(ci.level_params), expr_digest(ci.type, ci.level_params))
+    else:
+        _put_constant(h, ci, mod, name)
+    return h.digest()
+
+
+def _put(h, *parts: bytes | str) -> None:
+    for p in parts:
+        b = p.encode() if isinstance(p, str) else p
+        h.update(len(b).to_bytes(4, "little"))
+        h.update(b)
+
+
+def _put_constant(h, ci: O.ConstantInfo, mod: O.Module, m: str) -> None:
+    """Everything the kernel front end reads of one constant, into the hash ``h``."""
+    g, kind, vps, vdata, sc = _raw_fields(mod, m)
+    _put(h, kind, m, "\0".join(ci.level_params), expr_digest(ci.type, ci.level_params))
+    if ci.value is not None:
+        _put(h, expr_digest(ci.value, ci.level_params))
+    _put(h, bytes(vdata[sc:sc + 3]), "\0".join(ci.all), "\0".join(ci.ctors), ci.induct or "")
+    if kind in ("inductive", "constructor", "recursor"):
+        _put(h, ",".join(str(p) if p & 1 else "*" for p in vps))  # boxed counts (nparams, nindices, ...)
+    if kind == "definition":
+        _put(h, str(vps[2]) if vps[2] & 1 else str(_hint_height(g, vps[2])))
+    # the rules as the kernel front end reads them (RecursorVal field 6), not the reader's
+    # ConstantInfo.rule_addrs (the right-hand sides only, and not set on every load path)
+    for raddr in (g.list(vps[6]) if kind == "recursor" else ()):
+        _d, _o, _t, (ctor_a, nf_a, rhs_a) = g.ctor(raddr, 0, 3, "RecursorRule")
+        _put(h, g.name(ctor_a), str(g.nat(nf_a)), expr_digest(mod._decoder.expr(rhs_a), ci.level_params))
 
 
 def _hint_height(g, addr: int) -> int:
@@ -292,13 +310,24 @@ def recheck(
 
 
 def _clashes(env: O.Environment, names: Iterable[str]) -> dict[str, tuple[str, ...]]:
-    """`declared_twice` over the modules declaring ``names`` (and their imports)."""
+    """The names declared with different meanings (`meaning_digest`) by modules among those declaring
+    ``names`` and their imports (`declared_twice`). The same auxiliary lemma (`f.eq_1`,
+    `f.congr_simp`) realized identically in two library modules is no clash; data that cannot be
+    read counts as different."""
     modules = set()
     for n in names:
         mod = env.module_of(n)
         if mod is not None:
             modules.add(mod.name)
-    return declared_twice(env, sorted(modules))
+    out = {}
+    for n, where in declared_twice(env, sorted(modules)).items():
+        try:
+            same = len({meaning_digest(env.modules[m], n) for m in where}) == 1
+        except Exception:  # noqa: BLE001 - unreadable: not known to be the same
+            same = False
+        if not same:
+            out[n] = where
+    return out
 
 
 def _check_units(src: OleanSource, todo: list[str], project: set[str], budget: float | None,
@@ -411,5 +440,6 @@ def attach_kernel(records: list, env: O.Environment, modules: Iterable[str], cor
     return out, result
 
 
-__all__ = ["attach_kernel", "export_ndjson", "CHECKED", "REJECTED", "UNDECIDED", "RecheckResult", "core_identity", "recheck", "unit_digest",
+__all__ = ["attach_kernel", "export_ndjson", "CHECKED", "REJECTED", "UNDECIDED", "RecheckResult", "core_identity", "meaning_digest",
+           "recheck", "unit_digest",
            "verdict_kind"]
