@@ -408,7 +408,7 @@ def export_ndjson(env: O.Environment, project_names: Iterable[str], path: Path) 
     clashes = _clashes(env, project_names)
     if clashes:
         first = min(clashes)
-        raise DecodeError(f"cannot export: {clash_reason(first, clashes[first])}")
+        raise DecodeError(clash_reason(first, clashes[first]))
     roots = [".".join(map(str, n)) for n in SPEC_THEOREMS] + sorted({src.key(n) for n in project_names})
     order = src.closure(roots)
     lines = dump_lines(src.declaration(k) for k in order)
