@@ -18,13 +18,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from claimcheck.analysis.recheck import CHECKED, export_ndjson, recheck, verdict_kind
+from claimcheck.analysis.recheck import CHECKED, export_ndjson, name_clashes, recheck, verdict_kind
 from claimcheck.analysis.status import DeclStatus, compute_status, open_environment
 from claimcheck.claims.gate import Evidence, claim_verdict
 from claimcheck.claims.manifest import Claim, FormalDecl
 from claimcheck.claims.model import ToolchainInfo
 from claimcheck.kernel import check_all, read_ndjson
-from claimcheck.kernel.from_olean import DecodeError
+from claimcheck.kernel.from_olean import DecodeError, declared_twice
 from claimcheck.lean.build import BuildReport
 
 FIXTURES = Path(__file__).parent / "fixtures" / "recheck"
@@ -65,6 +65,17 @@ def test_kernel_setting_is_read_and_checked(tmp_path: Path) -> None:
     (tmp_path / "claimcheck.toml").write_text('[kernel]\nrequire = "no"\n', encoding="utf-8")
     with pytest.raises(ClaimcheckError, match="kernel.require"):
         Project.load(tmp_path)
+
+
+@pytest.mark.lean
+def test_the_library_declares_no_name_with_two_meanings(toolchain) -> None:
+    """Lemmas realized in several library modules (`f.eq_1`, `f.congr_simp`; a theorem in one, its
+    statement without the proof in another) are declared more than once, each time meaning the same:
+    no clash, so a project that imports the whole library is never undecided because of them."""
+    env = open_environment([toolchain.lib_dir], [toolchain.lib_dir])
+    twice = declared_twice(env, ["Lean"])
+    assert any(n.endswith(".eq_1") for n in twice) and all(len(ms) > 1 for ms in twice.values())
+    assert name_clashes(env, []) == {}
 
 
 def _tamper(olean: Path, old: int, new: int) -> int:

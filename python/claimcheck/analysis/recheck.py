@@ -249,7 +249,7 @@ def recheck(
                 return RecheckResult(dict(got), int(whole.get("units", 0)), 0, time.monotonic() - t0)
     verdicts: dict[str, str] = {}
     unit_of: dict[str, str] = {}
-    clashes = _clashes(env, names)
+    clashes = name_clashes(env, names)
     for n in names:
         try:
             unit_of[n] = src.key(n)
@@ -309,7 +309,7 @@ def recheck(
     return RecheckResult(verdicts, len(project_order), len(todo), time.monotonic() - t0)
 
 
-def _clashes(env: O.Environment, names: Iterable[str]) -> dict[str, tuple[str, ...]]:
+def name_clashes(env: O.Environment, names: Iterable[str]) -> dict[str, tuple[str, ...]]:
     """The names declared with different meanings (`meaning_digest`) by modules among those declaring
     ``names`` and their imports (`declared_twice`). The same auxiliary lemma (`f.eq_1`,
     `f.congr_simp`) realized identically in two library modules is no clash; data that cannot be
@@ -405,7 +405,7 @@ def export_ndjson(env: O.Environment, project_names: Iterable[str], path: Path) 
 
     src = OleanSource(env)
     project_names = list(project_names)
-    clashes = _clashes(env, project_names)
+    clashes = name_clashes(env, project_names)
     if clashes:
         first = min(clashes)
         raise DecodeError(clash_reason(first, clashes[first]))
@@ -440,6 +440,6 @@ def attach_kernel(records: list, env: O.Environment, modules: Iterable[str], cor
     return out, result
 
 
-__all__ = ["attach_kernel", "export_ndjson", "CHECKED", "REJECTED", "UNDECIDED", "RecheckResult", "core_identity", "meaning_digest",
+__all__ = ["attach_kernel", "export_ndjson", "CHECKED", "REJECTED", "UNDECIDED", "RecheckResult", "core_identity", "meaning_digest", "name_clashes",
            "recheck", "unit_digest",
            "verdict_kind"]
