@@ -235,7 +235,7 @@ def recheck(
 ) -> RecheckResult:
     """Kernel verdicts for ``project_names`` (constants of the project's modules in ``env``)."""
     t0 = time.monotonic()
-    src = OleanSource(env)
+    src = OleanSource(env, list(core_folders) or None)
     names = list(project_names)
     project = set(names)
     core = core_identity(core_folders)
@@ -342,7 +342,7 @@ def _check_units(src: OleanSource, todo: list[str], project: set[str], budget: f
     out: dict[str, str] = {}
 
     def run() -> dict[str, str]:
-        env = Environment()
+        env = Environment(boundary_axioms=set())  # filled with the core's proof-less theorems as added
         status: dict[str, str] = {}  # every unit: its verdict
         me = threading.get_ident()
         n_done = 0
@@ -361,6 +361,8 @@ def _check_units(src: OleanSource, todo: list[str], project: set[str], budget: f
                 except DecodeError as e:
                     status[k] = f"{UNDECIDED}: {e}"
                     continue
+                if src.is_boundary(k):
+                    env.boundary_axioms.add(decl.name)
                 timer = threading.Timer(budget, _raise_in, (me,)) if budget else None
                 try:
                     if timer:

@@ -161,10 +161,23 @@ def clash_reason(name: str, modules: tuple[str, ...]) -> str:
 class OleanSource:
     """Kernel declarations read from compiled modules (see the module docstring)."""
 
-    def __init__(self, env: O.Environment) -> None:
+    def __init__(self, env: O.Environment, core_folders=None) -> None:
         self.env = env
         self.conv = Converter()
         self._deps: dict[str, tuple[str, ...]] = {}
+        from pathlib import Path
+
+        folders = core_folders or [f for f in env.search_path if (Path(f) / "Init.olean").is_file()]
+        self._core = {Path(f).resolve() for f in folders}
+
+    def is_boundary(self, key: str) -> bool:
+        """Whether ``key`` is a declaration of the trusted core library shipped without its proof
+        (an axiom there, or a theorem without a value): the trusted boundary."""
+        ci, mod = self.info(key)
+        if ci.kind not in ("axiom", "theorem") or ci.value is not None:
+            return False
+        found = self.env.locate(mod.name)
+        return found is not None and found[1].resolve() in self._core
 
     def info(self, name: str):
         ci = self.env.find(name)
