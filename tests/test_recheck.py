@@ -6,8 +6,8 @@ Fixture folders of ``tests/fixtures/recheck/`` are small projects with an ``expe
 ``claimcheck status``), ``gate`` (declaration -> ``holds``/``fails``: a theorem claim on it, the
 kernel required), ``export: refused`` (the NDJSON export must refuse the project), and ``tamper``
 (``from``/``to``: a Nat literal changed in the built ``.olean`` bytes; ``decl``: a declaration whose
-statement shows it) with ``tampered`` (the verdict kinds after that) and ``tampered_gate``, and ``ndjson`` (declaration -> the verdict a checker of the NDJSON export gives,
-where it differs).
+statement shows it) with ``tampered`` (the verdict kinds after that) and ``tampered_gate``, and
+``ndjson`` (declaration -> the verdict a checker of the NDJSON export gives, where it differs).
 """
 
 from __future__ import annotations
