@@ -1,9 +1,13 @@
 """The independent kernel re-check of a project (analysis/recheck.py) and what the gate makes of it.
 
 Fixture folders of ``tests/fixtures/recheck/`` are small projects with an ``expected.yaml``:
-``clean`` (the verdict kind of each declaration after a clean build), and optionally ``tamper``
-(``from``/``to``: a Nat literal changed in the built ``.olean`` bytes) with ``tampered`` (the
-verdict kinds after that).
+``clean`` (the verdict kind of each declaration after a clean build), and optionally ``why``
+(declaration -> a text its verdict contains), ``status`` (declaration -> the olean's own status,
+``claimcheck status``), ``gate`` (declaration -> ``holds``/``fails``: a theorem claim on it, the
+kernel required), ``export: refused`` (the NDJSON export must refuse the project), and ``tamper``
+(``from``/``to``: a Nat literal changed in the built ``.olean`` bytes; ``decl``: a declaration whose
+statement shows it) with ``tampered`` (the verdict kinds after that) and ``tampered_gate``, and
+``ndjson`` (declaration -> the verdict a checker of the NDJSON export gives, where it differs).
 """
 
 from __future__ import annotations
@@ -15,12 +19,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from claimcheck.analysis.recheck import CHECKED, export_ndjson, recheck, verdict_kind
+from claimcheck.analysis.recheck import CHECKED, export_ndjson, name_clashes, recheck, verdict_kind
 from claimcheck.analysis.status import DeclStatus, compute_status, open_environment
 from claimcheck.claims.gate import Evidence, claim_verdict
 from claimcheck.claims.manifest import Claim, FormalDecl
 from claimcheck.claims.model import ToolchainInfo
 from claimcheck.kernel import check_all, read_ndjson
+from claimcheck.kernel.from_olean import DecodeError, declared_twice
 from claimcheck.lean.build import BuildReport
 
 FIXTURES = Path(__file__).parent / "fixtures" / "recheck"
@@ -63,6 +68,17 @@ def test_kernel_setting_is_read_and_checked(tmp_path: Path) -> None:
         Project.load(tmp_path)
 
 
+@pytest.mark.lean
+def test_the_library_declares_no_name_with_two_meanings(toolchain) -> None:
+    """Lemmas realized in several library modules (`f.eq_1`, `f.congr_simp`; a theorem in one, its
+    statement without the proof in another) are declared more than once, each time meaning the same:
+    no clash, so a project that imports the whole library is never undecided because of them."""
+    env = open_environment([toolchain.lib_dir], [toolchain.lib_dir])
+    twice = declared_twice(env, ["Lean"])
+    assert any(n.endswith(".eq_1") for n in twice) and all(len(ms) > 1 for ms in twice.values())
+    assert name_clashes(env, []) == {}
+
+
 def _tamper(olean: Path, old: int, new: int) -> int:
     """Change every `Literal.natVal old` object (one boxed-scalar field) to `new`; returns how many."""
     data = bytearray(olean.read_bytes())
@@ -83,6 +99,27 @@ def _kinds(project, toolchain, modules, cache):
     return env, result
 
 
+def _statuses(modules, project, toolchain, verdicts: dict[str, str]) -> dict[str, DeclStatus]:
+    """`claimcheck status`'s records, with the kernel's verdicts attached."""
+    from dataclasses import replace
+
+    records = compute_status(modules, [project.olean_dir, toolchain.lib_dir], library_dirs=[toolchain.lib_dir])
+    return {r.name: replace(r, kernel=verdicts.get(r.name)) for r in records}
+
+
+def _check_gate(expected: dict[str, str], records: dict[str, DeclStatus], modules) -> None:
+    """A theorem claim on each declaration (its fingerprint recorded), the kernel required."""
+    for name, want in expected.items():
+        record = records[name]
+        c = Claim("c1", "theorem", "s", [], [FormalDecl(name, record.fingerprint)], [])
+        ev = Evidence(BuildReport({}), {name: record}, {}, {}, {}, True, [record], ToolchainInfo("wasm", "test"),
+                      frozenset(modules), kernel_required=True)
+        verdict, problems = claim_verdict(c, ev)
+        assert verdict == want, (name, problems)
+        if want == "fails" and verdict_kind(record.kernel) != "checked":
+            assert any("independent kernel" in p for p in problems), problems
+
+
 @pytest.mark.lean
 @pytest.mark.parametrize("case", CASES)
 def test_recheck_fixture(case: str, toolchain, tmp_path: Path) -> None:
@@ -101,6 +138,12 @@ def test_recheck_fixture(case: str, toolchain, tmp_path: Path) -> None:
     _env, result = _kinds(project, toolchain, modules, cache)
     got = {n: verdict_kind(result.verdicts.get(n)) for n in spec["clean"]}
     assert got == spec["clean"], result.verdicts
+    for name, text in spec.get("why", {}).items():
+        assert text in result.verdicts[name], result.verdicts[name]
+    if "status" in spec or "gate" in spec:
+        records = _statuses(modules, project, toolchain, result.verdicts)
+        assert {n: str(records[n].status) for n in spec.get("status", {})} == spec.get("status", {})
+        _check_gate(spec.get("gate", {}), records, modules)
     assert result.checked_units > 0 and cache.is_file()
     # unchanged: every verdict from the cache, none re-checked
     _env, again = _kinds(project, toolchain, modules, cache)
@@ -112,22 +155,37 @@ def test_recheck_fixture(case: str, toolchain, tmp_path: Path) -> None:
         records = compute_status(modules, [project.olean_dir, toolchain.lib_dir],
                                  library_dirs=[toolchain.lib_dir])
         by_name = {r.name: r for r in records}
-        for name in spec["tampered"]:
-            assert by_name[name].status == "proved"  # the olean's own account is unchanged ...
-        assert str(spec["tamper"]["to"]) in (by_name["Tamper.small_sum"].statement or "")
+        for name in spec["tampered"]:  # the olean's own account is unchanged ...
+            assert by_name[name].status == spec.get("status", {}).get(name, "proved")
+        assert str(spec["tamper"]["to"]) in (by_name[spec["tamper"]["decl"]].statement or "")
         _env, after = _kinds(project, toolchain, modules, cache)
         got = {n: verdict_kind(after.verdicts[n]) for n in spec["tampered"]}
         assert got == spec["tampered"], after.verdicts  # ... the kernel's is not
         assert after.checked_units == 1  # only the changed declaration was re-checked
+        _check_gate(spec.get("tampered_gate", {}), _statuses(modules, project, toolchain, after.verdicts), modules)
 
     # round trip: the NDJSON export, checked by the kernel, gives the same verdicts as the oleans
     env, final = _kinds(project, toolchain, modules, None)
     out = tmp_path / "export.ndjson"
-    export_ndjson(env, sorted({n for m in modules for n in env.load(m).constant_names()}), out)
+    names = sorted({n for m in modules for n in env.load(m).constant_names()})
+    if spec.get("export") == "refused":
+        with pytest.raises(DecodeError, match="declared by"):
+            export_ndjson(env, names, out)
+        assert not out.exists()
+        assert {n: verdict_kind(final.verdicts[n]) for n in spec["clean"]} == spec["clean"]
+        return
+    export_ndjson(env, names, out)
     by_name = {v.declaration: str(v.outcome) for v in check_all(read_ndjson(out))}
     expected = spec.get("tampered", spec["clean"])
     for name, kind in expected.items():
         # an inductive block has one verdict, under its first type's name
         unit = name if name in by_name else max((k for k in by_name if name.startswith(k + ".")), key=len)
-        assert {"accepted": CHECKED}.get(by_name[unit], by_name[unit]) == kind
+        got = {"accepted": CHECKED}.get(by_name[unit], by_name[unit])
         assert verdict_kind(final.verdicts[name]) == kind
+        if name in spec.get("ndjson", {}):  # where the file cannot carry what the .olean files say
+            assert got == spec["ndjson"][name]
+        elif final.verdicts[name].startswith("undecided: needs "):
+            # a plain checker of the file reports a use of a refused constant as an unknown constant
+            assert got != CHECKED
+        else:
+            assert got == kind

@@ -58,3 +58,20 @@ def test_results_do_not_depend_on_table_sweeps():
             assert (Outcome.REJECTED if any(v.outcome == Outcome.REJECTED for v in verdicts) else Outcome.ACCEPTED) == want
     finally:
         E._SWEEP_AT[0], E._SWEEP_MIN[0] = old
+
+
+def test_a_specification_is_a_checked_theorem_or_a_boundary_axiom():
+    """`Nat.gcd_succ` etc. turn a primitive's literal extension on: a project's own axiom of that name
+    must not, when the front end says which axioms are the trusted library's (`boundary_axioms`)."""
+    from claimcheck.kernel.declarations import Axiom, Theorem
+    from claimcheck.kernel.expr import mk_sort
+    from claimcheck.kernel.level import ZERO
+    from claimcheck.kernel.nat import spec_statement_trusted
+
+    name = ("Nat", "gcd_succ")
+    ax = Axiom(name, (), mk_sort(ZERO))
+    assert spec_statement_trusted(Environment(boundary_axioms={name}), ax)  # the library's, proof-less
+    assert not spec_statement_trusted(Environment(boundary_axioms=set()), ax)  # a project's axiom
+    assert spec_statement_trusted(Environment(), ax)  # no provenance known (an NDJSON file)
+    thm = Theorem(name, (), mk_sort(ZERO), mk_sort(ZERO), (name,))
+    assert spec_statement_trusted(Environment(boundary_axioms=set()), thm)  # checked with its proof

@@ -10,6 +10,11 @@ with `claimcheck.kernel` and returns one verdict string per project constant:
 * ``undecided: <why>`` -- the reader could not decode it fully, a dependency is not accepted
   (``needs X``), the kernel declined a feature, or the check ran out of its time budget.
 
+A name declared by two modules that no Lean environment imports together (e.g. a `prelude` module's
+own `Nat.gcd` beside `Init`'s, see `from_olean.declared_twice`) makes every unit that uses it
+``undecided``: checked by name, the two meanings would be mixed (the library's theorems about
+`Nat.gcd` would vouch for the project's). Such a run neither reads nor writes per-unit cache entries.
+
 Nothing is ever skipped and nothing undecided is accepted. Verdicts of project units are cached in
 ``cache_file`` (JSON, written atomically) under a Merkle key: the hash of the unit's decoded data, of
 its project dependencies' keys and of the core library's files; an unchanged project re-checks
@@ -32,7 +37,7 @@ from pathlib import Path
 from claimcheck.analysis.status import expr_digest
 from claimcheck.kernel import Environment, Outcome
 from claimcheck.kernel.checker import check_declaration, run_with_big_stack
-from claimcheck.kernel.from_olean import DecodeError, OleanSource, _hints, _raw_fields, postorder
+from claimcheck.kernel.from_olean import DecodeError, OleanSource, _hints, _raw_fields, clash_reason, declared_twice, postorder
 from claimcheck.kernel.nat import SPEC_THEOREMS
 from claimcheck.olean import reader as O
 
@@ -85,31 +90,49 @@ def core_identity(folders: Sequence[Path]) -> str:
 def unit_digest(src: OleanSource, key: str) -> bytes:
     """The hash of everything a unit's check reads from the `.olean` data."""
     h = hashlib.sha256()
-
-    def put(*parts: bytes | str) -> None:
-        for p in parts:
-            b = p.encode() if isinstance(p, str) else p
-            h.update(len(b).to_bytes(4, "little"))
-            h.update(b)
-
     for m in src.members(key):
         ci, mod = src.info(m)
-        g, kind, vps, vdata, sc = _raw_fields(mod, m)
-        put(kind, m, "\0".join(ci.level_params), expr_digest(ci.type, ci.level_params))
-        if ci.value is not None:
-            put(expr_digest(ci.value, ci.level_params))
-        put(bytes(vdata[sc:sc + 3]), "\0".join(ci.all), "\0".join(ci.ctors), ci.induct or "")
-        if kind in ("inductive", "constructor", "recursor"):
-            put(",".join(str(p) if p & 1 else "*" for p in vps))  # boxed counts (nparams, nindices, ...)
-        if kind == "definition":
-            hints = _hints(g, vps[2])
-            put(f"{hints.kind}:{hints.height}")
-        # the rules as the kernel front end reads them (RecursorVal field 6), not the reader's
-        # ConstantInfo.rule_addrs (the right-hand sides only, and not set on every load path)
-        for raddr in (g.list(vps[6]) if kind == "recursor" else ()):
-            _d, _o, _t, (ctor_a, nf_a, rhs_a) = g.ctor(raddr, 0, 3, "RecursorRule")
-            put(g.name(ctor_a), str(g.nat(nf_a)), expr_digest(mod._decoder.expr(rhs_a), ci.level_params))
+        _put_constant(h, ci, mod, m)
     return h.digest()
+
+
+def meaning_digest(mod: O.Module, name: str) -> bytes:
+    """The hash of what the constant ``name`` of module ``mod`` means to the kernel, read by names:
+    a proposition by its statement (a theorem and a theorem shipped without its proof, as an axiom,
+    mean the same), anything else by all it declares."""
+    ci = mod.get(name)
+    h = hashlib.sha256()
+    if ci.kind in ("theorem", "axiom") and not ci.is_unsafe:
+        _put(h, "proposition", name, "\0".join(ci.level_params), expr_digest(ci.type, ci.level_params))
+    else:
+        _put_constant(h, ci, mod, name)
+    return h.digest()
+
+
+def _put(h, *parts: bytes | str) -> None:
+    for p in parts:
+        b = p.encode() if isinstance(p, str) else p
+        h.update(len(b).to_bytes(4, "little"))
+        h.update(b)
+
+
+def _put_constant(h, ci: O.ConstantInfo, mod: O.Module, m: str) -> None:
+    """Everything the kernel front end reads of one constant, into the hash ``h``."""
+    g, kind, vps, vdata, sc = _raw_fields(mod, m)
+    _put(h, kind, m, "\0".join(ci.level_params), expr_digest(ci.type, ci.level_params))
+    if ci.value is not None:
+        _put(h, expr_digest(ci.value, ci.level_params))
+    _put(h, bytes(vdata[sc:sc + 3]), "\0".join(ci.all), "\0".join(ci.ctors), ci.induct or "")
+    if kind in ("inductive", "constructor", "recursor"):
+        _put(h, ",".join(str(p) if p & 1 else "*" for p in vps))  # boxed counts (nparams, nindices, ...)
+    if kind == "definition":
+        hints = _hints(g, vps[2])
+        _put(h, f"{hints.kind}:{hints.height}")
+    # the rules as the kernel front end reads them (RecursorVal field 6), not the reader's
+    # ConstantInfo.rule_addrs (the right-hand sides only, and not set on every load path)
+    for raddr in (g.list(vps[6]) if kind == "recursor" else ()):
+        _d, _o, _t, (ctor_a, nf_a, rhs_a) = g.ctor(raddr, 0, 3, "RecursorRule")
+        _put(h, g.name(ctor_a), str(g.nat(nf_a)), expr_digest(mod._decoder.expr(rhs_a), ci.level_params))
 
 
 def _load_cache(path: Path | None, core: str) -> dict[str, str]:
@@ -142,7 +165,8 @@ def _build_identity(env: O.Environment, names: list[str], core: str) -> str | No
         for part in O.module_paths(m, found[1]):
             h.update(f"\0{m}\0{part.name}\0".encode())
             if part.is_file():
-                h.update(hashlib.sha256(part.read_bytes()).digest())
+                with part.open("rb") as f:
+                    h.update(hashlib.file_digest(f, "sha256").digest())
     h.update("\0".join(sorted(names)).encode())
     return h.hexdigest()
 
@@ -185,7 +209,7 @@ def recheck(
 ) -> RecheckResult:
     """Kernel verdicts for ``project_names`` (constants of the project's modules in ``env``)."""
     t0 = time.monotonic()
-    src = OleanSource(env)
+    src = OleanSource(env, list(core_folders) or None)
     names = list(project_names)
     project = set(names)
     core = core_identity(core_folders)
@@ -199,6 +223,7 @@ def recheck(
                 return RecheckResult(dict(got), int(whole.get("units", 0)), 0, time.monotonic() - t0)
     verdicts: dict[str, str] = {}
     unit_of: dict[str, str] = {}
+    clashes = name_clashes(env, names)
     for n in names:
         try:
             unit_of[n] = src.key(n)
@@ -231,7 +256,7 @@ def recheck(
             merkle[k] = h.hexdigest()
         except Exception as e:  # noqa: BLE001
             unit_verdict[k] = f"{UNDECIDED}: cannot decode it ({type(e).__name__}: {e})"
-    cache = _load_cache(cache_file, core)
+    cache = {} if clashes else _load_cache(cache_file, core)
     todo = []
     for k in project_order:
         if k in unit_verdict:
@@ -243,11 +268,11 @@ def recheck(
             todo.append(k)
 
     if todo:
-        fresh = _check_units(src, todo, project, budget, progress)
+        fresh = _check_units(src, todo, project, budget, progress, clashes)
         unit_verdict.update(fresh)
     if cache_file is not None:
         entries = {merkle[k]: v for k, v in unit_verdict.items()
-                   if k in merkle and "timed out" not in v}
+                   if k in merkle and "timed out" not in v and not clashes}
     for n, k in unit_of.items():
         verdicts.setdefault(n, unit_verdict.get(k, f"{UNDECIDED}: not reached"))
     if cache_file is not None:
@@ -258,23 +283,50 @@ def recheck(
     return RecheckResult(verdicts, len(project_order), len(todo), time.monotonic() - t0)
 
 
+def name_clashes(env: O.Environment, names: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """The names declared with different meanings (`meaning_digest`) by modules among those declaring
+    ``names`` and their imports (`declared_twice`). The same auxiliary lemma (`f.eq_1`,
+    `f.congr_simp`) realized identically in two library modules is no clash; data that cannot be
+    read counts as different."""
+    modules = set()
+    for n in names:
+        mod = env.module_of(n)
+        if mod is not None:
+            modules.add(mod.name)
+    out = {}
+    for n, where in declared_twice(env, sorted(modules)).items():
+        try:
+            same = len({meaning_digest(env.modules[m], n) for m in where}) == 1
+        except Exception:  # noqa: BLE001 - unreadable: not known to be the same
+            same = False
+        if not same:
+            out[n] = where
+    return out
+
+
 def _check_units(src: OleanSource, todo: list[str], project: set[str], budget: float | None,
-                 progress: Callable[[str], None] | None) -> dict[str, str]:
-    """Check the units ``todo`` (project units) and everything they need, in dependency order."""
+                 progress: Callable[[str], None] | None,
+                 clashes: dict[str, tuple[str, ...]] | None = None) -> dict[str, str]:
+    """Check the units ``todo`` (project units) and everything they need, in dependency order; a unit
+    declaring a name of ``clashes`` is undecided (and so is every unit that needs it)."""
+    clashes = clashes or {}
     roots = [".".join(map(str, n)) for n in SPEC_THEOREMS] + todo  # so that gcd/div/mod can be accelerated
     order = src.closure(roots)
     wanted = set(todo)
     out: dict[str, str] = {}
 
     def run() -> dict[str, str]:
-        env = Environment()
+        env = Environment(boundary_axioms=set())  # filled with the core's proof-less theorems as added
         status: dict[str, str] = {}  # every unit: its verdict
         me = threading.get_ident()
         n_done = 0
         last = time.monotonic()
         for k in order:
-            bad = next((d for d in src.deps(k) if not status.get(d, "").startswith(CHECKED)), None)
-            if bad is not None:
+            twice = next((m for m in src.members(k) if m in clashes), None) if clashes else None
+            bad = None if twice else next((d for d in src.deps(k) if not status.get(d, "").startswith(CHECKED)), None)
+            if twice is not None:
+                status[k] = f"{UNDECIDED}: {clash_reason(twice, clashes[twice])}"
+            elif bad is not None:
                 why = status.get(bad, "not checked")
                 status[k] = f"{UNDECIDED}: needs {bad} ({verdict_kind(why) or why})"
             else:
@@ -283,6 +335,8 @@ def _check_units(src: OleanSource, todo: list[str], project: set[str], budget: f
                 except DecodeError as e:
                     status[k] = f"{UNDECIDED}: {e}"
                     continue
+                if src.is_boundary(k):
+                    env.boundary_axioms.add(decl.name)
                 timer = threading.Timer(budget, _raise_in, (me,)) if budget else None
                 try:
                     if timer:
@@ -321,10 +375,16 @@ def export_ndjson(env: O.Environment, project_names: Iterable[str], path: Path) 
     """Write the project's declarations, after the core declarations they need (in dependency
     order), as lean4export NDJSON 3.1.0 to ``path`` (atomically); returns the number of units.
     Core theorems without a body are written as axioms (the trusted boundary). A unit that cannot
-    be decoded is an error (DecodeError), never left out."""
+    be decoded, or a name declared by two modules that no Lean environment imports together, is an
+    error (DecodeError), never left out or resolved one way."""
     from claimcheck.kernel.ndjson import dump_lines
 
     src = OleanSource(env)
+    project_names = list(project_names)
+    clashes = name_clashes(env, project_names)
+    if clashes:
+        first = min(clashes)
+        raise DecodeError(clash_reason(first, clashes[first]))
     roots = [".".join(map(str, n)) for n in SPEC_THEOREMS] + sorted({src.key(n) for n in project_names})
     order = src.closure(roots)
     lines = dump_lines(src.declaration(k) for k in order)
@@ -356,5 +416,6 @@ def attach_kernel(records: list, env: O.Environment, modules: Iterable[str], cor
     return out, result
 
 
-__all__ = ["attach_kernel", "export_ndjson", "CHECKED", "REJECTED", "UNDECIDED", "RecheckResult", "core_identity", "recheck", "unit_digest",
+__all__ = ["attach_kernel", "export_ndjson", "CHECKED", "REJECTED", "UNDECIDED", "RecheckResult", "core_identity", "meaning_digest", "name_clashes",
+           "recheck", "unit_digest",
            "verdict_kind"]

@@ -339,6 +339,11 @@ class AxiomCollector:
                     boundary.add(name)
                 else:
                     axioms.add(name)
+            if ci.is_unsafe:
+                # an unsafe constant means nothing logically (`unsafe def loop : False := loop`);
+                # Lean's kernel refuses a safe declaration using it, but `set_option
+                # debug.skipKernelTC true` lets one through: it is assumed, never proved
+                axioms.add(name)
             succ |= ci.type_constants()
             if ci.kind in ("definition", "theorem", "opaque"):
                 succ |= ci.value_constants()

@@ -38,6 +38,11 @@ class Environment:
     trusted_fingerprints: dict = field(default_factory=dict)
     # Accelerate well-founded Nat primitives declared without a body (see nat.py).
     bodyless_primitives: bool = True
+    # Names of the axioms that stand for a trusted library's theorems shipped without their proofs
+    # (the trusted boundary), filled by a front end that knows where declarations come from. When
+    # set, a primitive's specification (nat.py) counts only checked theorems and these axioms, never
+    # an axiom a project declared. None: every axiom counts (an NDJSON file has no provenance).
+    boundary_axioms: set | None = None
     # Names of declarations that were declined (not added): using one declines, not rejects.
     declined: set = field(default_factory=set)
 

@@ -7,6 +7,13 @@ dependency order, and `declaration(key)` converts one unit to the kernel's model
 (`claimcheck.kernel.declarations`). Theorems without a body (the core library in the wasm package
 ships none) become axioms: they are the trusted boundary. Data the reader cannot decode raises
 `DecodeError`, so that a caller reports the unit as undecided, never skips it.
+
+The reader resolves every name in one namespace, but Lean checks each module in the environment of
+its own imports. Two modules that no environment imports together (a `prelude` module with its own
+`Nat`, `Nat.gcd`, ... beside a module importing `Init`) may declare the same name with different
+meanings; a check by name would then mix them (the library's `Nat.gcd_succ` taken as a statement
+about the project's `Nat.gcd`). `declared_twice(env, modules)` lists such names: a caller must not
+check, accept or export anything that uses one.
 """
 
 from __future__ import annotations
@@ -155,13 +162,46 @@ def postorder(roots: Iterable[str], deps: Callable[[str], Iterable[str]]) -> lis
     return order
 
 
+def declared_twice(env: O.Environment, modules) -> dict[str, tuple[str, ...]]:
+    """The names declared by more than one module among ``modules`` and everything they import
+    (all loaded into ``env``), each with the modules declaring it (sorted). Within one Lean
+    environment a name is declared once, so a name listed here means two environments are mixed."""
+    for m in modules:
+        env.load(m)
+    env.load_all()
+    where: dict[str, list[str]] = {}
+    for mod_name, mod in env.modules.items():
+        for n in mod.constant_names():
+            where.setdefault(n, []).append(mod_name)
+    return {n: tuple(sorted(ms)) for n, ms in where.items() if len(ms) > 1}
+
+
+def clash_reason(name: str, modules: tuple[str, ...]) -> str:
+    """Why a unit that uses a name declared twice is not checked."""
+    return (f"{name} is declared by {' and '.join(modules)}, modules that no Lean environment imports "
+            "together: checked by name, their meanings would be mixed")
+
+
 class OleanSource:
     """Kernel declarations read from compiled modules (see the module docstring)."""
 
-    def __init__(self, env: O.Environment) -> None:
+    def __init__(self, env: O.Environment, core_folders=None) -> None:
         self.env = env
         self.conv = Converter()
         self._deps: dict[str, tuple[str, ...]] = {}
+        from pathlib import Path
+
+        folders = core_folders or [f for f in env.search_path if (Path(f) / "Init.olean").is_file()]
+        self._core = {Path(f).resolve() for f in folders}
+
+    def is_boundary(self, key: str) -> bool:
+        """Whether ``key`` is a declaration of the trusted core library shipped without its proof
+        (an axiom there, or a theorem without a value): the trusted boundary."""
+        ci, mod = self.info(key)
+        if ci.kind not in ("axiom", "theorem") or ci.value is not None:
+            return False
+        found = self.env.locate(mod.name)
+        return found is not None and found[1].resolve() in self._core
 
     def info(self, name: str):
         ci = self.env.find(name)
@@ -303,4 +343,4 @@ class OleanSource:
         return D.InductiveBlock(tuple(types), tuple(ctors), tuple(recs))
 
 
-__all__ = ["Converter", "DecodeError", "OleanSource", "kernel_name", "postorder"]
+__all__ = ["Converter", "DecodeError", "OleanSource", "clash_reason", "declared_twice", "kernel_name", "postorder"]

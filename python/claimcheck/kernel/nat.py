@@ -13,7 +13,8 @@ declare its own `Nat.gcd`. Before a primitive is accelerated, this module checks
 * `div`, `mod`, `gcd` and `shiftRight` are accelerated when the environment states their
   specification (Lean's own theorems `Nat.mod_add_div`, `Nat.mod_lt`, `Nat.div_zero`,
   `Nat.gcd_zero_left`, `Nat.gcd_succ`, `Nat.shiftRight_zero`, `Nat.shiftRight_succ`), compared by
-  definitional equality with statements built here (see `_verify_divmod`);
+  definitional equality with statements built here (see `_verify_divmod`), each a checked theorem
+  or an axiom of the trusted boundary (`spec_statement_trusted`);
 * a well-founded primitive declared without a body (an axiom or opaque of type `Nat → Nat → Nat`,
   as the wasm toolchain's core library ships `Nat.gcd`, `Nat.land`, ...) is uninterpreted, so it is
   given its real meaning, as Lean's kernel does by name (`Environment.bodyless_primitives`, on by
@@ -274,6 +275,8 @@ class NatExtension:
             info = self.env.get(thm_name)
             if not isinstance(info, (Theorem, Axiom)) or info.level_params:
                 return False
+            if not spec_statement_trusted(self.env, info):
+                return False
             if not tc.is_def_eq(info.type, build()):
                 return False
         return True
@@ -330,6 +333,17 @@ SHIFTR_NEEDED = (("Nat", "shiftRight"), ("Nat", "div"), ("Eq",)) + tuple(n for n
 DIVMOD_NEEDED = (("Nat", "div"), ("Nat", "mod"), ("Nat", "add"), ("Nat", "mul"), ("Nat", "le"), ("Eq",)) + tuple(
     n for n, _ in DIVMOD_SPEC)
 GCD_NEEDED = (("Nat", "gcd"), ("Nat", "mod"), ("Eq",)) + tuple(n for n, _ in GCD_SPEC)
+
+
+def spec_statement_trusted(env, info) -> bool:
+    """Whether a declaration may serve as a primitive's specification: a theorem (checked with its
+    proof), or an axiom of the trusted boundary (`Environment.boundary_axioms`). A project's own
+    `axiom Nat.gcd_succ ...` about its own `Nat.gcd` must not turn on the literal extension: the
+    declarations that the extension then accepts would not list that axiom among theirs."""
+    if isinstance(info, Theorem):
+        return True
+    boundary = env.boundary_axioms
+    return isinstance(info, Axiom) and (boundary is None or info.name in boundary)
 
 
 def standard_nat_le(env) -> bool:
