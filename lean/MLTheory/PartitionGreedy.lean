@@ -82,11 +82,11 @@ theorem foldl_greedyStep_apply {n k : Nat} (w : Fin n → Fin k → Rat) (b : Fi
     by_cases hb : b = e.1
     · subst hb
       cases hs : s e.1 with
-      | some c => simp [hs, keepOr]
+      | some c => simp [keepOr]
       | none =>
         by_cases hw : 0 < w e.1 e.2
-        · simp [hs, hw, keepOr]
-        · simp [hs, hw, keepOr]
+        · simp [hw, keepOr]
+        · simp [hw, keepOr]
     · have hb' : ¬ e.1 = b := fun h => hb h.symm
       simp [hb, hb']
 
