@@ -47,8 +47,11 @@ def i1 {e : Nat} : Fin (e + 3) := ⟨1, by omega⟩
 /-- The coordinate `2` of `Fin (e + 3)`. -/
 def i2 {e : Nat} : Fin (e + 3) := ⟨2, by omega⟩
 
+/-- Coordinate `0` of `(a, b, c, 0, …)` is `a`. -/
 theorem vec_i0 {e : Nat} (a b c : Rat) : vec (e := e) a b c i0 = a := rfl
+/-- Coordinate `1` of `(a, b, c, 0, …)` is `b`. -/
 theorem vec_i1 {e : Nat} (a b c : Rat) : vec (e := e) a b c i1 = b := rfl
+/-- Coordinate `2` of `(a, b, c, 0, …)` is `c`. -/
 theorem vec_i2 {e : Nat} (a b c : Rat) : vec (e := e) a b c i2 = c := rfl
 
 /-- The squared norm of `(a, b, c, 0, …, 0)` is `a² + b² + c²`. -/
@@ -75,13 +78,16 @@ theorem sqNorm_vec {e : Nat} (a b c : Rat) : sqNorm (vec (e := e) a b c) = a * a
 /-- `1 / (1 + k²)`. -/
 def s (k : Nat) : Rat := (1 + (k : Rat) * k)⁻¹
 
+/-- `1 + k² > 0`. -/
 theorem one_add_sq_pos (k : Nat) : 0 < 1 + (k : Rat) * k := by
   have : (0 : Rat) ≤ (k : Rat) * k := Rat.mul_nonneg (Rat.natCast_nonneg) (Rat.natCast_nonneg)
   grind
 
+/-- `(1 + k²) · s k = 1`. -/
 theorem one_add_sq_mul_s (k : Nat) : (1 + (k : Rat) * k) * s k = 1 :=
   Rat.mul_inv_cancel _ (fun h => by have := one_add_sq_pos k; grind)
 
+/-- `s k = 1/(1 + k²)` is positive. -/
 theorem s_pos (k : Nat) : 0 < s k := Rat.inv_pos.mpr (one_add_sq_pos k)
 
 /-- The first circle coordinate `(1 - k²)/(1 + k²)`. -/
@@ -97,9 +103,11 @@ theorem xk_sq_add_yk_sq (k : Nat) : xk k * xk k + yk k * yk k = 1 := by
     unfold xk yk; grind
   rw [e, h, Rat.mul_one]
 
+/-- The second circle coordinate `2k/(1 + k²)` is non-negative. -/
 theorem yk_nonneg (k : Nat) : 0 ≤ yk k :=
   Rat.mul_nonneg (Rat.mul_nonneg (by decide) Rat.natCast_nonneg) (Rat.le_of_lt (s_pos k))
 
+/-- The first circle coordinate is never `-1`. -/
 theorem xk_ne_neg_one (k : Nat) : xk k ≠ -1 := by
   intro h
   have h1 := one_add_sq_mul_s k
@@ -159,6 +167,7 @@ def sumRange (f : Nat → Rat) : Nat → Rat
   | 0 => 0
   | n + 1 => sumRange f n + f n
 
+/-- Peeling off the first term of a sum by index. -/
 theorem sumRange_succ' (f : Nat → Rat) : ∀ n,
     sumRange f (n + 1) = f 0 + sumRange (fun j => f (j + 1)) n
   | 0 => by show 0 + f 0 = f 0 + 0; grind
@@ -167,6 +176,7 @@ theorem sumRange_succ' (f : Nat → Rat) : ∀ n,
     rw [sumRange_succ' f n]
     grind
 
+/-- A sum over `Fin n` of a function of the index value is the sum by index. -/
 theorem sumFin_eq_sumRange : ∀ (n : Nat) (f : Nat → Rat),
     sumFin n (fun c => f c.val) = sumRange f n
   | 0, _ => rfl
@@ -177,6 +187,7 @@ theorem sumFin_eq_sumRange : ∀ (n : Nat) (f : Nat → Rat),
     simp only [Fin.val_zero, Fin.val_succ]
     rw [h, sumRange_succ']
 
+/-- Sums by index of functions that agree below `n` are equal. -/
 theorem sumRange_congr (f g : Nat → Rat) : ∀ n, (∀ j, j < n → f j = g j) →
     sumRange f n = sumRange g n
   | 0, _ => rfl
@@ -249,22 +260,26 @@ theorem code_isBalanced {e : Nat} (C : Nat) (hC : C ≠ 1) : IsBalanced (code (e
 
 /-! ## Equal norms -/
 
+/-- Negation keeps the squared norm. -/
 theorem sqNorm_negv {e : Nat} (v : Fin (e + 3) → Rat) : sqNorm (negv v) = sqNorm v := by
   unfold sqNorm dot negv
   exact sumFin_congr (fun i => by grind)
 
+/-- The lifted circle point `p k` has squared norm `1 + 1 = 2`. -/
 theorem sqNorm_pv {e : Nat} (k : Nat) : sqNorm (pv (e := e) k) = 2 := by
   unfold pv
   rw [sqNorm_vec]
   have := xk_sq_add_yk_sq k
   grind
 
+/-- Every pair prototype `±p k` has squared norm `2`. -/
 theorem sqNorm_pairCode {e : Nat} (j : Nat) : sqNorm (pairCode (e := e) j) = 2 := by
   unfold pairCode
   by_cases h : j % 2 = 0
   · rw [if_pos h, sqNorm_pv]
   · rw [if_neg h, sqNorm_negv, sqNorm_pv]
 
+/-- Every triangle vertex has squared norm `2`. -/
 theorem sqNorm_tri {e : Nat} (j : Nat) : sqNorm (tri (e := e) j) = 2 := by
   unfold tri
   by_cases h0 : j = 0
@@ -285,6 +300,7 @@ theorem sqNorm_code {e : Nat} (C : Nat) (c : Fin C) : sqNorm (code (e := e) C c)
 
 /-! ## Distinct prototypes -/
 
+/-- Coordinate `0` of a pair prototype is its sign: `1` at even, `-1` at odd indices. -/
 theorem pairCode_i0 {e : Nat} (j : Nat) :
     pairCode (e := e) j i0 = if j % 2 = 0 then 1 else -1 := by
   unfold pairCode
@@ -292,6 +308,7 @@ theorem pairCode_i0 {e : Nat} (j : Nat) :
   · rw [if_pos h, if_pos h]; rfl
   · rw [if_neg h, if_neg h]; rfl
 
+/-- Distinct indices give distinct pair prototypes (sign, then `xk_injective`). -/
 theorem pairCode_injective {e : Nat} (j j' : Nat)
     (h : pairCode (e := e) j = pairCode (e := e) j') : j = j' := by
   have h0 := congrFun h i0
@@ -316,12 +333,18 @@ theorem pairCode_injective {e : Nat} (j j' : Nat)
   have := xk_injective _ _ hx
   omega
 
+/-- Coordinate `0` of the triangle vertex `0` is `1`. -/
 theorem tri_i0_zero {e : Nat} : tri (e := e) 0 i0 = 1 := rfl
+/-- Coordinate `0` of the triangle vertex `1` is `0`. -/
 theorem tri_i0_one {e : Nat} : tri (e := e) 1 i0 = 0 := rfl
+/-- Coordinate `0` of the triangle vertex `2` is `-1`. -/
 theorem tri_i0_two {e : Nat} : tri (e := e) 2 i0 = -1 := rfl
+/-- Coordinate `1` of the triangle vertex `0` is `-1`. -/
 theorem tri_i1_zero {e : Nat} : tri (e := e) 0 i1 = -1 := rfl
+/-- Coordinate `2` of the triangle vertex `2` is `1`. -/
 theorem tri_i2_two {e : Nat} : tri (e := e) 2 i2 = 1 := rfl
 
+/-- The three triangle vertices are distinct (coordinate `0` tells them apart). -/
 theorem tri_injective {e : Nat} (t t' : Nat) (ht : t < 3) (ht' : t' < 3)
     (h : tri (e := e) t = tri (e := e) t') : t = t' := by
   have h0 := congrFun h i0
@@ -337,6 +360,7 @@ theorem tri_injective {e : Nat} (t t' : Nat) (ht : t < 3) (ht' : t' < 3)
     | (rw [tri_i0_two, tri_i0_zero] at h0; exact absurd h0 (by decide))
     | (rw [tri_i0_two, tri_i0_one] at h0; exact absurd h0 (by decide))
 
+/-- No pair prototype is a triangle vertex. -/
 theorem pairCode_ne_tri {e : Nat} (j t : Nat) (ht : t < 3) :
     pairCode (e := e) j ≠ tri (e := e) t := by
   intro h
