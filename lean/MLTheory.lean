@@ -26,6 +26,7 @@ public import MLTheory.PartitionGreedy
 public import MLTheory.ConnectionLaplacian
 public import MLTheory.OneDistance
 public import MLTheory.RationalCode
+public import MLTheory.HardAttention
 
 /-!
 # MLTheory
