@@ -27,6 +27,7 @@ public import MLTheory.ConnectionLaplacian
 public import MLTheory.OneDistance
 public import MLTheory.RationalCode
 public import MLTheory.HardAttention
+public import MLTheory.PlanarTriangle
 
 /-!
 # MLTheory
