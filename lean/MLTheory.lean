@@ -28,6 +28,7 @@ public import MLTheory.OneDistance
 public import MLTheory.RationalCode
 public import MLTheory.HardAttention
 public import MLTheory.PlanarTriangle
+public import MLTheory.RetrievalBound
 
 /-!
 # MLTheory
