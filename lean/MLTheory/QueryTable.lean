@@ -23,7 +23,8 @@ lists `[T x 0, …, T x (q-1)]`; `rowCount T` is the number of distinct rows.
 * `rowCount T` messages suffice (`exists_zeroError_rowCount`);
 * so a zero-error compaction with `m` messages exists iff `rowCount T ≤ m`
   (`exists_zeroError_iff_rowCount_le`): the minimum message count is the number of distinct rows;
-* if all rows are distinct, the minimum is the number of contexts (`rowCount_eq_of_rows_ne`).
+* if all rows are distinct, the minimum is the number of contexts (`rowCount_eq_of_rows_ne`); for
+  set membership on `k` elements it is `2^k` (`rowCount_membership`).
 
 **Scope.** Zero error and deterministic protocols only; the budget is counted in messages (in bits
 it is `⌈log₂ (rowCount T)⌉`, not formalised); randomised protocols and a positive target error,
@@ -205,6 +206,23 @@ theorem rowCount_eq_of_rows_ne {n q : Nat} {A : Type} [DecidableEq A] (T : Fin n
 /-- The set-membership table on `k` elements: context `x < 2^k` is the set of the positions of
 the `1` bits of `x`, and query `j` asks whether `j` is in the set. -/
 def membership (k : Nat) : Fin (2 ^ k) → Fin k → Bool := fun x j => x.val.testBit j.val
+
+/-- **Set membership on `k` elements has `2^k` distinct rows** (a set is determined by its
+answers), so a zero-error compaction for set-membership queries needs `2^k` messages (`k` bits). -/
+theorem rowCount_membership (k : Nat) : rowCount (membership k) = 2 ^ k := by
+  apply rowCount_eq_of_rows_ne
+  intro x x' hne heq
+  apply hne
+  apply Fin.ext
+  apply Nat.eq_of_testBit_eq
+  intro i
+  by_cases hi : i < k
+  · exact congrFun heq ⟨i, hi⟩
+  · have h1 : x.val < 2 ^ i :=
+      Nat.lt_of_lt_of_le x.isLt (Nat.pow_le_pow_right (by decide) (by omega))
+    have h2 : x'.val < 2 ^ i :=
+      Nat.lt_of_lt_of_le x'.isLt (Nat.pow_le_pow_right (by decide) (by omega))
+    rw [Nat.testBit_lt_two_pow h1, Nat.testBit_lt_two_pow h2]
 
 /-- The parity table on `k` bits: one query, the parity of the set. -/
 def parityTable (k : Nat) : Fin (2 ^ k) → Fin 1 → Bool :=
