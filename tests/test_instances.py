@@ -373,6 +373,17 @@ def test_mutation_paths_hit_the_intended_subterms(env) -> None:
     assert head_of("MLTheory.Retrieval.kSubsets_instance_four_two", [0, 1]) == RT + "kSubsets"
     assert head_of("MLTheory.Retrieval.kSubsets_instance_four_two", [1, 1, 2]) == "HPow.hPow"
     assert head_of("MLTheory.GNNBisimulation.rgnnRun_instance_triangle_hexagon", [1, 1, 1, 2, "body"]) == GNN + "rgnnRun"
+    assert head_of(QT + "rowCount_instance_three", [0, 1]) == QT + "rowCount"
+    assert Evaluator(SEMANTICS).eval(subterm(statement(env, QT + "rowCount_instance_three"), [0, 1, 1])) == 3  # q
+    assert head_of(PG + "greedy_instance_two_three", [0, 2]) == PG + "exampleOrder"
+    assert head_of(PG + "greedy_instance_two_three", [1, 0, 2]) == "Option.some"
+    assert head_of(PG + "greedy_instance_two_three", [1, 1, 1, 1]) == PG + "weight"
+    assert head_of(CL + "generator_instance_two", [0, 1]) == CL + "swapT"
+    assert head_of(CL + "generator_instance_two", [1, 1, 1, 1]) == CL + "piDot"
+    assert head_of(OD + "triangle_instance_three", [1, 1, 1, 1, 1, 1]) == "MLTheory.dot"
+    assert head_of(RC + "code_instance_five", [1, 1, 1, 1, "body", 1]) == "MLTheory.sqNorm"
+    assert head_of(PT + "mul_self_ne_three_instance_small", [0, "body", "body"]) == "Ne"
+    assert head_of(HA + "aha_instance_four", [1, 0, 1, 4]) == HA + "selCount"
     rounds_ = subterm(statement(env, "MLTheory.GNNBisimulation.rgnnRun_instance_triangle_hexagon"), [1, 1, 1, 2, "body", 6])
     assert Evaluator(SEMANTICS).eval(rounds_) == 2
     steps = subterm(statement(env, TL + "trafficLight_instance_path4_seqRun"), [0, 1, 2, "body", 1, 6])
