@@ -13,7 +13,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from claimcheck.analysis.instances import FinFun, Semantic, Unsupported
-from mltheory.mirrors.values import fin_fun, fin_mat, lean_div, nat, rat, rat_matrix, rat_vector, table
+from mltheory.mirrors.values import fin_fun, fin_mat, lean_div, nat, rat_matrix, rat_vector, table
 
 __all__ = ["SEMANTICS", "average_hard_attention", "generator", "is_orthogonal", "pi_dot", "walk_operator"]
 
@@ -39,7 +39,7 @@ def is_orthogonal(t: np.ndarray) -> bool:
 
 def walk_operator(w: np.ndarray, tr: np.ndarray) -> np.ndarray:
     """The connection walk as one ``nd × nd`` matrix: block ``(i, j)`` is ``W[i, j] Tr[i, j]``."""
-    n, d = w.shape[0], tr.shape[-1]
+    n = w.shape[0]
     return np.block([[w[i, j] * tr[i, j] for j in range(n)] for i in range(n)]) if n else np.empty((0, 0), dtype=object)
 
 

@@ -9,9 +9,9 @@ for odd ``C`` the triangle."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Mapping
 
 import numpy as np
-from typing import Mapping
 
 from claimcheck.analysis.instances import Semantic
 from mltheory.mirrors.values import fin_mat, nat
