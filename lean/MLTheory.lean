@@ -21,6 +21,14 @@ public import MLTheory.BalancedCode
 public import MLTheory.PowerLawAttention
 public import MLTheory.Expansion
 public import MLTheory.PrivilegedAxes
+public import MLTheory.QueryTable
+public import MLTheory.PartitionGreedy
+public import MLTheory.ConnectionLaplacian
+public import MLTheory.OneDistance
+public import MLTheory.RationalCode
+public import MLTheory.HardAttention
+public import MLTheory.PlanarTriangle
+public import MLTheory.RetrievalBound
 
 /-!
 # MLTheory

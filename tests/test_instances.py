@@ -14,7 +14,9 @@ from typing import Any, Sequence
 
 import pytest
 
-from claimcheck.analysis.instances import Evaluator, FinFun, InstanceOutcome, check_instances, is_instance, load_semantics
+from claimcheck.analysis.instances import (
+    Evaluator, FinFun, InstanceOutcome, Unsupported, check_instances, is_instance, load_semantics,
+)
 
 #: The tool's core vocabulary with this repository's companion (as claimcheck.toml names it).
 SEMANTICS = load_semantics(["mltheory.semantics"])
@@ -29,6 +31,10 @@ MIRRORED_MODULES = [
     "MLTheory.Pigeonhole", "MLTheory.Compaction", "MLTheory.GatedMLP", "MLTheory.ShermanMorrison",
     "MLTheory.MultiHead", "MLTheory.GenerationLimit", "MLTheory.PromptCount", "MLTheory.Retrieval",
     "MLTheory.GNNBisimulation", "MLTheory.TrafficLightFair",
+    # added on 2026-11-30 (issue 18): mirrored by tables, matroid, attention, codes; PlanarTriangle
+    # and RetrievalBound use only the core vocabulary and the Retrieval mirror
+    "MLTheory.QueryTable", "MLTheory.PartitionGreedy", "MLTheory.ConnectionLaplacian", "MLTheory.OneDistance",
+    "MLTheory.RationalCode", "MLTheory.PlanarTriangle", "MLTheory.HardAttention", "MLTheory.RetrievalBound",
 ]
 MISMATCH = "Lean states one value, Python recomputes another"
 
@@ -56,6 +62,13 @@ def nat_list(xs: Sequence[int]) -> Expr:
     for x in reversed(xs):
         e = app(const("List.cons"), const("Nat"), nat(x), e)
     return e
+
+
+def fin_literal(n: int, k: int) -> Expr:
+    """The elaborated literal ``(k : Fin n)``, with the library instance Lean uses (``n ≥ 1``)."""
+    fin = app(const("Fin"), nat(n))
+    inst = app(const("Fin.instOfNat"), nat(n), app(const("Nat.instNeZeroSucc"), nat(n - 1)), Lit(k))
+    return app(const("OfNat.ofNat"), fin, Lit(k), inst)
 
 
 def list_of(elems: Sequence[Expr], ty: Expr = const("Nat")) -> Expr:
@@ -177,6 +190,19 @@ def test_every_project_instance_is_cross_checked_ok(env, instance_names) -> None
 
 GL, GM, SMO, MH, RT, GNN = ("MLTheory.GenerationLimit.", "MLTheory.GatedMLP.", "MLTheory.ShermanMorrison.",
                             "MLTheory.MultiHead.", "MLTheory.Retrieval.", "MLTheory.GNNBisimulation.")
+QT, PG, CL, OD, RC, PT, HA, RB = ("MLTheory.QueryTable.", "MLTheory.PartitionGreedy.", "MLTheory.ConnectionLaplacian.",
+                                  "MLTheory.OneDistance.", "MLTheory.RationalCode.", "MLTheory.PlanarTriangle.",
+                                  "MLTheory.HardAttention.", "MLTheory.RetrievalBound.")
+
+
+def rat(k: int) -> Expr:
+    """The elaborated Rat literal ``OfNat.ofNat Rat k _`` (the evaluator reads the literal)."""
+    return app(const("OfNat.ofNat"), const("Rat"), Lit(k), app(const("Rat.instOfNat"), Lit(k)))
+
+
+def rat_list(xs: Sequence[int]) -> Expr:
+    return list_of([rat(x) if x >= 0 else app(const("Neg.neg"), const("Rat"), const("Rat.instNeg"), rat(-x)) for x in xs],
+                   const("Rat"))
 
 # Each mutation: (instance, argument path of the replaced subterm, replacement).
 MUTATIONS = [
@@ -225,6 +251,32 @@ MUTATIONS = [
     ("MLTheory.GNNBisimulation.rgnnRun_instance_triangle_hexagon", [1, 1, 1, 2, "body", 6], nat(3)),  # 2, 3, 5, 9
     (TL + "trafficLight_instance_path4_potential", [0, 2], nat(9)),
     (TL + "trafficLight_instance_path4_potential", [1, 1, 2], nat(1)),
+    # issue 18
+    (QT + "rowCount_instance_three", [0, 2], nat(7)),
+    (QT + "rowCount_instance_three", [1, 2], nat(1)),
+    (QT + "rowCount_instance_three", [0, 1, 1], nat(2)),  # queries 0 and 1 only: 4 distinct rows
+    (PG + "greedy_instance_two_three", [1, 0, 2, 1], fin_literal(3, 0)),  # greedy takes 2 (weight 5), not 0 (weight 3)
+    (PG + "greedy_instance_two_three", [1, 1, 0, 2], app(const("Option.some"), app(const("Fin"), nat(3)), fin_literal(3, 2))),
+    (PG + "greedy_instance_two_three", [1, 1, 1, 2], rat(8)),  # 5 + 3 is not independent
+    (PG + "greedy_instance_two_three", [0, 2], list_of([  # (0, 0) of weight 3 before (0, 2) of weight 5
+        app(const("Prod.mk"), const("Fin2"), const("Fin3"), fin_literal(2, 0), fin_literal(3, a)) for a in (0, 2)])),
+    (CL + "generator_instance_two", [1, 0, 2], rat_list([-4, 1])),
+    (CL + "generator_instance_two", [1, 1, 0, 2], rat_list([4, 1])),
+    (CL + "generator_instance_two", [1, 1, 1, 2], rat(34)),  # ⟨x, L x⟩, not 2 ⟨x, L x⟩
+    (CL + "generator_instance_two", [0, 1],  # the all-ones matrix is not orthogonal
+     Lam("a", app(const("Fin"), nat(2)), Lam("b", app(const("Fin"), nat(2)), rat(1), 0), 0)),
+    (OD + "triangle_instance_three", [1, 0, "body", 2], rat(3)),
+    (OD + "triangle_instance_three", [1, 1, 1, 1, 1, 2], rat(1)),  # the inner product is -1, not 1
+    (OD + "triangle_instance_three", [1, 1, 0, 2], rat(4)),
+    (RC + "code_instance_five", [0, 2], rat_list([1, 0, 1])),  # p 1, not p 0
+    (RC + "code_instance_five", [1, 1, 0, 2], rat_list([0, 1, -1])),  # the second triangle vertex is at index 3
+    (RC + "code_instance_five", [1, 1, 1, 1, "body", 2], rat(3)),
+    (HA + "aha_instance_four", [0, 2], rat(4)),
+    (HA + "aha_instance_four", [1, 0, 2], rat(20)),
+    (HA + "aha_instance_four", [1, 1, 2], rat(13)),  # the sum 26, not the mean
+    (PT + "mul_self_ne_three_instance_small", [1, 2], rat(49)),
+    (PT + "mul_self_ne_three_instance_small", [0, "body", "body", 2], rat(4)),  # (2 / (0 + 1))² = 4
+    (RB + "choose_bound_instance_ten_three", [1, 0, 2], nat(3000)),
 ]
 
 
@@ -263,6 +315,23 @@ WRONG_MIRRORS = [
      lambda x, m: (lambda xs, ms: lambda a: xs(a) + ms(a) / 4 - 1)(x(), m())),
     (TL + "trafficLight_instance_path4_potential", "MLTheory.sumNat",  # one vertex short
      lambda n, f: sum(int(f()(v)) for v in range(int(n()) - 1))),
+    # issue 18
+    (QT + "rowCount_instance_three", QT + "rowCount",  # the contexts, not the distinct rows
+     lambda n, _q, _a, _d, _t: int(n())),
+    (QT + "rowCount_instance_three", QT + "membership",  # context x read as the first x elements
+     lambda _k: lambda x: lambda j: int(j) < int(x)),
+    (PG + "greedy_instance_two_three", PG + "greedy",  # no positivity test: every block takes its first element
+     lambda n, k, w, l: SEMANTICS[PG + "greedy"](n, k, lambda: (lambda b: lambda c: 1), l)),
+    (CL + "generator_instance_two", CL + "generator",  # the walk P x, not (I - P) x
+     lambda n, d, w, tr, x: (lambda lx: lambda i: lambda a: x()(i)(a) - lx(i)(a))(SEMANTICS[CL + "generator"](n, d, w, tr, x))),
+    (OD + "triangle_instance_three", OD + "triangle",  # e_c + e_{c+1}: not balanced
+     lambda: FinFun(tuple(FinFun(tuple(int(i in (c, (c + 1) % 3)) for i in range(3))) for c in range(3)))),
+    (RC + "code_instance_five", RC + "code",  # prototypes indexed off by one
+     lambda e, c: (lambda mu, n: lambda j: mu((int(j) + 1) % n))(SEMANTICS[RC + "code"](e, c), int(c()))),
+    (HA + "aha_instance_four", HA + "aha",  # the mean of all values, whatever the scores
+     lambda n, _s, v: SEMANTICS[HA + "aha"](n, lambda: (lambda _j: 0), v)),
+    (HA + "aha_instance_four", HA + "indicator",  # the complement of the marked set
+     lambda n, s: (lambda ind: lambda j: 1 - ind(j))(SEMANTICS[HA + "indicator"](n, s))),
 ]
 
 
@@ -304,6 +373,17 @@ def test_mutation_paths_hit_the_intended_subterms(env) -> None:
     assert head_of("MLTheory.Retrieval.kSubsets_instance_four_two", [0, 1]) == RT + "kSubsets"
     assert head_of("MLTheory.Retrieval.kSubsets_instance_four_two", [1, 1, 2]) == "HPow.hPow"
     assert head_of("MLTheory.GNNBisimulation.rgnnRun_instance_triangle_hexagon", [1, 1, 1, 2, "body"]) == GNN + "rgnnRun"
+    assert head_of(QT + "rowCount_instance_three", [0, 1]) == QT + "rowCount"
+    assert Evaluator(SEMANTICS).eval(subterm(statement(env, QT + "rowCount_instance_three"), [0, 1, 1])) == 3  # q
+    assert head_of(PG + "greedy_instance_two_three", [0, 2]) == PG + "exampleOrder"
+    assert head_of(PG + "greedy_instance_two_three", [1, 0, 2]) == "Option.some"
+    assert head_of(PG + "greedy_instance_two_three", [1, 1, 1, 1]) == PG + "weight"
+    assert head_of(CL + "generator_instance_two", [0, 1]) == CL + "swapT"
+    assert head_of(CL + "generator_instance_two", [1, 1, 1, 1]) == CL + "piDot"
+    assert head_of(OD + "triangle_instance_three", [1, 1, 1, 1, 1, 1]) == "MLTheory.dot"
+    assert head_of(RC + "code_instance_five", [1, 1, 1, 1, "body", 1]) == "MLTheory.sqNorm"
+    assert head_of(PT + "mul_self_ne_three_instance_small", [0, "body", "body"]) == "Ne"
+    assert head_of(HA + "aha_instance_four", [1, 0, 1, 4]) == HA + "selCount"
     rounds_ = subterm(statement(env, "MLTheory.GNNBisimulation.rgnnRun_instance_triangle_hexagon"), [1, 1, 1, 2, "body", 6])
     assert Evaluator(SEMANTICS).eval(rounds_) == 2
     steps = subterm(statement(env, TL + "trafficLight_instance_path4_seqRun"), [0, 1, 2, "body", 1, 6])
@@ -358,11 +438,6 @@ def test_projections_as_proj_terms(env) -> None:
 # --------------------------------------------------------------------------- evaluator (no build)
 
 
-def fin_literal(n: int, k: int) -> Expr:
-    fin = app(const("Fin"), nat(n))
-    return app(const("OfNat.ofNat"), fin, Lit(k), app(const("Fin.instOfNat"), nat(n), const("inst"), Lit(k)))
-
-
 def test_evaluator_fin_literals_forall_and_partial_application() -> None:
     ev = Evaluator(SEMANTICS)
     assert ev.eval(fin_literal(3, 5)) == 2  # (5 : Fin 3) = 2
@@ -380,6 +455,48 @@ def test_evaluator_fin_literals_forall_and_partial_application() -> None:
     assert ev.eval(ForallE("v", app(const("Fin"), nat(3)), body, 0)) is False
     body9 = app(const("LT.lt"), const("Nat"), const("instLTNat"), app(f, BVar(0)), nat(9))
     assert ev.eval(ForallE("v", app(const("Fin"), nat(3)), body9, 0)) is True
+
+
+def nat_cast(target: Expr, x: Expr) -> Expr:
+    return app(const("Nat.cast"), target, const("instNatCast"), x)
+
+
+def test_evaluator_pairwise_pairs_ite_and_casts() -> None:
+    """``List.Pairwise`` relates every earlier entry to every later one (not only neighbours);
+    ``if`` picks the branch its condition selects; ``Nat.cast`` keeps the value into ``Nat``,
+    ``Int`` and ``Rat`` and is refused into any other type (``((5 : Nat) : Fin 3)`` is ``2``)."""
+    ev = Evaluator(SEMANTICS)
+    le = lambda a, b: app(const("LE.le"), const("Nat"), const("instLENat"), a, b)  # noqa: E731
+    rel = Lam("a", const("Nat"), Lam("b", const("Nat"), le(BVar(1), BVar(0)), 0), 0)
+    pairwise = lambda xs: app(const("List.Pairwise"), const("Nat"), rel, nat_list(xs))  # noqa: E731
+    assert ev.eval(pairwise([1, 2, 2, 5])) is True
+    assert ev.eval(pairwise([2, 3, 1])) is False  # 2 ≤ 3 and 3 ≤ 1 fails; 2 ≤ 1 fails too
+    assert ev.eval(pairwise([])) is True
+    pair = app(const("Prod.mk"), const("Nat"), const("Nat"), nat(4), nat(7))
+    assert ev.eval(app(const("Prod.fst"), const("Nat"), const("Nat"), pair)) == 4
+    assert ev.eval(app(const("Prod.snd"), const("Nat"), const("Nat"), pair)) == 7
+    with pytest.raises(Unsupported):
+        ev.eval(app(const("Prod.fst"), const("Nat"), const("Nat"), nat_list([4, 7, 9])))
+    eq = lambda a, b: app(const("Eq"), const("Nat"), a, b)  # noqa: E731
+    ite = lambda c: app(const("ite"), const("Nat"), c, const("instDecidableEqNat"), nat(10), nat(20))  # noqa: E731
+    assert ev.eval(ite(eq(nat(1), nat(1)))) == 10 and ev.eval(ite(eq(nat(1), nat(2)))) == 20
+    for target in ("Nat", "Int", "Rat"):
+        assert ev.eval(nat_cast(const(target), nat(5))) == 5
+        assert ev.eval(nat_cast(const(target), app(const("Fin.val"), nat(3), fin_literal(3, 2)))) == 2
+    fin3 = app(const("Fin"), nat(3))
+    with pytest.raises(Unsupported, match="Fin 3"):
+        ev.eval(nat_cast(fin3, nat(5)))  # a literal cast wraps around in `Fin 3`
+    with pytest.raises(Unsupported):
+        ev.eval(nat_cast(fin3, app(const("Fin.val"), nat(4), fin_literal(4, 3))))
+    with pytest.raises(Unsupported):
+        ev.eval(nat_cast(const("MyNumber"), nat(5)))
+    # inside arithmetic and `=`: `(5 : Fin 3) + 0 = 5` must not be read as 5 + 0 = 5
+    plus = app(const("HAdd.hAdd"), fin3, fin3, fin3, const("instHAdd"), nat_cast(fin3, nat(5)), fin_literal(3, 0))
+    with pytest.raises(Unsupported):
+        ev.eval(app(const("Eq"), fin3, plus, nat(5)))
+    neg = app(const("Neg.neg"), const("Int"), const("Int.instNegInt"), nat_cast(fin3, nat(5)))
+    with pytest.raises(Unsupported):
+        ev.eval(neg)
 
 
 # --------------------------------------------------------------------------- traffic-light semantics

@@ -14,7 +14,9 @@ import sympy
 import pytest
 
 from claimcheck.analysis.instances import FinFun, Unsupported, load_semantics
-from mltheory.mirrors import compaction, counting, generation_limit, gnn, linear, traffic_light_fair
+from mltheory.mirrors import (
+    attention, codes, compaction, counting, generation_limit, gnn, linear, matroid, tables, traffic_light_fair,
+)
 from mltheory.mirrors.values import lean_div, rat_matrix, rat_vector
 from mltheory.witnesses import traffic_light_lean as tl
 
@@ -211,7 +213,8 @@ def test_mirrors_name_each_lean_constant_once() -> None:
     from mltheory import mirrors, semantics
     from mltheory.mirrors import basic
 
-    modules = [basic, counting, compaction, linear, generation_limit, gnn, traffic_light_fair]
+    modules = [basic, counting, compaction, linear, generation_limit, gnn, traffic_light_fair, tables, matroid, codes,
+               attention]
     names = [n for m in modules for n in m.SEMANTICS]
     assert len(names) == len(set(names)) == len(mirrors.SEMANTICS)
     assert set(names).isdisjoint(CORE_SEMANTICS)
@@ -231,3 +234,135 @@ def test_basic_sums_and_lists() -> None:
     assert [list(ab(i).table) for i in range(2)] == [[2, 1], [4, 3]]
     with pytest.raises(Unsupported):
         SEMANTICS["MLTheory.sumNat"](k(2), k(lambda i: F(1, 2)))  # not a natural number
+
+
+# --------------------------------------------------------------------------- query tables
+
+
+def test_row_count_of_membership_and_parity_tables() -> None:
+    """Worked by hand: on 2 elements the contexts 0, 1, 2, 3 are ∅, {0}, {1}, {0, 1}; a table whose
+    rows repeat counts each row once; membership on k elements has 2^k rows (Lean's
+    `rowCount_membership`), parity 2 (1 on no element)."""
+    Q = "MLTheory.QueryTable."
+    m2 = SEMANTICS[Q + "membership"](k(2))
+    assert [[m2(x)(j) for j in range(2)] for x in range(4)] == [[False, False], [True, False], [False, True], [True, True]]
+    assert tables.subset_of(6) == {1, 2}
+    assert tables.row_count(4, 2, lambda x: lambda _j: x < 2) == 2
+    assert tables.row_count(3, 0, lambda x: lambda _j: x) == 1  # no query: every row is empty
+    assert tables.row_count(0, 2, lambda x: lambda _j: x) == 0
+    for k_ in range(5):
+        n = 2 ** k_
+        assert SEMANTICS[Q + "rowCount"](k(n), k(k_), k("Bool"), k(None), k(SEMANTICS[Q + "membership"](k(k_)))) == n
+        testbit = lambda x, j: (x >> j) & 1 == 1  # noqa: E731  (Lean's `Nat.testBit`)
+        assert all(SEMANTICS[Q + "membership"](k(k_))(x)(j) == testbit(x, j) for x in range(n) for j in range(k_))
+        assert tables.row_count(n, 1, tables.parity_table(k_)) == min(n, 2)
+    p3 = tables.parity_table(3)
+    assert [p3(x)(0) for x in range(8)] == [False, True, True, False, True, False, False, True]
+
+
+# --------------------------------------------------------------------------- partition greedy
+
+
+def test_greedy_on_the_example_and_optimal_on_random_weights() -> None:
+    """The instance by hand: block 0 takes its element 2 (weight 5), block 1 nothing (all its
+    weights are negative). Random weights, non-increasing order: greedy has the largest weight
+    among all independent sets (Lean's `weight_le_greedy`), enumerated."""
+    G = "MLTheory.PartitionGreedy."
+    w, order = SEMANTICS[G + "exampleWeight"](), SEMANTICS[G + "exampleOrder"]()
+    s = SEMANTICS[G + "greedy"](k(2), k(3), k(w), k(order))
+    assert s == FinFun((tl.Some(2), None))
+    assert SEMANTICS[G + "weight"](k(2), k(3), k(w), k(s)) == 5
+    assert not matroid.independent([(0, 1), (1, 0), (0, 2)]) and matroid.independent([(0, 1), (1, 0)])
+    rng = random.Random(11)
+    for _ in range(30):
+        n, k_ = rng.randint(1, 3), rng.randint(1, 3)
+        weights = [[F(rng.randint(-4, 4)) for _ in range(k_)] for _ in range(n)]
+        order = sorted(itertools.product(range(n), range(k_)), key=lambda e: -weights[e[0]][e[1]])
+        kept = matroid.greedy(weights, order)
+        best = max(matroid.weight(weights, sel)
+                   for sel in itertools.product(*[[None] + [tl.Some(c) for c in range(k_)]] * n))
+        assert matroid.weight(weights, matroid.as_option_table(n, kept).table) == best
+    with pytest.raises(Unsupported):
+        SEMANTICS[G + "greedy"](k(1), k(1), k(lambda _b: lambda _c: F(1)), k([0]))  # not a pair
+
+
+# --------------------------------------------------------------------------- balanced codes
+
+
+def test_triangle_and_rational_codes() -> None:
+    """The triangle and the code of 5 prototypes by hand; every code with 2 ≤ C ≤ 9 in Rat^3..5
+    has distinct prototypes of squared norm 2 summing to zero (Lean's
+    `exists_balanced_equalNorm_code`); the circle points are on the unit circle (sympy)."""
+    tri = SEMANTICS["MLTheory.OneDistance.triangle"]()
+    assert [list(tri(c).table) for c in range(3)] == [[1, -1, 0], [0, 1, -1], [-1, 0, 1]]
+    code5 = SEMANTICS["MLTheory.RationalCode.code"](k(0), k(5))
+    assert [list(code5(c).table) for c in range(5)] == [
+        [1, 1, 0], [-1, -1, 0], [1, -1, 0], [0, 1, -1], [-1, 0, 1]]
+    code4 = codes.rational_code(4, 4)  # p 1 = (1, 0, 1): k = 1 gives the circle point (0, 1)
+    assert [list(r) for r in code4] == [[1, 1, 0, 0], [-1, -1, 0, 0], [1, 0, 1, 0], [-1, 0, -1, 0]]
+    assert codes.circle_point(2) == (F(-3, 5), F(4, 5))
+    t = sympy.Symbol("t")
+    for k_ in range(6):
+        x, y = codes.circle_point(k_)
+        assert x * x + y * y == 1
+        assert sympy.Rational(x.numerator, x.denominator) in sympy.solve((1 + k_**2) * t**2 + 2 * k_**2 * t + k_**2 - 1, t)
+    for c in range(2, 10):
+        for d in range(3, 6):
+            mu = codes.rational_code(c, d)
+            assert mu.shape == (c, d)
+            assert all(x == 0 for x in mu.sum(axis=0))
+            assert all(r @ r == 2 for r in mu)
+            assert len({tuple(r) for r in mu}) == c
+
+
+# --------------------------------------------------------------------------- attention
+
+
+def test_average_hard_attention_and_the_addition_gate() -> None:
+    """The instance by hand: scores marking {0, 2} give (3 + 7)/2 = 5, equal scores the mean 26/4;
+    on random non-empty marked sets |S| · aha = ∑_S v (Lean's `count_mul_aha_indicator`)."""
+    H = "MLTheory.HardAttention."
+    S, v = SEMANTICS[H + "sampleSet"](), SEMANTICS[H + "sampleValues"]()
+    ind = SEMANTICS[H + "indicator"](k(4), k(S))
+    assert list(ind.table) == [1, 0, 1, 0]
+    assert SEMANTICS[H + "aha"](k(4), k(ind), k(v)) == 5
+    assert SEMANTICS[H + "aha"](k(4), k(lambda _: 0), k(v)) == F(26, 4)
+    assert SEMANTICS[H + "aha"](k(0), k(lambda _: 0), k(v)) == 0
+    assert attention.average_hard_attention(obj([[2, -1, 2]])[0], obj([[1, 100, 4]])[0]) == F(5, 2)
+    rng = random.Random(2)
+    for _ in range(30):
+        n = rng.randint(1, 5)
+        marked = tuple(rng.random() < 0.5 for _ in range(n))
+        if not any(marked):
+            continue
+        vals = FinFun(tuple(F(rng.randint(-5, 5)) for _ in range(n)))
+        count = SEMANTICS[H + "selCount"](k(n), k(FinFun(marked)))
+        aha = SEMANTICS[H + "aha"](k(n), k(SEMANTICS[H + "indicator"](k(n), k(FinFun(marked)))), k(vals))
+        assert count * aha == SEMANTICS[H + "selSum"](k(n), k(FinFun(marked)), k(vals))
+    with pytest.raises(Unsupported):
+        SEMANTICS[H + "selCount"](k(2), k(lambda _: 1))  # a number is not a Bool
+
+
+def test_connection_laplacian_generator() -> None:
+    """The instance by hand: x 0 = (1, 2), x 1 = (3, 5) with the swap walk and swap transports give
+    (L x) 0 = (1 - 5, 2 - 3), (L x) 1 = (3 - 2, 5 - 1) and ⟨x, L x⟩ = -4 - 2 + 3 + 20 = 17; on random
+    inputs the block-matrix generator is x minus the MultiHead connection walk."""
+    C = "MLTheory.ConnectionLaplacian."
+    swap = SEMANTICS[C + "swapT"]()
+    x = lambda i: lambda a: F([[1, 2], [3, 5]][i][a])  # noqa: E731
+    lx = SEMANTICS[C + "generator"](k(2), k(2), k(SEMANTICS[C + "swapWalk"]()), k(lambda _i: lambda _j: swap), k(x))
+    assert [list(lx(i).table) for i in range(2)] == [[-4, -1], [1, 4]]
+    assert SEMANTICS[C + "piDot"](k(2), k(2), k(lambda _: 1), k(x), k(lx)) == 17
+    assert SEMANTICS[C + "IsOrthogonal"](k(2), k(swap))
+    assert attention.is_orthogonal(obj([[0, -1], [1, 0]]))  # a rotation
+    assert not attention.is_orthogonal(obj([[1, 1], [0, 1]]))  # a shear
+    assert not attention.is_orthogonal(obj([[2, 0], [0, F(1, 2)]]))  # keeps the determinant, not lengths
+    rng = random.Random(4)
+    for _ in range(15):
+        n, d = rng.randint(1, 3), rng.randint(1, 3)
+        w = obj([[rng.randint(0, 3) for _ in range(n)] for _ in range(n)])
+        tr = np.empty((n, n, d, d), dtype=object)
+        for i, j in itertools.product(range(n), repeat=2):
+            tr[i, j] = obj([[rng.randint(-2, 2) for _ in range(d)] for _ in range(d)])
+        xs = obj([[rng.randint(-3, 3) for _ in range(d)] for _ in range(n)])
+        assert (attention.generator(w, tr, xs) == xs - linear.connection_walk(w, tr, xs)).all()

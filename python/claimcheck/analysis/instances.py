@@ -8,7 +8,8 @@ the Lean constants, and must equal the value Lean states.
 
 The evaluator knows a small core vocabulary (:data:`CORE_SEMANTICS`: literals, lists, ``Fin``
 (literals taken modulo ``n``), ``fun``, ``∀ v : Fin n`` (decided by trying every ``v``), structure
-projections, ``=``, ``≠``, ``∧``, ``¬``, ``<``, ``Bool`` literals, ``List.length``, arithmetic).
+projections, ``=``, ``≠``, ``∧``, ``¬``, ``<``, ``Bool`` literals, ``List.length``, ``List.Pairwise``,
+pairs, ``if … then … else``, arithmetic, and ``Nat.cast`` into ``Nat``, ``Int`` and ``Rat``).
 A project adds the meanings of its own definitions in companion modules named by
 ``claimcheck.toml`` (``[instances] modules``), each exporting a ``SEMANTICS`` mapping;
 :func:`load_semantics` merges them. The tool never imports a companion by itself.
@@ -28,6 +29,7 @@ a gate failure only when the project asks for strictness (``[instances] strict =
 from __future__ import annotations
 
 import inspect
+import itertools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping, Sequence
@@ -162,6 +164,15 @@ CORE_SEMANTICS: Mapping[str, Semantic] = {
     "List.length": lambda _t, l: len(l()),
     "List.finRange": lambda n: list(range(as_int(n()))),
     "List.map": lambda _a, _b, f, l: [f()(x) for x in l()],
+    # `l.Pairwise R`: `R a b` for every `a` before `b` in `l` (pairs of positions, not of values)
+    "List.Pairwise": lambda _t, r, l: (lambda rel: all(_proposition(rel(a)(b)) for a, b in itertools.combinations(l(), 2)))(r()),
+    # pairs as Python tuples
+    "Prod.mk": lambda _a, _b, x, y: (x(), y()),
+    "Prod.fst": lambda _a, _b, p: _pair(p())[0],
+    "Prod.snd": lambda _a, _b, p: _pair(p())[1],
+    # `if c then a else b`: every `Decidable c` instance decides `c` truly (a subsingleton), so the
+    # value is the branch `c` selects, whatever the instance
+    "ite": lambda _t, c, _inst, a, b: a() if _proposition(c()) else b(),
     "Fin.mk": lambda _n, v, _proof: as_int(v()),
     # arithmetic on numbers computed at run time (closed literals are read by `literal_value`);
     # `+ - * /` fully applied are read by `Evaluator` with their type (`arith`): `Nat` subtraction
@@ -171,6 +182,8 @@ CORE_SEMANTICS: Mapping[str, Semantic] = {
     "LT.lt": lambda _t, _i, x, y: x() < y(),
     "LE.le": lambda _t, _i, x, y: x() <= y(),
     "Fin.val": lambda _n, x: as_int(x()),
+    # `Nat.cast` / `NatCast.natCast` are read by `Evaluator` with their target type (`_cast`): the
+    # value is unchanged only on `Nat`, `Int` and `Rat`
 }
 
 
@@ -180,6 +193,12 @@ def load_semantics(modules: Iterable[str]) -> dict[str, Semantic]:
     for _name, extra in exported_mappings(modules, "SEMANTICS", "instances.modules"):
         merged.update(extra)
     return merged
+
+
+def _pair(v: Any) -> tuple:
+    if not isinstance(v, tuple) or len(v) != 2:
+        raise Unsupported(f"expected a pair, got {render(v)}")
+    return v
 
 
 def _equal(a: Any, b: Any) -> bool:
@@ -295,6 +314,8 @@ class Evaluator:
                     return as_int(self.eval(args[1], ctx)) % size
             if isinstance(head, Const) and head.name in ARITH_OPS and len(args) == 6:
                 return self._arith(head.name, args, ctx)
+            if isinstance(head, Const) and head.name in NAT_CASTS and len(args) == 3:
+                return self._cast(head.name, args, ctx)
             value = literal_value(e)
             if value is not None and self.instance_guard is not None and not _library_instances_only(e, self.instance_guard):
                 value = None  # a nested operation has another instance: evaluate it step by step (and refuse)
@@ -338,6 +359,14 @@ class Evaluator:
             raise Unsupported(f"`{op}` on `{pretty(ty)}`: its library meaning there is not modelled")
         return got
 
+    def _cast(self, op: str, args: Sequence[Expr], ctx: tuple[Any, ...]) -> Any:
+        """``Nat.cast`` (or ``NatCast.natCast``) into the type ``args[0]``: the natural number
+        unchanged on ``Nat``, ``Int`` and ``Rat``; any other target (``Fin n`` wraps around, a
+        project type means what its instance says) is :class:`Unsupported`."""
+        if number_type(args[0]) is None:
+            raise Unsupported(f"`{op}` into `{pretty(args[0])}`: only casts into Nat, Int and Rat keep the value")
+        return as_int(self.eval(args[2], ctx))
+
     def _fin_size(self, ty: Expr, ctx: tuple[Any, ...]) -> int | None:
         """``n`` when the type ``ty`` is ``Fin n``, else ``None``."""
         head, args = app_spine(ty)
@@ -351,6 +380,9 @@ class Evaluator:
 
 #: The binary operations read with their type (see :func:`~claimcheck.analysis.pretty.arith`).
 ARITH_OPS = frozenset({"HAdd.hAdd", "HSub.hSub", "HMul.hMul", "HDiv.hDiv"})
+
+#: The casts of a natural number read with their target type (see :meth:`Evaluator._cast`).
+NAT_CASTS = frozenset({"Nat.cast", "NatCast.natCast"})
 
 
 def _type_key(ty: Expr) -> str:

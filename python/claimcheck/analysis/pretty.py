@@ -486,6 +486,8 @@ def literal_value(e: Expr) -> Fraction | None:
             return None
         return a ** int(b)
     if n in _CASTS and len(args) == _CASTS[n]:
+        if len(args) == 3 and number_type(args[0]) is None:
+            return None  # a cast into `Fin n` (or a project type) need not keep the value
         return literal_value(args[-1])
     if n in ("Rat.ofScientific", "OfScientific.ofScientific") and len(args) >= 3:
         m, s, x = args[-3], strip_mdata(args[-2]), literal_value(args[-1])

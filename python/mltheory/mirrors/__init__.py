@@ -3,7 +3,9 @@
 One module per group of Lean modules: :mod:`.basic` (helpers of ``MLTheory.Basic``),
 :mod:`.counting` (Pigeonhole, PromptCount, Retrieval), :mod:`.compaction`, :mod:`.linear`
 (GatedMLP, ShermanMorrison, MultiHead), :mod:`.generation_limit`, :mod:`.gnn`
-(GNNBisimulation), :mod:`.traffic_light_fair`; :mod:`.values` converts the evaluator's values.
+(GNNBisimulation), :mod:`.traffic_light_fair`, :mod:`.tables` (QueryTable), :mod:`.matroid`
+(PartitionGreedy), :mod:`.codes` (OneDistance, RationalCode), :mod:`.attention` (HardAttention,
+ConnectionLaplacian); :mod:`.values` converts the evaluator's values.
 Each computes from the mathematical definition (``numpy``, ``itertools``, ``math``), not by
 transcribing the Lean recursion. :mod:`mltheory.semantics` merges :data:`SEMANTICS`.
 """
@@ -13,7 +15,9 @@ from __future__ import annotations
 from typing import Mapping
 
 from claimcheck.analysis.instances import Semantic
-from mltheory.mirrors import basic, compaction, counting, generation_limit, gnn, linear, traffic_light_fair
+from mltheory.mirrors import (
+    attention, basic, codes, compaction, counting, generation_limit, gnn, linear, matroid, tables, traffic_light_fair,
+)
 
 __all__ = ["SEMANTICS"]
 
@@ -25,4 +29,8 @@ SEMANTICS: Mapping[str, Semantic] = {
     **generation_limit.SEMANTICS,
     **gnn.SEMANTICS,
     **traffic_light_fair.SEMANTICS,
+    **tables.SEMANTICS,
+    **matroid.SEMANTICS,
+    **codes.SEMANTICS,
+    **attention.SEMANTICS,
 }
