@@ -5,9 +5,9 @@ public import MLTheory.Pigeonhole
 /-!
 # Zero-error compaction of a finite query table: the minimum message count is the number of rows
 
-Source: `000_7a6cd69522701495.txt`, line 5 (context compaction as one-way communication: "The
-minimum context compaction budget for answering a set of queries within a target error is equal to
-the one-way communication complexity of the induced communication problem at the same error").
+Source: `000_7a6cd69522701495.txt`, line 5 (context compaction as one-way communication: the
+paper equates the least compaction budget that answers a set of queries within a target error with
+the one-way communication complexity of the communication problem those queries induce).
 
 The zero-error, deterministic case, exactly. A finite *query table* `T : Fin n → Fin q → A` gives
 the answer `T x j` of query `j` on context `x`. A compaction with `m` messages is an encoder
