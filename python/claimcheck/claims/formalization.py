@@ -43,8 +43,9 @@ from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import LiteralScalarString
 
 from claimcheck.claims.manifest import Claim, Manifest
-from claimcheck.claims.model import ClaimResult, GateResult, Tier, Verdict
 from claimcheck.errors import ClaimcheckError
+from claimcheck.model.evidence import ClaimEvidence, GateResult, Problem, ProblemCode, Role, Severity, Tier, Verdict
+from claimcheck.model.facts import DeclKind, Status
 from claimcheck.project import Project
 
 FILE_NAME = "formalization.yaml"
@@ -129,7 +130,7 @@ def _module_file(project: Project, module: str) -> str:
         return path.as_posix()
 
 
-def _alignment_status(claim: Claim, result: ClaimResult) -> str:
+def _alignment_status(claim: Claim, result: ClaimEvidence) -> str:
     if claim.formal is None:
         return "not-formalized"
     if result.verdict is Verdict.FAILS or result.tier not in (Tier.COMPILED, Tier.KERNEL_RECHECKED):
@@ -162,8 +163,8 @@ def generate(result: GateResult, manifests: list[Manifest], project: Project) ->
         claims = {c.id: c for c in manifest.claims}
         for cr in paper.claims:
             claim = claims[cr.id]
-            decls = [f.decl for f in claim.formal or []]
-            modules = list(dict.fromkeys(f.module for f in cr.formal if f.module))
+            decls = [str(f.decl) for f in claim.formal or []]
+            modules = list(dict.fromkeys(f.facts.module for f in cr.formal if f.facts and f.facts.module))
             statements.append({
                 "claim": f"{paper.id}/{cr.id}",
                 "source": f"{paper.title}, claim {cr.id} ({cr.label})",
@@ -177,23 +178,23 @@ def generate(result: GateResult, manifests: list[Manifest], project: Project) ->
                 divergences.append(f"{paper.id}/{cr.id} ({claim.coverage}): {note}")
             if cr.label not in ("theorem", "conditional"):
                 continue
-            roles = {f.decl: f.role for f in claim.formal or []}
             for f in cr.formal:
-                if roles.get(f.decl, "theorem") != "theorem" or f.decl in seen_main:
+                if f.role is not Role.THEOREM or str(f.decl) in seen_main:
                     continue
-                seen_main.add(f.decl)
+                seen_main.add(str(f.decl))
+                facts = f.facts
                 main_results.append({
-                    "declaration": f.decl,
-                    "file": _module_file(project, f.module) if f.module else "",
-                    "sorry_count": 1 if f.status == "sorry" else 0,
-                    "axioms": sorted(f.axioms),
-                    "status": f.status,
+                    "declaration": str(f.decl),
+                    "file": _module_file(project, facts.module) if facts and facts.module else "",
+                    "sorry_count": 1 if facts and facts.status is Status.SORRY else 0,
+                    "axioms": sorted(str(a) for a in (facts.axioms if facts else ())),
+                    "status": str(facts.status if facts else Status.MISSING),
                 })  # fmt: skip
-    decls = [d for d in result.declarations if d.kind != "module"]
+    decls = [d for d in result.declarations if d.kind is not DeclKind.MODULE]
     status = {
-        "sorry_count": sum(1 for d in decls if d.status == "sorry"),
-        "sorry_in_definitions": sum(1 for d in decls if d.status == "sorry" and d.kind != "theorem"),
-        "axioms": sorted({a for d in decls for a in d.axioms}),
+        "sorry_count": sum(1 for d in decls if d.status is Status.SORRY),
+        "sorry_in_definitions": sum(1 for d in decls if d.status is Status.SORRY and d.kind is not DeclKind.THEOREM),
+        "axioms": sorted({str(a) for d in decls for a in d.axioms}),
     }
     return Generated(sources, status, main_results, statements, "\n".join(divergences))
 
@@ -318,6 +319,19 @@ def stale_parts(path: Path, gen: Generated) -> list[str]:
     current = _plain(_load(text, path))
     wanted = _plain(apply(_load(text, path), gen, path))
     return [".".join(keys) for keys in GENERATED_PARTS if _part(current, keys) != _part(wanted, keys)]
+
+
+def problems(path: Path, result: GateResult, manifests: list[Manifest], project: Project) -> list[Problem]:
+    """What is wrong with the committed file, as problems of the project: each stale generated part
+    (an error: the file says something the build no longer does)."""
+    rel = path.name
+    try:
+        parts = stale_parts(path, generate(result, manifests, project))
+    except FormalizationError as exc:
+        return [Problem(ProblemCode.FORMALIZATION_STALE, Severity.ERROR, str(exc), file=rel, line=1)]
+    return [Problem(ProblemCode.FORMALIZATION_STALE, Severity.ERROR,
+                    f"{rel}: `{part}` is stale; run `claimcheck formalization-yaml`", file=rel, line=1)
+            for part in parts]
 
 
 def write(path: Path, gen: Generated) -> bool:
