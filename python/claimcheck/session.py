@@ -268,6 +268,16 @@ class Session:
         from claimcheck.claims import formalization
 
         problems: list[Problem] = []
+        if self.project.lib_roots is not None:
+            from claimcheck.lean.modules import discover
+
+            for name, mod in sorted(discover(self.project.src_dir, exclude=(self.project.build_dir,)).items()):
+                if name not in self.build.modules:
+                    problems.append(Problem(
+                        ProblemCode.MODULE_UNREACHABLE, Severity.WARNING,
+                        f"module {name} is not imported from the library roots ({', '.join(self.project.lib_roots)}),"
+                        " so it is not built and its declarations are not checked; import it from a root or remove it",
+                        file=_relative(mod.path, self.project.root), line=1))
         tracked = tracked_build_files(self.project)
         if tracked:
             problems.append(Problem(
