@@ -64,7 +64,7 @@ class Message:
 
 @dataclass
 class ModuleResult:
-    """The outcome for one module: built, skipped (up to date), failed or blocked."""
+    """The outcome for one module: built, up-to-date, failed or blocked."""
 
     name: str
     source: Path
@@ -93,7 +93,7 @@ class BuildReport:
 
     @property
     def ok(self) -> bool:
-        return all(r.status in ("built", "skipped") for r in self.modules.values())
+        return all(r.status in ("built", "up-to-date") for r in self.modules.values())
 
     def count(self, status: str) -> int:
         return sum(1 for r in self.modules.values() if r.status == status)
@@ -102,13 +102,16 @@ class BuildReport:
         """Modules with no current output (failed or blocked), for the status reader."""
         return {n: r.source for n, r in self.modules.items() if r.status in ("failed", "blocked")}
 
-    def summary(self) -> str:
+    def summary(self, errors: bool = True) -> str:
+        """One line of counts, then (``errors``) one line per module that failed or is blocked with
+        its first error (left out when the messages themselves were printed already)."""
+        n = len(self.modules)
         lines = [
-            f"{len(self.modules)} modules: {self.count('built')} built, {self.count('skipped')} up to date, "
+            f"{n} {'module' if n == 1 else 'modules'}: {self.count('built')} built, {self.count('up-to-date')} up to date, "
             f"{self.count('failed')} failed, {self.count('blocked')} blocked ({self.seconds:.1f}s)"
         ]
         for result in self.modules.values():
-            if result.status in ("failed", "blocked"):
+            if result.status == "blocked" or (errors and result.status == "failed"):
                 lines.append(f"  {result.status.upper()} {result.name}: {result.first_error()}")
         return "\n".join(lines)
 
@@ -233,6 +236,8 @@ class Builder:
         start = time.monotonic()
         modules, order = self.modules()
         self._remove_vanished(modules)
+        # scratch folders an interrupted build left behind (the build lock is held: none is in use)
+        shutil.rmtree(self.project.build_dir / "tmp", ignore_errors=True)
         results: dict[str, ModuleResult] = {}
         pending = list(order)
         running: dict[Future, str] = {}
@@ -263,7 +268,7 @@ class Builder:
                     key = keys[name] = self._key(mod, modules)
                     messages = self._current(name, key)
                     if messages is not None:
-                        results[name] = ModuleResult(name, mod.path, "skipped", messages)
+                        results[name] = ModuleResult(name, mod.path, "up-to-date", messages)
                         finished += 1
                         continue
                     self.progress.line(f"[{finished}/{total} done] building {name}")
@@ -303,7 +308,7 @@ class Builder:
                               " (run `claimcheck build`)", "stale")
                 results[name] = ModuleResult(name, mod.path, "failed", [why])
             else:
-                results[name] = ModuleResult(name, mod.path, "skipped", messages)
+                results[name] = ModuleResult(name, mod.path, "up-to-date", messages)
         return BuildReport(results, time.monotonic() - start)
 
     # -- hashing and records
@@ -405,13 +410,21 @@ class Builder:
     def _install_outputs(self, scratch: Path, stem: str, name: str) -> None:
         base = output_base(self.project, name)
         base.parent.mkdir(parents=True, exist_ok=True)
+        mode = 0o666 & ~_umask()  # the wasm Lean writes world-writable files; outputs get the user's umask
         for suffix in OUTPUT_SUFFIXES:
             produced = scratch / f"{stem}{suffix}"
             target = base.with_name(base.name + suffix)
             if produced.exists():
+                os.chmod(produced, mode)
                 os.replace(produced, target)
             else:
                 target.unlink(missing_ok=True)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def header_line(path: Path) -> int:
