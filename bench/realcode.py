@@ -46,8 +46,8 @@ FAILURE_CLASSES = (
     ("native", re.compile(
         r"needs the native toolchain|Unknown constant `[^`]*\._redArg`|failed to compile|"
         r"no executable code|cannot evaluate code|could not evaluate|Could not evaluate|"
-        r"code generator does not support|Unknown constant `_private|interpreter|"
-        r"failed to evaluate|native_decide")),
+        r"code generator does not support|Unknown constant `_private\.(Init|Std|Lean|Lake)\.|interpreter|"
+        r"failed to evaluate|native_decide|has not been implemented")),
     ("toolchain", re.compile(r"toolchain failed|toolchain crash")),
 )
 
