@@ -437,6 +437,8 @@ class _Graph:
         got = names.get(addr)
         if got is not None:
             return got
+        if addr == 1:  # the boxed scalar 0: Name.anonymous (a binder or level name can be anonymous)
+            return Name(())
         chain: list[tuple[int, int, int]] = []
         a = addr
         while a != 1:
