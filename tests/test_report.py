@@ -352,15 +352,15 @@ def test_minimal_data_without_optional_keys_renders(tmp_path: Path):
                 "id": "p",
                 "title": "T",
                 "manifest": "manifests/p.yaml",
-                "claims": [{"id": "c1", "label": "measurement", "statement": "s", "verdict": "holds", "tier": "numerical"}],
+                "claims": [{"id": "c1", "label": "theorem", "statement": "s", "verdict": "informal", "tier": "informal"}],
             }
         ],
         "something_new": 1,
     }
     out = write(data, tmp_path / "r")
     page = (out / "papers" / "p.html").read_text(encoding="utf-8")
-    assert ">holds numerically (witnesses only)<" in page and "No formal statement" in page
-    assert "| p | 1 | 0 | 0 | 0 | 1 | 0 | 0 | 0 |" in (out / "summary.md").read_text()
+    assert ">not formalised<" in page and "No formal statement" in page
+    assert "| p | 1 | 0 | 0 | 0 | 0 | 0 | 1 | 0 |" in (out / "summary.md").read_text()
     assert "No declarations reported." in (out / "declarations.html").read_text()
 
 

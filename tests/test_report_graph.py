@@ -28,6 +28,7 @@ from claimcheck.model.evidence import (
     Tier,
     ToolchainInfo,
     Verdict,
+    WitnessOutcome,
 )
 from claimcheck.model.facts import DeclFacts, DeclKind, SourceRange, Status
 from claimcheck.model.names import Name
@@ -89,7 +90,7 @@ def sample() -> GateResult:
     )
     other = PaperEvidence(id="p-two", title="Paper two", manifest="manifests/p-two.yaml",
                           claims=[ClaimEvidence("c1", Label.MEASUREMENT, "Measured.", Verdict.HOLDS, Tier.NUMERICAL,
-                                                line=5)])
+                                                witnesses=[WitnessOutcome("m.measured", True, "ok")], line=5)])
     return GateResult(
         generated="2026-11-30T00:00:00Z", ok=False, toolchain=ToolchainInfo("wasm", "4.28.0"),
         build=BuildSummary(True, [ModuleResult("P.Basic", ModuleState.BUILT)]),
