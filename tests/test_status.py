@@ -86,15 +86,15 @@ def _check_expected(records: list[DeclFacts], spec: dict, where: str) -> None:
         for ax in axioms:
             assert Name.parse(ax) in listed[name].axioms, f"{where}: {name} should reach {ax}, got {listed[name].axioms}"
     prelude = spec.get("prelude") or {}
-    for r in listed.values():
-        assert list(r.prelude) == prelude.get(r.name, []), f"{where}: {r.name} rests on prelude modules {r.prelude}"
+    for n, r in listed.items():
+        assert list(r.prelude) == prelude.get(n, []), f"{where}: {n} rests on prelude modules {r.prelude}"
     want_warnings = {n: sorted(ws) for n, ws in (spec.get("warnings") or {}).items()}
     got_warnings = {n: sorted(f"{w.kind}: {w.name}" for w in r.warnings) for n, r in listed.items() if r.warnings}
     assert got_warnings == want_warnings, f"{where}: statement warnings"
     for name, text in (spec.get("statements") or {}).items():
         assert listed[name].statement == text, f"{where}: {name} prints as {listed[name].statement!r}"
-    for r in listed.values():
-        assert r.statement, f"{where}: {r.name} has no printed statement"
+    for n, r in listed.items():
+        assert r.statement, f"{where}: {n} has no printed statement"
         if r.status == "proved":
             assert {str(a) for a in r.axioms} <= {"propext", "Classical.choice", "Quot.sound"}
         assert r.fingerprint is not None and len(r.fingerprint) == 16
