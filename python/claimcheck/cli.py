@@ -230,9 +230,12 @@ def cmd_formalization_yaml(args: argparse.Namespace) -> int:
     path = session.project.root / formalization.FILE_NAME
     generated = formalization.generate(result, manifests, session.project)
     if args.check:
-        parts = formalization.stale_parts(path, generated) if path.exists() else ["(no file)"]
-        _emit("".join(f"stale: {path.name}: {part}\n" for part in parts))
-        return 1 if parts else 0
+        if not path.exists():
+            _emit(f"stale: {path.name}: (no file)\n")
+            return 1
+        problems = formalization.problems(path, result, manifests, session.project)
+        _emit("".join(f"{p.message}\n" for p in problems))
+        return 1 if problems else 0
     changed = formalization.write(path, generated)
     _emit(f"{'wrote' if changed else 'unchanged'}: {path}\n")
     return 0

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
-from claimcheck.analysis.cross_check import instance_theorems, requests, results
+from claimcheck.analysis.cross_check import instance_theorems
 from claimcheck.analysis.library import LibraryIndex, library_index
 from claimcheck.analysis.naming import user_facing
 from claimcheck.analysis.satisfiable import find_witnesses
@@ -208,7 +208,7 @@ class Session:
         facts = self.facts
         self.progress.line("running witnesses and instance cross-checks (companion process)")
         theorems = instance_theorems(self.environment, facts, self.inspector)
-        instance_requests, table = requests(theorems)
+        instance_requests, table = client.instance_requests(theorems)
         witness_ids = sorted({w for m in manifests for c in m.claims for w in c.witnesses})
         witnesses: dict[str, WitnessOutcome] = {}
         instances: dict[tuple[str, Name], InstanceResult] = {}
@@ -217,7 +217,7 @@ class Session:
                                                list(self.project.semantics_modules), witness_ids,
                                                instance_requests, table))
             witnesses = {w.id: WitnessOutcome(w.id, w.ok, w.summary, w.details) for w in response.witnesses}
-            instances = results(theorems, response.instances)
+            instances = client.instance_results(theorems, response.instances)
         extra = self._manifest_decls(manifests, facts)
         root = self.project.root
         modules = [ModuleResult(r.name, _MODULE_STATES[r.status],

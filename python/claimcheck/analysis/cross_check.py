@@ -17,13 +17,11 @@ from collections.abc import Callable, Iterable
 
 from claimcheck.analysis.instances import INSTANCE_ARGUMENT, NON_LIBRARY_INSTANCE
 from claimcheck.analysis.spoofing import StatementInspector
-from claimcheck.companion.protocol import InstanceAnswer, InstanceRequest, encode_terms
-from claimcheck.model.evidence import InstanceOutcome, InstanceResult
 from claimcheck.model.facts import DeclFacts, DeclKind, Status
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import App, Const, Environment, Expr, ForallE, Lam, LetE, MData, Proj, app_spine
 
-__all__ = ["InstanceTheorem", "is_instance", "instance_theorems", "requests", "results"]
+__all__ = ["InstanceTheorem", "is_instance", "instance_theorems"]
 
 _MARKER = Const(NON_LIBRARY_INSTANCE, ())
 
@@ -86,27 +84,4 @@ def instance_theorems(env: Environment, facts: Iterable[DeclFacts], inspector: C
         if ci is None:
             continue
         out.append((f, _mark(ci.type, inspector(f.module).is_library_instance)))
-    return out
-
-
-def requests(theorems: list[InstanceTheorem]) -> tuple[list[InstanceRequest], list[list]]:
-    """The companion's instance requests (ids are the theorems' positions) and the term table."""
-    table, roots = encode_terms([term for _f, term in theorems])
-    return [InstanceRequest(str(i), root) for i, root in enumerate(roots)], table
-
-
-def results(theorems: list[InstanceTheorem], answers: list[InstanceAnswer]) -> dict[tuple[str, Name], InstanceResult]:
-    """The companion's answers as the model's results, by (module, name); a theorem the companion
-    did not answer for is not cross-checked."""
-    by_id = {a.decl: a for a in answers}
-    out = {}
-    for i, (f, _term) in enumerate(theorems):
-        a = by_id.get(str(i))
-        statement = f.statement or ""
-        if a is None or a.outcome not in {str(o) for o in InstanceOutcome}:
-            out[f.key] = InstanceResult(f.name, statement, "", "", InstanceOutcome.NOT_CROSS_CHECKED,
-                                        "not cross-checked: the companion gave no answer")
-            continue
-        out[f.key] = InstanceResult(f.name, statement, a.lean_value, a.python_value, InstanceOutcome(a.outcome),
-                                    a.detail)
     return out

@@ -57,6 +57,18 @@ class Unsupported(Exception):
     """The statement uses something the evaluator has no Python meaning for."""
 
 
+#: The largest ``n`` of a ``Fin n`` (or a list ``List.finRange n``) the evaluator enumerates: beyond
+#: it a statement is "too large to evaluate" (not cross-checked), never computed for hours.
+MAX_ENUMERATION = 1_000_000
+
+
+def bounded(n: int) -> int:
+    """``n``, if it is small enough to enumerate (:data:`MAX_ENUMERATION`)."""
+    if n > MAX_ENUMERATION:
+        raise Unsupported(f"too large to evaluate: {n} values to enumerate (at most {MAX_ENUMERATION})")
+    return n
+
+
 def as_int(v: Any) -> int:
     """A natural number value (an integral literal, read as a ``Fraction``, or an ``int``)."""
     if isinstance(v, Fraction):
@@ -82,7 +94,7 @@ class FinFun:
 
 def fin_table(n: Thunk, f: Thunk, entry: Callable[[Any], Any] = lambda x: x) -> tuple:
     """The values of a Lean ``Fin n → β`` at ``0..n-1``."""
-    size, fn = as_int(n()), f()
+    size, fn = bounded(as_int(n())), f()
     if isinstance(fn, FinFun) and len(fn.table) == size:
         return tuple(entry(x) for x in fn.table)
     if not callable(fn):
@@ -123,7 +135,7 @@ CORE_SEMANTICS: Mapping[str, Semantic] = {
     "List.cons": lambda _t, h, t: [h(), *t()],
     "List.getD": lambda _t, l, i, d: (lambda xs, k: xs[k] if k < len(xs) else d())(l(), as_int(i())),
     "List.length": lambda _t, l: len(l()),
-    "List.finRange": lambda n: list(range(as_int(n()))),
+    "List.finRange": lambda n: list(range(bounded(as_int(n())))),
     "List.map": lambda _a, _b, f, l: [f()(x) for x in l()],
     # `l.Pairwise R`: `R a b` for every `a` before `b` in `l` (pairs of positions, not of values)
     "List.Pairwise": lambda _t, r, l: (lambda rel: all(_proposition(rel(a)(b)) for a, b in itertools.combinations(l(), 2)))(r()),
@@ -261,7 +273,7 @@ class Evaluator:
             size = self._fin_size(e.binder_type, ctx)
             if size is None:
                 raise Unsupported("a statement quantified over a type other than `Fin n` has no concrete value")
-            return all(_proposition(self.eval(e.body, ctx + (v,))) for v in range(size))
+            return all(_proposition(self.eval(e.body, ctx + (v,))) for v in range(bounded(size)))
         if isinstance(e, Proj):
             return _project(self.eval(e.struct, ctx), e.type_name, e.index)
         if isinstance(e, (App, Const)):

@@ -54,7 +54,7 @@ AUX_LAST = frozenset(
         "splitter", "congr_simp", "elim", "hcongr_1", "ofNat_toCtorIdx",
     }
 )
-AUX_PATTERN = re.compile(r"^(match|proof|eq|matcher|hcongr|congr|spec|lambda|lam|cstage|closed|boxed|elambda)_\d+$")
+AUX_PATTERN = re.compile(r"^(match|proof|eq|matcher|hcongr|congr|spec|lambda|lam|cstage|closed|boxed|elambda)_\d+(?:_\d+)*$")
 
 
 def is_native_axiom(name: Name) -> bool:

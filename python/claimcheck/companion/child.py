@@ -132,8 +132,12 @@ def _instances(request: Request) -> list[InstanceAnswer]:
 
 
 def main() -> int:
-    out = os.fdopen(os.dup(sys.stdout.fileno()), "w", encoding="utf-8")
-    sys.stdout = sys.stderr  # the companion's prints go to stderr
+    # The response goes to a duplicate of the original standard output; file descriptor 1 itself
+    # (what `print`, `sys.__stdout__` and C code write to) is pointed at standard error, so nothing
+    # the companion prints can mix with the response.
+    out = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
     try:
         request = Request.from_json(json.loads(sys.stdin.read()))
     except (ValueError, ProtocolError) as exc:

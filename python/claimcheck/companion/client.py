@@ -8,10 +8,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from claimcheck.companion.protocol import ProtocolError, Request, Response
+from claimcheck.analysis.cross_check import InstanceTheorem
+from claimcheck.companion.protocol import InstanceAnswer, InstanceRequest, ProtocolError, Request, Response, encode_terms
 from claimcheck.errors import ConfigError
+from claimcheck.model.evidence import InstanceOutcome, InstanceResult
+from claimcheck.model.names import Name
 
-__all__ = ["CompanionError", "run"]
+__all__ = ["CompanionError", "instance_requests", "instance_results", "run"]
 
 
 class CompanionError(ConfigError):
@@ -43,3 +46,27 @@ def run(request: Request, cwd: Path, timeout: float | None = None) -> Response:
     if response.error is not None:
         raise CompanionError(response.error)
     return response
+
+
+def instance_requests(theorems: list[InstanceTheorem]) -> tuple[list[InstanceRequest], list[list]]:
+    """The companion's instance requests (ids are the theorems' positions) and the term table."""
+    table, roots = encode_terms([term for _f, term in theorems])
+    return [InstanceRequest(str(i), root) for i, root in enumerate(roots)], table
+
+
+def instance_results(theorems: list[InstanceTheorem], answers: list[InstanceAnswer]
+                     ) -> dict[tuple[str, Name], InstanceResult]:
+    """The companion's answers as the model's results, by (module, name); a theorem the companion
+    did not answer for is not cross-checked."""
+    by_id = {a.decl: a for a in answers}
+    out = {}
+    for i, (f, _term) in enumerate(theorems):
+        a = by_id.get(str(i))
+        statement = f.statement or ""
+        if a is None or a.outcome not in {str(o) for o in InstanceOutcome}:
+            out[f.key] = InstanceResult(f.name, statement, "", "", InstanceOutcome.NOT_CROSS_CHECKED,
+                                        "not cross-checked: the companion gave no answer")
+            continue
+        out[f.key] = InstanceResult(f.name, statement, a.lean_value, a.python_value, InstanceOutcome(a.outcome),
+                                    a.detail)
+    return out

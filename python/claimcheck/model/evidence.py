@@ -162,6 +162,7 @@ class ProblemCode(StrEnum):
     MODULE_UNREACHABLE = "module-unreachable"
     FORMALIZATION_STALE = "formalization-stale"
     FORMALIZATION_FIELD_BLANK = "formalization-field-blank"
+    FORMALIZATION_HAND_ROW = "formalization-hand-written-row"
     BUILD_FOLDER_TRACKED = "build-folder-tracked"
 
 

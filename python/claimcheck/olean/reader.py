@@ -110,6 +110,9 @@ _U16 = struct.Struct("<H")
 _HDR = struct.Struct("<iHBB")
 
 
+_ANONYMOUS = Name(())
+
+
 class OleanError(Exception):
     """An ``.olean`` file that this reader cannot decode with certainty."""
 
@@ -437,8 +440,8 @@ class _Graph:
         got = names.get(addr)
         if got is not None:
             return got
-        if addr == 1:  # the boxed scalar 0: Name.anonymous (a binder or level name can be anonymous)
-            return Name(())
+        if addr == 1:
+            return _ANONYMOUS
         chain: list[tuple[int, int, int]] = []
         a = addr
         while a != 1:
