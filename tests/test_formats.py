@@ -493,8 +493,10 @@ def _check_template_fields(doc: dict) -> None:
         assert isinstance(main["axioms"], list)
     assert isinstance(doc["fidelity"]["divergences"], str)
     for row in doc["alignment"]["statements"]:
-        assert {"source", "lean", "status"} <= set(row)
-        assert row["status"] in ("proved", "literature-dependency", "in-progress", "not-formalized") or "claim" not in row
+        assert {"source", "lean"} <= set(row)
+        if "claim" in row:  # a generated row: one type per field, claimcheck's words
+            assert isinstance(row["lean"], list) and isinstance(row["module"], list)
+            assert row["status"] in ("proved", "literature-dependency", "in-progress", "not-formalized")
 
 
 def test_formalization_yaml_new_file_follows_the_template(tmp_path: Path):
@@ -504,6 +506,7 @@ def test_formalization_yaml_new_file_follows_the_template(tmp_path: Path):
     path = project.root / "formalization.yaml"
     gen = formalization.generate(result, manifests, project)
     assert formalization.write(path, gen) is True
+    assert path.read_text().startswith("# yaml-language-server: $schema=") and "v0.4.schema.json" in path.read_text()
     doc = _load_yaml(path)
     _check_template_fields(doc)
     assert doc["version"] == "v0.4" and doc["review"]["status"] == ""  # hand parts left to the authors
@@ -517,9 +520,10 @@ def test_formalization_yaml_new_file_follows_the_template(tmp_path: Path):
     assert doc["status"]["main_results"][1]["sorry_count"] == 1
     rows = {r["claim"]: r for r in doc["alignment"]["statements"]}
     assert rows["demo/c1"]["status"] == "proved" and rows["demo/c1"]["tier"] == "compiled"
+    assert rows["demo/c1"]["lean"] == ["Demo.a"] and rows["demo/c1"]["coverage"] == "full"
     # A claim resting on sorry is never `proved`, in a green tier or anywhere else.
     assert rows["demo/c2"]["status"] == "in-progress" and rows["demo/c2"]["tier"] == "broken"
-    assert rows["demo/c3"]["status"] == "not-formalized" and rows["demo/c3"]["lean"] == ""
+    assert rows["demo/c3"]["status"] == "not-formalized" and rows["demo/c3"]["lean"] == []
     assert doc["fidelity"]["divergences"] == "demo/c2 (special-case): only for n = 3"
     assert formalization.stale_parts(path, gen) == []
     assert formalization.write(path, gen) is False  # idempotent
@@ -550,7 +554,7 @@ def test_formalization_yaml_keeps_hand_written_fields_and_comments(tmp_path: Pat
     assert rows[0] == {"source": "Lemma 7", "lean": "Demo.lemma7", "status": "in-progress"}  # hand row kept
     by_claim = {r["claim"]: r for r in rows if "claim" in r}
     assert by_claim["demo/c1"]["note"] == "checked by hand against Thm 2"
-    assert by_claim["demo/c1"]["lean"] == "Demo.a"  # a name out of sync is regenerated
+    assert by_claim["demo/c1"]["lean"] == ["Demo.a"]  # a name out of sync is regenerated
     assert by_claim["demo/c2"]["status"] == "in-progress"  # the drifted status is corrected
     assert formalization.stale_parts(path, gen) == []
 
@@ -570,8 +574,19 @@ def test_formalization_yaml_hand_edits_are_not_stale_generated_edits_are(tmp_pat
     assert session.project_problems(result, manifests) == []  # no file: nothing to be stale
     path = project.root / "formalization.yaml"
     formalization.write(path, formalization.generate(result, manifests, project))
+    # the template's required fields, blank in a new file, are reported until the authors fill them in
+    blank = session.project_problems(result, manifests)
+    assert blank and {p.code for p in blank} == {ProblemCode.FORMALIZATION_FIELD_BLANK}
+    assert any("`project.license` is required and blank" in p.message for p in blank)
     text = path.read_text()
-    path.write_text(text.replace('name: ""', 'name: "renamed by hand"'))
+    for old, new in (('name: ""', 'name: "demo"'), ("authors: []", 'authors: ["Grace Hopper"]'),
+                     ('license: ""', 'license: "Apache-2.0"'), ('method: ""', 'method: "manual"'),
+                     ('status: ""', 'status: "self-assessed"')):
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    path.write_text(text)
+    assert session.project_problems(result, manifests) == []
+    path.write_text(text.replace('name: "demo"', 'name: "renamed by hand"'))
     assert session.project_problems(result, manifests) == []
     path.write_text(text.replace("status: in-progress", "status: proved"))  # a `\\leanok` left on c2
     (stale,) = session.project_problems(result, manifests)

@@ -14,7 +14,8 @@ from typing import Any, Sequence
 
 import pytest
 
-from claimcheck.analysis.cross_check import instance_theorems, is_instance, requests, results
+from claimcheck.analysis.cross_check import instance_theorems, is_instance
+from claimcheck.companion.client import instance_requests as requests, instance_results as results
 from claimcheck.analysis.instances import Evaluator, FinFun, Unsupported
 from claimcheck.analysis.spoofing import StatementInspector
 from claimcheck.companion import child, client

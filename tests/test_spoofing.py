@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from claimcheck.analysis.cross_check import instance_theorems, requests, results
+from claimcheck.analysis.cross_check import instance_theorems
+from claimcheck.companion.client import instance_requests as requests, instance_results as results
 from claimcheck.analysis.instances import CORE_SEMANTICS, Evaluator
 from claimcheck.analysis.pretty import pretty_parts
 from claimcheck.cli import main
