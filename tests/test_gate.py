@@ -249,7 +249,8 @@ def _entry_value(entry: FormalEvidence, key: str, project_modules: set[str]):
         return [l.message for l in facts.lint]
     if key == "prelude":
         return list(facts.prelude)
-    return getattr(facts, key)
+    value = getattr(facts, key)
+    return str(value) if isinstance(value, Name) else value
 
 
 @pytest.mark.lean
