@@ -13,7 +13,8 @@ import numpy as np
 import sympy
 import pytest
 
-from claimcheck.analysis.instances import FinFun, Unsupported, load_semantics
+from claimcheck.analysis.instances import FinFun, Unsupported
+from claimcheck.companion.child import load_semantics
 from mltheory.mirrors import (
     attention, codes, compaction, counting, generation_limit, gnn, linear, matroid, tables, traffic_light_fair,
 )
