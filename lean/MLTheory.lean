@@ -29,6 +29,7 @@ public import MLTheory.RationalCode
 public import MLTheory.HardAttention
 public import MLTheory.PlanarTriangle
 public import MLTheory.RetrievalBound
+public import MLTheory.BindingFrontier
 
 /-!
 # MLTheory
