@@ -1,7 +1,8 @@
 """Python meanings of the linear-algebra modules ``MLTheory.GatedMLP``,
-``MLTheory.ShermanMorrison`` and ``MLTheory.MultiHead``, computed with exact ``numpy`` object
-arrays of ``Fraction`` (Lean's ``Rat``, with ``x / 0 = 0``) from the mathematical formulas:
-matrix products, not the Lean definitions' index sums."""
+``MLTheory.ShermanMorrison``, ``MLTheory.MultiHead`` and ``MLTheory.PrivilegedAxes`` (affine
+maps), computed with exact ``numpy`` object arrays of ``Fraction`` (Lean's ``Rat``, with
+``x / 0 = 0``) from the mathematical formulas: matrix products, not the Lean definitions' index
+sums."""
 
 from __future__ import annotations
 
@@ -184,6 +185,9 @@ SEMANTICS: Mapping[str, Semantic] = {
         nat(d), nat(m), nat(k)),
     f"{GATED}.quadGate": lambda t: quad_gate(rat(t())),
     f"{GATED}.one": lambda a: (lambda v: lambda _j: lambda _i: v)(rat(a())),
+    # MLTheory.PrivilegedAxes: `affine M b x = M x + b`
+    "MLTheory.PrivilegedAxes.affine": lambda n, m, b, x: (lambda k: fin_fun(
+        rat_matrix(k, k, m()) @ rat_vector(k, x()) + rat_vector(k, b())))(nat(n)),
     # MLTheory.ShermanMorrison
     f"{SM}.smDenom": _sm(sherman_morrison_denominator),
     f"{SM}.smInverse": lambda n, b, u, v: fin_mat(_sm(sherman_morrison_inverse)(n, b, u, v)),
