@@ -30,6 +30,7 @@ public import MLTheory.HardAttention
 public import MLTheory.PlanarTriangle
 public import MLTheory.RetrievalBound
 public import MLTheory.BindingFrontier
+public import MLTheory.Apollonius
 
 /-!
 # MLTheory
