@@ -31,6 +31,7 @@ public import MLTheory.PlanarTriangle
 public import MLTheory.RetrievalBound
 public import MLTheory.BindingFrontier
 public import MLTheory.Apollonius
+public import MLTheory.AngluinLimit
 
 /-!
 # MLTheory
