@@ -32,6 +32,7 @@ public import MLTheory.RetrievalBound
 public import MLTheory.BindingFrontier
 public import MLTheory.Apollonius
 public import MLTheory.AngluinLimit
+public import MLTheory.RotaryCommutant
 
 /-!
 # MLTheory

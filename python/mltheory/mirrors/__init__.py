@@ -5,8 +5,8 @@ One module per group of Lean modules: :mod:`.basic` (helpers of ``MLTheory.Basic
 (GatedMLP, ShermanMorrison, MultiHead), :mod:`.generation_limit`, :mod:`.gnn`
 (GNNBisimulation), :mod:`.traffic_light_fair`, :mod:`.tables` (QueryTable), :mod:`.matroid`
 (PartitionGreedy), :mod:`.codes` (OneDistance, RationalCode), :mod:`.attention` (HardAttention,
-ConnectionLaplacian), :mod:`.geometry` (BindingFrontier, Apollonius); :mod:`.values` converts the
-evaluator's values.
+ConnectionLaplacian), :mod:`.geometry` (BindingFrontier, Apollonius), :mod:`.rotary`
+(RotaryCommutant); :mod:`.values` converts the evaluator's values.
 Each computes from the mathematical definition (``numpy``, ``itertools``, ``math``), not by
 transcribing the Lean recursion. :mod:`mltheory.semantics` merges :data:`SEMANTICS`.
 """
@@ -17,7 +17,7 @@ from typing import Mapping
 
 from claimcheck.analysis.instances import Semantic
 from mltheory.mirrors import (
-    attention, basic, codes, compaction, counting, generation_limit, geometry, gnn, linear, matroid, tables,
+    attention, basic, codes, compaction, counting, generation_limit, geometry, gnn, linear, matroid, rotary, tables,
     traffic_light_fair,
 )
 
@@ -36,4 +36,5 @@ SEMANTICS: Mapping[str, Semantic] = {
     **codes.SEMANTICS,
     **attention.SEMANTICS,
     **geometry.SEMANTICS,
+    **rotary.SEMANTICS,
 }
