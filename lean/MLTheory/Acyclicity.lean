@@ -750,6 +750,105 @@ theorem notearsTrunc_instance_offDiag_two :
       notearsTrunc (matOfRows 2 [[0, 1], [2, 0]]) 2 = 4 := by
   decide +kernel
 
+/-! ## Satisfiability witnesses: each theorem with hypotheses applied to concrete matrices -/
+
+/-- The positive matrix `[[1, 2], [3, 1]]`. -/
+def posEx : Mat 2 := matOfRows 2 [[1, 2], [3, 1]]
+
+/-- The strictly upper-triangular matrix `[[0, 1, 2], [0, 0, 3], [0, 0, 0]]`. -/
+def upEx : Mat 3 := matOfRows 3 [[0, 1, 2], [0, 0, 3], [0, 0, 0]]
+
+/-- The 2-cycle `[[0, 2], [3, 0]]` (zero diagonal). -/
+def cycEx : Mat 2 := matOfRows 2 [[0, 2], [3, 0]]
+
+/-- Every entry of `posEx` is positive. -/
+theorem posEx_pos : ∀ i j, 0 < posEx i j := by decide +kernel
+
+/-- `upEx` is strictly upper-triangular. -/
+theorem upEx_isStrictlyUpper : IsStrictlyUpper upEx := by
+  unfold IsStrictlyUpper
+  decide +kernel
+
+/-- The index order is a topological order of `upEx`. -/
+theorem upEx_isTopologicalOrder : IsTopologicalOrder upEx (fun i => i.val) := by
+  unfold IsTopologicalOrder
+  decide +kernel
+
+/-- `matPow_nonneg` applied to `posEx`. -/
+theorem matPow_nonneg_satisfiable : 0 ≤ matPow posEx 2 0 1 :=
+  matPow_nonneg posEx (fun i j => Rat.le_of_lt (posEx_pos i j)) 2 0 1
+
+/-- `matPow_pos` applied to `posEx`. -/
+theorem matPow_pos_satisfiable : 0 < matPow posEx 2 1 0 :=
+  matPow_pos (by decide) posEx posEx_pos 2 (by decide) 1 0
+
+/-- `trace_matPow_pos` applied to `posEx`. -/
+theorem trace_matPow_pos_satisfiable : 0 < trace (matPow posEx 3) :=
+  trace_matPow_pos (by decide) posEx posEx_pos 3 (by decide)
+
+/-- `not_isNilpotent_of_pos` applied to `posEx`. -/
+theorem not_isNilpotent_of_pos_satisfiable : ¬ IsNilpotent posEx :=
+  not_isNilpotent_of_pos (by decide) posEx posEx_pos
+
+/-- `notearsTrunc_pos` applied to `posEx`. -/
+theorem notearsTrunc_pos_satisfiable : 0 < notearsTrunc posEx 2 :=
+  notearsTrunc_pos (by decide) posEx (fun i j => Rat.ne_of_gt (posEx_pos i j)) 2 (by decide)
+
+/-- `matPow_self_eq_zero_of_isStrictlyUpper` applied to `upEx`. -/
+theorem matPow_self_eq_zero_of_isStrictlyUpper_satisfiable : matPow upEx 3 = matZero 3 :=
+  matPow_self_eq_zero_of_isStrictlyUpper upEx upEx_isStrictlyUpper
+
+/-- `isNilpotent_of_isStrictlyUpper` applied to `upEx`. -/
+theorem isNilpotent_of_isStrictlyUpper_satisfiable : IsNilpotent upEx :=
+  isNilpotent_of_isStrictlyUpper upEx upEx_isStrictlyUpper
+
+/-- `notearsTrunc_eq_zero_of_isStrictlyUpper` applied to `upEx`. -/
+theorem notearsTrunc_eq_zero_of_isStrictlyUpper_satisfiable : notearsTrunc upEx 4 = 0 :=
+  notearsTrunc_eq_zero_of_isStrictlyUpper upEx upEx_isStrictlyUpper 4
+
+/-- `hasClosedWalk_short_of_walk` applied to the 2-cycle and the walk `0 → 1 → 0`. -/
+theorem hasClosedWalk_short_of_walk_satisfiable :
+    ∃ c, 1 ≤ c ∧ c ≤ 2 ∧ HasClosedWalk cycEx c :=
+  hasClosedWalk_short_of_walk cycEx 2 (by decide) (fun t => if t % 2 = 0 then 0 else 1)
+    (by unfold IsSuppWalk; decide +kernel)
+
+/-- `isAcyclic_of_isTopologicalOrder` applied to `upEx`. -/
+theorem isAcyclic_of_isTopologicalOrder_satisfiable : IsAcyclic upEx :=
+  isAcyclic_of_isTopologicalOrder upEx (fun i => i.val) upEx_isTopologicalOrder
+
+/-- `notearsTrunc_eq_zero_of_isTopologicalOrder` applied to `upEx`. -/
+theorem notearsTrunc_eq_zero_of_isTopologicalOrder_satisfiable : notearsTrunc upEx 5 = 0 :=
+  notearsTrunc_eq_zero_of_isTopologicalOrder upEx (fun i => i.val) upEx_isTopologicalOrder 5
+
+/-- `notearsTrunc_eq_zero_iff_isAcyclic` applied to `upEx` with `K = 3`. -/
+theorem notearsTrunc_eq_zero_iff_isAcyclic_satisfiable : notearsTrunc upEx 3 = 0 ↔ IsAcyclic upEx :=
+  notearsTrunc_eq_zero_iff_isAcyclic upEx 3 (by decide)
+
+/-- `matPow_hadamard_eq_zero_of_isAcyclic` applied to `upEx`. -/
+theorem matPow_hadamard_eq_zero_of_isAcyclic_satisfiable :
+    matPow (hadamard upEx upEx) 3 = matZero 3 :=
+  matPow_hadamard_eq_zero_of_isAcyclic upEx isAcyclic_of_isTopologicalOrder_satisfiable
+
+/-- `isAcyclic_of_isNilpotent_hadamard` applied to `upEx` (`(upEx∘upEx)^3 = 0`). -/
+theorem isAcyclic_of_isNilpotent_hadamard_satisfiable : IsAcyclic upEx :=
+  isAcyclic_of_isNilpotent_hadamard upEx ⟨3, by funext i j; revert i j; decide +kernel⟩
+
+/-- `not_isAcyclic_of_ne_zero` applied to `posEx`. -/
+theorem not_isAcyclic_of_ne_zero_satisfiable : ¬ IsAcyclic posEx :=
+  not_isAcyclic_of_ne_zero (by decide) posEx (fun i j => Rat.ne_of_gt (posEx_pos i j))
+
+/-- `hasClosedWalk_two_of_ne_zero` applied to the 2-cycle. -/
+theorem hasClosedWalk_two_of_ne_zero_satisfiable : HasClosedWalk cycEx 2 :=
+  hasClosedWalk_two_of_ne_zero cycEx 0 1 (by decide +kernel) (by decide +kernel)
+
+/-- `not_isAcyclic_of_offDiag_ne_zero` applied to the zero-diagonal 2-cycle. -/
+theorem not_isAcyclic_of_offDiag_ne_zero_satisfiable : ¬ IsAcyclic cycEx :=
+  not_isAcyclic_of_offDiag_ne_zero (by decide) cycEx (by decide +kernel)
+
+/-- `notearsTrunc_pos_of_offDiag_ne_zero` applied to the zero-diagonal 2-cycle. -/
+theorem notearsTrunc_pos_of_offDiag_ne_zero_satisfiable : 0 < notearsTrunc cycEx 2 :=
+  notearsTrunc_pos_of_offDiag_ne_zero (by decide) cycEx (by decide +kernel) 2 (by decide)
+
 end MLTheory
 
 end

@@ -232,6 +232,17 @@ theorem plgaOut_collapse_of_outputs_invariant_satisfiable :
   plgaOut_collapse_of_outputs_invariant (fun _ : Nat => J) (fun _ _ _ => rfl) 0 (fun t => t)
     witnessQ witnessK witnessQ
 
+/-- `matMul_rot_comm_of_form` applied to `2 I + 3 J` and the rotation `R(3/5, 4/5)`. -/
+theorem matMul_rot_comm_of_form_satisfiable :
+    matMul sampleComm (rot (3 / 5) (4 / 5)) = matMul (rot (3 / 5) (4 / 5)) sampleComm :=
+  matMul_rot_comm_of_form sampleComm (by decide +kernel) (by decide +kernel) (3 / 5) (4 / 5)
+
+/-- `matMul_rot_comm_of_J_comm` applied to `2 I + 3 J` and the rotation `R(3/5, 4/5)`. -/
+theorem matMul_rot_comm_of_J_comm_satisfiable :
+    matMul sampleComm (rot (3 / 5) (4 / 5)) = matMul (rot (3 / 5) (4 / 5)) sampleComm :=
+  matMul_rot_comm_of_J_comm sampleComm
+    ((matMul_J_comm_iff sampleComm).mpr ⟨by decide +kernel, by decide +kernel⟩) (3 / 5) (4 / 5)
+
 end PowerLaw
 
 end MLTheory

@@ -188,6 +188,10 @@ theorem hat_example_values :
 theorem refine_hatMask_example_third : refine hatMask hat (1 / 3) = 2 / 3 := by
   decide +kernel
 
+/-- `hat_eq_zero_of_one_le_abs` applied to `x = 3/2`. -/
+theorem hat_eq_zero_of_one_le_abs_satisfiable : hat (3 / 2) = 0 :=
+  hat_eq_zero_of_one_le_abs (3 / 2) (Or.inr (by decide +kernel))
+
 end Refinement
 
 end MLTheory

@@ -183,28 +183,9 @@ theorem choose_bound_instance_ten_three :
 
 /-! ## Satisfiability witnesses -/
 
-/-- A perfect top-`1` retrieval system over `2` documents with `1`-bit queries in `1` dimension:
-the query `0` returns document `0`, the query `1` document `1`. -/
-def retTwo (q : Fin 1 → Fin (2 ^ 1)) : List Bool := if q 0 = 0 then [true, false] else [false, true]
-
-/-- `retTwo` is perfect for the `1`-subsets of `2` documents. -/
-theorem perfect_retTwo : Perfect 2 1 retTwo := by
-  intro S hl hc
-  match S, hl, hc with
-  | [a, b], _, hc =>
-    cases a <;> cases b
-    · simp at hc
-    · exact ⟨fun _ => 1, by decide⟩
-    · exact ⟨fun _ => 0, by decide⟩
-    · simp at hc
-
-/-- `choose_le_of_perfect` applied to `retTwo`: `C(2, 1) ≤ 2^1` (tight). -/
-theorem choose_le_of_perfect_satisfiable : choose 2 1 ≤ 2 ^ (1 * 1) :=
-  choose_le_of_perfect retTwo perfect_retTwo
-
-/-- `le_of_perfect_one` applied to `retTwo`. -/
-theorem le_of_perfect_one_satisfiable : 2 ≤ 2 ^ (1 * 1) :=
-  le_of_perfect_one retTwo perfect_retTwo
+/-- `pow_le_pow_mul_choose` applied to `k = 3`, `N = 10`. -/
+theorem pow_le_pow_mul_choose_satisfiable : 10 ^ 3 ≤ 3 ^ 3 * choose 10 3 :=
+  pow_le_pow_mul_choose 3 10 (by decide)
 
 /-- `pow_le_pow_mul_of_perfect` applied to `retTwo`. -/
 theorem pow_le_pow_mul_of_perfect_satisfiable : 2 ^ 1 ≤ 1 ^ 1 * 2 ^ (1 * 1) :=
