@@ -212,4 +212,18 @@ theorem angluin_instance_tellTale_nil :
     IsTellTale (listFamily [[0], [0, 1], [0, 1, 2]]) ⟨0, by decide⟩ [] := by
   rw [isTellTale_listFamily_iff]; decide +kernel
 
+/-! ## Satisfiability witnesses -/
+
+/-- `angluinCondition_of_finite_languages` applied to the family `{0}, {0, 1}` given by lists. -/
+theorem angluinCondition_of_finite_languages_satisfiable :
+    AngluinCondition (listFamily [[0], [0, 1]]) :=
+  angluinCondition_of_finite_languages (listFamily [[0], [0, 1]]) (fun i => [[0], [0, 1]][i])
+    (fun _ _ => Iff.rfl)
+
+/-- `angluinCondition_of_no_proper_inclusion` applied to the family with the one language `ℕ`. -/
+theorem angluinCondition_of_no_proper_inclusion_satisfiable :
+    AngluinCondition (fun _ : Unit => univ) :=
+  angluinCondition_of_no_proper_inclusion (fun _ : Unit => univ)
+    (fun _ _ ⟨_, _, _, hx⟩ => hx trivial)
+
 end MLTheory.Angluin
