@@ -270,6 +270,18 @@ theorem length_le_pow_of_covered_fin {β : Type} (V d : Nat)
 theorem allFuns_instance_three_two : (allFuns (List.finRange 3) 2).length = 9 := by
   decide +kernel
 
+/-! ## Satisfiability witnesses -/
+
+/-- `allFuns_nodup` applied to the alphabet `[0, 1, 2]`. -/
+theorem allFuns_nodup_satisfiable : (allFuns (List.finRange 3) 2).Nodup :=
+  allFuns_nodup (List.finRange 3) (nodup_finRange 3) 2
+
+/-- `length_le_pow_of_covered_fin` applied to all words of length `2` over `2` symbols and the
+identity. -/
+theorem length_le_pow_of_covered_fin_satisfiable : (allFuns (List.finRange 2) 2).length ≤ 2 ^ 2 :=
+  length_le_pow_of_covered_fin 2 2 (fun x => x) (allFuns (List.finRange 2) 2)
+    (allFuns_nodup _ (nodup_finRange 2) 2) (fun y _ => ⟨y, rfl⟩)
+
 end MLTheory
 
 end
