@@ -33,6 +33,7 @@ public import MLTheory.BindingFrontier
 public import MLTheory.Apollonius
 public import MLTheory.AngluinLimit
 public import MLTheory.RotaryCommutant
+public import MLTheory.LinearDependence
 
 /-!
 # MLTheory
