@@ -179,6 +179,20 @@ def _has_loose(e: Expr, depth: int, memo: dict[tuple[int, int], bool]) -> bool:
 _NAT = Name.of("Nat")
 
 
+def _raw_nat(e: Expr) -> int | None:
+    """The number of a raw literal, or of a ``Nat`` numeral standing where one is expected
+    (``@OfNat.ofNat Nat 5 inst`` written by hand elaborates its ``5`` as a numeral)."""
+    e = strip_mdata(e)
+    if isinstance(e, Lit):
+        return e.value if isinstance(e.value, int) else None
+    head, args = app_spine(e)
+    if isinstance(head, Const) and str(head.name) == "OfNat.ofNat" and len(args) == 3 and _is_nat(args[0]):
+        inner = strip_mdata(args[1])
+        if isinstance(inner, Lit) and isinstance(inner.value, int):
+            return inner.value
+    return None
+
+
 def _is_nat(e: Expr) -> bool:
     e = strip_mdata(e)
     return isinstance(e, Const) and e.name == _NAT
@@ -362,8 +376,8 @@ class _Printer:
             name = head.name
             n = str(name)  # the printed name: the tables below are written as Lean prints names
             flagged = self.flagged(name, args, ctx)
-            if n == "OfNat.ofNat" and len(args) == 3 and isinstance(strip_mdata(args[1]), Lit):
-                lit = str(strip_mdata(args[1]).value)  # type: ignore[union-attr]
+            if n == "OfNat.ofNat" and len(args) == 3 and _raw_nat(args[1]) is not None:
+                lit = str(_raw_nat(args[1]))
                 if flagged:
                     return f"({lit} : {self.plain(args[0], ctx)}) [{flagged[2]}]", _APP_PREC
                 if self.shown_type(args[0], ctx):
