@@ -388,6 +388,11 @@ class _Printer:
                 target = fixed if fixed is not None else self.plain(args[0], ctx)
                 return f"({self.plain(args[pos], ctx)} : {target})", _MAX_PREC
             op = INFIX.get(n)
+            if op is not None and len(args) > op.arity and not flagged:
+                # an infix function applied further: `(f ∘ g) 0`
+                inner, extra = args[: op.arity], args[op.arity:]
+                fn = f"({self.fmt(inner[op.left], ctx, op.lp)} {op.symbol} {self.fmt(inner[op.right], ctx, op.rp)})"
+                return " ".join([fn] + [self.fmt(x, ctx, _MAX_PREC) for x in extra]), _APP_PREC
             if op is not None and len(args) == op.arity:
                 sym = op.symbol
                 if flagged:
