@@ -293,7 +293,7 @@ class _Printer:
     def ascribed(self, e: Expr, ty: Expr, ctx: list[str], render=None) -> str:
         """``(e : ty)``: ``e`` printed (by ``render`` if given) inside an ascription of ``ty``."""
         ty_text = self.plain(ty, ctx)
-        saved, self.context = self.context, ty_text
+        saved, self.context = self.context, self.type_key(ty, ctx)
         try:
             body = render() if render is not None else self.fmt(e, ctx)
         finally:
@@ -302,7 +302,11 @@ class _Printer:
 
     def shown_type(self, ty: Expr, ctx: list[str]) -> bool:
         """Whether a numeral of type ``ty`` must show it here: not ``Nat``, not already shown."""
-        return not _is_nat(ty) and self.plain(ty, ctx) != self.context
+        return not _is_nat(ty) and self.type_key(ty, ctx) != self.context
+
+    def type_key(self, ty: Expr, ctx: list[str]) -> str:
+        """``ty`` as text without reference marks (what two ascriptions are compared by)."""
+        return _Printer(self.binder_infos).fmt(ty, ctx)
 
     def go(self, e: Expr, ctx: list[str]) -> tuple[str, int]:
         e = strip_mdata(e)
@@ -405,7 +409,7 @@ class _Printer:
                 if n in _RELATIONS and not _is_nat(args[0]) and _numeral(a) and _numeral(b):
                     # numerals alone do not show their type: `(1 + 1 : Fin 2) = 0`, not `1 + 1 = 0`
                     left = self.ascribed(a, args[0], ctx)
-                    saved, self.context = self.context, self.plain(args[0], ctx)
+                    saved, self.context = self.context, self.type_key(args[0], ctx)
                     try:
                         right = self.fmt(b, ctx, op.rp)
                     finally:
