@@ -117,8 +117,8 @@ INFIX: dict[str, Infix] = {
     "Or": _r("∨", 2, 0, 1, 30),
     "Iff": _n("↔", 2, 0, 1, 20),
     "Prod": _r("×", 2, 0, 1, 35),
-    "and": _l("&&", 2, 0, 1, 35),
-    "or": _l("||", 2, 0, 1, 30),
+    "Bool.and": _l("&&", 2, 0, 1, 35),
+    "Bool.or": _l("||", 2, 0, 1, 30),
 }
 #: Marks around a project constant's index in text printed with ``mark_refs=True``.
 REF_OPEN = "\x02"
