@@ -6,39 +6,81 @@ declarations its statement and proof use (each declaration's ``uses``, read from
 files), down to a bounded depth and size so the picture stays readable. Nodes are coloured by
 verdict (claims) and proof status (declarations), with the kernel's verdict, where the report has
 one (a ``kernel`` field on a declaration), as the outline: dashed when the kernel declined to
-decide, doubled red when it rejects. Each declaration links to its row on ``declarations.html``,
-each claim to its anchor on the page.
+decide, doubled red when it rejects. The shape says what a box is (:class:`Shape`): a claim, a
+theorem, a definition, a concrete instance (an ``_instance_`` theorem) or a library constant. Each
+declaration links to its row on ``declarations.html``, each claim to its anchor on the page; each
+box's ``<title>`` (the browser's tooltip) holds the full name, the label may be shortened.
 
-The layout is a small layered (Sugiyama-style) one: layers by longest path from the claims,
-a few barycentre sweeps to reduce crossings, fixed-width boxes sized to their labels. Everything
-is computed here; the SVG uses only the report's stylesheet.
+The layout is a small layered (Sugiyama-style) one: layers by longest path from the claims, a few
+barycentre sweeps to reduce crossings, then each layer wrapped into rows no wider than the page
+(``max_width``), so a paper with many declarations grows downwards, in a scrolled viewport, never
+sideways. An edge that crosses rows passes through the gaps between their boxes. Everything is
+computed here; the SVG uses only the report's stylesheet.
+
+:func:`paper_views` chooses what a paper page draws: a default picture of at most
+:data:`DEFAULT_DEPTH` levels below the claims and :data:`MAX_NODES` boxes (the formalising
+declarations alone when their uses do not fit), every project dependency behind a "show more",
+and each claim's own graph for its card.
 """
 
 from __future__ import annotations
 
-from claimcheck.model.names import Name, NameSyntaxError
-
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
-import re
+from enum import StrEnum
 from html import escape
+import math
+import re
 from typing import Any
 from urllib.parse import quote
 
-from claimcheck.report.states import claim_state
+from claimcheck.model.names import Name, NameSyntaxError
+from claimcheck.report.states import claim_state, status_words
 
-#: How far below the formal declarations the graph follows dependencies, and how many nodes at most.
+#: How far below the formal declarations :func:`paper_graph` follows dependencies, and how many nodes at most.
 MAX_DEPTH = 2
 MAX_NODES = 60
+#: What a paper page draws by default: the formalising declarations and what they use directly
+#: (two levels of declarations below the claims), when that fits in :data:`MAX_NODES` boxes.
+DEFAULT_DEPTH = 1
+#: "Show more": every project dependency, down to the bottom, at most this many boxes.
+MORE_NODES = 200
+#: A claim card's own graph: its declarations and their direct uses when they fit in this many boxes.
+CLAIM_NODES = 40
+#: The widest a drawing is laid out (px): the paper page's graph column, and a claim card.
+PAGE_WIDTH = 820.0
+CARD_WIDTH = 760.0
 
 _CHAR_W = 7.0  # px per character of the 12px monospace labels
 _PAD_X = 10.0
-_BOX_H = 26.0
+_SLANT = 8.0  # extra room for the slanted sides of instance and library boxes
+_BOX_H = 26.0  # a box of one label line
+_LINE_H = 14.0  # each further line
+_LINE_CHARS = 22  # characters a label line holds
 _GAP_X = 18.0
-_GAP_Y = 56.0
+_GAP_ROW = 28.0  # between two rows of one wrapped layer
+_GAP_Y = 56.0  # between layers
 _MARGIN = 12.0
-_MAX_LABEL = 44
-_DUMMY_W = 8.0  # room a long edge takes in a layer it crosses
+_CLEAR = 4.0  # how far an edge keeps from a box it passes
+
+
+class Shape(StrEnum):
+    """What a box is, drawn as its shape."""
+
+    CLAIM = "claim"
+    THEOREM = "theorem"
+    DEFINITION = "definition"
+    INSTANCE = "instance"  # an `_instance_` theorem: a concrete case checked by `decide`
+    LIBRARY = "library"  # a constant from outside the project
+
+    @property
+    def words(self) -> str:
+        return {"claim": "claim", "theorem": "theorem", "definition": "definition",
+                "instance": "concrete instance", "library": "library constant"}[self.value]
+
+
+#: Lean kinds drawn as definitions (data and the functions on it, not propositions).
+_DEFINITION_KINDS = frozenset({"definition", "opaque", "inductive", "constructor", "recursor", "quotient"})
 
 
 @dataclass
@@ -50,10 +92,29 @@ class Node:
     href: str | None
     title: str
     kernel: str | None = None
+    shape: Shape = Shape.THEOREM
+    #: levels below the formalising declarations (0: formalises a claim; -1: a claim)
+    depth: int = 0
+    status: str = ""  # a declaration's status as the report words it ("proved", "defined", ...)
     layer: int = 0
+    row: int = 0
     x: float = 0.0
     y: float = 0.0
     width: float = 0.0
+    height: float = _BOX_H
+    lines: tuple[str, ...] = ()
+    #: whether ``lines[0]`` is the label's namespace (drawn smaller)
+    namespace_line: bool = False
+
+
+@dataclass
+class Row:
+    """One row of boxes: a layer, or part of a wrapped one."""
+
+    layer: int
+    y: float
+    height: float
+    nodes: list[str]
 
 
 @dataclass
@@ -63,6 +124,9 @@ class Graph:
     omitted: int = 0  # declarations left out by the size bound
     namespace: str = ""  # the namespace left out of the boxes' labels (shared by every declaration)
     routes: dict[tuple[str, str], list[tuple[float, float]]] = field(default_factory=dict)
+    rows: list[Row] = field(default_factory=list)
+    #: how far below the formal declarations uses were followed (None: to the bottom)
+    depth: int | None = MAX_DEPTH
 
     @property
     def width(self) -> float:
@@ -70,22 +134,110 @@ class Graph:
 
     @property
     def height(self) -> float:
-        return max((n.y + _BOX_H for n in self.nodes.values()), default=0.0) + _MARGIN
+        return max((n.y + n.height for n in self.nodes.values()), default=0.0) + _MARGIN
+
+    @property
+    def levels(self) -> int:
+        """The deepest level drawn below the formalising declarations (-1: claims only)."""
+        return max((n.depth for n in self.nodes.values()), default=-1)
+
+    def groups(self) -> list[tuple[str, list[Node]]]:
+        """The boxes by what they are to the claims, for the list beside the drawing: the claims,
+        the declarations formalising them, what those use, and so on down; names in order."""
+        by_depth: dict[int, list[Node]] = {}
+        for node in self.nodes.values():
+            by_depth.setdefault(node.depth, []).append(node)
+        out = []
+        for depth in sorted(by_depth):
+            nodes = by_depth[depth]
+            if depth >= 0:
+                nodes = sorted(nodes, key=lambda n: n.id)
+            heading = ("Claims" if depth < 0 else "Formalise the claims" if depth == 0
+                       else "Used by those" if depth == 1 else f"Used, {depth} levels down")
+            out.append((heading, nodes))
+        return out
 
 
-def _short(name: str) -> str:
-    return name if len(name) <= _MAX_LABEL else "…" + name[-(_MAX_LABEL - 1):]
+def _is_instance_name(name: str) -> bool:
+    try:
+        last = Name.parse(name).last
+    except NameSyntaxError:
+        last = name.rsplit(".", 1)[-1]
+    return isinstance(last, str) and "_instance_" in last
+
+
+def shape_of(name: str, record: Mapping[str, Any], role: str | None, library: bool) -> Shape:
+    """A declaration's shape from its record (``kind``), the formal entry's ``role`` and whether it
+    is from outside the project; a record without a kind (not found) is drawn by its role."""
+    kind = str(record.get("kind") or "")
+    if library or role == "library" or kind == "boundary":
+        return Shape.LIBRARY
+    if kind in _DEFINITION_KINDS or (kind not in ("theorem", "axiom") and role == "definition"):
+        return Shape.DEFINITION
+    if _is_instance_name(name) and kind in ("theorem", "", "unknown"):
+        return Shape.INSTANCE
+    return Shape.THEOREM
+
+
+def _split(text: str) -> tuple[str, ...]:
+    """``text`` in at most two lines of :data:`_LINE_CHARS`, broken after an ``_`` or before a
+    capital near the middle where it can be; what does not fit is cut at the start of the second
+    line (``…``)."""
+    if len(text) <= _LINE_CHARS:
+        return (text,)
+    best: tuple[int, int] | None = None  # (longer half, cut)
+    for i in range(1, len(text)):
+        underscore = text[i - 1] == "_"
+        if underscore or (text[i].isupper() and text[i - 1].islower()):
+            score = max(i, len(text) - i) + (0 if underscore else 6)  # words first, then camelCase
+            if i <= _LINE_CHARS and (best is None or score < best[0]):
+                best = (score, i)
+    cut = best[1] if best else _LINE_CHARS
+    head, tail = text[:cut], text[cut:]
+    if len(tail) > _LINE_CHARS:
+        tail = "…" + tail[-(_LINE_CHARS - 1):]
+    return (head, tail)
+
+
+def _label_lines(label: str) -> tuple[tuple[str, ...], bool]:
+    """A box's label as lines, and whether the first is a namespace: a label that does not fit in
+    one line shows its namespace (``TrafficLight.``) on a line of its own, shortened in the
+    middle if need be, above its last component in at most two lines. The full name is in the
+    box's title and in the list beside the drawing."""
+    if len(label) <= _LINE_CHARS:
+        return (label,), False
+    try:
+        name = Name.parse(label)
+        parts = name.components
+    except NameSyntaxError:
+        parts = ()
+    if len(parts) < 2:
+        return _split(label), False
+    namespace = str(name.prefix) + "."
+    if not label.startswith(namespace) or len(label) == len(namespace):
+        return _split(label), False
+    last = label[len(namespace):]  # the last component as printed (quoted if it must be)
+    if len(namespace) > _LINE_CHARS:
+        keep = _LINE_CHARS - 1
+        namespace = namespace[: keep // 2] + "…" + namespace[-(keep - keep // 2):]
+    return (namespace, *_split(last)), True
 
 
 def paper_graph(paper: Mapping[str, Any], dependencies: Mapping[str, list[str]],
                 declarations: Mapping[str, Mapping[str, Any]], root: str = "../",
-                max_depth: int = MAX_DEPTH, max_nodes: int = MAX_NODES) -> Graph:
+                max_depth: int | None = MAX_DEPTH, max_nodes: int = MAX_NODES,
+                project_modules: Collection[str] | None = None,
+                max_width: float = PAGE_WIDTH) -> Graph:
     """The graph of one paper (report data as in ``report.json``): ``declarations`` maps names to
-    their records (status, kind, optional kernel); links are relative to ``root``."""
-    g = Graph()
+    their records (status, kind, optional kernel); links are relative to ``root``. Uses are
+    followed ``max_depth`` levels below the formalising declarations (None: to the bottom);
+    ``project_modules``, when given, marks a declaration from any other module as a library
+    constant."""
+    g = Graph(depth=max_depth)
     formal_status: dict[str, Mapping[str, Any]] = {}
+    roles: dict[str, str] = {}
 
-    def add_decl(name: str) -> bool:
+    def add_decl(name: str, depth: int) -> bool:
         if name in g.nodes:
             return True
         if len(g.nodes) >= max_nodes:
@@ -95,30 +247,44 @@ def paper_graph(paper: Mapping[str, Any], dependencies: Mapping[str, list[str]],
         status = str(record.get("status") or "missing")
         kernel = record.get("kernel") or {}
         outcome = kernel.get("outcome") if isinstance(kernel, Mapping) else None
-        title = f"{name}: {status}" + (f", kernel {outcome}" if outcome else "")
+        module = record.get("module")
+        library = (project_modules is not None and bool(module) and status not in ("missing", "failed")
+                   and module not in project_modules)
+        shape = shape_of(name, record, roles.get(name), library)
+        words = status_words(status, record.get("is_theorem"))
+        what = shape.words
+        kind = str(record.get("kind") or "")
+        if kind and kind not in ("theorem", "definition") and kind not in what:
+            what += f", {kind}"
+        title = f"{name} ({what}): {words}" + (f", kernel {outcome}" if outcome else "")
         href = f"{root}declarations.html#decl-{quote(name, safe='')}" if name in declarations else None
-        g.nodes[name] = Node(name, _short(name), "decl", f"s-{status}", href, title, outcome)
+        g.nodes[name] = Node(name, name, "decl", f"s-{status}", href, title, outcome, shape, depth, words)
         return True
 
-    for claim in paper.get("claims") or []:
+    claims = paper.get("claims") or []
+    for claim in claims:
         cid = f"claim:{claim['id']}"
         state = claim_state(str(claim.get("state") or claim.get("verdict")))
         g.nodes[cid] = Node(cid, str(claim["id"]), "claim", f"v-{state.css}",
                             f"#claim-{quote(str(claim['id']), safe='')}",
-                            f"{claim['id']} ({claim.get('label')}): {state.words}")
+                            f"{claim['id']} ({claim.get('label')}): {state.words}", shape=Shape.CLAIM,
+                            depth=-1, status=state.words)
         for f in claim.get("formal") or []:
             formal_status.setdefault(f["decl"], f.get("facts") or {})
-    for claim in paper.get("claims") or []:
+            roles.setdefault(f["decl"], str(f.get("role") or "theorem"))
+    for claim in claims:
         for f in claim.get("formal") or []:
-            if add_decl(f["decl"]):
+            if add_decl(f["decl"], 0):
                 g.edges.append((f"claim:{claim['id']}", f["decl"]))
-    frontier = list(dict.fromkeys(f["decl"] for c in paper.get("claims") or [] for f in c.get("formal") or []))
+    frontier = list(dict.fromkeys(f["decl"] for c in claims for f in c.get("formal") or []))
     seen = set(frontier)
-    for _ in range(max_depth):
+    level = 0
+    while frontier and (max_depth is None or level < max_depth):
+        level += 1
         nxt: list[str] = []
         for name in frontier:
             for dep in dependencies.get(name, []):
-                if dep not in g.nodes and not add_decl(dep):
+                if dep not in g.nodes and not add_decl(dep, level):
                     continue
                 if name in g.nodes:
                     g.edges.append((name, dep))
@@ -139,8 +305,8 @@ def paper_graph(paper: Mapping[str, Any], dependencies: Mapping[str, list[str]],
         g.namespace = prefix.rstrip(".")
         for node in g.nodes.values():
             if node.kind == "decl" and node.id.startswith(prefix):
-                node.label = _short(node.id[len(prefix):])
-    layout(g)
+                node.label = node.id[len(prefix):]
+    layout(g, max_width)
     return g
 
 
@@ -195,10 +361,43 @@ def common_namespace(names: list[str]) -> str:
     return str(Name(prefix)) + "." if prefix else ""
 
 
-def layout(g: Graph) -> None:
-    """Layers by longest path from the claims (cycles, e.g. mutual definitions, are cut), a
-    dummy point in each layer a long edge crosses (so it bends around the boxes instead of going
-    through them), barycentre ordering, then coordinates; ``g.routes`` gets each edge's points."""
+def _mean(values: list[float], default: float) -> float:
+    return sum(values) / len(values) if values else default
+
+
+def _wrap(row: list[str], width: Mapping[str, float], limit: float) -> list[list[str]]:
+    """``row`` cut into consecutive rows no wider than ``limit`` (a box wider than it alone),
+    as few as can be and as even as they can be made."""
+
+    def greedy(cap: float) -> list[list[str]]:
+        out: list[list[str]] = [[]]
+        used = 0.0
+        for n in row:
+            need = width[n] + (_GAP_X if out[-1] else 0.0)
+            if out[-1] and used + need > cap:
+                out.append([])
+                used, need = 0.0, width[n]
+            out[-1].append(n)
+            used += need
+        return out
+
+    rows = greedy(limit)
+    if len(rows) == 1:
+        return rows
+    lo, hi = max(width[n] for n in row), limit  # the narrowest cap that still needs no more rows
+    for _ in range(24):
+        mid = (lo + hi) / 2
+        if len(greedy(mid)) <= len(rows):
+            hi = mid
+        else:
+            lo = mid
+    return greedy(hi)
+
+
+def layout(g: Graph, max_width: float = PAGE_WIDTH) -> None:
+    """Layers by longest path from the claims (cycles, e.g. mutual definitions, are cut),
+    barycentre ordering, each layer wrapped into rows no wider than ``max_width``, then
+    coordinates; ``g.routes`` gets each edge's points (through the gaps of the rows it crosses)."""
     layer = {n: (0 if node.kind == "claim" else 1) for n, node in g.nodes.items()}
     for _ in range(len(g.nodes)):  # relax: at most |V| rounds, so a cycle cannot loop forever
         changed = False
@@ -213,71 +412,89 @@ def layout(g: Graph) -> None:
             break
     for n, node in g.nodes.items():
         node.layer = layer[n]
-        node.width = max(len(node.label) * _CHAR_W + 2 * _PAD_X, 40.0)
-    # segments between adjacent layers; long edges get one dummy point per layer crossed
-    width: dict[str, float] = {n: node.width for n, node in g.nodes.items()}
-    layer_of = dict(layer)
-    chains: dict[tuple[str, str], list[str]] = {}
-    segments: list[tuple[str, str]] = []
+        node.lines, node.namespace_line = _label_lines(node.label)
+        extra = 2 * _SLANT if node.shape in (Shape.INSTANCE, Shape.LIBRARY) else 0.0
+        node.width = max(max(len(line) for line in node.lines) * _CHAR_W + 2 * _PAD_X + extra, 40.0)
+        node.height = _BOX_H + (len(node.lines) - 1) * _LINE_H
+    pred: dict[str, list[str]] = {n: [] for n in g.nodes}
+    succ: dict[str, list[str]] = {n: [] for n in g.nodes}
     for a, b in g.edges:
-        if layer[b] <= layer[a]:
-            chains[(a, b)] = [a, b]  # drawn from the side; not part of the ordering
-            continue
-        chain = [a]
-        for depth in range(layer[a] + 1, layer[b]):
-            dummy = f"\x00{a}\x00{b}\x00{depth}"
-            layer_of[dummy], width[dummy] = depth, _DUMMY_W
-            chain.append(dummy)
-        chain.append(b)
-        chains[(a, b)] = chain
-        segments.extend(zip(chain, chain[1:]))
-    succ: dict[str, list[str]] = {n: [] for n in layer_of}
-    pred: dict[str, list[str]] = {n: [] for n in layer_of}
-    for a, b in segments:
-        succ[a].append(b)
-        pred[b].append(a)
+        if layer[b] > layer[a]:
+            succ[a].append(b)
+            pred[b].append(a)
     layers: dict[int, list[str]] = {}
-    for n in layer_of:  # insertion order: claims in manifest order, then declarations as found
-        layers.setdefault(layer_of[n], []).append(n)
+    for n in g.nodes:  # insertion order: claims in manifest order, then declarations as found
+        layers.setdefault(layer[n], []).append(n)
     order = [layers[k] for k in sorted(layers)]
+    pos: dict[str, float] = {}
 
-    def position(row: list[str]) -> dict[str, float]:
-        return {n: i for i, n in enumerate(row)}
+    def place(row: list[str]) -> None:
+        for i, n in enumerate(row):
+            pos[n] = (i + 0.5) / len(row)
 
-    for _ in range(4):  # down and up sweeps of the barycentre heuristic
-        for i in range(1, len(order)):
-            pos, here = position(order[i - 1]), position(order[i])
-            order[i].sort(key=lambda n: _mean([pos[p] for p in pred[n] if p in pos], here[n]))
+    for row in order:
+        place(row)
+    for _ in range(4):  # up then down sweeps of the barycentre heuristic, ending downwards
         for i in range(len(order) - 2, 0, -1):  # row 0 keeps the claims in the manifest's order
-            pos, here = position(order[i + 1]), position(order[i])
-            order[i].sort(key=lambda n: _mean([pos[s] for s in succ[n] if s in pos], here[n]))
-    widths = [sum(width[n] for n in row) + _GAP_X * (len(row) - 1) for row in order]
-    total = max(widths, default=0.0)
-    centre: dict[str, tuple[float, float]] = {}
-    for row, w, depth in zip(order, widths, range(len(order))):
+            order[i].sort(key=lambda n: _mean([pos[s] for s in succ[n]], pos[n]))
+            place(order[i])
+        for i in range(1, len(order)):
+            order[i].sort(key=lambda n: _mean([pos[p] for p in pred[n]], pos[n]))
+            place(order[i])
+    width = {n: node.width for n, node in g.nodes.items()}
+    limit = max(max_width - 2 * _MARGIN, 40.0)
+    g.rows = []
+    for depth, row in enumerate(order):
+        for part in _wrap(row, width, limit):
+            g.rows.append(Row(depth, 0.0, max(g.nodes[n].height for n in part), part))
+    total = max((sum(width[n] for n in r.nodes) + _GAP_X * (len(r.nodes) - 1) for r in g.rows), default=0.0)
+    y = _MARGIN
+    for i, r in enumerate(g.rows):
+        if i:
+            y += _GAP_ROW if r.layer == g.rows[i - 1].layer else _GAP_Y
+        r.y = y
+        w = sum(width[n] for n in r.nodes) + _GAP_X * (len(r.nodes) - 1)
         x = _MARGIN + (total - w) / 2
-        y = _MARGIN + depth * (_BOX_H + _GAP_Y)
-        for n in row:
-            if n in g.nodes:
-                g.nodes[n].x, g.nodes[n].y = x, y
-            centre[n] = (x + width[n] / 2, y)
+        for n in r.nodes:
+            node = g.nodes[n]
+            node.row, node.x, node.y = i, x, y + (r.height - node.height) / 2
             x += width[n] + _GAP_X
+        y += r.height
+    right = _MARGIN + total
     g.routes = {}
-    for (a, b), chain in chains.items():
+    for a, b in g.edges:
         na, nb = g.nodes[a], g.nodes[b]
-        if len(chain) == 2 and nb.layer <= na.layer:  # an edge back up (a cycle): side to side
-            g.routes[(a, b)] = [(na.x + na.width, na.y + _BOX_H / 2), (nb.x + nb.width, nb.y + _BOX_H / 2)]
+        if nb.row <= na.row:  # an edge back up (a cycle): side to side
+            g.routes[(a, b)] = [(na.x + na.width, na.y + na.height / 2), (nb.x + nb.width, nb.y + nb.height / 2)]
             continue
-        points = [(na.x + na.width / 2, na.y + _BOX_H)]
-        for d in chain[1:-1]:
-            cx, cy = centre[d]
-            points += [(cx, cy), (cx, cy + _BOX_H)]
-        points.append((nb.x + nb.width / 2, nb.y))
+        start = (na.x + na.width / 2, na.y + na.height)
+        end = (nb.x + nb.width / 2, nb.y)
+        points = [start]
+        for r in g.rows[na.row + 1: nb.row]:
+            t = (r.y + r.height / 2 - start[1]) / max(end[1] - start[1], 1.0)
+            gx = _through(r, g.nodes, start[0] + t * (end[0] - start[0]), right)
+            points += [(gx, r.y), (gx, r.y + r.height)]
+        points.append(end)
         g.routes[(a, b)] = points
 
 
-def _mean(values: list[float], default: float) -> float:
-    return sum(values) / len(values) if values else default
+def _through(row: Row, nodes: Mapping[str, Node], ideal: float, right: float) -> float:
+    """The x nearest ``ideal`` where an edge can cross ``row`` without touching a box."""
+    free: list[tuple[float, float]] = []
+    left = _MARGIN / 2
+    for n in row.nodes:
+        node = nodes[n]
+        free.append((left, node.x - _CLEAR))
+        left = node.x + node.width + _CLEAR
+    free.append((left, right + _MARGIN / 2))
+    best, best_d = ideal, math.inf
+    for lo, hi in free:
+        if hi < lo:
+            continue
+        x = min(max(ideal, lo), hi)
+        if abs(x - ideal) < best_d:
+            best, best_d = x, abs(x - ideal)
+    return best
 
 
 def _token(text: str) -> str:
@@ -285,12 +502,37 @@ def _token(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9-]", "-", text)
 
 
-def to_svg(g: Graph, label: str) -> str:
-    """The graph as an ``<svg>`` element (text escaped; links relative to the page)."""
+def shape_svg(shape: Shape, x: float, y: float, w: float, h: float) -> str:
+    """The outline of a box of ``shape`` (class ``shape``; colours come from the stylesheet)."""
+    cls = f'class="shape sh-{shape.value}"'
+    if shape is Shape.INSTANCE:  # a hexagon: pointed ends
+        s = min(_SLANT, w / 4)
+        pts = [(x + s, y), (x + w - s, y), (x + w, y + h / 2), (x + w - s, y + h), (x + s, y + h), (x, y + h / 2)]
+    elif shape is Shape.LIBRARY:  # a parallelogram: from elsewhere
+        s = min(_SLANT, w / 4)
+        pts = [(x + s, y), (x + w, y), (x + w - s, y + h), (x, y + h)]
+    else:
+        rx = {Shape.CLAIM: 6.0, Shape.THEOREM: 1.5, Shape.DEFINITION: h / 2}[shape]
+        return f'<rect {cls} x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.0f}" rx="{rx:.1f}"/>'
+    return f'<polygon {cls} points="{" ".join(f"{px:.1f},{py:.1f}" for px, py in pts)}"/>'
+
+
+def glyph(shape: Shape | str, css: str = "") -> str:
+    """A small picture of a box (for a legend or a list of names), coloured as ``css`` says."""
+    shape = Shape(shape)
+    classes = " ".join(["glyph-box", *(_token(c) for c in css.split())])
+    return (f'<svg class="glyph" xmlns="http://www.w3.org/2000/svg" width="26" height="14" viewBox="0 0 26 14" '
+            f'aria-hidden="true"><g class="{classes}">{shape_svg(shape, 1, 1, 24, 12)}</g></svg>')
+
+
+def to_svg(g: Graph, label: str, key: str = "") -> str:
+    """The graph as an ``<svg>`` element (text escaped; links relative to the page); ``key`` tells
+    apart the arrowhead of each drawing on one page (ids are page-wide)."""
     w, h = g.width, g.height
+    arrow = "arrow" + (f"-{_token(key)}" if key else "")
     out = [f'<svg class="depgraph" xmlns="http://www.w3.org/2000/svg" role="img" '
            f'aria-label="{escape(label)}" width="{w:.0f}" height="{h:.0f}" viewBox="0 0 {w:.0f} {h:.0f}">',
-           '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
+           f'<defs><marker id="{arrow}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
            'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="arrowhead"/></marker></defs>']
     for a, b in g.edges:
         points = g.routes.get((a, b)) or []
@@ -303,16 +545,22 @@ def to_svg(g: Graph, label: str) -> str:
             else:
                 mid = (y1 + y2) / 2
                 d += f" C{x1:.1f},{mid:.1f} {x2:.1f},{mid:.1f} {x2:.1f},{y2:.1f}"
+        na, nb = g.nodes[a], g.nodes[b]
+        says = (f"{na.label} is formalised by {nb.id}" if na.kind == "claim" else f"{na.id} uses {nb.id}")
         out.append(f'<path class="edge" data-from="{escape(a)}" data-to="{escape(b)}" d="{d}" '
-                   'marker-end="url(#arrow)"/>')
+                   f'marker-end="url(#{arrow})"><title>{escape(says)}</title></path>')
     for node in g.nodes.values():
         classes = f"node {node.kind} {_token(node.css)}"
         if node.kernel:
             classes += f" k-{_token(node.kernel)}"
+        cx = node.x + node.width / 2
+        top = node.y + node.height / 2 + 4 - (len(node.lines) - 1) * _LINE_H / 2
+        text = "".join(f'<tspan x="{cx:.1f}" y="{top + i * _LINE_H:.1f}"'
+                       + (' class="ns"' if i == 0 and node.namespace_line else "") + f'>{escape(line)}</tspan>'
+                       for i, line in enumerate(node.lines or (node.label,)))
         body = (f'<title>{escape(node.title)}</title>'
-                f'<rect x="{node.x:.1f}" y="{node.y:.1f}" width="{node.width:.1f}" height="{_BOX_H:.0f}" rx="5"/>'
-                f'<text x="{node.x + node.width / 2:.1f}" y="{node.y + _BOX_H / 2 + 4:.1f}" '
-                f'text-anchor="middle">{escape(node.label)}</text>')
+                + shape_svg(node.shape, node.x, node.y, node.width, node.height)
+                + f'<text text-anchor="middle">{text}</text>')
         attrs = f'class="{classes}" data-name="{escape(node.id)}"'
         if node.href:
             out.append(f'<a href="{escape(node.href)}" {attrs}>{body}</a>')
@@ -322,9 +570,68 @@ def to_svg(g: Graph, label: str) -> str:
     return "".join(out)
 
 
-def paper_svg(paper: Mapping[str, Any], data: Mapping[str, Any], root: str = "../") -> tuple[str, Graph]:
-    """The inline SVG of a paper's graph from report data (``report.json``), and the graph."""
+def _inputs(data: Mapping[str, Any]) -> tuple[dict, dict, frozenset[str]]:
     declarations = {str(d["name"]): d for d in data.get("declarations") or []}
     dependencies = {str(d["name"]): [str(u) for u in d.get("uses") or []] for d in data.get("declarations") or []}
-    g = paper_graph(paper, dependencies, declarations, root)
+    modules = frozenset(str(m["name"]) for m in ((data.get("build") or {}).get("modules") or []))
+    return declarations, dependencies, modules
+
+
+def paper_svg(paper: Mapping[str, Any], data: Mapping[str, Any], root: str = "../") -> tuple[str, Graph]:
+    """The inline SVG of a paper's graph from report data (``report.json``), and the graph."""
+    declarations, dependencies, modules = _inputs(data)
+    g = paper_graph(paper, dependencies, declarations, root, project_modules=modules or None)
     return to_svg(g, f"Dependency graph of {paper.get('title', paper.get('id'))}"), g
+
+
+@dataclass
+class Drawing:
+    """A graph and its SVG, ready for a page."""
+
+    graph: Graph
+    svg: str
+
+
+@dataclass
+class PaperViews:
+    """What a paper page draws: the default picture, the larger one behind "show more" (None when
+    it would draw nothing more), and each claim's own graph (claims with Lean only)."""
+
+    main: Drawing
+    more: Drawing | None
+    claims: dict[str, Drawing]
+
+
+def _fitting(build: Callable[[int | None, int], Graph], depth: int, nodes: int) -> Graph:
+    """The deepest picture up to ``depth`` levels of uses that leaves nothing out within ``nodes``
+    boxes; the formalising declarations alone (bounded) when not even one level fits."""
+    for d in range(depth, 0, -1):
+        g = build(d, nodes)
+        if not g.omitted:
+            return g
+    return build(0, max(nodes, MORE_NODES))  # the formalising declarations are never left out
+
+
+def paper_views(paper: Mapping[str, Any], data: Mapping[str, Any], root: str = "../") -> PaperViews:
+    """The drawings of one paper page (report data as in ``report.json``)."""
+    declarations, dependencies, modules = _inputs(data)
+    title = str(paper.get("title") or paper.get("id"))
+
+    def build(p: Mapping[str, Any], width: float) -> Callable[[int | None, int], Graph]:
+        return lambda depth, nodes: paper_graph(p, dependencies, declarations, root, max_depth=depth,
+                                                max_nodes=nodes, project_modules=modules or None,
+                                                max_width=width)
+
+    main = _fitting(build(paper, PAGE_WIDTH), DEFAULT_DEPTH, MAX_NODES)
+    full = build(paper, PAGE_WIDTH)(None, MORE_NODES)
+    more = None
+    if set(full.nodes) != set(main.nodes):
+        more = Drawing(full, to_svg(full, f"Every project dependency of {title}", "more"))
+    claims = {}
+    for i, claim in enumerate(paper.get("claims") or []):
+        if not claim.get("formal"):
+            continue
+        one = dict(paper, claims=[claim])
+        g = _fitting(build(one, CARD_WIDTH), DEFAULT_DEPTH, CLAIM_NODES)
+        claims[str(claim["id"])] = Drawing(g, to_svg(g, f"What claim {claim['id']} rests on", f"claim-{i}"))
+    return PaperViews(Drawing(main, to_svg(main, f"Dependency graph of {title}")), more, claims)

@@ -40,7 +40,7 @@ from claimcheck.report import graph, sources
 from claimcheck.report.badge import badge
 from claimcheck.report.junit import junit_xml
 from claimcheck.report.markdown import render_summary
-from claimcheck.report.states import CLAIM_STATES, INSTANCE_STATES, status_words
+from claimcheck.report.states import CLAIM_STATES, INSTANCE_STATES, MACHINE_CHECKED_TIERS, status_words
 
 REPORT_JSON = "report.json"
 SUMMARY_MD = "summary.md"
@@ -118,6 +118,11 @@ def _environment() -> jinja2.Environment:
     env.filters["label_class"] = lambda v: _css_token(v, LABELS)
     env.filters["module_class"] = lambda v: _css_token(v, MODULE_STATUSES)
     env.filters["short_hash"] = lambda v: (str(v)[:12] if v else "")
+    env.globals["glyph"] = lambda shape, css="": markupsafe.Markup(graph.glyph(shape, css))
+    env.globals["drawn"] = lambda drawing: markupsafe.Markup(drawing.svg)  # built and escaped by graph.to_svg
+    env.globals["shapes"] = tuple(graph.Shape)
+    env.globals["max_nodes"] = graph.MAX_NODES
+    env.globals["machine_checked_tiers"] = MACHINE_CHECKED_TIERS
     return env
 
 
@@ -189,10 +194,9 @@ def _render_files(result: GateResult, target: Path, source_root: Path | None = N
     )
     paper_template = env.get_template("paper.html")
     for paper in papers:
-        svg, drawn = graph.paper_svg(paper, data)
+        views = graph.paper_views(paper, data)
         (target / "papers" / f"{paper['id']}.html").write_text(
-            paper_template.render(root="../", page="paper", paper=paper, graph_svg=markupsafe.Markup(svg),
-                                  graph_omitted=drawn.omitted, graph_namespace=drawn.namespace, **common),
+            paper_template.render(root="../", page="paper", paper=paper, views=views, **common),
             encoding="utf-8",
         )
     (target / "declarations.html").write_text(

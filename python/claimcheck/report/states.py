@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from claimcheck.model.evidence import InstanceOutcome, InstanceResult, Severity
+from claimcheck.model.evidence import InstanceOutcome, InstanceResult, Severity, Tier
 
-__all__ = ["JUnit", "Presentation", "CLAIM_STATES", "SEVERITY_LEVEL", "instance_state", "claim_state", "status_words"]
+__all__ = ["JUnit", "Presentation", "CLAIM_STATES", "MACHINE_CHECKED_TIERS", "SEVERITY_LEVEL", "instance_state", "claim_state", "status_words"]
 
 
 class JUnit(StrEnum):
@@ -53,6 +53,11 @@ INSTANCE_STATES: dict[tuple[InstanceOutcome, bool], Presentation] = {
     (InstanceOutcome.DISAGREE, False): Presentation("disagree", "fails", JUnit.FAILED, "error"),
     (InstanceOutcome.DISAGREE, True): Presentation("disagree", "fails", JUnit.FAILED, "error"),
 }
+
+#: The evidence tiers of a machine-checked claim: it holds on Lean declarations that built and are
+#: proved (``kernel-rechecked``: the independent kernel accepted every one of them too). A claim
+#: holding on witnesses only, or failing whatever its Lean, is not machine-checked.
+MACHINE_CHECKED_TIERS: tuple[str, ...] = (str(Tier.KERNEL_RECHECKED), str(Tier.COMPILED))
 
 SEVERITY_LEVEL: dict[Severity, str] = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTICE: "notice"}
 
