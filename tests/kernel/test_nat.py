@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from claimcheck.kernel import Environment, Outcome, check_all, read_ndjson
+from claimcheck.kernel.result import Declined
 from claimcheck.kernel.nat import deep_fingerprint, primitive_fingerprints
 from claimcheck.kernel.typechecker import TypeChecker
 
@@ -38,11 +39,17 @@ def test_gcd_needs_a_trusted_fingerprint():
     assert deep_fingerprint(env2, ("Nat", "add")) != deep_fingerprint(env, ("Nat", "gcd"))
 
 
-def test_bodyless_primitive_only_when_allowed():
-    env, decls = _env_of("nat_land_bodyless")
-    assert check_all(decls, env=env)[-1].outcome == Outcome.ACCEPTED
-    strict = Environment(bodyless_primitives=False)
-    assert check_all(decls, env=strict)[-1].outcome == Outcome.REJECTED
+def test_bodyless_primitive_only_when_vouched_for():
+    """An axiom `Nat.land` is the real `Nat.land` only if the front end vouches for it as the core
+    library's own; by itself (an NDJSON file) it is uninterpreted, and the check declines."""
+    _, decls = _env_of("nat_land_bodyless")
+    vouched = Environment(library={("Nat", "land")})
+    assert check_all(decls, env=vouched)[-1].outcome == Outcome.ACCEPTED
+    v = check_all(decls, env=Environment())[-1]
+    assert v.outcome == Outcome.DECLINED and v.code == Declined.UNVOUCHED_PRIMITIVE
+    assert v.missing == (("Nat", "land"),)
+    # the proof-less library theorems a front end lists as the trusted boundary count as vouched too
+    assert check_all(decls, env=Environment(boundary_axioms={("Nat", "land")}))[-1].outcome == Outcome.ACCEPTED
 
 
 def test_results_do_not_depend_on_table_sweeps():

@@ -40,10 +40,8 @@ class Expr:
     def __hash__(self) -> int:
         return self.hash
 
-    def __repr__(self) -> str:
-        from .pretty import expr_to_str
-
-        return expr_to_str(self)
+    def __repr__(self) -> str:  # for debugging; messages use `pretty.expr_to_str`
+        return f"<Expr {KIND_NAMES[self.kind]} #{self.hash & 0xffffff:06x}>"
 
 
 # Hash-consing table (a cache: it never changes what a term means). A plain dict for speed;
@@ -516,6 +514,25 @@ def find_const(e: Expr, pred) -> Expr | None:
         if x.kind == CONST and pred(x.a):
             return x
     return None
+
+
+def _bind(kind: int, fvars: Sequence[Expr], body: Expr) -> Expr:
+    r = abstract(body, fvars)
+    for j in range(len(fvars) - 1, -1, -1):
+        fv = fvars[j]
+        dom = abstract(fv.b, fvars[:j])
+        r = _mk_binder(kind, fv.d, "default", dom, r)
+    return r
+
+
+def pis(fvars: Sequence[Expr], body: Expr) -> Expr:
+    """`(x1 : A1) -> ... -> body` over the free variables `fvars` (outermost first)."""
+    return _bind(PI, fvars, body)
+
+
+def lams(fvars: Sequence[Expr], body: Expr) -> Expr:
+    """`fun (x1 : A1) ... => body` over the free variables `fvars` (outermost first)."""
+    return _bind(LAM, fvars, body)
 
 
 def mk_arrow(a: Expr, b: Expr) -> Expr:
