@@ -135,7 +135,7 @@ class _Printer:
                 self.emit("(")
             v = self._fresh(x.c, names)
             if k == E.PI and not E.has_loose_bvar(x.b, 0):
-                self.term(x.a, names, path + ("d",), True)
+                self.term(x.a, names, path + ("d",), x.a.kind in (E.PI, E.LAM, E.LET))
                 self.emit(" → ")
             else:
                 self.emit("fun (" if k == E.LAM else "(")
