@@ -5,9 +5,9 @@ own subprocess (one at a time, so they do not compete for the cores), and report
 baseline / current (the speed-up) and whether the verdicts agree:
 
 1. `app-lam`: the Lean Kernel Arena's `perf/app-lam` stress case (nested lambdas passed twice to a
-   constant, every body mentioning every enclosing binder; n = 4000 as in the arena, 1.4 MB),
-   generated here as lean4export NDJSON with a minimal Nat prelude; checked with
-   `python -m claimcheck.kernel` (`app_lam_*`). Goal: under 60 s.
+   constant, every body mentioning every enclosing binder; the arena's n = 4000 is 1.4 MB),
+   generated here as lean4export NDJSON with a minimal Nat prelude written out by hand, at several
+   sizes; checked with `python -m claimcheck.kernel` (`app_lam_*`). Goal: n = 4000 under 60 s.
 2. The project's re-check: every declaration of the project's modules, from the `.olean` files of a
    build (`--build DIR`, a build folder's `lib`; by default a clean build in a temporary copy, one
    Lean process), through `recheck` with no cache and no time limit (`replay_*`), counting verdicts.
@@ -16,14 +16,15 @@ The baseline (`--baseline REF`, default the revision before issue 26's kernel wo
 with `git archive` into a temporary folder; a baseline slower than `--baseline-timeout` seconds is
 reported as that bound (the ratio is then a lower bound, `*_baseline_timed_out` true).
 
-The last line printed is one JSON object: `app_lam_seconds`, `app_lam_baseline_seconds`,
-`app_lam_speedup`, `replay_seconds`, `replay_cpu_seconds`, `replay_baseline_seconds`,
+The last line printed is one JSON object: for each app-lam size n, `app_lam_<n>_seconds`,
+`app_lam_<n>_verdict`, `app_lam_<n>_baseline_seconds` and `app_lam_<n>_speedup` (null when the
+baseline did not finish within `--baseline-timeout` seconds and `--baseline-memory` GB), then `replay_seconds`, `replay_cpu_seconds`, `replay_baseline_seconds`,
 `replay_baseline_cpu_seconds`, `replay_speedup`, `declarations`, `checked`, `rejected`, `undecided`,
-`verdicts_changed` (declarations whose verdict kind differs from the baseline's), and the
-`*_baseline_timed_out` flags.
+`verdicts_changed` (declarations whose verdict kind differs from the baseline's) and
+`replay_baseline_timed_out`.
 
-Usage: `python bench/kernel.py [--build DIR] [--baseline REF] [--baseline-timeout S] [--skip-replay]
-[--n 4000]`
+Usage: `python bench/kernel.py [--build DIR] [--baseline REF] [--baseline-timeout S]
+[--baseline-memory GB] [--skip-replay] [--n 1000 2000 4000]`
 """
 
 from __future__ import annotations
@@ -105,18 +106,30 @@ def generate_app_lam(n: int, path: Path) -> None:
     path.write_text("\n".join(dump_lines([block, add, wrap2, top])) + "\n", encoding="utf-8")
 
 
-def timed(cmd: list[str], pythonpath: Path, timeout: float) -> tuple[float | None, float, str]:
-    """(wall seconds or None if timed out, CPU seconds of the child, stdout)."""
+def timed(cmd: list[str], pythonpath: Path, timeout: float, mem_gb: float | None = None
+          ) -> tuple[float | None, float, str]:
+    """(wall seconds, or None if it timed out or went over ``mem_gb`` of address space; CPU seconds
+    of the child; stdout)."""
     env = dict(os.environ, PYTHONPATH=str(pythonpath))
+
+    def limit() -> None:
+        if mem_gb:
+            import resource
+
+            cap = int(mem_gb * 2**30)
+            resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+
     before = os.times()
     start = time.perf_counter()
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout)
+        p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout, preexec_fn=limit)
     except subprocess.TimeoutExpired:
         return None, timeout, ""
     wall = time.perf_counter() - start
     after = os.times()
     cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
+    if mem_gb and p.returncode != 0 and ("MemoryError" in p.stderr or "memory" in p.stdout.lower()):
+        return None, cpu, p.stdout
     if p.returncode not in (0, 1, 2):
         raise SystemExit(f"{cmd} failed ({p.returncode}): {p.stderr[-2000:]}")
     return wall, cpu, p.stdout
@@ -154,7 +167,11 @@ def main(argv=None) -> int:
     ap.add_argument("--build", type=Path, help="an existing build folder (its lib/ holds the .olean files)")
     ap.add_argument("--baseline", default=BASELINE, help="git revision of the baseline (default %(default)s)")
     ap.add_argument("--baseline-timeout", type=float, default=1200.0)
-    ap.add_argument("--n", type=int, default=4000, help="app-lam size (the arena's is 4000)")
+    ap.add_argument("--baseline-memory", type=float, default=6.0,
+                    help="GB of address space the baseline may use on app-lam (the machine is shared; "
+                         "the baseline's memory grows with n squared)")
+    ap.add_argument("--n", type=int, nargs="+", default=[1000, 2000, 4000],
+                    help="app-lam sizes (the arena's is 4000)")
     ap.add_argument("--skip-replay", action="store_true", help="only app-lam")
     args = ap.parse_args(argv)
     sys.setrecursionlimit(100000)
@@ -163,24 +180,25 @@ def main(argv=None) -> int:
         tmp = Path(tmp)
         base_py = extract(args.baseline, tmp / "baseline")
         here_py = REPO / "python"
-        case = tmp / "app-lam.ndjson"
-        generate_app_lam(args.n, case)
-        print(f"app-lam n={args.n}: {case.stat().st_size / 1e6:.2f} MB", file=sys.stderr)
-        cmd = [sys.executable, "-m", "claimcheck.kernel", "-q", str(case)]
-        new_wall, _, new_out = timed(cmd, here_py, 3600)
-        print(f"  current:  {new_wall:.2f} s  {new_out.strip()}", file=sys.stderr, flush=True)
-        old_wall, _, old_out = timed(cmd, base_py, args.baseline_timeout)
-        print(f"  baseline: {old_wall if old_wall is not None else '>' + str(args.baseline_timeout)} s  "
-              f"{old_out.strip()}", file=sys.stderr, flush=True)
-        out["app_lam_seconds"] = round(new_wall, 2)
-        out["app_lam_baseline_seconds"] = round(old_wall if old_wall is not None else args.baseline_timeout, 2)
-        out["app_lam_baseline_timed_out"] = old_wall is None
-        out["app_lam_speedup"] = round(out["app_lam_baseline_seconds"] / new_wall, 1)
+        for n in args.n:
+            case = tmp / f"app-lam-{n}.ndjson"
+            generate_app_lam(n, case)
+            print(f"app-lam n={n}: {case.stat().st_size / 1e6:.2f} MB", file=sys.stderr)
+            cmd = [sys.executable, "-m", "claimcheck.kernel", "-q", str(case)]
+            new_wall, _, new_out = timed(cmd, here_py, 3600)
+            print(f"  current:  {new_wall:.2f} s  {new_out.strip()}", file=sys.stderr, flush=True)
+            old_wall, _, old_out = timed(cmd, base_py, args.baseline_timeout, args.baseline_memory)
+            print(f"  baseline: {f'{old_wall:.2f}' if old_wall is not None else 'did not finish'} s  "
+                  f"{old_out.strip()}", file=sys.stderr, flush=True)
+            out[f"app_lam_{n}_seconds"] = round(new_wall, 2)
+            out[f"app_lam_{n}_verdict"] = new_out.strip().rsplit(": ", 1)[-1]
+            out[f"app_lam_{n}_baseline_seconds"] = None if old_wall is None else round(old_wall, 2)
+            out[f"app_lam_{n}_speedup"] = None if old_wall is None else round(old_wall / new_wall, 1)
         if not args.skip_replay:
             if args.build is not None:
                 olean_dir = args.build / "lib"
                 sys.path.insert(0, str(here_py))
-                from claimcheck.toolchain import resolve_toolchain  # noqa: E402
+                from claimcheck.lean.toolchain import resolve_toolchain  # noqa: E402
 
                 lib_dir = resolve_toolchain(REPO, install=False).lib_dir
             else:

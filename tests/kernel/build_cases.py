@@ -448,6 +448,16 @@ def build_provenance_cases() -> None:
     good = [hand_nat(), lst, hand_empty("Char", TYPE), hand_empty("String", TYPE),
             axiom("String.ofList", arrow(lchar, c("String"))), axiom("Char.ofNat", arrow(NAT, char))]
     write_case("string_literal_data_types", good + [defn("s", c("String"), s_lit)], "accepted")
+    # without String.ofList the input lacks what the literal stands for: declined, naming it ...
+    write_case("string_literal_without_of_list", good[:4] + [defn("s", c("String"), s_lit)], "declined",
+               "needs 'String.ofList'")
+    # ... unless the front end vouches for String as the core library's own (Init uses literals
+    # before it declares String.ofList)
+    write_case("string_literal_vouched_string", good[:4] + [defn("s", c("String"), s_lit)], "accepted",
+               library=("String",))
+    # a vouched String must still be a data type
+    write_case("string_literal_vouched_prop", [hand_nat(), hand_empty("String", PROP), thm("s", c("String"), s_lit)],
+               "rejected", "String literal is used", library=("String",))
 
 
 def _list_block() -> InductiveBlock:
@@ -764,7 +774,7 @@ def build() -> None:
         "rejected", "the value has type")
     rv = var("r", rose)
     write_case("uses_declined_declaration", b.decls + [nested, defn("f", arrow(rose, NAT), lam([rv], c("Nat.zero")))],
-               "declined", "which was declined")
+               "declined", "which was not accepted")
 
     # Mutual blocks: Even/Odd as predicates on Nat, with recursors for both.
     b = Builder().nat().eq()

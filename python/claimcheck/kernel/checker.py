@@ -15,6 +15,7 @@ from __future__ import annotations
 import sys
 import threading
 import traceback
+from dataclasses import replace
 from typing import Callable, Iterable
 
 from .declarations import Axiom, Declaration, Definition, InductiveBlock, Opaque, Quot, Safety, Theorem
@@ -149,6 +150,15 @@ def check_declaration(env: Environment, decl: Declaration, fuel: int | None = -1
     `fuel`: the steps this declaration may take (default `env.fuel`; None: no limit)."""
     name = name_to_str(decl.name)
     trace = Trace(env.fuel if fuel == -1 else fuel)
+    verdict = _check(env, decl, name, trace)
+    if verdict.outcome != Outcome.ACCEPTED:
+        for n in _names(decl):
+            if n not in env:
+                env.declined[n] = f"{verdict.outcome}: {verdict.reason[:200]}"
+    return replace(verdict, steps=trace.spent())
+
+
+def _check(env: Environment, decl: Declaration, name: str, trace: Trace) -> Verdict:
     try:
         _check_header(env, decl)
         unsafe = _unsafe(decl)
@@ -164,23 +174,18 @@ def check_declaration(env: Environment, decl: Declaration, fuel: int | None = -1
     except KernelError as e:
         if not trace.stuck:
             return Verdict(Outcome.REJECTED, name, str(e))
-        verdict = _stuck_verdict(name, trace, e)
+        return _stuck_verdict(name, trace, e)
     except Unsupported as e:
         why = str(e) if e.code != Declined.UNSUPPORTED else f"not supported: {e}"
-        verdict = Verdict(Outcome.DECLINED, name, why, e.code, e.missing)
+        return Verdict(Outcome.DECLINED, name, why, e.code, e.missing)
     except OutOfFuel as e:
-        verdict = Verdict(Outcome.DECLINED, name, str(e), Declined.OUT_OF_FUEL)
+        return Verdict(Outcome.DECLINED, name, str(e), Declined.OUT_OF_FUEL)
     except RecursionError:
-        verdict = Verdict(Outcome.DECLINED, name, "term too deep for this checker (recursion limit)",
-                          Declined.TOO_DEEP)
+        return Verdict(Outcome.DECLINED, name, "term too deep for this checker (recursion limit)", Declined.TOO_DEEP)
     except Exception as e:  # an internal error must never turn into an acceptance
         tb = traceback.format_exc(limit=3).strip().splitlines()[-1]
-        verdict = Verdict(Outcome.DECLINED, name, f"internal error: {type(e).__name__}: {e} ({tb})",
-                          Declined.INTERNAL_ERROR)
-    for n in _names(decl):
-        if n not in env:
-            env.declined[n] = f"{verdict.code}: {verdict.reason[:200]}"
-    return verdict
+        return Verdict(Outcome.DECLINED, name, f"internal error: {type(e).__name__}: {e} ({tb})",
+                       Declined.INTERNAL_ERROR)
 
 
 STACK_SIZE = 512 * 1024 * 1024

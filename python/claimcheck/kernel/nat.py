@@ -77,6 +77,9 @@ TRUSTED_FINGERPRINTS: dict[tuple, frozenset] = {}
 WF_PRIMITIVES = {("Nat", n) for n in ("div", "mod", "gcd", "land", "lor", "xor", "shiftRight")}
 #: Every constant that has a literal extension (a bodyless one is stuck unless vouched for).
 PRIMITIVES = frozenset(BIN_OPS) | frozenset(BIN_PREDS) | {("Nat", "pred")}
+#: What a String literal's expansion `String.ofList [Char.ofNat n, ...]` needs.
+STRING_NEEDED = (STRING, ("Char",), ("List",), ("List", "nil"), ("List", "cons"), ("String", "ofList"),
+                 ("Char", "ofNat"), NAT)
 #: Constants Lean's kernel evaluates by running compiled code (`native_decide`); this one does not.
 NATIVE = frozenset({("Lean", "reduceBool"), ("Lean", "reduceNat")})
 
@@ -162,9 +165,30 @@ class NatExtension:
         return self._cached(BOOL, (BOOL, ("Bool", "false"), ("Bool", "true")), lambda: standard_bool(self.env))
 
     def string_ok(self) -> bool:
-        needed = (STRING, ("Char",), ("List",), ("List", "nil"), ("List", "cons"), ("String", "ofList"),
-                  ("Char", "ofNat"), NAT)
-        return self._cached(STRING, needed, lambda: standard_string(self.env))
+        return self._cached(STRING, STRING_NEEDED, lambda: standard_string(self.env))
+
+    def string_literal_problem(self) -> tuple | None:
+        """Why a String literal cannot be typed `String` here: None (it can), ("missing", names)
+        (the input lacks what would justify it: a decline) or ("wrong", why) (a rejection).
+
+        A literal names the term `String.ofList [Char.ofNat n, ...]`, so it is typed `String` when
+        those exist with the standard types (`standard_string`), or when the front end vouches for
+        `String` as the core library's own (the library uses literals before `String.ofList` is
+        declared). `String` or `Char` declared as anything but a data type is wrong either way."""
+        env = self.env
+        for n in (STRING, ("Char",)):
+            if env.get(n) is not None and not _data_type(env, n):
+                return ("wrong", f"'{'.'.join(n)}' is not a data type (an inductive type in Type without "
+                                 f"parameters)")
+        if env.get(STRING) is not None and env.vouched(STRING):
+            return None
+        missing = tuple(n for n in STRING_NEEDED if env.get(n) is None)
+        if missing:
+            return ("missing", missing)
+        if not self.string_ok():
+            return ("wrong", "'List', 'String.ofList' or 'Char.ofNat' do not have the standard types "
+                             "('String.ofList : List Char → String', 'Char.ofNat : Nat → Char')")
+        return None
 
     def verified(self, name: tuple) -> bool:
         return self._cached(name, (name,), lambda: self._verify(name))

@@ -40,6 +40,7 @@ class Verdict:
     reason: str = ""
     code: Declined | None = None  # set exactly when the outcome is `declined`
     missing: tuple = ()  # the names (kernel name tuples) a decline is about, when there are some
+    steps: int = 0  # the kernel steps the check took (see `Environment.fuel`)
 
     def line(self) -> str:
         if self.outcome == Outcome.ACCEPTED:

@@ -281,7 +281,7 @@ class TypeChecker:
     def missing_constant(self, name: Name) -> Unsupported:
         why = self.env.declined.get(name)
         if why is not None:
-            return Unsupported(f"uses '{name_to_str(name)}', which was declined ({why})",
+            return Unsupported(f"uses '{name_to_str(name)}', which was not accepted ({why})",
                                Declined.DEPENDS_ON_DECLINED, (name,))
         return Unsupported(f"needs '{name_to_str(name)}', which the environment does not contain",
                            Declined.MISSING_CONSTANT, (name,))
@@ -389,10 +389,14 @@ class TypeChecker:
                 raise self.error("a Nat literal is used but 'Nat' is not declared as the standard "
                                  "inductive type (zero, succ)")
             return mk_const(NAT)
-        if not self.nat.string_ok():
-            raise self.error("a String literal is used but 'String', 'Char', 'List', 'String.ofList' and "
-                             "'Char.ofNat' are not declared as the standard ones (a data type 'String' "
-                             "with 'String.ofList : List Char → String', 'Char.ofNat : Nat → Char')")
+        problem = self.nat.string_literal_problem()
+        if problem is not None:
+            kind, what = problem
+            if kind == "missing":
+                raise Unsupported("a String literal needs " + ", ".join(f"'{name_to_str(n)}'" for n in what)
+                                  + " (what it stands for: String.ofList [Char.ofNat n, ...]), which the "
+                                    "environment does not contain", Declined.MISSING_CONSTANT, what)
+            raise self.error(f"a String literal is used but {what}")
         return mk_const(STRING)
 
     def _infer_proj(self, e: Expr, infer_only: bool, ctx: list | None) -> Expr:
