@@ -17,8 +17,9 @@ with `git archive` into a temporary folder; a baseline slower than `--baseline-t
 reported as that bound (the ratio is then a lower bound, `*_baseline_timed_out` true).
 
 The last line printed is one JSON object: for each app-lam size n, `app_lam_<n>_seconds`,
-`app_lam_<n>_verdict`, `app_lam_<n>_baseline_seconds` and `app_lam_<n>_speedup` (null when the
-baseline did not finish within `--baseline-timeout` seconds and `--baseline-memory` GB), then `replay_seconds`, `replay_cpu_seconds`, `replay_baseline_seconds`,
+`app_lam_<n>_verdict`, `app_lam_<n>_baseline_verdict`, `app_lam_<n>_baseline_seconds` and
+`app_lam_<n>_speedup` (null when the baseline did not reach the same verdict within
+`--baseline-timeout` seconds and `--baseline-memory` GB), then `replay_seconds`, `replay_cpu_seconds`, `replay_baseline_seconds`,
 `replay_baseline_cpu_seconds`, `replay_speedup`, `declarations`, `checked`, `rejected`, `undecided`,
 `verdicts_changed` (declarations whose verdict kind differs from the baseline's) and
 `replay_baseline_timed_out`.
@@ -190,8 +191,12 @@ def main(argv=None) -> int:
             old_wall, _, old_out = timed(cmd, base_py, args.baseline_timeout, args.baseline_memory)
             print(f"  baseline: {f'{old_wall:.2f}' if old_wall is not None else 'did not finish'} s  "
                   f"{old_out.strip()}", file=sys.stderr, flush=True)
+            verdict = lambda text: text.strip().split(": ", 2)[1] if ": " in text else "none"  # noqa: E731
+            if old_wall is not None and verdict(old_out) != verdict(new_out):
+                old_wall = None  # e.g. the baseline declined after running into the memory cap
             out[f"app_lam_{n}_seconds"] = round(new_wall, 2)
-            out[f"app_lam_{n}_verdict"] = new_out.strip().rsplit(": ", 1)[-1]
+            out[f"app_lam_{n}_verdict"] = verdict(new_out)
+            out[f"app_lam_{n}_baseline_verdict"] = verdict(old_out)
             out[f"app_lam_{n}_baseline_seconds"] = None if old_wall is None else round(old_wall, 2)
             out[f"app_lam_{n}_speedup"] = None if old_wall is None else round(old_wall / new_wall, 1)
         if not args.skip_replay:

@@ -12,7 +12,8 @@ without its proof. A check that fails for want of such a body is declined, not r
 
 Progress goes to stderr; the last line is one JSON object with the keys `modules`, `checked`,
 `accepted`, `rejected`, `declined` (a count by reason code), `seconds`, `cpu_seconds`,
-`declarations_per_second`, `peak_rss_mb`, and `rejections` (the first ones, name and reason).
+`declarations_per_second`, `peak_rss_mb`, `most_steps` (the declaration that took the most kernel
+steps, and how many: what `Environment.fuel` must allow) and `rejections` (the first ones).
 Goal: 0 rejected, every decline explained.
 
 Usage: `python bench/library_replay.py [--lib DIR] [--packages Init Std Lean] [--limit N]`
@@ -83,6 +84,7 @@ def main(argv=None) -> int:
     declined: Counter = Counter()
     rejections: list = []
     last = [time.monotonic()]
+    most = [0, ""]  # the most kernel steps one declaration took, and which
 
     def run() -> None:
         done = 0
@@ -100,6 +102,9 @@ def main(argv=None) -> int:
                 if ci.value is None and ci.kind in ("axiom", "theorem") and m not in GENUINE_AXIOMS:
                     hidden.add(kernel_name(m))
             v = check_declaration(env, decl)
+            steps = getattr(v, "steps", 0)
+            if steps > most[0]:
+                most[:] = [steps, v.declaration]
             counts[str(v.outcome)] += 1
             if v.outcome == Outcome.DECLINED:
                 declined[str(getattr(v, "code", None) or "declined")] += 1
@@ -128,6 +133,7 @@ def main(argv=None) -> int:
         "cpu_seconds": round(time.process_time() - c_start, 1),
         "declarations_per_second": round(checked / seconds, 1),
         "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "most_steps": {"declaration": most[1], "steps": most[0]},
         "rejections": rejections,
     }))
     return 0

@@ -364,9 +364,11 @@ def _nat_spec():
 
 
 DIVMOD_SPEC, GCD_SPEC, SHIFTR_SPEC = _nat_spec()
-# The theorems a front end should include in the environment (when its library has them), so that
-# the well-founded primitives can be accelerated even if the checked declarations do not use them.
-SPEC_THEOREMS = tuple(n for n, _ in DIVMOD_SPEC + GCD_SPEC + SHIFTR_SPEC)
+# The constants a front end should include in the environment first (when its library has them),
+# even if the checked declarations do not name them: the theorems that let the well-founded
+# primitives be accelerated, and what a String literal stands for (`String.ofList`, `Char.ofNat`:
+# a declaration may use a literal without naming them).
+SPEC_THEOREMS = tuple(n for n, _ in DIVMOD_SPEC + GCD_SPEC + SHIFTR_SPEC) + (("String", "ofList"), ("Char", "ofNat"))
 SHIFTR_NEEDED = (("Nat", "shiftRight"), ("Nat", "div"), ("Eq",)) + tuple(n for n, _ in SHIFTR_SPEC)
 DIVMOD_NEEDED = (("Nat", "div"), ("Nat", "mod"), ("Nat", "add"), ("Nat", "mul"), ("Nat", "le"), ("Eq",)) + tuple(
     n for n, _ in DIVMOD_SPEC)
