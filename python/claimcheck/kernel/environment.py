@@ -39,8 +39,9 @@ from .declarations import (
 Name = tuple
 
 #: Kernel steps one declaration may take by default (see `Environment.fuel`). The heaviest
-#: declaration of this project's Lean code (a `decide +kernel` over `Rat`) takes about a tenth.
-DEFAULT_FUEL = 50_000_000
+#: declaration of this project's Lean code (a `decide +kernel` instance) takes about 140,000; at
+#: this checker's pace (~60,000 steps a CPU-second) the default is a few minutes of work.
+DEFAULT_FUEL = 10_000_000
 
 
 @dataclass
@@ -60,6 +61,7 @@ class RunCaches:
     unfold: dict = field(default_factory=dict)
     whnf: dict = field(default_factory=dict)
     whnf_core: dict = field(default_factory=dict)
+    whnf_cheap: dict = field(default_factory=dict)
     eq: set = field(default_factory=set)
 
     def checked_for(self, safe: bool, level_params: frozenset) -> dict:
@@ -130,6 +132,7 @@ class Environment:
         computed before may now reduce further."""
         self.caches.whnf.clear()
         self.caches.whnf_core.clear()
+        self.caches.whnf_cheap.clear()
 
 
 def _is_not_safe(info: ConstantInfo) -> bool:

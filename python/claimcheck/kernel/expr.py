@@ -148,11 +148,22 @@ def mk_const(name: Name, levels: Sequence[Level] = ()) -> Expr:
 def mk_app(f: Expr, x: Expr) -> Expr:
     key = (APP, id(f), id(x))
     e = _TABLE.get(key)
-    if e is None:
-        e = _TABLE[key] = _new(
-            APP, f, x, None, None, hash((f.hash, x.hash, 3)), max(f.lbr, x.lbr),
-            f.has_lparam or x.has_lparam, f.has_fvar or x.has_fvar,
-        )
+    if e is None:  # `_new`, inlined: applications are most of the terms built
+        if len(_TABLE) >= _SWEEP_AT[0]:
+            _sweep()
+        e = Expr.__new__(Expr)
+        e.kind = APP
+        e.a = f
+        e.b = x
+        e.c = None
+        e.d = None
+        e.hash = hash((f.hash, x.hash, 3))
+        fl = f.lbr
+        xl = x.lbr
+        e.lbr = fl if fl > xl else xl
+        e.has_lparam = f.has_lparam or x.has_lparam
+        e.has_fvar = f.has_fvar or x.has_fvar
+        _TABLE[key] = e
     return e
 
 
@@ -306,12 +317,15 @@ def lift_loose(e: Expr, n: int, start: int = 0) -> Expr:
 def instantiate(e: Expr, vals: Sequence[Expr], start: int = 0) -> Expr:
     """Replace loose bvar `start + i` by `vals[i]` for i < len(vals); higher loose indices drop by len(vals).
 
-    So `instantiate(body, [a])` is the beta-reduct of `(fun x => body) a`."""
+    So `instantiate(body, [a])` is the beta-reduct of `(fun x => body) a`. One pass over `e` for the
+    whole list, skipping every subterm without loose variables in range; values without loose
+    variables of their own (the usual case) are shared, not copied."""
     n = len(vals)
     if e.lbr <= start or n == 0:
         return e
     cache: dict = {}
     closed = all(v.lbr == 0 for v in vals)
+    table = _TABLE
 
     def go(x: Expr, off: int) -> Expr:
         if x.lbr <= off:
@@ -321,15 +335,19 @@ def instantiate(e: Expr, vals: Sequence[Expr], start: int = 0) -> Expr:
         if r is not None:
             return r
         k = x.kind
-        if k == BVAR:
+        if k == APP:
+            f = go(x.a, off)
+            a = go(x.b, off)
+            r = table.get((APP, id(f), id(a)))
+            if r is None:
+                r = mk_app(f, a)
+        elif k == BVAR:
             i = x.a
             if i < off + n:
                 v = vals[i - off]
                 r = v if closed else lift_loose(v, off - start)
             else:
                 r = mk_bvar(i - n)
-        elif k == APP:
-            r = mk_app(go(x.a, off), go(x.b, off))
         elif k == LAM or k == PI:
             r = _mk_binder(k, x.c, x.d, go(x.a, off), go(x.b, off + 1))
         elif k == LET:

@@ -135,6 +135,7 @@ class TypeChecker:
         self.infer_cache: dict = {}
         self.infer_only_cache: dict = {}
         self.whnf_core_cache: dict = {}
+        self.whnf_cheap_cache: dict = {}  # whnf_core with cheap projections (struct only whnf_core'd)
         self.whnf_cache: dict = {}
         self.eq_cache: set = set()
         self.failure_cache: set = set()
@@ -145,6 +146,7 @@ class TypeChecker:
             self.s_infer_only = run.infer_only
             self.s_whnf = run.whnf
             self.s_whnf_core = run.whnf_core
+            self.s_whnf_cheap = run.whnf_cheap
             self.s_eq = run.eq
             self.unfold_cache = run.unfold
             self.const_type_cache = run.const_types
@@ -153,6 +155,7 @@ class TypeChecker:
             self.s_infer_only = self.infer_only_cache
             self.s_whnf = self.whnf_cache
             self.s_whnf_core = self.whnf_core_cache
+            self.s_whnf_cheap = self.whnf_cheap_cache
             self.s_eq = self.eq_cache
             self.unfold_cache = {}  # constant (with its levels) -> its value instantiated
             self.const_type_cache = {}  # constant (with its levels) -> its type instantiated
@@ -482,9 +485,10 @@ class TypeChecker:
         k = e.kind
         if k == BVAR or k == SORT or k == LAM or k == PI or k == LIT or k == CONST or k == FVAR:
             return e
-        r = self.whnf_core_cache.get(e)
+        cache, shared = (self.whnf_cheap_cache, self.s_whnf_cheap) if cheap_proj else (self.whnf_core_cache, self.s_whnf_core)
+        r = cache.get(e)
         if r is None and not e.has_fvar:
-            r = self.s_whnf_core.get(e)
+            r = shared.get(e)
         if r is not None:
             return r
         tr = self.trace
@@ -514,11 +518,10 @@ class TypeChecker:
             r = e if red is None else self.whnf_core(red, cheap_proj)
         else:
             r = e
-        if not cheap_proj:
-            if e.has_fvar:
-                self.whnf_core_cache[e] = r
-            else:
-                self.s_whnf_core[e] = r
+        if e.has_fvar:
+            cache[e] = r
+        else:
+            shared[e] = r
         return r
 
     def proj_reduce(self, idx: int, c: Expr) -> Expr | None:
@@ -635,7 +638,10 @@ class TypeChecker:
                 break
         if rule is None or rule.nfields > len(margs) or len(f.b) != len(rec.level_params):
             return None
-        rhs = instantiate_lparams(rule.rhs, rec.level_params, f.b)
+        key = (rule.rhs, f.b)
+        rhs = self.unfold_cache.get(key)
+        if rhs is None:
+            rhs = self.unfold_cache[key] = instantiate_lparams(rule.rhs, rec.level_params, f.b)
         rhs = mk_apps(rhs, rec_args[: rec.num_params + rec.num_motives + rec.num_minors])
         rhs = mk_apps(rhs, margs[len(margs) - rule.nfields:])
         return mk_apps(rhs, rec_args[major_idx + 1:])
