@@ -29,15 +29,22 @@ named, citations are not checked against source text (the report says so).
 from __future__ import annotations
 
 import dataclasses
+import math
 import os
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from claimcheck.errors import ConfigError
+from claimcheck.model.names import Name, NameSyntaxError
 
 CONFIG_FILE = "claimcheck.toml"
-DEFAULT_ALLOWED_AXIOMS = frozenset({"propext", "Classical.choice", "Quot.sound"})
+DEFAULT_ALLOWED_AXIOMS = frozenset(Name.parse(n) for n in ("propext", "Classical.choice", "Quot.sound"))
+#: Limits on claimcheck.toml: its size and how deep its tables nest (it nests 2 deep).
+MAX_CONFIG_BYTES = 64 * 1024
+MAX_CONFIG_DEPTH = 8
+#: The largest per-declaration kernel budget, in seconds.
+MAX_KERNEL_BUDGET = 24 * 3600
 
 _KNOWN_KEYS: dict[str, set[str]] = {
     "lean": {"src", "roots"},
@@ -57,7 +64,7 @@ class Project:
     src_dir: Path
     build_dir: Path
     lib_roots: tuple[str, ...] | None  # None: every module under src_dir
-    allowed_axioms: frozenset[str]
+    allowed_axioms: frozenset[Name]
     manifests_dir: Path
     sources_dir: Path | None  # None: no source texts named; citations are not checked
     witness_modules: tuple[str, ...] = ()
@@ -87,11 +94,8 @@ class Project:
             raise ConfigError(f"{root}: project root is not a folder")
         config: dict = {}
         config_path = root / CONFIG_FILE
-        if config_path.exists():
-            try:
-                config = tomllib.loads(config_path.read_text(encoding="utf-8"))
-            except tomllib.TOMLDecodeError as exc:
-                raise ConfigError(f"{config_path}: {exc}") from exc
+        if config_path.exists() or config_path.is_symlink():
+            config = _read_config(root, config_path)
             _check_keys(config_path, config)
         lean = config.get("lean", {})
         status = config.get("status", {})
@@ -108,7 +112,11 @@ class Project:
 
         allowed = DEFAULT_ALLOWED_AXIOMS
         if "allowed_axioms" in status:
-            allowed = frozenset(_string_list(config_path, "status.allowed_axioms", status["allowed_axioms"]))
+            try:
+                allowed = frozenset(Name.parse(a) for a in
+                                    _string_list(config_path, "status.allowed_axioms", status["allowed_axioms"]))
+            except NameSyntaxError as exc:
+                raise ConfigError(f"{config_path}: status.allowed_axioms: {exc}") from exc
 
         sources_env = os.environ.get("CLAIMCHECK_SOURCES")
         sources: Path | None = None
@@ -126,8 +134,10 @@ class Project:
         if not isinstance(require, bool):
             raise ConfigError(f"{config_path}: kernel.require must be true or false, got {require!r}")
         budget = kernel.get("budget", 120.0)
-        if isinstance(budget, bool) or not isinstance(budget, (int, float)) or budget <= 0:
-            raise ConfigError(f"{config_path}: kernel.budget must be a positive number of seconds, got {budget!r}")
+        if (isinstance(budget, bool) or not isinstance(budget, (int, float)) or not math.isfinite(budget)
+                or not 0 < budget <= MAX_KERNEL_BUDGET):
+            raise ConfigError(f"{config_path}: kernel.budget must be a number of seconds in (0, {MAX_KERNEL_BUDGET}],"
+                              f" got {budget!r}")
         return cls(
             root=root,
             src_dir=src_dir,
@@ -142,6 +152,43 @@ class Project:
             kernel_required=require,
             kernel_budget=float(budget),
         )
+
+
+def _read_config(root: Path, path: Path) -> dict:
+    """claimcheck.toml, read as UTF-8 TOML within limits; a folder, a link out of the project, a
+    file that is not UTF-8 or not TOML is a ConfigError naming the file (and the line), never
+    echoing its content."""
+    if path.is_dir():
+        raise ConfigError(f"{path}: is a folder, not a settings file")
+    if not path.resolve().is_relative_to(root):
+        raise ConfigError(f"{path}: resolves outside the project ({root}); the settings must be a file of the project")
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot be read: {exc.strerror or exc}") from exc
+    if len(data) > MAX_CONFIG_BYTES:
+        raise ConfigError(f"{path}: {len(data)} bytes, more than a settings file may be ({MAX_CONFIG_BYTES})")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise ConfigError(f"{path}:{line}: not UTF-8 text (byte {exc.start}: {exc.reason}); save it as UTF-8") from exc
+    try:
+        config = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: {exc}") from exc
+    except RecursionError as exc:
+        raise ConfigError(f"{path}: nests too deep to read") from exc
+    stack: list[tuple[object, int]] = [(config, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_CONFIG_DEPTH:
+            raise ConfigError(f"{path}: nests deeper than {MAX_CONFIG_DEPTH} levels (claimcheck.toml nests 2)")
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+    return config
 
 
 def _check_keys(path: Path, config: dict) -> None:

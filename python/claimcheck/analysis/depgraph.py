@@ -16,51 +16,59 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from claimcheck.analysis.status import user_facing
+from claimcheck.analysis.naming import user_facing
+from claimcheck.model.names import Name
 from claimcheck.olean.reader import ConstantInfo, Environment
 
-
-def _uses(ci: ConstantInfo) -> set[str]:
-    return ci.type_constants() | ci.value_constants()
+Key = tuple[str, Name]  # (declaring module, name)
 
 
 class ProjectUses:
     """The constants each project declaration uses, looking through the project's auxiliaries.
 
     ``modules`` are the project's built modules, loadable from ``env``; :attr:`constants` maps
-    every constant they declare (auxiliaries included) to its :class:`ConstantInfo`.
+    every constant they declare (auxiliaries included), by (module, name), to its
+    :class:`ConstantInfo`. A mention is resolved in the environment of the module that makes it.
     """
 
     def __init__(self, env: Environment, modules: Iterable[str]):
-        self.constants: dict[str, ConstantInfo] = {}
+        self.env = env
+        self.constants: dict[Key, ConstantInfo] = {}
         for m in modules:
             mod = env.load(m)
             for n in mod.constant_names():
                 ci = mod.get(n)
                 if ci is not None:
-                    self.constants[n] = ci
-        self._through: dict[str, frozenset[str]] = {}
+                    self.constants[(m, n)] = ci
+        self._through: dict[Key, frozenset[Key]] = {}
 
-    def declarations(self) -> list[str]:
+    def declarations(self) -> list[Key]:
         """The user-facing project declarations, sorted."""
-        return sorted(n for n in self.constants if user_facing(n))
+        return sorted((k for k in self.constants if user_facing(k[1])), key=lambda k: (str(k[1]), k[0]))
 
-    def _aux(self, aux: str) -> frozenset[str]:
+    def _mentions(self, ci: ConstantInfo) -> set[Key]:
+        out: set[Key] = set()
+        for n in ci.type_constants() | ci.value_constants():
+            target = self.env.find(n, within=ci.module)
+            out.add((target.module if target is not None else "", n))
+        return out
+
+    def _aux(self, aux: Key) -> frozenset[Key]:
         """What an auxiliary reaches: user-facing project constants and outside constants,
         following other auxiliaries (each visited once, so cycles end)."""
         got = self._through.get(aux)
         if got is not None:
             return got
-        out: set[str] = set()
-        seen: set[str] = set()
+        out: set[Key] = set()
+        seen: set[Key] = set()
         stack = [aux]
         while stack:
             cur = stack.pop()
             if cur in seen:
                 continue
             seen.add(cur)
-            for used in _uses(self.constants[cur]):
-                if used not in self.constants or user_facing(used):
+            for used in self._mentions(self.constants[cur]):
+                if used not in self.constants or user_facing(used[1]):
                     out.add(used)
                 elif used in self._through:
                     out |= self._through[used]
@@ -69,26 +77,21 @@ class ProjectUses:
         self._through[aux] = frozenset(out)
         return self._through[aux]
 
-    def uses(self, name: str) -> set[str]:
-        """The constants ``name``'s statement and proof use (its own auxiliaries looked through;
-        ``name`` itself left out). Empty for a name the project does not declare."""
-        ci = self.constants.get(name)
+    def uses(self, key: Key) -> set[Key]:
+        """The constants ``key``'s statement and proof use (its own auxiliaries looked through;
+        itself left out). Empty for a constant the project does not declare."""
+        ci = self.constants.get(key)
         if ci is None:
             return set()
-        out: set[str] = set()
-        for used in _uses(ci):
-            if used in self.constants and not user_facing(used):
+        out: set[Key] = set()
+        for used in self._mentions(ci):
+            if used in self.constants and not user_facing(used[1]):
                 out |= self._aux(used)
             else:
                 out.add(used)
-        out.discard(name)
+        out.discard(key)
         return out
 
-
-def project_dependencies(env: Environment, modules: Iterable[str],
-                         names: Iterable[str] | None = None) -> dict[str, list[str]]:
-    """Direct project dependencies of the project declarations ``names`` (default: every
-    user-facing declaration of ``modules``)."""
-    graph = ProjectUses(env, modules)
-    wanted = graph.declarations() if names is None else [n for n in names if n in graph.constants]
-    return {name: sorted(u for u in graph.uses(name) if u in graph.constants) for name in wanted}
+    def project_uses(self, key: Key) -> tuple[Name, ...]:
+        """The project declarations ``key`` uses directly, by name, sorted."""
+        return tuple(sorted({u[1] for u in self.uses(key) if u in self.constants}, key=str))

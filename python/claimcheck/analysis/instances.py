@@ -1,4 +1,4 @@
-"""Cross-check concrete Lean instances against independent Python recomputations.
+"""The instance evaluator: Python meanings of Lean terms, for cross-checking concrete instances.
 
 Every theorem whose name contains ``_instance_`` states a concrete fact (``notearsTrunc W 3 =
 20375/1152``, a Gram matrix as a list of rows, a tell-tale, ...). Its statement is read from the
@@ -23,6 +23,11 @@ environment (:meth:`claimcheck.analysis.spoofing.StatementInspector.is_library_i
 
 A statement using a constant with no Python meaning is *not cross-checked*: reported as such, and
 a gate failure only when the project asks for strictness (``[instances] strict = true``).
+
+This module is what a companion imports (``Semantic``, ``Thunk``, ``FinFun``, ``Unsupported``,
+``as_int``, ...) and what runs, with the companion's semantics, in the companion's own process
+(:mod:`claimcheck.companion`); :mod:`claimcheck.analysis.cross_check` selects the instance theorems
+of a build and turns the results into the model's ``InstanceResult``.
 """
 
 
@@ -34,21 +39,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from enum import StrEnum
-
-from claimcheck.companion import exported_mappings
-from claimcheck.olean.reader import App, BVar, Const, Environment, Expr, ForallE, Lam, Lit, MData, Proj, app_spine
-from claimcheck.analysis.pretty import arith, env_binder_infos, literal_value, number_type, pretty
-from claimcheck.analysis.spoofing import StatementInspector
-from claimcheck.analysis.status import is_core_folder
+from claimcheck.analysis.pretty import arith, literal_value, number_type, pretty
+from claimcheck.model.evidence import InstanceOutcome
+from claimcheck.model.names import Name
+from claimcheck.olean.reader import App, BVar, Const, Expr, ForallE, Lam, Lit, MData, Proj, app_spine
 
 Thunk = Callable[[], Any]
 Semantic = Callable[..., Any]
 
 __all__ = [
-    "CORE_SEMANTICS", "Evaluator", "FinFun", "InstanceCheck", "InstanceOutcome", "Semantic", "Thunk",
-    "Unsupported", "as_int", "check_instances", "exact", "fin_table", "is_instance", "load_semantics",
-    "nat_table", "render", "val_table",
+    "CORE_SEMANTICS", "Evaluator", "FinFun", "InstanceOutcome", "NON_LIBRARY_INSTANCE", "Semantic", "Thunk",
+    "Unsupported", "as_int", "evaluate_statement", "exact", "fin_table", "nat_table", "render", "val_table",
 ]
 
 
@@ -56,44 +57,16 @@ class Unsupported(Exception):
     """The statement uses something the evaluator has no Python meaning for."""
 
 
-class InstanceOutcome(StrEnum):
-    """What the cross-check of one instance theorem found."""
-
-    AGREE = "agree"  # Python recomputes the value Lean states
-    DISAGREE = "disagree"  # Python recomputes another value: always a gate failure
-    NOT_CROSS_CHECKED = "not-cross-checked"  # no Python meaning for something in the statement
+#: The largest ``n`` of a ``Fin n`` (or a list ``List.finRange n``) the evaluator enumerates: beyond
+#: it a statement is "too large to evaluate" (not cross-checked), never computed for hours.
+MAX_ENUMERATION = 1_000_000
 
 
-@dataclass(frozen=True)
-class InstanceCheck:
-    """One instance theorem: the value Lean states and the value Python recomputes."""
-
-    decl: str
-    statement: str
-    lean_value: str
-    python_value: str
-    outcome: InstanceOutcome
-    detail: str = ""
-
-    @property
-    def ok(self) -> bool:
-        """Python agrees with Lean."""
-        return self.outcome is InstanceOutcome.AGREE
-
-    def fails_gate(self, strict: bool) -> bool:
-        """A disagreement always fails; an instance with no Python meaning fails when strict."""
-        return self.outcome is InstanceOutcome.DISAGREE or (strict and not self.ok)
-
-    def to_json(self) -> dict:
-        return {
-            "decl": self.decl,
-            "statement": self.statement,
-            "lean_value": self.lean_value,
-            "python_value": self.python_value,
-            "outcome": str(self.outcome),
-            "ok": self.ok,
-            "detail": self.detail,
-        }
+def bounded(n: int) -> int:
+    """``n``, if it is small enough to enumerate (:data:`MAX_ENUMERATION`)."""
+    if n > MAX_ENUMERATION:
+        raise Unsupported(f"too large to evaluate: {n} values to enumerate (at most {MAX_ENUMERATION})")
+    return n
 
 
 def as_int(v: Any) -> int:
@@ -121,7 +94,7 @@ class FinFun:
 
 def fin_table(n: Thunk, f: Thunk, entry: Callable[[Any], Any] = lambda x: x) -> tuple:
     """The values of a Lean ``Fin n → β`` at ``0..n-1``."""
-    size, fn = as_int(n()), f()
+    size, fn = bounded(as_int(n())), f()
     if isinstance(fn, FinFun) and len(fn.table) == size:
         return tuple(entry(x) for x in fn.table)
     if not callable(fn):
@@ -162,7 +135,7 @@ CORE_SEMANTICS: Mapping[str, Semantic] = {
     "List.cons": lambda _t, h, t: [h(), *t()],
     "List.getD": lambda _t, l, i, d: (lambda xs, k: xs[k] if k < len(xs) else d())(l(), as_int(i())),
     "List.length": lambda _t, l: len(l()),
-    "List.finRange": lambda n: list(range(as_int(n()))),
+    "List.finRange": lambda n: list(range(bounded(as_int(n())))),
     "List.map": lambda _a, _b, f, l: [f()(x) for x in l()],
     # `l.Pairwise R`: `R a b` for every `a` before `b` in `l` (pairs of positions, not of values)
     "List.Pairwise": lambda _t, r, l: (lambda rel: all(_proposition(rel(a)(b)) for a, b in itertools.combinations(l(), 2)))(r()),
@@ -185,14 +158,6 @@ CORE_SEMANTICS: Mapping[str, Semantic] = {
     # `Nat.cast` / `NatCast.natCast` are read by `Evaluator` with their target type (`_cast`): the
     # value is unchanged only on `Nat`, `Int` and `Rat`
 }
-
-
-def load_semantics(modules: Iterable[str]) -> dict[str, Semantic]:
-    """The core vocabulary plus the ``SEMANTICS`` of each companion module named (in order)."""
-    merged: dict[str, Semantic] = dict(CORE_SEMANTICS)
-    for _name, extra in exported_mappings(modules, "SEMANTICS", "instances.modules"):
-        merged.update(extra)
-    return merged
 
 
 def _pair(v: Any) -> tuple:
@@ -232,14 +197,26 @@ def render(v: Any) -> str:
 
 #: Position of the instance argument of the library constants that the core vocabulary (and
 #: :func:`~claimcheck.analysis.pretty.literal_value`) interpret by their library meaning.
-INSTANCE_ARGUMENT: Mapping[str, int] = {
+INSTANCE_ARGUMENT: Mapping[Name, int] = {Name.parse(k): v for k, v in {
     "OfNat.ofNat": 2, "HAdd.hAdd": 3, "HSub.hSub": 3, "HMul.hMul": 3, "HDiv.hDiv": 3, "HMod.hMod": 3,
     "HPow.hPow": 3, "Neg.neg": 1, "LT.lt": 1, "LE.le": 1, "Nat.cast": 1, "NatCast.natCast": 1,
     "Int.cast": 1, "IntCast.intCast": 1, "OfScientific.ofScientific": 1,
-}
+}.items()}
+
+#: What an instance argument that is not a library instance is replaced by before a statement goes
+#: to the companion's process (:mod:`claimcheck.analysis.cross_check`): the evaluator refuses to
+#: give an operation with it its library meaning.
+NON_LIBRARY_INSTANCE = Name.of("non-library instance")
 
 #: Decides whether an instance argument is a library instance (see the module docstring).
 InstanceGuard = Callable[[Expr], bool]
+
+
+def marker_guard(e: Expr) -> bool:
+    """The guard for statements whose non-library instances were replaced by the marker."""
+    while isinstance(e, MData):
+        e = e.expr
+    return not (isinstance(e, Const) and e.name == NON_LIBRARY_INSTANCE)
 
 
 def _library_instances_only(e: Expr, guard: InstanceGuard) -> bool:
@@ -278,8 +255,8 @@ class Evaluator:
     """
 
     def __init__(self, semantics: Mapping[str, Semantic] = CORE_SEMANTICS,
-                 instance_guard: InstanceGuard | None = None) -> None:
-        self.semantics = semantics
+                 instance_guard: InstanceGuard | None = marker_guard) -> None:
+        self.semantics: dict[Name, Semantic] = {Name.parse(k): v for k, v in semantics.items()}
         self.instance_guard = instance_guard
 
     def eval(self, e: Expr, ctx: tuple[Any, ...] = ()) -> Any:
@@ -296,7 +273,7 @@ class Evaluator:
             size = self._fin_size(e.binder_type, ctx)
             if size is None:
                 raise Unsupported("a statement quantified over a type other than `Fin n` has no concrete value")
-            return all(_proposition(self.eval(e.body, ctx + (v,))) for v in range(size))
+            return all(_proposition(self.eval(e.body, ctx + (v,))) for v in range(bounded(size)))
         if isinstance(e, Proj):
             return _project(self.eval(e.struct, ctx), e.type_name, e.index)
         if isinstance(e, (App, Const)):
@@ -308,14 +285,14 @@ class Evaluator:
                         f"`{head.name}` with the instance `{pretty(args[k])}`, not a library instance: the"
                         " library's meaning does not apply"
                     )
-            if isinstance(head, Const) and head.name == "OfNat.ofNat" and len(args) == 3:
+            if isinstance(head, Const) and head.name == _OFNAT and len(args) == 3:
                 size = self._fin_size(args[0], ctx)
                 if size is not None:  # `Fin.instOfNat`: the literal `i : Fin n` is `i % n`
                     return as_int(self.eval(args[1], ctx)) % size
             if isinstance(head, Const) and head.name in ARITH_OPS and len(args) == 6:
-                return self._arith(head.name, args, ctx)
+                return self._arith(str(head.name), args, ctx)
             if isinstance(head, Const) and head.name in NAT_CASTS and len(args) == 3:
-                return self._cast(head.name, args, ctx)
+                return self._cast(str(head.name), args, ctx)
             value = literal_value(e)
             if value is not None and self.instance_guard is not None and not _library_instances_only(e, self.instance_guard):
                 value = None  # a nested operation has another instance: evaluate it step by step (and refuse)
@@ -370,7 +347,7 @@ class Evaluator:
     def _fin_size(self, ty: Expr, ctx: tuple[Any, ...]) -> int | None:
         """``n`` when the type ``ty`` is ``Fin n``, else ``None``."""
         head, args = app_spine(ty)
-        if isinstance(head, Const) and head.name == "Fin" and len(args) == 1:
+        if isinstance(head, Const) and head.name == _FIN and len(args) == 1:
             return as_int(self.eval(args[0], ctx))
         return None
 
@@ -379,10 +356,11 @@ class Evaluator:
 
 
 #: The binary operations read with their type (see :func:`~claimcheck.analysis.pretty.arith`).
-ARITH_OPS = frozenset({"HAdd.hAdd", "HSub.hSub", "HMul.hMul", "HDiv.hDiv"})
+ARITH_OPS = frozenset(Name.parse(n) for n in ("HAdd.hAdd", "HSub.hSub", "HMul.hMul", "HDiv.hDiv"))
 
 #: The casts of a natural number read with their target type (see :meth:`Evaluator._cast`).
-NAT_CASTS = frozenset({"Nat.cast", "NatCast.natCast"})
+NAT_CASTS = frozenset(Name.parse(n) for n in ("Nat.cast", "NatCast.natCast"))
+_OFNAT, _FIN, _EQ, _AND = (Name.parse(n) for n in ("OfNat.ofNat", "Fin", "Eq", "And"))
 
 
 def _type_key(ty: Expr) -> str:
@@ -411,12 +389,13 @@ def _proposition(v: Any) -> bool:
     return v
 
 
-def _project(value: Any, type_name: str, index: int) -> Any:
+def _project(value: Any, type_name: Name, index: int) -> Any:
     """Field ``index`` of a structure value: Python classes mirroring a Lean structure name it in
     ``LEAN_STRUCTURE`` and list the attribute of each Lean field in ``LEAN_FIELDS`` (``None`` for a
     proof field)."""
     cls = type(value)
-    if getattr(cls, "LEAN_STRUCTURE", None) != type_name:
+    mirrored = getattr(cls, "LEAN_STRUCTURE", None)
+    if not isinstance(mirrored, str) or Name.parse(mirrored) != type_name:
         raise Unsupported(f"projection {index} of `{type_name}` applied to a Python {cls.__name__}")
     fields = cls.LEAN_FIELDS
     attr = fields[index] if index < len(fields) else None
@@ -425,54 +404,18 @@ def _project(value: Any, type_name: str, index: int) -> Any:
     return getattr(value, attr)
 
 
-def _stated_and_computed(ev: Evaluator, statement: Expr) -> tuple[str, str, bool]:
+def evaluate_statement(ev: Evaluator, statement: Expr) -> tuple[str, str, bool]:
     """For ``lhs = rhs``: (rhs as stated, lhs recomputed); for a conjunction, each part."""
     head, args = app_spine(statement)
-    if isinstance(head, Const) and head.name == "Eq" and len(args) == 3:
+    if isinstance(head, Const) and head.name == _EQ and len(args) == 3:
         computed = ev.eval(args[1])
         stated = ev.eval(args[2])
         return render(stated), render(computed), _equal(computed, stated)
-    if isinstance(head, Const) and head.name == "And" and len(args) == 2:
-        parts = [_stated_and_computed(ev, a) for a in args]
+    if isinstance(head, Const) and head.name == _AND and len(args) == 2:
+        parts = [evaluate_statement(ev, a) for a in args]
         return " ∧ ".join(p[0] for p in parts), " ∧ ".join(p[1] for p in parts), all(p[2] for p in parts)
     # Any other proposition is stated to hold: Python must find it true.
     computed = ev.eval(statement)
     if not isinstance(computed, bool):
         raise Unsupported("the statement is not a proposition the evaluator can decide")
     return "True", render(computed), computed
-
-
-def is_instance(name: str) -> bool:
-    return "_instance_" in name.rsplit(".", 1)[-1]
-
-
-def check_instances(env: Environment, decls: list[str], evaluator: Evaluator | None = None) -> list[InstanceCheck]:
-    """Cross-check each instance theorem among ``decls`` (names whose last part has ``_instance_``)."""
-    ev = evaluator or Evaluator()
-    core = {f.resolve() for f in env.search_path if is_core_folder(f)}
-
-    def is_core_module(module: str) -> bool:
-        folder = env.module_folder(module)
-        return folder is not None and folder.resolve() in core
-
-    inspector = StatementInspector(env, is_core_module, env_binder_infos(env))
-    if ev.instance_guard is None:
-        ev = Evaluator(ev.semantics, inspector.is_library_instance)
-    checks: list[InstanceCheck] = []
-    for name in decls:
-        if not is_instance(name):
-            continue
-        ci = env.find(name)
-        if ci is None:
-            checks.append(InstanceCheck(name, "", "", "", InstanceOutcome.DISAGREE, "not found in the built modules"))
-            continue
-        statement = pretty(ci.type, inspector=inspector)  # hijacked instances shown in place
-        try:
-            stated, computed, ok = _stated_and_computed(ev, ci.type)
-        except Unsupported as exc:
-            checks.append(InstanceCheck(name, statement, "", "", InstanceOutcome.NOT_CROSS_CHECKED, f"not cross-checked: {exc}"))
-            continue
-        detail = "" if ok else "Lean states one value, Python recomputes another"
-        outcome = InstanceOutcome.AGREE if ok else InstanceOutcome.DISAGREE
-        checks.append(InstanceCheck(name, statement, stated, computed, outcome, detail))
-    return checks

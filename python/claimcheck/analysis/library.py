@@ -26,17 +26,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
+from claimcheck.analysis.fingerprints import fingerprint
+from claimcheck.analysis.naming import CORE_AXIOMS
+from claimcheck.model.names import Name
 from claimcheck.olean.reader import Environment, Module, OleanError
 
-__all__ = ["LibraryAxiom", "LibraryIndex", "library_index", "LIBRARY_AXIOM_NAMES", "INDEX_VERSION"]
+__all__ = ["LibraryAxiom", "LibraryIndex", "library_index", "INDEX_VERSION"]
 
-INDEX_VERSION = 1
-#: The ``axiom`` declarations of Lean's ``src/Init``, ``src/Std`` and ``src/Lean`` (by name; their
-#: identity is read from the library itself).
-LIBRARY_AXIOM_NAMES = (
-    "propext", "Classical.choice", "Quot.sound", "sorryAx",
-    "Lean.ofReduceBool", "Lean.ofReduceNat", "Lean.trustCompiler",
-)  # fmt: skip
+INDEX_VERSION = 2  # 2: names as components
 #: Where Lean declares them (searched first; the rest of ``Init`` only if one is not found there).
 _AXIOM_MODULES = ("Init.Prelude", "Init.Core")
 
@@ -45,7 +42,7 @@ _AXIOM_MODULES = ("Init.Prelude", "Init.Core")
 class LibraryAxiom:
     """One real axiom of the library: its name, declaring module and statement fingerprint."""
 
-    name: str
+    name: Name
     module: str
     fingerprint: str
 
@@ -56,17 +53,17 @@ class LibraryIndex:
 
     folder: Path
     modules: frozenset[str]
-    names: frozenset[str]
-    axioms: dict[str, LibraryAxiom]
+    names: frozenset[Name]
+    axioms: dict[Name, LibraryAxiom]
 
     def is_library_module(self, module: str) -> bool:
         return module in self.modules
 
-    def declares(self, name: str) -> bool:
+    def declares(self, name: Name) -> bool:
         """Whether some library module declares a constant named ``name``."""
         return name in self.names
 
-    def is_library_axiom(self, name: str, module: str, fingerprint: str | None) -> bool:
+    def is_library_axiom(self, name: Name, module: str, fingerprint: str | None) -> bool:
         """Whether (``name``, ``module``, ``fingerprint``) is the library's own axiom ``name``."""
         got = self.axioms.get(name)
         return got is not None and got.module == module and fingerprint is not None and got.fingerprint == fingerprint
@@ -77,10 +74,8 @@ def _module_name(folder: Path, olean: Path) -> str:
 
 
 def _compute(folder: Path) -> LibraryIndex:
-    from claimcheck.analysis.status import fingerprint  # a cycle at import time otherwise
-
     modules: set[str] = set()
-    names: set[str] = set()
+    names: set[Name] = set()
     for olean in sorted(folder.rglob("*.olean")):
         if olean.name.startswith("._"):
             continue
@@ -91,11 +86,11 @@ def _compute(folder: Path) -> LibraryIndex:
         except OleanError:
             continue  # a library file this reader cannot decode declares nothing it trusts
     env = Environment([folder])
-    axioms: dict[str, LibraryAxiom] = {}
+    axioms: dict[Name, LibraryAxiom] = {}
     for m in _AXIOM_MODULES:
         if m in modules:
             env.load(m)
-    for name in LIBRARY_AXIOM_NAMES:
+    for name in sorted(CORE_AXIOMS):
         ci = env.find(name)
         if ci is not None and ci.kind == "axiom":
             axioms[name] = LibraryAxiom(name, ci.module, fingerprint(ci))
@@ -128,8 +123,11 @@ def _read(path: Path, key: str, folder: Path) -> LibraryIndex | None:
             data = json.load(f)
         if data.get("key") != key:
             return None
-        axioms = {a["name"]: LibraryAxiom(a["name"], a["module"], a["fingerprint"]) for a in data["axioms"]}
-        return LibraryIndex(folder, frozenset(data["modules"]), frozenset(data["names"]), axioms)
+        axioms = {}
+        for a in data["axioms"]:
+            name = Name(a["name"])
+            axioms[name] = LibraryAxiom(name, a["module"], a["fingerprint"])
+        return LibraryIndex(folder, frozenset(data["modules"]), frozenset(Name(c) for c in data["names"]), axioms)
     except (OSError, ValueError, KeyError, TypeError, EOFError):
         return None
 
@@ -139,8 +137,9 @@ def _write(path: Path, key: str, index: LibraryIndex) -> None:
         "key": key,
         "folder": str(index.folder),
         "modules": sorted(index.modules),
-        "names": sorted(index.names),
-        "axioms": [vars(a) for a in index.axioms.values()],
+        "names": [n.to_json() for n in sorted(index.names)],
+        "axioms": [{"name": a.name.to_json(), "module": a.module, "fingerprint": a.fingerprint}
+                   for a in index.axioms.values()],
     }
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -28,6 +28,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable
 
+from claimcheck.model.facts import StatementPart
+from claimcheck.model.names import Name
 from claimcheck.olean.reader import (
     app_spine,
     strip_mdata,
@@ -47,12 +49,11 @@ from claimcheck.olean.reader import (
     Sort,
 )
 
-__all__ = ["pretty", "statement", "literal_value", "env_binder_infos", "BinderInfos", "REF_OPEN", "REF_CLOSE",
-           "split_refs", "strip_refs"]
+__all__ = ["pretty", "pretty_parts", "statement", "literal_value", "env_binder_infos", "BinderInfos"]
 
 #: maps a constant name to the binder infos of its leading arguments
 #: (0 explicit, 1 implicit, 2 strict implicit, 3 instance implicit), or None.
-BinderInfos = Callable[[str], "tuple[int, ...] | None"]
+BinderInfos = Callable[[Name], "tuple[int, ...] | None"]
 
 # name -> (symbol, number of arguments, left precedence, result precedence, right precedence)
 _INFIX: dict[str, tuple[str, int, int, int, int]] = {
@@ -75,7 +76,7 @@ _INFIX: dict[str, tuple[str, int, int, int, int]] = {
     "Or": ("∨", 2, 31, 30, 30),
     "Iff": ("↔", 2, 21, 20, 21),
 }
-#: Marks around a project constant's name in text printed with ``mark_refs=True``.
+#: Marks around a project constant's index in text printed with ``mark_refs=True``.
 REF_OPEN = "\x02"
 REF_CLOSE = "\x03"
 _INST_IMPLICIT = 3
@@ -110,39 +111,31 @@ def _has_loose(e: Expr, depth: int, memo: dict[tuple[int, int], bool]) -> bool:
     return r
 
 
+_NAT = Name.of("Nat")
+
+
 def _is_nat(e: Expr) -> bool:
     e = strip_mdata(e)
-    return isinstance(e, Const) and e.name == "Nat"
+    return isinstance(e, Const) and e.name == _NAT
 
 
-def _short(name: str) -> str:
-    return name
-
-
-def split_refs(text: str) -> list[tuple[str, str | None]]:
-    """Text printed with ``mark_refs=True`` as ``(text, constant or None)`` parts."""
-    parts: list[tuple[str, str | None]] = []
+def _split_refs(text: str, refs: list[Name]) -> tuple[StatementPart, ...]:
+    """Text printed with ``mark_refs=True`` (``REF_OPEN`` index ``REF_CLOSE`` around each project
+    constant) as parts, each project constant's part holding its name."""
+    parts: list[StatementPart] = []
     pos = 0
     while pos < len(text):
         start = text.find(REF_OPEN, pos)
         if start < 0:
-            parts.append((text[pos:], None))
+            parts.append(StatementPart(text[pos:]))
             break
         end = text.find(REF_CLOSE, start)
-        if end < 0:  # pragma: no cover - the printer always closes a mark
-            parts.append((text[pos:].replace(REF_OPEN, ""), None))
-            break
         if start > pos:
-            parts.append((text[pos:start], None))
-        name = text[start + 1:end]
-        parts.append((name, name))
+            parts.append(StatementPart(text[pos:start]))
+        ref = refs[int(text[start + 1:end])]
+        parts.append(StatementPart(str(ref), ref))
         pos = end + 1
-    return parts
-
-
-def strip_refs(text: str) -> str:
-    """Text printed with ``mark_refs=True`` without its marks."""
-    return text.replace(REF_OPEN, "").replace(REF_CLOSE, "")
+    return tuple(parts)
 
 
 class _Printer:
@@ -152,13 +145,15 @@ class _Printer:
         self.mark_refs = mark_refs and inspector is not None
         self.lets: list[int] = []  # levels of the `let` binders in scope
         self.memo: dict[tuple[int, int], bool] = {}
+        self.refs: list[Name] = []
 
-    def const(self, name: str) -> str:
+    def const(self, name: Name) -> str:
         if self.mark_refs and self.inspector.is_project(name):
-            return f"{REF_OPEN}{name}{REF_CLOSE}"
-        return _short(name)
+            self.refs.append(name)
+            return f"{REF_OPEN}{len(self.refs) - 1}{REF_CLOSE}"
+        return str(name)
 
-    def flagged(self, n: str, args: list[Expr], ctx: list[str]) -> dict[int, str]:
+    def flagged(self, n: Name, args: list[Expr], ctx: list[str]) -> dict[int, str]:
         """The instance arguments of ``n`` that change its meaning, printed: their positions."""
         if self.inspector is None:
             return {}
@@ -176,10 +171,15 @@ class _Printer:
                     out[i] = ", ".join(labels)
         return out
 
-    def fresh(self, name: str, ctx: list[str]) -> str:
-        base = name.split("._@.")[0].split(".")[-1] if name else ""
-        if not base or base.startswith("_") or base[0].isdigit():
+    def fresh(self, name: Name, ctx: list[str]) -> str:
+        comps = name.components
+        if "_@" in comps:  # macro scopes: `x._@.Mod._hyg.12` is the binder `x`
+            comps = comps[: comps.index("_@")]
+        base = comps[-1] if comps else ""
+        if not isinstance(base, str) or not base or base.startswith("_") or base[0].isdigit():
             base = "x"
+        else:
+            base = str(Name.of(base))  # quoted unless a plain identifier: a binder `«​1»` never prints as `1`
         n, i = base, 0
         while n in ctx:
             i += 1
@@ -199,7 +199,7 @@ class _Printer:
             i = len(ctx) - 1 - e.index
             return (ctx[i] if 0 <= i < len(ctx) else f"#{e.index}"), _MAX_PREC
         if isinstance(e, (FVar, MVar)):
-            return ("?" if isinstance(e, MVar) else "") + e.name, _MAX_PREC
+            return ("?" if isinstance(e, MVar) else "") + str(e.name), _MAX_PREC
         if isinstance(e, Sort):
             lv = e.level
             if lv.kind == "zero":
@@ -262,8 +262,9 @@ class _Printer:
     def app(self, e: Expr, ctx: list[str]) -> tuple[str, int]:
         head, args = app_spine(e)
         if isinstance(head, Const):
-            n = head.name
-            flagged = self.flagged(n, args, ctx)
+            name = head.name
+            n = str(name)  # the printed name: the tables below are written as Lean prints names
+            flagged = self.flagged(name, args, ctx)
             if n == "OfNat.ofNat" and len(args) == 3 and isinstance(strip_mdata(args[1]), Lit):
                 lit = str(strip_mdata(args[1]).value)  # type: ignore[union-attr]
                 if flagged:
@@ -292,11 +293,11 @@ class _Printer:
             special = self.special(n, args, ctx)
             if special is not None:
                 return special
-            infos = self.binder_infos(n) if self.binder_infos else None
+            infos = self.binder_infos(name) if self.binder_infos else None
             if infos is not None:
                 args = [a for i, a in enumerate(args) if i >= len(infos) or infos[i] == 0]
                 if not args:
-                    return self.const(n), _MAX_PREC
+                    return self.const(name), _MAX_PREC
         fn = self.fmt(head, ctx, _MAX_PREC)
         parts = [fn] + [self.fmt(a, ctx, _MAX_PREC) for a in args]
         return " ".join(parts), _APP_PREC
@@ -336,11 +337,11 @@ class _Printer:
             items.append(self.fmt(args[1], ctx))
             while True:
                 h, a = app_spine(cur)
-                if isinstance(h, Const) and h.name == "List.cons" and len(a) == 3:
+                if isinstance(h, Const) and str(h.name) == "List.cons" and len(a) == 3:
                     items.append(self.fmt(a[1], ctx))
                     cur = strip_mdata(a[2])
                     continue
-                if isinstance(h, Const) and h.name == "List.nil" and len(a) == 1:
+                if isinstance(h, Const) and str(h.name) == "List.nil" and len(a) == 1:
                     return "[" + ", ".join(items) + "]", _MAX_PREC
                 return f"{self.fmt(args[1], ctx, 68)} :: {self.fmt(args[2], ctx, 67)}", 67
         if n in ("Nat.cast", "NatCast.natCast", "Int.cast", "IntCast.intCast") and k == 3:
@@ -359,20 +360,30 @@ class _Printer:
         return None
 
 
-def pretty(e: Expr, binder_infos: BinderInfos | None = None, inspector: Any = None, mark_refs: bool = False) -> str:
+def pretty(e: Expr, binder_infos: BinderInfos | None = None, inspector: Any = None) -> str:
     """Render ``e`` as readable Lean-like text; with an ``inspector``, hijacked and inline
     instances are shown in place (see the module docstring)."""
-    return _Printer(binder_infos, inspector, mark_refs).fmt(e, [])
+    return _Printer(binder_infos, inspector).fmt(e, [])
 
 
-def env_binder_infos(env: Environment) -> BinderInfos:
-    """A resolver giving the binder infos of a constant's leading ``∀`` binders."""
-    cache: dict[str, tuple[int, ...] | None] = {}
+def pretty_parts(e: Expr, binder_infos: BinderInfos | None, inspector: Any) -> tuple[str, tuple[StatementPart, ...]]:
+    """``pretty(e)`` and the same text cut into parts, each project constant its own part (the
+    report links them to their definitions)."""
+    printer = _Printer(binder_infos, inspector, mark_refs=True)
+    marked = printer.fmt(e, [])
+    parts = _split_refs(marked, printer.refs)
+    return "".join(p.text for p in parts), parts
 
-    def infos(name: str) -> tuple[int, ...] | None:
+
+def env_binder_infos(env: Environment, within: str | None = None) -> BinderInfos:
+    """A resolver giving the binder infos of a constant's leading ``∀`` binders, as module
+    ``within`` sees the constant."""
+    cache: dict[Name, tuple[int, ...] | None] = {}
+
+    def infos(name: Name) -> tuple[int, ...] | None:
         if name in cache:
             return cache[name]
-        ci = env.find(name)
+        ci = env.find(name, within=within)
         out: tuple[int, ...] | None = None
         if ci is not None:
             res = []
@@ -387,9 +398,9 @@ def env_binder_infos(env: Environment) -> BinderInfos:
     return infos
 
 
-def statement(env: Environment, name: str) -> str | None:
+def statement(env: Environment, name: Name, within: str | None = None) -> str | None:
     """The pretty-printed type of constant ``name`` (implicit arguments hidden), or ``None``."""
-    ci = env.find(name)
+    ci = env.find(name, within=within)
     if ci is None:
         return None
     return pretty(ci.type, env_binder_infos(env))
@@ -407,7 +418,7 @@ NUMBER_TYPES = frozenset({"Nat", "Int", "Rat"})
 def number_type(ty: Expr) -> str | None:
     """``Nat``, ``Int`` or ``Rat`` when the type term ``ty`` is that library type, else ``None``."""
     ty = strip_mdata(ty)
-    return ty.name if isinstance(ty, Const) and ty.name in NUMBER_TYPES else None
+    return str(ty.name) if isinstance(ty, Const) and str(ty.name) in NUMBER_TYPES else None
 
 
 def arith(op: str, carrier: str | None, a, b, modulus: int | None = None):
@@ -440,6 +451,16 @@ def arith(op: str, carrier: str | None, a, b, modulus: int | None = None):
 
 
 _BINARY = frozenset({"HAdd.hAdd", "HSub.hSub", "HMul.hMul", "HDiv.hDiv"})
+#: The largest exponent a literal is evaluated with (``2 ^ e``, ``m * 10 ^ e``): beyond it a term is
+#: "too large to evaluate", never computed (a printer must not run for minutes on `1e1000000000`).
+MAX_EXPONENT = 10_000
+#: The largest number of bits a literal value may have (``a ^ b`` is refused beyond it).
+MAX_BITS = 1 << 16
+
+
+def _too_large(a: Fraction, b: int) -> bool:
+    bits = max(abs(a.numerator).bit_length(), a.denominator.bit_length())
+    return bits * b > MAX_BITS
 _CASTS = {"Nat.cast": 3, "NatCast.natCast": 3, "Int.cast": 3, "IntCast.intCast": 3, "Rat.ofInt": 1, "Int.ofNat": 1}
 
 
@@ -449,7 +470,7 @@ def _numeral(e: Expr) -> bool:
     if literal_value(e) is not None:
         return True
     head, args = app_spine(strip_mdata(e))
-    return isinstance(head, Const) and head.name in _BINARY and len(args) == 6 \
+    return isinstance(head, Const) and str(head.name) in _BINARY and len(args) == 6 \
         and _numeral(args[4]) and _numeral(args[5])
 
 
@@ -461,7 +482,7 @@ def literal_value(e: Expr) -> Fraction | None:
     head, args = app_spine(e)
     if not isinstance(head, Const):
         return None
-    n = head.name
+    n = str(head.name)
     if n == "OfNat.ofNat" and len(args) == 3:
         return literal_value(args[1])
     if n == "Neg.neg" and len(args) == 3:
@@ -482,7 +503,7 @@ def literal_value(e: Expr) -> Fraction | None:
         return None if r is None else Fraction(r)
     if n == "HPow.hPow" and len(args) == 6:
         a, b = literal_value(args[4]), literal_value(args[5])
-        if a is None or b is None or b.denominator != 1 or b < 0 or b > 10_000:
+        if a is None or b is None or b.denominator != 1 or b < 0 or b > MAX_EXPONENT or _too_large(a, int(b)):
             return None
         return a ** int(b)
     if n in _CASTS and len(args) == _CASTS[n]:
@@ -492,8 +513,10 @@ def literal_value(e: Expr) -> Fraction | None:
     if n in ("Rat.ofScientific", "OfScientific.ofScientific") and len(args) >= 3:
         m, s, x = args[-3], strip_mdata(args[-2]), literal_value(args[-1])
         mv = literal_value(m)
-        if mv is None or x is None or not isinstance(s, Const) or s.name not in ("Bool.true", "Bool.false"):
+        if mv is None or x is None or not isinstance(s, Const) or str(s.name) not in ("Bool.true", "Bool.false"):
             return None
+        if x.denominator != 1 or x > MAX_EXPONENT:
+            return None  # too large to evaluate (`1e1000000000`): not a literal this reader computes
         scale = Fraction(10) ** int(x)
-        return mv / scale if s.name == "Bool.true" else mv * scale
+        return mv / scale if str(s.name) == "Bool.true" else mv * scale
     return None

@@ -29,6 +29,9 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
+from claimcheck.analysis.fingerprints import expr_digest
+from claimcheck.model.facts import Lint, LintKind
+from claimcheck.model.names import Name
 from claimcheck.olean.reader import (
     App,
     BVar,
@@ -59,9 +62,11 @@ class Shape:
     """What the type of a declaration says about it."""
 
     is_theorem: bool | None  # the type is a proposition (None: undecided)
-    hypotheses: int  # binders of the type's telescope
-    lint: tuple[str, ...]  # vacuity findings
+    binders: int  # binders of the type's telescope
+    lint: tuple[Lint, ...]  # vacuity findings
     note: str = ""  # why ``is_theorem`` is undecided
+    #: binders whose type is a proposition (undecided ones count: a hypothesis until shown not)
+    hypotheses: int = 0
 
 
 def is_prop_level(lv: Level) -> bool | None:
@@ -80,7 +85,7 @@ def is_prop_level(lv: Level) -> bool | None:
     return None
 
 
-def _subst_level(lv: Level, sub: dict[str, Level]) -> Level:
+def _subst_level(lv: Level, sub: dict[Name, Level]) -> Level:
     if lv.kind == "param" and lv.name in sub:
         return sub[lv.name]
     if lv.args:
@@ -95,9 +100,10 @@ class _Undecided(Exception):
 class _Infer:
     """A small, partial type inference (see the module docstring). Raises _Undecided."""
 
-    def __init__(self, env: Environment):
+    def __init__(self, env: Environment, within: str | None):
         self.env = env
-        self.ctx: dict[str, Expr] = {}
+        self.within = within
+        self.ctx: dict[Name, Expr] = {}
         self._ids = itertools.count()
         self.fuel = _FUEL
 
@@ -106,8 +112,8 @@ class _Infer:
         if self.fuel < 0:
             raise _Undecided("the inference did not finish")
 
-    def fresh(self, name: str, ty: Expr) -> FVar:
-        fv = FVar(f"_claimcheck.{name}.{next(self._ids)}")
+    def fresh(self, name: Name, ty: Expr) -> FVar:
+        fv = FVar(Name.of("_claimcheck", next(self._ids)))
         self.ctx[fv.name] = ty
         return fv
 
@@ -145,7 +151,7 @@ class _Infer:
         return go(body, 0)
 
     @staticmethod
-    def instantiate_levels(e: Expr, sub: dict[str, Level]) -> Expr:
+    def instantiate_levels(e: Expr, sub: dict[Name, Level]) -> Expr:
         if not sub:
             return e
         memo: dict[int, Expr] = {}
@@ -178,7 +184,7 @@ class _Infer:
         return go(e)
 
     def _const(self, c: Const, value: bool) -> Expr:
-        ci = self.env.find(c.name)
+        ci = self.env.find(c.name, within=self.within)
         if ci is None:
             raise _Undecided(f"unknown constant {c.name}")
         if len(ci.level_params) != len(c.levels):
@@ -207,7 +213,7 @@ class _Infer:
                 e = body
                 continue
             if isinstance(head, Const):
-                ci = self.env.find(head.name)
+                ci = self.env.find(head.name, within=self.within)
                 if ci is not None and ci.kind == "definition" and ci.has_value and len(ci.level_params) == len(head.levels):
                     body = self._const(head, value=True)
                     for a in args:
@@ -231,7 +237,7 @@ class _Infer:
                 raise _Undecided(f"unknown variable {e.name}")
             return got
         if isinstance(e, Lit):
-            return Const("Nat" if isinstance(e.value, int) else "String", ())
+            return Const(_NAT if isinstance(e.value, int) else _STRING, ())
         if isinstance(e, LetE):
             return self.infer(self.instantiate(e.body, e.value))
         if isinstance(e, ForallE):
@@ -261,44 +267,53 @@ class _Infer:
 
 
 def _digest(e: Expr) -> bytes:
-    from claimcheck.analysis.status import expr_digest
-
     return expr_digest(e, ())
 
 
-_EQUATIONS = {"Eq": (1, 2, 3), "HEq": (1, 3, 4), "Iff": (0, 1, 2)}
+_NAT, _STRING, _TRUE, _FALSE, _IFF = (Name.of(n) for n in ("Nat", "String", "True", "False", "Iff"))
+_EQUATIONS = {Name.of("Eq"): (1, 2, 3), Name.of("HEq"): (1, 3, 4), _IFF: (0, 1, 2)}
 
 
-def _lint(hyps: list[Expr], concl: Expr) -> list[str]:
-    found: list[str] = []
+def _lint(hyps: list[Expr], concl: Expr, after: str = "") -> list[Lint]:
+    found: list[Lint] = []
     c = strip_mdata(concl)
-    if isinstance(c, Const) and c.name == "True":
-        found.append("the statement's conclusion is `True`")
+    if isinstance(c, Const) and c.name == _TRUE:
+        found.append(Lint(LintKind.TRIVIAL_CONCLUSION, f"the statement's conclusion is `True`{after}"))
     head, args = app_spine(c)
     if isinstance(head, Const) and head.name in _EQUATIONS:
         i, j, n = _EQUATIONS[head.name]
         if len(args) == n and _digest(strip_mdata(args[i])) == _digest(strip_mdata(args[j])):
-            sym = "↔" if head.name == "Iff" else "="
-            found.append(f"an equation whose two sides are the same term (`a {sym} a`)")
+            sym = "↔" if head.name == _IFF else "="
+            found.append(Lint(LintKind.TRIVIAL_CONCLUSION,
+                              f"an equation whose two sides are the same term (`a {sym} a`){after}"))
     cd = _digest(c)
     for k, h in enumerate(hyps, 1):
         hs = strip_mdata(h)
-        if isinstance(hs, Const) and hs.name == "False":
-            found.append(f"hypothesis {k} is `False`: the statement holds vacuously")
+        if isinstance(hs, Const) and hs.name == _FALSE:
+            found.append(Lint(LintKind.UNSATISFIABLE_HYPOTHESIS,
+                              f"hypothesis {k} is `False`: the statement holds vacuously", k))
         elif _digest(hs) == cd:
-            found.append(f"the conclusion is hypothesis {k}")
+            found.append(Lint(LintKind.CONCLUSION_IS_HYPOTHESIS, f"the conclusion is hypothesis {k}", k))
     return found
 
 
-def shape_of(env: Environment, ty: Expr) -> Shape:
-    """Whether ``ty`` (a declaration's type) is a proposition, its hypotheses and lint."""
-    inf = _Infer(env)
+def shape_of(env: Environment, ty: Expr, within: str | None = None) -> Shape:
+    """Whether ``ty`` (a declaration's type, in module ``within``) is a proposition, its
+    hypotheses and lint."""
+    inf = _Infer(env, within)
     hyps: list[Expr] = []
+    props = 0
     e = strip_mdata(ty)
     while isinstance(e, ForallE):
+        try:
+            inf.fuel = _FUEL
+            props += is_prop_level(inf.sort_level(e.binder_type)) is not False
+        except (_Undecided, RecursionError):
+            props += 1
         x = inf.fresh(e.binder_name, e.binder_type)
         hyps.append(e.binder_type)
         e = strip_mdata(inf.instantiate(e.body, x))
+    inf.fuel = _FUEL
     # each binder type was taken after the earlier binders were opened: closed in free variables
     note = ""
     try:
@@ -319,5 +334,5 @@ def shape_of(env: Environment, ty: Expr) -> Shape:
         except (_Undecided, RecursionError):
             unfolded = e
         if unfolded is not strip_mdata(e):
-            lint = [f"{f} (after unfolding definitions)" for f in _lint([], unfolded)]
-    return Shape(prop, len(hyps), tuple(lint), note)
+            lint = _lint([], unfolded, " (after unfolding definitions)")
+    return Shape(prop, len(hyps), tuple(lint), note, props)

@@ -58,10 +58,12 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Callable
 
-from claimcheck.analysis.pretty import BinderInfos, env_binder_infos, pretty
+from claimcheck.analysis.naming import names
+from claimcheck.analysis.pretty import BinderInfos, env_binder_infos, pretty, pretty_parts
+from claimcheck.model.facts import StatementWarning, WarningKind
+from claimcheck.model.names import Name
 from claimcheck.olean.reader import (
     App,
     BVar,
@@ -83,14 +85,12 @@ __all__ = [
     "EXEMPT_CLASSES",
     "InstanceProblem",
     "StatementInspector",
-    "StatementWarning",
-    "WarningKind",
+    "skeleton",
 ]
 
 #: Library classes whose instances cannot change a meaning (``Decidable p`` is a subsingleton).
-EXEMPT_CLASSES = frozenset(
-    {"Decidable", "DecidableEq", "DecidablePred", "DecidableRel", "DecidableLT", "DecidableLE"}
-)
+EXEMPT_CLASSES = names("Decidable", "DecidableEq", "DecidablePred", "DecidableRel", "DecidableLT", "DecidableLE")
+_INIT = "Init"
 
 _INST_IMPLICIT = 3
 
@@ -106,37 +106,16 @@ _CONFUSABLES = str.maketrans(
 _NUMBER_SETS = {"ℕ": "Nat", "ℤ": "Int", "ℚ": "Rat", "ℝ": "Real", "ℂ": "Complex"}
 
 
-def skeleton(name: str) -> str:
+def skeleton(name: Name) -> Name:
     """``name`` as it reads: ``ℕ``, ``ℤ``, ``ℚ`` as ``Nat``, ``Int``, ``Rat``; compatibility
     forms folded (NFKC: fullwidth letters, ligatures); Cyrillic and Greek letters that look like
     Latin ones replaced by those (``Νat`` with a Greek ``Ν`` reads as ``Nat``)."""
-    parts = [_NUMBER_SETS.get(p, p) for p in name.split(".")]
-    return unicodedata.normalize("NFKC", ".".join(parts)).translate(_CONFUSABLES)
-
-
-class WarningKind(StrEnum):
-    """Why a printed statement may not read as what was proved."""
-
-    INSTANCE = "instance"
-    INLINE_INSTANCE = "inline-instance"
-    SHADOWING = "shadowing"
-    PRELUDE = "prelude"
-
-
-@dataclass(frozen=True, order=True)
-class StatementWarning:
-    """One reason to distrust a printed statement. ``name`` is what the warning names (the
-    instance, the declaration, the module): what a manifest acknowledges. ``found_in`` is the
-    project declaration where it was found (the declaration itself or one its statement
-    mentions, transitively)."""
-
-    kind: WarningKind
-    name: str
-    message: str
-    found_in: str
-
-    def to_json(self) -> dict:
-        return {"kind": str(self.kind), "name": self.name, "message": self.message, "found_in": self.found_in}
+    out: list[str | int] = []
+    for c in name.components:
+        if isinstance(c, str):
+            c = unicodedata.normalize("NFKC", _NUMBER_SETS.get(c, c)).translate(_CONFUSABLES)
+        out.append(c)
+    return Name(out)
 
 
 @dataclass(frozen=True)
@@ -147,7 +126,7 @@ class InstanceProblem:
     ``class_name`` the library class; ``detail`` the instance's type or the inline term."""
 
     kind: WarningKind
-    name: str | None
+    name: Name | None
     class_name: str
     detail: str
 
@@ -157,35 +136,41 @@ class StatementInspector:
     meaning, and the warnings of each declaration (see the module docstring).
 
     ``is_core_module(module)`` tells library modules from project ones (the module's folder is
-    a core library folder). Results are memoised: one inspector serves a whole status run.
+    a core library folder). Names are resolved as module ``within`` sees them (its own
+    environment: itself and its imports); one inspector serves the declarations of one module.
+    Results are memoised.
     """
 
-    def __init__(self, env: Environment, is_core_module: Callable[[str], bool],
+    def __init__(self, env: Environment, is_core_module: Callable[[str], bool], within: str,
                  binder_infos: BinderInfos | None = None) -> None:
         self.env = env
+        self.within = within
         self.is_core_module = is_core_module
-        self.infos: BinderInfos = binder_infos or env_binder_infos(env)
-        self._project: dict[str, bool] = {}
-        self._hijack: dict[str, InstanceProblem | None] = {}
-        self._transparent: dict[str, bool] = {}
-        self._prop_class: dict[str, bool] = {}
-        self._local: dict[str, tuple[frozenset[StatementWarning], tuple[str, ...]]] = {}
+        self.infos: BinderInfos = binder_infos or env_binder_infos(env, within)
+        self._project: dict[Name, bool] = {}
+        self._hijack: dict[Name, InstanceProblem | None] = {}
+        self._transparent: dict[Name, bool] = {}
+        self._prop_class: dict[Name, bool] = {}
+        self._local: dict[Name, tuple[frozenset[StatementWarning], tuple[Name, ...]]] = {}
         self._prelude: dict[str, bool] = {}
-        self._warnings: dict[str, tuple[StatementWarning, ...]] = {}
+        self._warnings: dict[Name, tuple[StatementWarning, ...]] = {}
+
+    def find(self, name: Name):
+        return self.env.find(name, within=self.within)
 
     # ----------------------------------------------------------------- constants
 
-    def is_project(self, name: str) -> bool:
+    def is_project(self, name: Name) -> bool:
         """A constant declared in a project module (not in the toolchain library)."""
         got = self._project.get(name)
         if got is None:
-            ci = self.env.find(name)
+            ci = self.find(name)
             got = ci is not None and not self.is_core_module(ci.module)
             self._project[name] = got
         return got
 
-    def _constants(self, e: Expr) -> set[str]:
-        out: set[str] = set()
+    def _constants(self, e: Expr) -> set[Name]:
+        out: set[Name] = set()
         stack = [e]
         seen: set[int] = set()
         while stack:
@@ -207,14 +192,14 @@ class StatementInspector:
                 stack.append(x.struct)
         return out
 
-    def _is_transparent(self, name: str) -> bool:
+    def _is_transparent(self, name: Name) -> bool:
         """A project definition that unfolds to library constants only (an alias of a library
         term, like ``abbrev N := Nat``)."""
         got = self._transparent.get(name)
         if got is not None:
             return got
         self._transparent[name] = False  # cycles: not transparent
-        ci = self.env.find(name)
+        ci = self.find(name)
         ok = False
         if ci is not None and ci.kind == "definition" and ci.value is not None:
             ok = not self.mentions_project_type(ci.value)
@@ -225,10 +210,10 @@ class StatementInspector:
         """Whether ``e`` mentions a project constant that is not an alias of library terms."""
         return any(self.is_project(c) and not self._is_transparent(c) for c in self._constants(e))
 
-    def _is_prop_class(self, name: str) -> bool:
+    def _is_prop_class(self, name: Name) -> bool:
         got = self._prop_class.get(name)
         if got is None:
-            ci = self.env.find(name)
+            ci = self.find(name)
             got = False
             if ci is not None:
                 t = strip_mdata(ci.type)
@@ -238,16 +223,16 @@ class StatementInspector:
             self._prop_class[name] = got
         return got
 
-    def _exempt(self, class_name: str) -> bool:
+    def _exempt(self, class_name: Name) -> bool:
         return class_name in EXEMPT_CLASSES or self._is_prop_class(class_name)
 
-    def hijacking_instance(self, name: str) -> InstanceProblem | None:
+    def hijacking_instance(self, name: Name) -> InstanceProblem | None:
         """The problem of project constant ``name`` used as an instance: its type is a library
         class at library types (see the module docstring), else ``None``."""
         if name in self._hijack:
             return self._hijack[name]
         problem = None
-        ci = self.env.find(name)
+        ci = self.find(name)
         if ci is not None and self.is_project(name):
             t = strip_mdata(ci.type)
             while isinstance(t, ForallE):
@@ -255,7 +240,7 @@ class StatementInspector:
             head, args = app_spine(t)
             if (isinstance(head, Const) and not self.is_project(head.name) and not self._exempt(head.name)
                     and not any(self.mentions_project_type(a) for a in args)):
-                problem = InstanceProblem(WarningKind.INSTANCE, name, head.name, pretty(ci.type))
+                problem = InstanceProblem(WarningKind.INSTANCE, name, str(head.name), pretty(ci.type))
         self._hijack[name] = problem
         return problem
 
@@ -297,7 +282,7 @@ class StatementInspector:
             return
         if not isinstance(head, Const):
             return
-        ci = self.env.find(head.name)
+        ci = self.find(head.name)
         if ci is None:
             return
         if self.is_project(head.name):
@@ -305,9 +290,9 @@ class StatementInspector:
             if problem is not None:
                 out.append(problem)
         elif ci.kind == "constructor":
-            cls = ci.induct or "?"
-            if not self._exempt(cls):
-                out.append(InstanceProblem(WarningKind.INLINE_INSTANCE, None, cls, pretty(e, self.infos)))
+            cls = ci.induct
+            if cls is None or not self._exempt(cls):
+                out.append(InstanceProblem(WarningKind.INLINE_INSTANCE, None, str(cls or "?"), pretty(e, self.infos)))
             return
         infos = self.infos(head.name) or ()
         for i, a in enumerate(args):
@@ -331,7 +316,7 @@ class StatementInspector:
         head = strip_mdata(head)
         if not isinstance(head, Const) or self.is_project(head.name):
             return False
-        ci = self.env.find(head.name)
+        ci = self.find(head.name)
         if ci is None or ci.kind == "constructor":
             return False
         infos = self.infos(head.name) or ()
@@ -342,10 +327,10 @@ class StatementInspector:
         """Whether ``e`` mentions any project constant."""
         return any(self.is_project(c) for c in self._constants(e))
 
-    def expr_problems(self, root: Expr) -> tuple[list[InstanceProblem], set[str]]:
+    def expr_problems(self, root: Expr) -> tuple[list[InstanceProblem], set[Name]]:
         """The problems of every instance argument in ``root`` and the constants it mentions."""
         problems: list[InstanceProblem] = []
-        consts: set[str] = set()
+        consts: set[Name] = set()
         stack: list[tuple[Expr, int, tuple[int, ...]]] = [(root, 0, ())]
         seen: set[tuple[int, int, tuple[int, ...]]] = set()
         while stack:
@@ -392,11 +377,11 @@ class StatementInspector:
                     mod = self.env.load(module)
                 except OleanError:  # an unreadable module is reported by the status itself
                     mod = None
-            got = mod is not None and not any(i.module == "Init" for i in mod.imports)
+            got = mod is not None and not any(i.module == _INIT for i in mod.imports)
             self._prelude[module] = got
         return got
 
-    def shadowed_library_name(self, name: str) -> str | None:
+    def shadowed_library_name(self, name: Name) -> Name | None:
         """The library declaration whose full name a proper suffix of project name ``name`` is
         (``MLTheory.Nat.gcd`` → ``Nat.gcd``), or ``None``.
 
@@ -405,36 +390,34 @@ class StatementInspector:
         puts under its instance), the name is reached through that declaration and reads as its
         part. Compiler-generated names (a component that starts with ``_`` or is a number) are
         not checked."""
-        parts = name.split(".")
-        if any(not p or p.startswith("_") or p[0].isdigit() for p in parts):
+        if name.is_internal:
             return None
         look = skeleton(name)
         if look != name:  # letters that look like others: `Nаt` with a Cyrillic `а` reads as `Nat`
-            lparts = look.split(".")
-            for i in range(len(lparts)):
-                ci = self.env.find(".".join(lparts[i:]))
+            for i in range(len(look)):
+                ci = self.find(look.suffix_from(i))
                 if ci is not None and self.is_core_module(ci.module):
-                    return ".".join(lparts[i:])
-        for i in range(1, len(parts)):
-            if self.env.find(".".join(parts[:i])) is not None:
+                    return look.suffix_from(i)
+        for i in range(1, len(name)):
+            if self.find(name.prefix_to(i)) is not None:
                 continue
-            suffix = ".".join(parts[i:])
-            ci = self.env.find(suffix)
+            suffix = name.suffix_from(i)
+            ci = self.find(suffix)
             if ci is not None and self.is_core_module(ci.module):
                 return suffix
         return None
 
     # ----------------------------------------------------------------- warnings
 
-    def _own(self, name: str) -> tuple[frozenset[StatementWarning], tuple[str, ...]]:
+    def _own(self, name: Name) -> tuple[frozenset[StatementWarning], tuple[Name, ...]]:
         """Warnings found in one project constant's own meaning, and the project constants it
         mentions there."""
         got = self._local.get(name)
         if got is not None:
             return got
-        ci = self.env.find(name)
+        ci = self.find(name)
         warnings: set[StatementWarning] = set()
-        succ: set[str] = set()
+        succ: set[Name] = set()
         if ci is not None and self.is_project(name):
             roots = [ci.type]
             if ci.kind in ("definition", "opaque") and ci.value is not None:
@@ -448,7 +431,7 @@ class StatementInspector:
                     warnings.add(self._problem_warning(p, name))
             # a theorem's name enters no statement (its own statement is printed in full)
             library = self.shadowed_library_name(name) if ci.kind != "theorem" else None
-            if library is not None and not name.endswith(library):
+            if library is not None and not name.ends_with(library):
                 warnings.add(StatementWarning(
                     WarningKind.SHADOWING, name,
                     f"`{name}` reads like the library declaration `{library}` (letters that look alike),"
@@ -460,7 +443,7 @@ class StatementInspector:
                     f" namespace it is written `{library}`, but it is the project's own", name))
             if self.is_prelude_module(ci.module):
                 warnings.add(StatementWarning(
-                    WarningKind.PRELUDE, ci.module,
+                    WarningKind.PRELUDE, Name.parse(ci.module),
                     f"`{ci.module}` is a `prelude` module (it does not import Lean's `Init`, so its names"
                     f" need not mean the library's), and `{name}` is declared there", name))
         succ.discard(name)
@@ -469,7 +452,7 @@ class StatementInspector:
         return node
 
     @staticmethod
-    def _problem_warning(p: InstanceProblem, found_in: str) -> StatementWarning:
+    def _problem_warning(p: InstanceProblem, found_in: Name) -> StatementWarning:
         if p.kind is WarningKind.INSTANCE and p.name is not None:
             return StatementWarning(
                 WarningKind.INSTANCE, p.name,
@@ -481,7 +464,7 @@ class StatementInspector:
             WarningKind.INLINE_INSTANCE, found_in,
             f"`{found_in}` passes {what} ({p.detail}), not a library instance", found_in)
 
-    def warnings(self, name: str) -> tuple[StatementWarning, ...]:
+    def warnings(self, name: Name) -> tuple[StatementWarning, ...]:
         """The warnings of declaration ``name``: its own and those of every project constant its
         meaning mentions, transitively; one per kind and name (sorted)."""
         got = self._warnings.get(name)
@@ -499,17 +482,17 @@ class StatementInspector:
                     seen.add(s)
                     todo.append(s)
         # one warning per thing named: the one found in the declaration itself, else the first
-        best: dict[tuple[WarningKind, str], StatementWarning] = {}
+        best: dict[tuple[WarningKind, Name], StatementWarning] = {}
         for w in sorted(found, key=lambda w: (w.found_in != name, w)):
             best.setdefault((w.kind, w.name), w)
         result = tuple(sorted(best.values()))
         self._warnings[name] = result
         return result
 
-    def statement(self, name: str, mark_refs: bool = False) -> str | None:
-        """The printed statement of ``name`` with hijacked instances shown in place (see
-        :func:`claimcheck.analysis.pretty.pretty`)."""
-        ci = self.env.find(name)
+    def statement(self, name: Name):
+        """The printed statement of ``name`` with hijacked instances shown in place, and its parts
+        (see :func:`claimcheck.analysis.pretty.pretty_parts`); ``None`` if not found."""
+        ci = self.find(name)
         if ci is None:
             return None
-        return pretty(ci.type, self.infos, inspector=self, mark_refs=mark_refs)
+        return pretty_parts(ci.type, self.infos, self)

@@ -6,8 +6,11 @@ The changes found:
 
 - ``statement-changed``: a declaration's recorded fingerprint differs from the base's (its
   statement, or a definition it mentions, was changed and the new fingerprint recorded). It
-  *blocks* (exit 1) unless the claim acknowledges it: an ``acknowledge`` entry whose ``name`` is
-  the declaration. A fingerprint recorded for the first time (none at the base) does not block.
+  *blocks* (exit 1) unless the formal entry records the review: ``reviewed: {fingerprint: <the new
+  fingerprint>, note: <why the claim still holds as stated>}``. A review kept with the fingerprint
+  it approves cannot approve a later change; one whose fingerprint is not the entry's is reported
+  as stale (``review-stale``, blocking). A fingerprint recorded for the first time (none at the
+  base) does not block. (A spoofing warning's ``acknowledge:`` is ``check``'s business, not this.)
 - ``claim-changed``: the label or a field the verdict depends on (statement, hypotheses, whether it
   is formal, witnesses, coverage, coverage note, the roles of its declarations), or the evidence tier the manifest aims at
   (:func:`declared_tier`), changed.
@@ -21,13 +24,17 @@ The changes found:
 from __future__ import annotations
 
 import subprocess
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from claimcheck.claims.manifest import Claim, Manifest, parse_manifest
-from claimcheck.claims.model import Tier
 from claimcheck.errors import ClaimcheckError
+from claimcheck.model.codec import plain
+from claimcheck.model.evidence import Tier
+from claimcheck.model.names import Name
+
+DIFF_SCHEMA = "claimcheck.diff/2"
 
 
 class DiffError(ClaimcheckError):
@@ -41,11 +48,11 @@ class Change:
     kind: str
     paper: str
     claim: str | None = None
-    decl: str | None = None
+    decl: Name | None = None
     field: str | None = None
     before: Any = None
     after: Any = None
-    acknowledged: str | None = None  # the acknowledgement's note, when the manifest gives one
+    acknowledged: str | None = None  # the review's note, when the manifest records one
     blocking: bool = False
 
 
@@ -121,6 +128,7 @@ def _claim_fields(claim: Claim) -> dict[str, Any]:
         "coverage_note": claim.coverage_note,
         # A declaration turned into a `definition` or `library` entry no longer makes the claim hold.
         "roles": sorted(f"{f.decl} ({f.role})" for f in claim.formal or [] if f.role != "theorem"),
+        "satisfied_by": sorted(f"{f.decl}: {f.satisfied_by}" for f in claim.formal or [] if f.satisfied_by),
         "tier": str(declared_tier(claim)),
     }
 
@@ -160,23 +168,33 @@ def _claim_changes(pid: str, a: Claim, b: Claim) -> list[Change]:
         changes.append(Change("decl-added", pid, a.id, decl, after=db[decl].fingerprint))
     for decl in sorted(da.keys() & db.keys()):
         was, now = da[decl].fingerprint, db[decl].fingerprint
+        review = db[decl].reviewed
         if was == now:
+            if review is not None and review.fingerprint != now and review != da[decl].reviewed:
+                changes.append(Change("review-stale", pid, a.id, decl, field="reviewed", before=review.fingerprint,
+                                      after=now, blocking=True))
             continue
-        ack = b.acknowledged(decl)
+        approves = review is not None and review.fingerprint == now
         changes.append(Change(
-            "statement-changed", pid, a.id, decl, field="fingerprint", before=was, after=now,
-            acknowledged=ack.note if ack else None,
+            "statement-changed", pid, a.id, decl, field="fingerprint",
+            before=_statement(da[decl]), after=_statement(db[decl]),
+            acknowledged=review.note if approves else None,
             # A first fingerprint pins a statement that had none: nothing reviewed is changed.
-            blocking=was is not None and ack is None,
+            blocking=was is not None and not approves,
         ))  # fmt: skip
     return changes
 
 
-def diff_to_json(result: DiffResult) -> dict[str, Any]:
-    from claimcheck.report.schema import DIFF_SCHEMA, marked
+def _statement(entry) -> str | None:
+    """A recorded fingerprint, with the statement text it was recorded with when there is one."""
+    if entry.fingerprint is None:
+        return None
+    return f"{entry.fingerprint}: {entry.statement}" if entry.statement else entry.fingerprint
 
-    return marked(DIFF_SCHEMA, {"base": result.base, "ok": result.ok,
-                                "changes": [asdict(c) for c in result.changes]})
+
+def diff_to_json(result: DiffResult) -> dict[str, Any]:
+    return {"schema": DIFF_SCHEMA, "base": result.base, "ok": result.ok,
+            "changes": [plain(c) for c in result.changes]}
 
 
 def _cell(value: Any) -> str:
@@ -190,6 +208,7 @@ def _cell(value: Any) -> str:
 
 _TITLES = {
     "statement-changed": "Changed statements",
+    "review-stale": "Reviews that approve another statement",
     "claim-changed": "Changed claims",
     "decl-removed": "Declarations removed",
     "decl-added": "Declarations added",
@@ -207,10 +226,10 @@ def render_markdown(result: DiffResult) -> str:
     if not result.changes:
         lines.append("No claim, declaration or statement changed.")
     elif blocking:
-        lines.append(f"**{len(blocking)} statement(s) changed without an acknowledgement**: review each, "
-                     "then acknowledge it in the claim (`acknowledge: [{name: <decl>, note: <why>}]`).")
+        lines.append(f"**{len(blocking)} statement(s) changed without a review**: review each, then record the"
+                     " review on the formal entry (`reviewed: {fingerprint: <the new fingerprint>, note: <why>}`).")
     else:
-        lines.append(f"{len(result.changes)} change(s); every changed statement is acknowledged.")
+        lines.append(f"{len(result.changes)} change(s); every changed statement is reviewed.")
     lines.append("")
     for kind, title in _TITLES.items():
         rows = [c for c in result.changes if c.kind == kind]
@@ -218,10 +237,14 @@ def render_markdown(result: DiffResult) -> str:
             continue
         lines += [f"### {title} ({len(rows)})", ""]
         if kind == "statement-changed":
-            lines += ["| paper | claim | declaration | before | after | acknowledged |", "|---|---|---|---|---|---|"]
+            lines += ["| paper | claim | declaration | before | after | reviewed |", "|---|---|---|---|---|---|"]
             for c in rows:
                 ack = f"yes: {_cell(c.acknowledged)}" if c.acknowledged else ("**no**" if c.blocking else "first fingerprint")
                 lines.append(f"| {c.paper} | {c.claim} | `{c.decl}` | {_cell(c.before)} | {_cell(c.after)} | {ack} |")
+        elif kind == "review-stale":
+            lines += ["| paper | claim | declaration | reviewed fingerprint | recorded fingerprint |", "|---|---|---|---|---|"]
+            for c in rows:
+                lines.append(f"| {c.paper} | {c.claim} | `{c.decl}` | {_cell(c.before)} | {_cell(c.after)} |")
         elif kind == "claim-changed":
             lines += ["| paper | claim | field | before | after |", "|---|---|---|---|---|"]
             for c in rows:

@@ -1,6 +1,7 @@
-"""The repository's ``formalization.yaml`` (mathlib-initiative/formalization.yaml, v0.3 and up):
-its mechanical parts generated from the gate's result and the manifests, every hand-written field
-and comment kept (a round-trip YAML load and dump with ruamel.yaml).
+"""The repository's ``formalization.yaml`` (mathlib-initiative/formalization.yaml, template
+version v0.4): its mechanical parts generated from the gate's result and the manifests, every
+hand-written field and comment kept (a round-trip YAML load and dump with ruamel.yaml). A new file
+starts with the template's ``$schema`` line (for editors: ``# yaml-language-server: $schema=...``).
 
 Generated (and checked for staleness by ``claimcheck check`` when the file exists):
 
@@ -13,17 +14,24 @@ Generated (and checked for staleness by ``claimcheck check`` when the file exist
   reaches (the standard ones included); ``status.main_results``: one entry per Lean declaration
   that backs a theorem or conditional claim (role ``theorem``), with ``file``, ``sorry_count``
   (1 when it depends on ``sorry``, else 0), ``axioms`` and claimcheck's ``status``; hand-written
-  keys of an entry (``comparator_config``, ``literature_dependencies``) are kept. Other ``status``
-  keys (``scope``) are hand-written.
+  keys of an entry (``comparator_config``, ``literature_dependencies``) are kept. The main results
+  are the theorems the claims rest on (``role: theorem`` entries of theorem, conditional and
+  conjecture claims), not instance theorems or definitions; a main result that is a ``sorry`` is
+  listed with its ``sorry_count``. Other ``status`` keys (``scope``) are hand-written.
 - ``alignment.statements``: one row per claim, marked ``claim: <paper>/<claim>``, with ``source``,
-  ``lean``, ``module`` (a string for one declaration or module, a list for several), ``status``
-  (proved | literature-dependency | in-progress | not-formalized) and claimcheck's ``tier``; a row's
-  ``note`` and rows without a ``claim`` key are hand-written. Other ``alignment`` keys are kept.
+  ``lean`` and ``module`` (lists, one type whatever their length), ``status`` (proved |
+  literature-dependency | in-progress | not-formalized), claimcheck's ``tier`` and ``coverage``; a
+  row's ``note`` and rows without a ``claim`` key are hand-written. ``status``, ``tier`` and
+  ``coverage`` are claimcheck's words: a hand-written row that uses them is refused (it would vouch
+  for what no build checked). Other ``alignment`` keys are kept.
 - ``fidelity.divergences``: the manifests' coverage notes, one line per claim whose coverage is not
   ``full``. Other ``fidelity`` keys are kept.
 
-Everything else (``project``, ``automation``, ``review``, ...) is the authors' own. A file is
-written to a temporary file and renamed into place.
+Everything else (``project``, ``automation``, ``review``, ...) is the authors' own;
+:func:`problems` reports the template's required fields that are blank (``project.name``,
+``project.authors``, ``project.license``, ``automation.methods[].method``, ``review.status``,
+``sources[].title``) and fields whose type is not the template's (checked field by field against
+the v0.4 schema's rules, not vendored). A file is written to a temporary file and renamed into place.
 """
 
 from __future__ import annotations
@@ -42,9 +50,11 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import LiteralScalarString
 
+from claimcheck.analysis.cross_check import is_instance
 from claimcheck.claims.manifest import Claim, Manifest
-from claimcheck.claims.model import ClaimResult, GateResult, Tier, Verdict
 from claimcheck.errors import ClaimcheckError
+from claimcheck.model.evidence import ClaimEvidence, GateResult, Problem, ProblemCode, Role, Severity, Tier, Verdict
+from claimcheck.model.facts import DeclKind, Status
 from claimcheck.project import Project
 
 FILE_NAME = "formalization.yaml"
@@ -60,15 +70,26 @@ GENERATED_PARTS: tuple[tuple[str, ...], ...] = (
     ("fidelity", "divergences"),
 )
 
+#: The template version claimcheck writes, and its schema's address (for editors).
+TEMPLATE_VERSION = "v0.4"
+SCHEMA_URL = ("https://raw.githubusercontent.com/mathlib-initiative/formalization.yaml/main/schema/"
+              f"{TEMPLATE_VERSION}.schema.json")
+SCHEMA_LINE = f"# yaml-language-server: $schema={SCHEMA_URL}"
+#: claimcheck's words in an alignment row: never hand-written.
+GENERATED_ROW_KEYS = ("status", "tier", "coverage")
+#: The methods the template allows in ``automation.methods[].method``.
+AUTOMATION_METHODS = ("manual", "copilot", "agent", "autonomous", "other")
+
 #: A new file starts from the template's fields (v0.4), hand-written parts left to fill in.
-SKELETON = """\
+SKELETON = f"""\
+{SCHEMA_LINE}
 # formalization.yaml: repo-root metadata for formalization projects
 # (https://github.com/mathlib-initiative/formalization.yaml).
 # claimcheck generates `sources`, `status` (counts, axioms, main_results), `alignment.statements`
 # and `fidelity.divergences` (`claimcheck formalization-yaml`; `claimcheck check` fails when they
 # are stale). Everything else is yours: claimcheck keeps your fields and comments.
 
-version: "v0.4"
+version: "{TEMPLATE_VERSION}"
 
 project:
   name: ""                     # [required]
@@ -77,19 +98,19 @@ project:
 
 # sources, status and alignment.statements: generated from the manifests and the build.
 sources: []
-status: {}
+status: {{}}
 
 automation:                    # [required]
   methods:
     - method: ""               # [required] manual | copilot | agent | autonomous | other
 
-fidelity: {}
+fidelity: {{}}
 
 review:
   status: ""                   # [required] unchecked | agent-reviewed | self-assessed | peer-reviewed | author-verified
   reviewers: []
 
-alignment: {}
+alignment: {{}}
 """
 
 
@@ -117,10 +138,6 @@ def _split_authors(authors: str | None) -> list[str]:
     return [n for n in names if n and n not in ("et al.", "et al")]
 
 
-def _one_or_list(values: list[str]) -> str | list[str]:
-    return values[0] if len(values) == 1 else ("" if not values else list(values))
-
-
 def _module_file(project: Project, module: str) -> str:
     path = project.src_dir.joinpath(*module.split(".")).with_suffix(".lean")
     try:
@@ -129,7 +146,7 @@ def _module_file(project: Project, module: str) -> str:
         return path.as_posix()
 
 
-def _alignment_status(claim: Claim, result: ClaimResult) -> str:
+def _alignment_status(claim: Claim, result: ClaimEvidence) -> str:
     if claim.formal is None:
         return "not-formalized"
     if result.verdict is Verdict.FAILS or result.tier not in (Tier.COMPILED, Tier.KERNEL_RECHECKED):
@@ -162,38 +179,39 @@ def generate(result: GateResult, manifests: list[Manifest], project: Project) ->
         claims = {c.id: c for c in manifest.claims}
         for cr in paper.claims:
             claim = claims[cr.id]
-            decls = [f.decl for f in claim.formal or []]
-            modules = list(dict.fromkeys(f.module for f in cr.formal if f.module))
+            decls = [str(f.decl) for f in claim.formal or []]
+            modules = list(dict.fromkeys(f.facts.module for f in cr.formal if f.facts and f.facts.module))
             statements.append({
                 "claim": f"{paper.id}/{cr.id}",
                 "source": f"{paper.title}, claim {cr.id} ({cr.label})",
-                "lean": _one_or_list(decls),
-                "module": _one_or_list(modules),
+                "lean": decls,
+                "module": modules,
                 "status": _alignment_status(claim, cr),
                 "tier": str(cr.tier),
+                "coverage": str(cr.coverage) if cr.coverage and cr.formal else "",
             })  # fmt: skip
             if claim.coverage and claim.coverage != "full":
                 note = " ".join((claim.coverage_note or "").split())
                 divergences.append(f"{paper.id}/{cr.id} ({claim.coverage}): {note}")
-            if cr.label not in ("theorem", "conditional"):
+            if cr.label not in ("theorem", "conditional", "conjecture"):
                 continue
-            roles = {f.decl: f.role for f in claim.formal or []}
             for f in cr.formal:
-                if roles.get(f.decl, "theorem") != "theorem" or f.decl in seen_main:
+                if f.role is not Role.THEOREM or str(f.decl) in seen_main or is_instance(f.decl):
                     continue
-                seen_main.add(f.decl)
+                seen_main.add(str(f.decl))
+                facts = f.facts
                 main_results.append({
-                    "declaration": f.decl,
-                    "file": _module_file(project, f.module) if f.module else "",
-                    "sorry_count": 1 if f.status == "sorry" else 0,
-                    "axioms": sorted(f.axioms),
-                    "status": f.status,
+                    "declaration": str(f.decl),
+                    "file": _module_file(project, facts.module) if facts and facts.module else "",
+                    "sorry_count": 1 if facts and facts.status is Status.SORRY else 0,
+                    "axioms": sorted(str(a) for a in (facts.axioms if facts else ())),
+                    "status": str(facts.status if facts else Status.MISSING),
                 })  # fmt: skip
-    decls = [d for d in result.declarations if d.kind != "module"]
+    decls = [d for d in result.declarations if d.kind is not DeclKind.MODULE]
     status = {
-        "sorry_count": sum(1 for d in decls if d.status == "sorry"),
-        "sorry_in_definitions": sum(1 for d in decls if d.status == "sorry" and d.kind != "theorem"),
-        "axioms": sorted({a for d in decls for a in d.axioms}),
+        "sorry_count": sum(1 for d in decls if d.status is Status.SORRY),
+        "sorry_in_definitions": sum(1 for d in decls if d.status is Status.SORRY and d.kind is not DeclKind.THEOREM),
+        "axioms": sorted({str(a) for d in decls for a in d.axioms}),
     }
     return Generated(sources, status, main_results, statements, "\n".join(divergences))
 
@@ -307,9 +325,13 @@ def _part(doc: Any, keys: tuple[str, ...]) -> Any:
 
 
 def render(path: Path, gen: Generated) -> str:
-    """The file's new text: the existing file (or the template skeleton) with the generated parts."""
+    """The file's new text: the existing file (or the template skeleton) with the generated parts,
+    opened by the template's ``$schema`` line."""
     text = path.read_text(encoding="utf-8") if path.exists() else SKELETON
-    return _dump(apply(_load(text, path), gen, path))
+    out = _dump(apply(_load(text, path), gen, path))
+    if "$schema=" not in out.split("\n", 1)[0]:
+        out = SCHEMA_LINE + "\n" + out
+    return out
 
 
 def stale_parts(path: Path, gen: Generated) -> list[str]:
@@ -318,6 +340,104 @@ def stale_parts(path: Path, gen: Generated) -> list[str]:
     current = _plain(_load(text, path))
     wanted = _plain(apply(_load(text, path), gen, path))
     return [".".join(keys) for keys in GENERATED_PARTS if _part(current, keys) != _part(wanted, keys)]
+
+
+def problems(path: Path, result: GateResult, manifests: list[Manifest], project: Project) -> list[Problem]:
+    """What is wrong with the committed file, as problems of the project (errors): each stale
+    generated part (the file says something the build no longer does), each hand-written row that
+    uses claimcheck's words, each required field that is blank, each field of the wrong type."""
+    rel = path.name
+    try:
+        text = path.read_text(encoding="utf-8")
+        doc = _load(text, path)
+        parts = stale_parts(path, generate(result, manifests, project))
+    except (FormalizationError, OSError, UnicodeDecodeError) as exc:
+        return [Problem(ProblemCode.FORMALIZATION_STALE, Severity.ERROR, f"{rel}: {exc}", file=rel, line=1)]
+    out = [Problem(ProblemCode.FORMALIZATION_STALE, Severity.ERROR,
+                   f"{rel}: `{part}` is stale; run `claimcheck formalization-yaml`", file=rel, line=1)
+           for part in parts]
+    for line, message in hand_written_claims(doc):
+        out.append(Problem(ProblemCode.FORMALIZATION_HAND_ROW, Severity.ERROR, f"{rel}:{line}: {message}",
+                           file=rel, line=line))
+    for line, message in template_conformance(doc):
+        out.append(Problem(ProblemCode.FORMALIZATION_FIELD_BLANK, Severity.ERROR, f"{rel}:{line}: {message}",
+                           file=rel, line=line))
+    return out
+
+
+def _line_of(node: Any, key: Any = None) -> int:
+    try:
+        if key is None:
+            return node.lc.line + 1
+        return node.lc.key(key)[0] + 1
+    except (AttributeError, KeyError, TypeError):
+        return 1
+
+
+def hand_written_claims(doc: CommentedMap) -> list[tuple[int, str]]:
+    """Hand-written alignment rows that use claimcheck's words (``status``, ``tier``, ``coverage``):
+    only a generated row (``claim: <paper>/<claim>``) may say what the build found."""
+    alignment = doc.get("alignment")
+    rows = alignment.get("statements") if isinstance(alignment, dict) else None
+    out = []
+    for row in rows if isinstance(rows, list) else []:
+        if not isinstance(row, dict) or row.get("claim") is not None:
+            continue
+        used = [k for k in GENERATED_ROW_KEYS if row.get(k) not in (None, "")]
+        if used:
+            out.append((_line_of(row), f"a hand-written alignment row says {', '.join(f'`{k}`' for k in used)}:"
+                        " those are claimcheck's words for what a build checked; make it a claim's row"
+                        " (`claim: <paper>/<claim>`, generated) or drop them (a `note` is yours)"))
+    return out
+
+
+def template_conformance(doc: CommentedMap) -> list[tuple[int, str]]:
+    """The template's (v0.4) required fields that are blank, and fields of the wrong type."""
+    out: list[tuple[int, str]] = []
+
+    def blank_string(parent: Any, key: str, where: str) -> None:
+        value = parent.get(key) if isinstance(parent, dict) else None
+        if not isinstance(value, str) or not value.strip():
+            out.append((_line_of(parent, key) if isinstance(parent, dict) and key in parent else 1,
+                        f"`{where}` is required and blank; fill it in"))
+
+    project = doc.get("project")
+    blank_string(project, "name", "project.name")
+    blank_string(project, "license", "project.license")
+    authors = project.get("authors") if isinstance(project, dict) else None
+    if not isinstance(authors, list) or not authors or not all(isinstance(a, str) and a.strip() for a in authors):
+        out.append((_line_of(project, "authors") if isinstance(project, dict) and "authors" in project else 1,
+                    "`project.authors` is required: a list of the people who did the formalization"))
+    sources = doc.get("sources")
+    if not isinstance(sources, list) or not sources:
+        out.append((1, "`sources` is required: a list of what was formalized"))
+    else:
+        for src in sources:
+            if not isinstance(src, dict) or not isinstance(src.get("title"), str) or not src["title"].strip():
+                out.append((_line_of(src), "every `sources` entry needs a `title`"))
+            elif not isinstance(src.get("authors", []), list):
+                out.append((_line_of(src, "authors"), "`sources[].authors` must be a list"))
+    automation = doc.get("automation")
+    methods = automation.get("methods") if isinstance(automation, dict) else None
+    if not isinstance(methods, list) or not methods:
+        out.append((_line_of(automation) if isinstance(automation, dict) else 1,
+                    "`automation.methods` is required: one entry per way the formalization was produced"))
+    else:
+        for m in methods:
+            method = m.get("method") if isinstance(m, dict) else None
+            if method not in AUTOMATION_METHODS:
+                out.append((_line_of(m), f"`automation.methods[].method` is required: one of {', '.join(AUTOMATION_METHODS)}"))
+    review = doc.get("review")
+    blank_string(review, "status", "review.status")
+    status = doc.get("status")
+    if isinstance(status, dict):
+        for key in ("sorry_count", "sorry_in_definitions"):
+            if key in status and (not isinstance(status[key], int) or isinstance(status[key], bool) or status[key] < 0):
+                out.append((_line_of(status, key), f"`status.{key}` must be a non-negative integer"))
+        for row in status.get("main_results") or []:
+            if isinstance(row, dict) and not isinstance(row.get("declaration", ""), str):
+                out.append((_line_of(row), "`status.main_results[].declaration` must be a string"))
+    return out
 
 
 def write(path: Path, gen: Generated) -> bool:

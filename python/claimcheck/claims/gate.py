@@ -1,502 +1,441 @@
-"""The CI gate: do the manifests' claims hold as labelled?
+"""The CI gate's rules: do the manifests' claims hold as labelled?
 
-Inputs: a finished build, the proof status of every declaration (read from the ``.olean`` files),
-the numerical witnesses the manifests name, the instance cross-checks and the manifests. Output: a
-:class:`~claimcheck.claims.model.GateResult`, whose ``ok`` is the gate's verdict. A claim's verdict:
+Input: the :class:`Evidence` a pipeline session gathered (the facts of every declaration, the build,
+the witnesses' and instance cross-checks' results) and the manifests. Output: the model's
+:class:`~claimcheck.model.evidence.GateResult`. Every finding is a typed
+:class:`~claimcheck.model.evidence.Problem` (a code, a severity, the declaration, a message): an
+``error`` fails its claim, a ``warning`` is flagged for review, a ``notice`` informs. A claim's
+verdict:
 
 - ``theorem`` / ``conditional``: every Lean declaration is ``proved`` (a cited library one, ``role:
   library``, may be ``trusted``) and has the statement fingerprint recorded in the manifest; every
   witness passes; a conditional names its hypotheses. The claim rests on the project's own
   theorems: at least one entry must be a ``role: theorem`` declaration of a project module whose
-  type is a proposition (decided from the type, :mod:`claimcheck.analysis.props`). Definitions
-  (``role: definition``) and library declarations (``role: library``) are shown beside it and
-  never make a claim hold alone; a ``role: theorem`` entry that is not a proposition, or is not
-  the project's, fails. A theorem whose statement is vacuous (lint: ``True``, ``a = a``, the
-  conclusion among the hypotheses, a ``False`` hypothesis), and any declaration resting on a
-  project module that does not import ``Init`` (``prelude``), fail the claim unless the manifest
-  acknowledges them by name (``acknowledge: - name: <decl or module>``). A conditional claim whose
-  theorems have no hypothesis at all is flagged for review (a warning, not a failure).
+  type is a proposition. Definitions (``role: definition``) and library declarations (``role:
+  library``) are shown beside it and never make a claim hold alone. A theorem whose statement is
+  vacuous (lint), whose hypotheses no proved declaration shows satisfiable, and any declaration
+  resting on a ``prelude`` module, fail the claim unless the manifest acknowledges them by name.
+  The independent kernel must have ``checked`` every ``role: theorem`` declaration (``[kernel]
+  require = false`` lets an undecided one through, and says so); a declaration the kernel
+  **rejects** fails its claim whatever the settings.
 - ``measurement``: every witness passes; Lean declarations, if listed, must be proved too.
-- ``conjecture``: the witnesses (evidence) pass; a listed declaration must exist, and one that is
-  already ``proved`` makes the label wrong (it is a theorem).
+- ``conjecture``: the witnesses pass; a declaration that is a statement without a proof (``sorry``,
+  or an axiom standing in for it) makes the claim ``stated`` (formalised, open); one that is
+  already proved makes the label wrong (it is a theorem).
 - ``formal: none``: ``informal`` — nothing to check; it never fails the gate.
 
-Every claim, whatever its label: a formal declaration whose printed statement carries a warning
-(a hijacking project instance, an instance written inline, a name shadowing a library name, a
-``prelude`` module: :mod:`claimcheck.analysis.spoofing`) fails the claim unless the claim's
-``acknowledge`` names it, so the ledger says in words why the statement still means what it
-reads; an acknowledgement that names no warning of the claim's declarations fails it too (it would
-tell the reader of a problem that is not there, or hide that a fix made it stale).
+Every claim: a formal declaration whose printed statement carries a warning (a hijacking project
+instance, an instance that is not a library instance constant, a name shadowing or looking like a
+library name, a ``prelude`` module: :mod:`claimcheck.analysis.spoofing`) fails the claim unless the
+claim's ``acknowledge`` names it; an acknowledgement that names nothing fails it too. An invisible
+or bidirectional-control character in a name is never acknowledgeable.
 
-Any disagreeing instance cross-check (or, in a strict project, one that is not cross-checked) or
-a failed build also fails the gate.
+A disagreeing instance cross-check (or, in a strict project, one that is not cross-checked), a
+module that failed to build, and any project-level error fail the gate.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ruamel.yaml import YAML
-
-from claimcheck.analysis.depgraph import project_dependencies
-from claimcheck.analysis.instances import Evaluator, InstanceCheck, check_instances, is_instance, load_semantics
-from claimcheck.analysis.pretty import env_binder_infos, pretty
-from claimcheck.analysis.library import library_index
-from claimcheck.analysis.recheck import attach_kernel
-from claimcheck.analysis.status import DeclStatus, Status, compute_status, open_environment
-from claimcheck.claims.manifest import Claim, FormalDecl, Manifest, load_manifests, validate
-from claimcheck.claims.model import (
+from claimcheck.claims.manifest import Claim, FormalDecl, Manifest
+from claimcheck.model.evidence import (
+    Acknowledgement,
     BuildSummary,
     Citation,
-    ClaimResult,
-    DeclRecord,
-    FormalEntry,
-    StatementPart,
-    WarningRecord,
+    ClaimEvidence,
+    Coverage,
+    FormalEvidence,
     GateResult,
+    InstanceOutcome,
     InstanceResult,
     Label,
-    ModuleResult,
-    ModuleState,
-    PaperResult,
-    SourceRange,
+    PaperEvidence,
+    Problem,
+    ProblemCode,
+    Role,
+    Settings,
+    Severity,
     ToolchainInfo,
     Verdict,
-    tier_of,
     WitnessOutcome,
+    tier_of,
 )
-from claimcheck.claims.sources import check_sources
-from claimcheck.claims.witnesses import WitnessResult, load_registry, run_witnesses
-from claimcheck.lean.build import BuildReport
-from claimcheck.lean.ilean import read_ranges
-from claimcheck.lean.toolchain import Toolchain
-from claimcheck.project import Project
+from claimcheck.model.facts import DeclFacts, KernelOutcome, Status, WarningKind
+from claimcheck.model.names import Name
 
-PROVED = Status.PROVED
-TRUSTED = Status.TRUSTED
+__all__ = ["Evidence", "judge", "finish", "lookup"]
+
+E, W, N = Severity.ERROR, Severity.WARNING, Severity.NOTICE
+P = ProblemCode
 
 
 @dataclass(frozen=True)
 class Evidence:
-    """Everything the verdicts are computed from."""
+    """Everything the verdicts are computed from (gathered by :class:`claimcheck.session.Session`)."""
 
-    build: BuildReport
-    statuses: dict[str, DeclStatus]  # every project declaration and every manifest declaration
-    witnesses: dict[str, WitnessResult]
-    instances: dict[str, InstanceCheck]
-    statements: dict[str, str]
-    strict_instances: bool
-    records: list[DeclStatus]  # every project declaration, for the report's declaration pages
+    facts: list[DeclFacts]
+    build: BuildSummary
     toolchain: ToolchainInfo
-    project_modules: frozenset[str] = frozenset()  # the project's modules (the rest is library)
-    dependencies: dict[str, list[str]] = field(default_factory=dict)  # direct project dependencies
-    locations: dict[str, SourceRange] = field(default_factory=dict)  # source positions (.ilean)
-    #: whether a theorem claim needs the independent kernel's ``checked`` on its theorem entries
-    kernel_required: bool = False
+    settings: Settings
+    project_modules: frozenset[str]
+    witnesses: dict[str, WitnessOutcome] = field(default_factory=dict)
+    instances: dict[tuple[str, Name], InstanceResult] = field(default_factory=dict)
+    #: modules that did not build: module -> source file relative to the project root
+    failed_sources: dict[str, str] = field(default_factory=dict)
+
+    def by_name(self) -> dict[Name, list[DeclFacts]]:
+        out: dict[Name, list[DeclFacts]] = {}
+        for f in self.facts:
+            if f.kind is not f.kind.MODULE:
+                out.setdefault(f.name, []).append(f)
+        return out
 
 
-def gather(project: Project, toolchain: Toolchain, build: BuildReport,
-           manifests: list[Manifest]) -> Evidence:
-    """Status, witnesses, instance checks and statements for the project and its manifests."""
-    search_path = [project.olean_dir, toolchain.lib_dir]
-    modules = list(build.modules)
-    failed = build.failed_modules()
-    library_dirs = [toolchain.lib_dir]
-    env = open_environment(search_path, library_dirs)  # one decoding of the modules serves every step below
-    library = library_index(toolchain.lib_dir)  # the library's modules, names and axioms (cached per toolchain)
-    records = compute_status(modules, search_path, project.allowed_axioms, failed, env=env, library_dirs=library_dirs,
-                             library=library)
-    built_modules = [m for m in modules if m not in failed]
-    records, _ = attach_kernel(records, env, built_modules, library_dirs, project.build_dir / "kernel-cache.json",
-                               project.kernel_budget)
-    statuses = {r.name: r for r in records if r.kind != "module"}
-    wanted = sorted({d.decl for m in manifests for c in m.claims for d in c.formal or []} - set(statuses))
-    if wanted:
-        extra = compute_status(modules, search_path, project.allowed_axioms, failed, decls=wanted, env=env,
-                               library_dirs=library_dirs, library=library)
-        extra, _ = attach_kernel(extra, env, built_modules, library_dirs, project.build_dir / "kernel-cache.json",
-                                 project.kernel_budget)
-        statuses.update({r.name: r for r in extra if r.kind != "module"})
-
-    registry = load_registry(project.witness_modules)
-    witness_ids = sorted({w for m in manifests for c in m.claims for w in c.witnesses})
-    witnesses = {r.id: r for r in run_witnesses(registry, witness_ids)}
-
-    instance_names = [n for n, r in statuses.items() if is_instance(n) and r.status != "missing" and r.kind == "theorem"]
-    evaluator = Evaluator(load_semantics(project.semantics_modules))
-    instances = {c.decl: c for c in check_instances(env, instance_names, evaluator)}
-    infos = env_binder_infos(env)
-    statements: dict[str, str] = {}
-    for name, record in statuses.items():
-        if record.status in ("missing", "failed"):
-            continue
-        if record.statement is not None:
-            statements[name] = record.statement
-            continue
-        ci = env.find(name)
-        if ci is not None:
-            statements[name] = pretty(ci.type, infos)
-    built = [m for m in modules if m not in failed]
-    dependencies = project_dependencies(env, built)
-    locations = read_ranges(project.olean_dir, {m: build.modules[m].source for m in built}, project.root)
-    return Evidence(build, statuses, witnesses, instances, statements, project.strict_instances, records,
-                    ToolchainInfo(toolchain.kind, toolchain.version), frozenset(build.modules),
-                    dependencies, locations, project.kernel_required)
+def lookup(index: dict[Name, list[DeclFacts]], formal: FormalDecl, project_modules: frozenset[str]
+           ) -> tuple[DeclFacts | None, tuple[str, ...]]:
+    """The facts of a manifest's declaration: the project's own first (a name two project modules
+    declare is ambiguous unless the entry names its ``module``), else the library's."""
+    found = index.get(formal.decl, [])
+    if formal.module is not None:
+        found = [f for f in found if f.module == formal.module]
+    own = [f for f in found if f.module in project_modules]
+    if len(own) > 1:
+        return None, tuple(sorted(f.module for f in own))
+    if own:
+        return own[0], ()
+    return (found[0] if found else None), ()
 
 
-def claim_verdict(claim: Claim, ev: Evidence) -> tuple[Verdict, list[str]]:
-    """``holds``, ``fails`` or ``informal``, with the problems that make it fail."""
-    if not claim.is_formal and not claim.witnesses:
-        return Verdict.INFORMAL, []
-    problems: list[str] = []
-    for wid in claim.witnesses:
-        result = ev.witnesses.get(wid)
-        if result is None:
-            problems.append(f"witness {wid}: did not run")
-        elif not result.ok:
-            problems.append(f"witness {wid} fails: {result.summary}")
-    theorems: list[str] = []  # the project's propositions the claim rests on
-    for formal in claim.formal or []:
-        record = ev.statuses.get(formal.decl)
-        status = record.status if record else "missing"
-        if claim.label == "conjecture":
-            if status in ("missing", "failed"):
-                problems.append(f"{formal.decl}: {status}")
-            elif status == PROVED:
-                problems.append(f"{formal.decl} is proved: the claim is a theorem, not a conjecture; relabel it")
-            continue
-        problems.extend(_entry_problems(claim, formal, record, ev))
-        if formal.role == "theorem" and (
-            record is None or status in ("missing", "failed")  # unknown: its status is the problem
-            or (record.is_theorem is True and record.module in ev.project_modules)
-        ):  # a candidate theorem; its status, if not proved, is a problem above
-            theorems.append(formal.decl)
-        if record is not None and record.fingerprint is not None:
-            if formal.fingerprint is None:
-                problems.append(
-                    f"{formal.decl}: no fingerprint recorded in the manifest (built: {record.fingerprint}); "
-                    "review the statement, then run `claimcheck check --update-fingerprints`"
-                )
-            elif formal.fingerprint != record.fingerprint:
-                problems.append(
-                    f"{formal.decl}: statement changed: fingerprint in manifest {formal.fingerprint}, "
-                    f"built {record.fingerprint}; review it, then run `claimcheck check --update-fingerprints`"
-                )
-        check = ev.instances.get(formal.decl)
-        if check is not None and check.fails_gate(ev.strict_instances):
-            problems.append(f"{formal.decl}: instance cross-check: {check.outcome}: {check.detail}")
-    if claim.label in ("theorem", "conditional") and claim.is_formal and not theorems:
-        entries = ", ".join(f"{f.decl} (role: {f.role})" for f in claim.formal or []) or "none"
-        problems.append(
-            f"no theorem: the claim rests on none of its formal entries ({entries}); it holds only on a "
-            "proved proposition declared in the project (role: theorem); definitions and library "
-            "declarations are supporting entries and never make a claim hold alone"
-        )
-    problems += warning_problems(claim, ev)
-    if claim.label == "conditional" and not claim.hypotheses:
-        problems.append("a conditional claim must name its hypotheses")
-    if not claim.is_formal and claim.label in ("theorem", "conditional") and not problems:
-        return Verdict.INFORMAL, []  # a paper theorem we only back numerically is not a checked theorem
-    return (Verdict.FAILS if problems else Verdict.HOLDS), problems
+def _err(code: ProblemCode, message: str, decl: Name | None = None) -> Problem:
+    return Problem(code, E, message, decl)
 
 
-def _entry_problems(claim: Claim, formal: FormalDecl, record: DeclStatus | None, ev: Evidence) -> list[str]:
-    """What is wrong with one formal entry of a theorem, conditional or measurement claim, by its role."""
-    decl, role = formal.decl, formal.role
-    status = record.status if record else "missing"
-    if record is None or status in ("missing", "failed"):
-        return [f"{decl}: {status}, not proved"]
-    problems: list[str] = []
-    own = record.module in ev.project_modules
-    if role == "library":
-        if own:
-            problems.append(f"{decl} is declared in the project's module {record.module}, not in the library: "
-                            "list it with `role: theorem` or `role: definition`")
-        elif status not in (PROVED, TRUSTED):
-            detail = f" (axioms: {', '.join(record.axioms)})" if record.axioms and status == "axiom" else ""
-            problems.append(f"{decl}: {status}, not proved{detail}")
-        return problems
-    if not own:
-        problems.append(
-            f"{decl} is not the project's own: it is declared in the library module {record.module}; a "
-            "library declaration can only be cited as a dependency (`role: library`), never as the proof "
-            "that makes a claim hold"
-        )
-    if status != PROVED:
-        detail = f" (axioms: {', '.join(record.axioms)})" if record.axioms and status == "axiom" else ""
-        problems.append(f"{decl}: {status}, not proved{detail}")
-    if role == "theorem" and ev.kernel_required and claim.label in ("theorem", "conditional"):
-        kernel = record.kernel or "undecided: not re-checked"
-        if kernel != "checked":
-            problems.append(f"{decl}: the independent kernel re-check did not accept it ({kernel.splitlines()[0][:300]}); "
-                            "`[kernel] require = false` in claimcheck.toml relaxes this")
-    if role == "theorem":
-        if record.is_theorem is False:
-            problems.append(f"{decl} is a {record.kind} whose type is not a proposition: it states nothing to "
-                            "prove; list it with `role: definition` (a supporting entry) if it belongs here")
-        elif record.is_theorem is None:
-            why = f" ({record.theorem_note})" if record.theorem_note else ""
-            problems.append(f"{decl}: could not decide whether its type is a proposition{why}; it is not "
-                            "counted as a theorem")
-        for finding in record.lint:
-            if claim.acknowledged(decl) is None:
-                problems.append(f"{decl}: vacuous statement: {finding}; if this is meant, acknowledge it in the "
-                                f"manifest (`acknowledge: - name: {decl}` with a note)")
-    for module in record.prelude:
-        if claim.acknowledged(module) is None:
-            problems.append(
-                f"{decl} rests on module {module}, which does not import Init (a prelude module can redefine "
-                f"the library's notions); acknowledge it in the manifest (`acknowledge: - name: {module}` with "
-                "a note) if this is meant"
-            )
-    return problems
+class _ClaimJudge:
+    """The rules for one claim (see the module docstring)."""
+
+    def __init__(self, claim: Claim, ev: Evidence, index: dict[Name, list[DeclFacts]]):
+        self.claim = claim
+        self.ev = ev
+        self.index = index
+        self.problems: list[Problem] = []
+        self.formal: list[FormalEvidence] = []
+        #: names the claim's findings let a manifest acknowledge
+        self.acknowledgeable: set[Name] = set()
+        self.open_statement = False
+
+    def acknowledged(self, name: Name) -> bool:
+        return self.claim.acknowledged(name) is not None
+
+    def add(self, code: ProblemCode, severity: Severity, message: str, decl: Name | None = None) -> None:
+        self.problems.append(Problem(code, severity, message, decl))
+
+    # ------------------------------------------------------------------ entries
+
+    def entry(self, formal: FormalDecl) -> FormalEvidence:
+        facts, candidates = lookup(self.index, formal, self.ev.project_modules)
+        instance = self.ev.instances.get(facts.key) if facts is not None else None
+        entry = FormalEvidence(formal.decl, Role(formal.role), facts, formal.fingerprint, formal.statement, instance,
+                               candidates)
+        decl = formal.decl
+        if candidates:
+            self.add(P.AMBIGUOUS, E, f"{decl} is declared by the project modules {', '.join(candidates)}, which no"
+                     " Lean environment imports together; name the one meant with `module:`", decl)
+            return entry
+        if facts is None or facts.status in (Status.MISSING, Status.FAILED):
+            status = facts.status if facts is not None else Status.MISSING
+            code = P.BUILD_FAILED if status is Status.FAILED else P.MISSING
+            why = f" ({facts.note})" if facts is not None and facts.note else ""
+            self.add(code, E, f"{decl}: {status}, not proved{why}", decl)
+            return entry
+        label = self.claim.label
+        if label == "conjecture":
+            self.conjecture_entry(formal, facts)
+        else:
+            self.proof_entry(formal, facts)
+        self.kernel(formal, facts)
+        self.fingerprint(formal, facts)
+        self.statement_review(formal, facts)
+        if instance is not None:
+            self.instance(instance)
+        return entry
+
+    def conjecture_entry(self, formal: FormalDecl, facts: DeclFacts) -> None:
+        if facts.status is Status.PROVED and formal.role == "theorem":
+            self.add(P.CONJECTURE_PROVED, E, f"{formal.decl} is proved: the claim is a theorem, not a conjecture;"
+                     " relabel it (`label: theorem`)", formal.decl)
+        elif facts.status in (Status.SORRY, Status.AXIOM):
+            self.open_statement = True
+            what = "`sorry`" if facts.status is Status.SORRY else f"the axioms {', '.join(map(str, facts.axioms))}"
+            self.add(P.OPEN_STATEMENT, N, f"{formal.decl} states the conjecture without a proof ({what}):"
+                     " formalised, open", formal.decl)
+        elif facts.status is Status.NATIVE:
+            self.add(P.NOT_PROVED, E, f"{formal.decl}: native, not proved (it rests on native evaluation)",
+                     formal.decl)
+
+    def proof_entry(self, formal: FormalDecl, facts: DeclFacts) -> None:
+        decl, role = formal.decl, formal.role
+        own = facts.module in self.ev.project_modules
+        if role == "library":
+            if own:
+                self.add(P.NOT_LIBRARY, E, f"{decl} is declared in the project's module {facts.module}, not in the"
+                         " library: list it with `role: theorem` or `role: definition`", decl)
+            elif facts.status not in (Status.PROVED, Status.TRUSTED):
+                self.add(P.NOT_PROVED, E, f"{decl}: {facts.status}, not proved{_axioms(facts)}", decl)
+            return
+        if not own:
+            self.add(P.NOT_OWN, E, f"{decl} is not the project's own: it is declared in the library module"
+                     f" {facts.module}; a library declaration can only be cited as a dependency (`role: library`),"
+                     " never as the proof that makes a claim hold", decl)
+        if facts.status is not Status.PROVED:
+            self.add(P.NOT_PROVED, E, f"{decl}: {facts.status}, not proved{_axioms(facts)}", decl)
+        if role == "theorem":
+            if facts.is_theorem is False:
+                self.add(P.NOT_PROPOSITION, E, f"{decl} is a {facts.kind} whose type is not a proposition: it states"
+                         " nothing to prove; list it with `role: definition` if it belongs here", decl)
+            elif facts.is_theorem is None:
+                why = f" ({facts.theorem_note})" if facts.theorem_note else ""
+                self.add(P.UNDECIDED_PROPOSITION, E, f"{decl}: could not decide whether its type is a proposition"
+                         f"{why}; it is not counted as a theorem", decl)
+            for finding in facts.lint:
+                self.acknowledgeable.add(decl)
+                if not self.acknowledged(decl):
+                    self.add(P.VACUOUS, E, f"{decl}: vacuous statement: {finding.message}; if this is meant,"
+                             f" acknowledge it in the manifest (`acknowledge: - name: {decl}` with a note)", decl)
+            self.satisfiability(formal, facts)
+        for module in facts.prelude:
+            name = Name.parse(module)
+            self.acknowledgeable.add(name)
+            if not self.acknowledged(name):
+                self.add(P.PRELUDE, E, f"{decl} rests on module {module}, which does not import Init (a prelude"
+                         " module can redefine the library's notions); acknowledge it in the manifest"
+                         f" (`acknowledge: - name: {module}` with a note) if this is meant", decl)
+
+    def satisfiability(self, formal: FormalDecl, facts: DeclFacts) -> None:
+        """A theorem with hypotheses counts only with a proved declaration that applies it to
+        closed arguments discharging every hypothesis (found, or named by ``satisfied_by``)."""
+        if facts.hypotheses == 0 or self.claim.label == "measurement":
+            return
+        witness = formal.satisfied_by or facts.satisfiable_by
+        self.acknowledgeable.add(formal.decl)
+        if witness is not None:
+            wfacts, _ = lookup(self.index, FormalDecl(witness, module=facts.module), self.ev.project_modules)
+            if wfacts is None:
+                wfacts, _ = lookup(self.index, FormalDecl(witness), self.ev.project_modules)
+            ok = (wfacts is not None and wfacts.status is Status.PROVED
+                  and (wfacts.kernel is not None and wfacts.kernel.accepted or not self.ev.settings.kernel_required))
+            if ok:
+                return
+            why = (f"its witness {witness} is not a proved declaration the kernel checked"
+                   f" ({wfacts.status if wfacts else 'missing'}"
+                   f"{', kernel ' + str(wfacts.kernel.outcome) if wfacts and wfacts.kernel else ''})")
+        else:
+            why = "no proved declaration applies it to concrete arguments discharging them"
+        if not self.acknowledged(formal.decl):
+            self.add(P.HYPOTHESES_NOT_SATISFIABLE, E,
+                     f"{formal.decl}: hypotheses not shown satisfiable ({facts.hypotheses} hypotheses; {why});"
+                     f" add a theorem that applies it to concrete arguments (e.g. `{formal.decl.last}_satisfiable`),"
+                     " name it with `satisfied_by:`, or acknowledge it with a note", formal.decl)
+
+    def kernel(self, formal: FormalDecl, facts: DeclFacts) -> None:
+        verdict = facts.kernel
+        if verdict is not None and verdict.outcome is KernelOutcome.REJECTED:
+            # a rejection is a concrete type error: it fails the claim whatever the settings
+            self.add(P.KERNEL_REJECTED, E, f"{formal.decl}: the independent kernel rejects it: {verdict.headline}",
+                     formal.decl)
+            return
+        if formal.role != "theorem" or self.claim.label not in ("theorem", "conditional"):
+            return
+        if facts.module not in self.ev.project_modules:
+            return
+        if verdict is None or not verdict.accepted:
+            what = verdict.headline if verdict is not None else "not re-checked"
+            if self.ev.settings.kernel_required:
+                self.add(P.KERNEL_NOT_ACCEPTED, E, f"{formal.decl}: the independent kernel re-check did not accept it"
+                         f" ({what}); `[kernel] require = false` in claimcheck.toml lets an undecided declaration"
+                         " through (a rejected one never)", formal.decl)
+            else:
+                self.add(P.KERNEL_RELAXED, W, f"{formal.decl}: not accepted by the independent kernel ({what}); passed"
+                         " only because `[kernel] require = false`", formal.decl)
+
+    def fingerprint(self, formal: FormalDecl, facts: DeclFacts) -> None:
+        if facts.fingerprint is None:
+            return
+        if formal.fingerprint is None:
+            self.add(P.FINGERPRINT_UNRECORDED, E, f"{formal.decl}: no fingerprint recorded in the manifest (built:"
+                     f" {facts.fingerprint}); review the statement, then run `claimcheck check --update-fingerprints`",
+                     formal.decl)
+        elif formal.fingerprint != facts.fingerprint:
+            was = f"\n  recorded: {formal.statement}" if formal.statement else ""
+            now = f"\n  built:    {facts.statement}" if facts.statement else ""
+            self.add(P.FINGERPRINT_CHANGED, E, f"{formal.decl}: statement changed: fingerprint in manifest"
+                     f" {formal.fingerprint}, built {facts.fingerprint}; review it, then run"
+                     f" `claimcheck check --update-fingerprints`{was}{now}", formal.decl)
+
+    def statement_review(self, formal: FormalDecl, facts: DeclFacts) -> None:
+        for w in facts.warnings:
+            if not w.kind.acknowledgeable:
+                self.add(P.INVISIBLE_NAME, E, f"{formal.decl}: {w.message} (a name with such a character can never be"
+                         " acknowledged: rename it)", formal.decl)
+                continue
+            self.acknowledgeable.add(w.name)
+            if not self.acknowledged(w.name):
+                self.add(P.STATEMENT_WARNING, E, f"{formal.decl}: statement warning ({w.kind}): {w.message}; if the claim"
+                         " still means what it reads, say why in the manifest:"
+                         f" `acknowledge: [{{name: {w.name}, note: ...}}]`", formal.decl)
+
+    def instance(self, instance: InstanceResult) -> None:
+        if instance.outcome is InstanceOutcome.DISAGREE:
+            self.add(P.INSTANCE_DISAGREES, E, f"{instance.decl}: instance cross-check: Lean states"
+                     f" {instance.lean_value}, Python computes {instance.python_value}", instance.decl)
+        elif instance.outcome is InstanceOutcome.NOT_CROSS_CHECKED:
+            strict = self.ev.settings.strict_instances
+            self.add(P.INSTANCE_NOT_CROSS_CHECKED, E if strict else W,
+                     f"{instance.decl}: not cross-checked ({instance.detail})"
+                     + ("; `[instances] strict = true` requires it" if strict else ""), instance.decl)
+
+    # ------------------------------------------------------------------ the claim
+
+    def judge(self) -> tuple[Verdict, list[FormalEvidence], list[Problem], list[WitnessOutcome]]:
+        claim, ev = self.claim, self.ev
+        witnesses = []
+        for wid in claim.witnesses:
+            result = ev.witnesses.get(wid)
+            if result is None:
+                self.add(P.WITNESS_NOT_RUN, E, f"witness {wid}: did not run")
+            else:
+                witnesses.append(result)
+                if not result.ok:
+                    self.add(P.WITNESS_FAILED, E, f"witness {wid} fails: {result.summary}")
+        if not claim.is_formal and not claim.witnesses:
+            if claim.label in ("theorem", "conditional"):
+                why = f" ({claim.reason})" if claim.reason else ""
+                self.add(P.NOT_FORMALISED, W, f"the paper states a {claim.label}, but no Lean declaration covers it{why}")
+            return Verdict.INFORMAL, [], self.problems, witnesses
+        formal = [self.entry(f) for f in claim.formal or []]
+        if claim.label in ("theorem", "conditional") and claim.is_formal:
+            theorems = [f for f in formal if f.role is Role.THEOREM and f.facts is not None
+                        and f.facts.is_theorem is True and f.facts.module in ev.project_modules]
+            if not theorems and not any(p.code in (P.MISSING, P.BUILD_FAILED, P.AMBIGUOUS) for p in self.problems):
+                entries = ", ".join(f"{f.decl} (role: {f.role})" for f in formal) or "none"
+                self.add(P.NO_THEOREM, E, f"no theorem: the claim rests on none of its formal entries ({entries}); it"
+                         " holds only on a proved proposition declared in the project (role: theorem); definitions"
+                         " and library declarations are supporting entries and never make a claim hold alone")
+        if claim.label == "conditional":
+            if not claim.hypotheses:
+                self.add(P.NO_HYPOTHESES_NAMED, E, "a conditional claim must name its hypotheses")
+            bare = [f.decl for f in formal if f.role is Role.THEOREM and f.facts is not None
+                    and f.facts.is_theorem and f.facts.binders == 0]
+            for d in bare:
+                self.acknowledgeable.add(d)
+            theorems = [f for f in formal if f.role is Role.THEOREM and f.facts is not None]
+            unacked = [d for d in bare if not self.acknowledged(d)]
+            if unacked and len(bare) == len(theorems):
+                s = "s" if len(bare) > 1 else ""
+                self.add(P.UNCONDITIONAL, W, f"conditional claim, but its Lean theorem{s} {', '.join(map(str, bare))}"
+                         f" assume{'' if s else 's'} nothing (no hypothesis, no binder): review whether the manifest's"
+                         " hypotheses are in the Lean statement (acknowledge the theorem by name if the statement"
+                         " is meant to be unconditional)")
+        for ack in claim.acknowledge:
+            if ack.name not in self.acknowledgeable:
+                self.add(P.ACKNOWLEDGEMENT_UNUSED, E, f"acknowledges `{ack.name}`, but no declaration of the claim has a"
+                         " statement warning, vacuity lint, unshown hypotheses or prelude module naming it;"
+                         " remove the acknowledgement")
+        if any(p.is_error for p in self.problems):
+            return Verdict.FAILS, formal, self.problems, witnesses
+        if not claim.is_formal and claim.label in ("theorem", "conditional"):
+            return Verdict.INFORMAL, formal, self.problems, witnesses  # witnesses alone never check a theorem
+        if self.open_statement:
+            return Verdict.STATED, formal, self.problems, witnesses
+        if claim.is_formal and claim.coverage in ("special-case", "reconstruction"):
+            note = f": {claim.coverage_note}" if claim.coverage_note else ""
+            self.add(P.PARTIAL_COVERAGE, N, f"the Lean covers a {claim.coverage} of the claim{note}")
+        return Verdict.HOLDS, formal, self.problems, witnesses
 
 
-def warning_problems(claim: Claim, ev: Evidence) -> list[str]:
-    """The statement warnings of the claim's declarations that the claim does not acknowledge,
-    and the acknowledgements that name no such warning."""
-    problems: list[str] = []
-    named: set[str] = set()
-    for formal in claim.formal or []:
-        record = ev.statuses.get(formal.decl)
-        if record is not None:  # what the other review rules let a manifest acknowledge
-            named.update(record.prelude)
-            if record.lint or (claim.label == "conditional" and record.hypotheses == 0):
-                named.add(formal.decl)
-        for w in record.warnings if record is not None else ():
-            named.add(w.name)
-            if claim.acknowledged(w.name) is None:
-                problems.append(
-                    f"{formal.decl}: statement warning ({w.kind}): {w.message}; if the claim still means"
-                    f" what it reads, say why in the manifest: `acknowledge: [{{name: {w.name}, note: ...}}]`"
-                )
-    for ack in claim.acknowledge:
-        if ack.name not in named:
-            problems.append(
-                f"acknowledges `{ack.name}`, but no declaration of the claim has a statement warning,"
-                " vacuity lint or prelude module naming it; remove the acknowledgement"
-            )
-    return problems
+def _axioms(facts: DeclFacts) -> str:
+    return f" (axioms: {', '.join(map(str, facts.axioms))})" if facts.axioms and facts.status is Status.AXIOM else ""
 
 
-def claim_warnings(claim: Claim, ev: Evidence) -> list[str]:
-    """Findings flagged for review that do not fail the gate."""
-    warnings: list[str] = []
-    if claim.label == "conditional" and claim.is_formal:
-        bare = [f.decl for f in claim.formal or []
-                if f.role == "theorem" and (r := ev.statuses.get(f.decl)) is not None
-                and r.is_theorem and r.hypotheses == 0 and claim.acknowledged(f.decl) is None]
-        theorems = [f.decl for f in claim.formal or [] if f.role == "theorem" and f.decl in ev.statuses]
-        if bare and len(bare) == len(theorems):
-            warnings.append(
-                f"conditional claim, but its Lean theorem{'s' if len(bare) > 1 else ''} "
-                f"{', '.join(bare)} assume{'' if len(bare) > 1 else 's'} nothing (no hypothesis, no binder): "
-                "review whether the manifest's hypotheses are in the Lean statement (acknowledge the "
-                "theorem by name if the statement is meant to be unconditional)"
-            )
-    return warnings
-def _warnings(record: DeclStatus | None, claim: Claim | None = None) -> list[WarningRecord]:
-    if record is None:
-        return []
-    out = []
-    for w in record.warnings:
-        ack = claim.acknowledged(w.name) if claim is not None else None
-        out.append(WarningRecord(str(w.kind), w.name, w.message, w.found_in, ack.note if ack else None))
-    return out
-
-
-def _parts(record: DeclStatus | None) -> list[StatementPart]:
-    return [StatementPart(text, decl) for text, decl in record.statement_parts] if record is not None else []
-
-
-def _instance(check: InstanceCheck) -> InstanceResult:
-    return InstanceResult(check.decl, check.statement, check.lean_value, check.python_value,
-                          str(check.outcome), check.ok, check.detail)
-
-
-def _witness(result: WitnessResult) -> WitnessOutcome:
-    return WitnessOutcome(result.id, result.ok, result.summary, _jsonable(result.details))
-
-
-def _record(r: DeclStatus) -> DeclRecord:
-    return DeclRecord(r.name, r.module, r.kind, str(r.status), list(r.axioms), list(r.boundary), r.fingerprint,
-                      list(r.prelude), r.is_theorem, r.hypotheses, list(r.lint),
-                      r.statement, _warnings(r), _parts(r), r.kernel)
-
-
-def _claim_result(claim: Claim, ev: Evidence) -> ClaimResult:
-    verdict, problems = claim_verdict(claim, ev)
-    formal = []
-    for f in claim.formal or []:
-        record = ev.statuses.get(f.decl)
-        formal.append(FormalEntry(
-            decl=f.decl,
-            module=record.module if record else "",
-            kind=record.kind if record else "unknown",
-            status=str(record.status) if record else "missing",
-            axioms=list(record.axioms) if record else [],
-            boundary=list(record.boundary) if record else [],
-            statement=ev.statements.get(f.decl, ""),
-            fingerprint=record.fingerprint if record else None,
-            expected_fingerprint=f.fingerprint,
-            fingerprint_ok=bool(record and record.fingerprint and record.fingerprint == f.fingerprint),
-            instance=_instance(ev.instances[f.decl]) if f.decl in ev.instances else None,
-            role=f.role,
-            is_theorem=record.is_theorem if record else None,
-            own=bool(record and record.module in ev.project_modules),
-            hypotheses=record.hypotheses if record else 0,
-            lint=list(record.lint) if record else [],
-            prelude=list(record.prelude) if record else [],
-            warnings=_warnings(record, claim),
-            statement_parts=_parts(record),
-            kernel=record.kernel if record else None,
-        ))  # fmt: skip
-    witnesses = [_witness(r) for w in claim.witnesses if (r := ev.witnesses.get(w)) is not None]
-    return ClaimResult(
+def _claim(claim: Claim, ev: Evidence, index: dict[Name, list[DeclFacts]], manifest: str) -> ClaimEvidence:
+    verdict, formal, problems, witnesses = _ClaimJudge(claim, ev, index).judge()
+    problems = [replace(p, file=manifest, line=claim.yaml_line) for p in problems]
+    return ClaimEvidence(
         id=claim.id,
         label=Label(claim.label),
         statement=claim.statement,
         verdict=verdict,
+        tier=tier_of(verdict, formal, bool(claim.witnesses)),
+        coverage=Coverage(claim.coverage) if claim.coverage else None,
+        coverage_note=claim.coverage_note,
         hypotheses=list(claim.hypotheses),
-        problems=problems,
         formal=formal,
+        witnesses=witnesses,
+        problems=problems,
+        acknowledge=[Acknowledgement(a.name, a.note) for a in claim.acknowledge],
         reason=claim.reason,
         note=claim.note,
-        witnesses=witnesses,
         line=claim.yaml_line,
-        warnings=claim_warnings(claim, ev),
-        tier=tier_of(verdict, formal, bool(claim.witnesses)),
     )
 
 
-def _jsonable(value: object) -> object:
-    """Witness details may hold numpy scalars, fractions or tuples: make them JSON values."""
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, (bool, int, float, str)) or value is None:
-        return value
-    if hasattr(value, "item"):
-        return _jsonable(value.item())
-    return str(value)
+def _project_problems(ev: Evidence, cited: set[tuple[str, Name]]) -> list[Problem]:
+    out = []
+    for module in ev.build.modules:
+        if module.first_error and module.status in ("failed", "blocked"):
+            out.append(Problem(P.MODULE_FAILED, E, f"{module.name} ({module.status}): {module.first_error}",
+                               file=module.source))
+    for key, inst in sorted(ev.instances.items(), key=lambda kv: (str(kv[0][1]), kv[0][0])):
+        if key in cited:
+            continue  # reported on the claim that cites it
+        if inst.outcome is InstanceOutcome.DISAGREE:
+            out.append(Problem(P.INSTANCE_DISAGREES, E, f"instance {inst.decl}: Lean states {inst.lean_value},"
+                               f" Python computes {inst.python_value}", inst.decl))
+        elif inst.outcome is InstanceOutcome.NOT_CROSS_CHECKED:
+            out.append(Problem(P.INSTANCE_NOT_CROSS_CHECKED, E if ev.settings.strict_instances else W,
+                               f"instance {inst.decl}: {inst.detail}", inst.decl))
+    return out
 
 
-def prepare(project: Project) -> list[Manifest]:
-    """Load and check the manifests before any build: schema, witness ids, and the citations
-    against the source texts when a sources folder is named. Raises ManifestError or ConfigError
-    in seconds, so a typo never waits for a build."""
-    manifests = load_manifests(project.manifests_dir)
-    validate(manifests, known_decls=None, witness_ids=load_registry(project.witness_modules))
-    if project.sources_dir is not None:
-        check_sources(manifests, project.sources_dir)
-    return manifests
-
-
-def evaluate(project: Project, toolchain: Toolchain, build: BuildReport,
-             manifests: list[Manifest] | None = None) -> GateResult:
-    """Run the gate on a finished build. Raises ManifestError for manifests that do not check."""
-    if manifests is None:
-        manifests = prepare(project)
-    return judge(project, gather(project, toolchain, build, manifests), manifests)
-
-
-def judge(project: Project, ev: Evidence, manifests: list[Manifest]) -> GateResult:
-    """The verdicts of ``manifests`` on gathered evidence (re-run cheaply after the manifests
-    change, e.g. when fingerprints were just recorded)."""
-    build = ev.build
-    known = {n for n, r in ev.statuses.items() if r.status != "missing"}
-    validate(manifests, known_decls=known, witness_ids=load_registry(project.witness_modules))
-    cited: dict[tuple[str, int], str] = {}
-    if project.sources_dir is not None:
-        cited = check_sources(manifests, project.sources_dir)
-
-    papers = [
-        PaperResult(
-            id=m.id,
-            title=m.title,
-            manifest=os.path.relpath(m.path, project.root),
-            claims=[_claim_result(c, ev) for c in m.claims],
-            authors=m.authors,
-            categories=list(m.categories),
-            arxiv=m.arxiv,
-            url=m.url,
-            sources=[Citation(s.file, s.line, cited.get((s.file, s.line))) for s in m.sources],
-        )
-        for m in sorted(manifests, key=lambda m: m.id)
-    ]
-    instances = list(ev.instances.values())
-    ok = (build.ok and all(c.verdict is not Verdict.FAILS for p in papers for c in p.claims)
-          and not any(i.fails_gate(project.strict_instances) for i in instances))
-    return GateResult(
+def judge(manifests: list[Manifest], ev: Evidence, root: Path,
+          citations: dict[tuple[str, int], str] | None = None) -> GateResult:
+    """The verdicts of ``manifests`` on the gathered evidence (``root``: the project root, for the
+    manifests' paths; ``citations``: the abstract texts when a sources folder was checked)."""
+    index = ev.by_name()
+    citations = citations or {}
+    papers = []
+    cited: set[tuple[str, Name]] = set()
+    for m in sorted(manifests, key=lambda m: m.id):
+        rel = Path(os.path.relpath(m.path, root)).as_posix()
+        claims = [_claim(c, ev, index, rel) for c in m.claims]
+        cited |= {f.facts.key for c in claims for f in c.formal if f.facts is not None}
+        papers.append(PaperEvidence(
+            id=m.id, title=m.title, manifest=rel, claims=claims, authors=m.authors, categories=list(m.categories),
+            arxiv=m.arxiv, url=m.url,
+            sources=[Citation(s.file, s.line, citations.get((s.file, s.line))) for s in m.sources],
+        ))
+    result = GateResult(
         generated=_dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        ok=ok,
+        ok=False,
         toolchain=ev.toolchain,
-        build=BuildSummary(build.ok, [
-            ModuleResult(r.name, ModuleState(r.status), r.first_error() if r.status in ("failed", "blocked") else None)
-            for r in build.modules.values()
-        ]),
+        build=ev.build,
         papers=papers,
-        allowed_axioms=sorted(project.allowed_axioms),
-        sources_checked=project.sources_dir is not None,
-        declarations=[_record(r) for r in ev.records],
-        instances=[_instance(i) for i in instances],
-        witnesses=[_witness(r) for r in ev.witnesses.values()],
-        dependencies=ev.dependencies,
-        locations=ev.locations,
+        settings=ev.settings,
+        declarations=[f for f in ev.facts if f.module in ev.project_modules],
+        instances=sorted(ev.instances.values(), key=lambda i: str(i.decl)),
+        witnesses=[ev.witnesses[k] for k in sorted(ev.witnesses)],
+        problems=_project_problems(ev, cited),
     )
+    return finish(result)
 
 
-def failures(result: GateResult, strict_instances: bool = True) -> list[str]:
-    """One line per reason the gate fails (empty when it passes)."""
-    lines = [f"build: {m.name}: {m.first_error}" for m in result.build.modules if m.first_error]
-    # (warnings, which do not fail the gate, are listed by :func:`review_warnings`)
-    for paper in result.papers:
-        for claim in paper.claims:
-            if claim.verdict is Verdict.FAILS:
-                for problem in claim.problems:
-                    lines.append(f"{paper.manifest}:{claim.line}: {claim.id} ({claim.label}): {problem}")
-    for inst in result.instances:
-        if inst.outcome == "disagree" or (strict_instances and not inst.ok):
-            lines.append(f"instance {inst.decl}: {inst.outcome}: {inst.detail}")
-    return lines
-
-
-def review_warnings(result: GateResult) -> list[str]:
-    """One line per finding flagged for review (these do not fail the gate)."""
-    return [f"{paper.manifest}:{claim.line}: {claim.id} ({claim.label}): {w}"
-            for paper in result.papers for claim in paper.claims for w in claim.warnings]
-
-
-def update_fingerprints(manifests: list[Manifest], fingerprints: dict[str, str | None]) -> list[Path]:
-    """Record each declaration's built fingerprint in its manifest, keeping the YAML's comments
-    and layout (a round-trip YAML load and dump). Returns the files changed; each is written to a
-    temporary file and renamed into place."""
-    yaml = YAML()
-    yaml.preserve_quotes = True
-    yaml.width = 100
-    yaml.indent(mapping=2, sequence=4, offset=2)
-    changed: list[Path] = []
-    for m in manifests:
-        wanted = {f.decl: fingerprints.get(f.decl) for c in m.claims for f in c.formal or []}
-        if all(new is None or new == f.fingerprint for c in m.claims for f in c.formal or []
-               for new in [wanted[f.decl]]):
-            continue
-        data = yaml.load(m.path.read_text(encoding="utf-8"))
-        for claim in data.get("claims") or []:
-            formal = claim.get("formal")
-            if not isinstance(formal, list):
-                continue
-            for entry in formal:
-                new = fingerprints.get(entry.get("decl"))
-                if new is not None and entry.get("fingerprint") != new:
-                    entry["fingerprint"] = new
-        tmp = m.path.with_name(f".{m.path.name}.tmp")
-        with tmp.open("w", encoding="utf-8") as out:
-            yaml.dump(data, out)
-        os.replace(tmp, m.path)
-        changed.append(m.path)
-    return changed
+def finish(result: GateResult, extra: list[Problem] = ()) -> GateResult:
+    """``result`` with the project-level problems ``extra`` added and its verdict decided: the
+    gate passes when no claim fails and no project-level problem is an error."""
+    problems = [*result.problems, *extra]
+    ok = (result.build.ok and not any(c.verdict is Verdict.FAILS for c in result.claims)
+          and not any(p.is_error for p in problems))
+    return replace(result, problems=problems, ok=ok)

@@ -21,7 +21,10 @@ from typing import Iterable
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-LABELS = ("theorem", "conditional", "measurement", "conjecture")
+from claimcheck.model.evidence import Coverage, Label, Role
+from claimcheck.model.names import Name, NameSyntaxError
+
+LABELS = tuple(str(label) for label in Label)
 #: Why a claim has no Lean: ``empirical`` (a measurement), ``needs-real-analysis`` (reals, limits,
 #: measure), ``out-of-scope`` (not a project core, or not stated precisely enough), or
 #: ``not-yet-formalised`` (algebra or counting that holds over ``Rat`` or on finite structures, so
@@ -30,14 +33,15 @@ REASONS = ("empirical", "needs-real-analysis", "out-of-scope", "not-yet-formalis
 #: What a formal entry is for: ``theorem`` (the project's proof of the claim: the default),
 #: ``definition`` (a supporting definition, shown beside the theorems, never making a claim hold
 #: alone), ``library`` (a cited library declaration, never the proof that makes a claim hold).
-ROLES = ("theorem", "definition", "library")
+ROLES = tuple(str(r) for r in Role)
 #: How much of the paper's claim the Lean covers.
-COVERAGES = ("full", "special-case", "reconstruction")
+COVERAGES = tuple(str(c) for c in Coverage)
+#: Limits on a manifest file: its size, and how deep its YAML nests (a manifest nests 5 deep).
+MAX_MANIFEST_BYTES = 1 << 20
+MAX_DEPTH = 32
 
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _CLAIM_ID = re.compile(r"^[a-z][a-z0-9_-]*$")
-# A full Lean name: dot-separated identifiers (any namespace: users' projects have their own).
-_DECL = re.compile(r"^[A-Za-z_][A-Za-z0-9_'!?]*(?:\.[A-Za-z_][A-Za-z0-9_'!?]*)*$")
 _WITNESS = re.compile(r"^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$")
 _CATEGORY = re.compile(r"^[a-z-]+(?:\.[A-Za-z-]+)?$")
 # A source is cited by its file name alone: never a path, so no manifest points outside the project.
@@ -82,13 +86,31 @@ class SourceRef:
 
 
 @dataclass(frozen=True)
-class FormalDecl:
-    """A Lean declaration backing a claim; ``fingerprint`` is filled in by the harness."""
+class Review:
+    """A reviewed statement change (``reviewed: {fingerprint, note}`` on a formal entry): the
+    fingerprint the review approves and what the reviewer says of it (``claimcheck diff`` reads it)."""
 
-    decl: str
+    fingerprint: str
+    note: str
+    yaml_line: int = 0
+
+
+@dataclass(frozen=True)
+class FormalDecl:
+    """A Lean declaration backing a claim; ``fingerprint`` (and the ``statement`` it was recorded
+    with) are filled in by ``claimcheck check --update-fingerprints``."""
+
+    decl: Name
     fingerprint: str | None = None
     yaml_line: int = 0
     role: str = "theorem"  # one of ROLES
+    #: the module declaring ``decl``, when two project modules declare the name
+    module: str | None = None
+    #: the printed statement the fingerprint was recorded with (shown beside a changed one)
+    statement: str | None = None
+    #: a declaration showing that the theorem's hypotheses can hold (else one is searched for)
+    satisfied_by: Name | None = None
+    reviewed: Review | None = None
 
 
 @dataclass(frozen=True)
@@ -96,7 +118,7 @@ class Acknowledgement:
     """A warning the manifest accepts in words: ``name`` is what the warning names (an instance,
     a module, a declaration), ``note`` says why the claim still means what it says."""
 
-    name: str
+    name: Name
     note: str
     yaml_line: int = 0
 
@@ -119,7 +141,7 @@ class Claim:
     coverage_note: str | None = None  # what is left out, unless coverage is ``full``
     acknowledge: list[Acknowledgement] = field(default_factory=list)
 
-    def acknowledged(self, name: str) -> Acknowledgement | None:
+    def acknowledged(self, name: Name) -> Acknowledgement | None:
         """The acknowledgement of a warning that names ``name``, if the manifest gives one."""
         return next((a for a in self.acknowledge if a.name == name), None)
 
@@ -205,6 +227,22 @@ class _FileChecker:
                  " (quote the value if YAML reads it as a number, boolean or null)")
         return None
 
+    def lean_name(self, node: Node, what: str) -> Name | None:
+        """A Lean name as Lean source writes it (``Nat.gcd``, ``STLC.no_δ``, ``Term.«let»``)."""
+        text = self.string(node, what)
+        if text is None:
+            return None
+        try:
+            name = Name.parse(text.strip())
+        except NameSyntaxError as exc:
+            self.err(node, f"{what}: {exc}; write the full Lean name with its namespace (e.g."
+                     " `MLTheory.simplexCode_sqDist_eq_two`, a component that is not an identifier in `«»`)")
+            return None
+        if name.is_anonymous:
+            self.err(node, f"{what} must not be empty")
+            return None
+        return name
+
     def integer(self, node: Node, what: str) -> int | None:
         if isinstance(node, ScalarNode) and node.tag == _INT:
             try:
@@ -236,7 +274,9 @@ def _kind(node: Node) -> str:
     if isinstance(node, SequenceNode):
         return "a list"
     tag = node.tag.rsplit(":", 1)[-1]
-    return f"{'null' if tag == 'null' else tag} `{node.value}`"
+    value = str(node.value)
+    shown = value if len(value) <= 40 and "\n" not in value else value.splitlines()[0][:40] + "…"
+    return f"{'null' if tag == 'null' else tag} `{shown}`"
 
 
 def _did_you_mean(key: str, allowed: list[str]) -> str:
@@ -249,14 +289,56 @@ def _did_you_mean(key: str, allowed: list[str]) -> str:
 # --------------------------------------------------------------------------- parsing
 
 
+def _read_text(path: Path, chk: _FileChecker) -> str | None:
+    """The file's text (UTF-8), or None with the problem recorded (never its content)."""
+    try:
+        data = path.read_bytes()
+    except IsADirectoryError:
+        chk.err(0, "is a folder, not a manifest file; rename it (only `*.yaml` files are manifests)")
+        return None
+    except OSError as exc:
+        chk.err(0, f"cannot be read: {exc.strerror or exc}")
+        return None
+    if len(data) > MAX_MANIFEST_BYTES:
+        chk.err(0, f"is {len(data)} bytes, more than a manifest may be ({MAX_MANIFEST_BYTES}); split it")
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        chk.err(line, f"is not UTF-8 text (byte {exc.start}: {exc.reason}); save the file as UTF-8")
+        return None
+
+
+def _too_deep(root: Node) -> int | None:
+    """The line of a node nested deeper than :data:`MAX_DEPTH`, if any (iteratively)."""
+    stack: list[tuple[Node, int]] = [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return _line(node)
+        if isinstance(node, MappingNode):
+            for k, v in node.value:
+                stack.append((k, depth + 1))
+                stack.append((v, depth + 1))
+        elif isinstance(node, SequenceNode):
+            stack.extend((v, depth + 1) for v in node.value)
+    return None
+
+
 def parse_manifest(path: Path, text: str | None = None) -> tuple[Manifest | None, list[Issue]]:
     """Parse one manifest file; return the manifest (None if unusable) and all its schema issues."""
     path = Path(path)
     chk = _FileChecker(path)
     if text is None:
-        text = path.read_text(encoding="utf-8")
+        text = _read_text(path, chk)
+        if text is None:
+            return None, chk.issues
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except RecursionError:
+        chk.err(1, f"the YAML nests too deep to read (a manifest nests about 5 levels; at most {MAX_DEPTH})")
+        return None, chk.issues
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 1 if mark is not None else 1
@@ -265,6 +347,10 @@ def parse_manifest(path: Path, text: str | None = None) -> tuple[Manifest | None
         return None, chk.issues
     if root is None:
         chk.err(1, "empty manifest; write at least `id`, `title`, `sources` and `claims`")
+        return None, chk.issues
+    deep = _too_deep(root)
+    if deep is not None:
+        chk.err(deep, f"the YAML nests deeper than {MAX_DEPTH} levels here (a manifest nests about 5)")
         return None, chk.issues
 
     keys = chk.mapping(root, "the manifest", ["id", "title", "sources", "claims"],
@@ -408,15 +494,12 @@ def _parse_claim(chk: _FileChecker, node: Node) -> Claim | None:
         elif isinstance(fnode, SequenceNode) and fnode.value:
             formal = []
             for item in fnode.value:
-                fk = chk.mapping(item, f"a `formal` entry of {where}", ["decl"], ["fingerprint", "role"])
+                fk = chk.mapping(item, f"a `formal` entry of {where}", ["decl"],
+                                 ["fingerprint", "statement", "role", "module", "satisfied_by", "reviewed"])
                 if fk is None or "decl" not in fk:
                     continue
-                decl = chk.string(fk["decl"][1], "`decl`")
+                decl = chk.lean_name(fk["decl"][1], "`decl`")
                 if decl is None:
-                    continue
-                if not _DECL.match(decl):
-                    chk.err(fk["decl"][1], f"`{decl}` is not a Lean declaration name; write the full"
-                            " name with its namespace (e.g. `MLTheory.simplexCode_sqDist_eq_two`)")
                     continue
                 fp = None
                 if "fingerprint" in fk:
@@ -425,6 +508,7 @@ def _parse_claim(chk: _FileChecker, node: Node) -> Claim | None:
                         fp = None
                     else:
                         fp = chk.string(fpn, "`fingerprint`")
+                recorded = chk.string(fk["statement"][1], "`statement`") if "statement" in fk else None
                 role = "theorem"
                 if "role" in fk:
                     role = chk.string(fk["role"][1], "`role`") or "theorem"
@@ -432,7 +516,19 @@ def _parse_claim(chk: _FileChecker, node: Node) -> Claim | None:
                         chk.err(fk["role"][1], f"wrong role `{role}` for `{decl}`; use one of:"
                                 f" {', '.join(ROLES)}{_did_you_mean(role, list(ROLES))}")
                         role = "theorem"
-                formal.append(FormalDecl(decl, fp, _line(item), role))
+                module = chk.string(fk["module"][1], "`module`") if "module" in fk else None
+                if module is not None and chk.lean_name(fk["module"][1], "`module`") is None:
+                    module = None
+                sat = chk.lean_name(fk["satisfied_by"][1], "`satisfied_by`") if "satisfied_by" in fk else None
+                review = None
+                if "reviewed" in fk:
+                    rk = chk.mapping(fk["reviewed"][1], f"`reviewed` of `{decl}`", ["fingerprint", "note"], [])
+                    if rk is not None and "fingerprint" in rk and "note" in rk:
+                        rfp = chk.string(rk["fingerprint"][1], "reviewed `fingerprint`")
+                        rnote = chk.string(rk["note"][1], "reviewed `note`")
+                        if rfp and rnote:
+                            review = Review(rfp, rnote, _line(fk["reviewed"][1]))
+                formal.append(FormalDecl(decl, fp, _line(item), role, module, recorded, sat, review))
             formal_ok = True
         else:
             chk.err(fnode, f"wrong type for `formal` of {where}: expected a non-empty list of"
@@ -483,7 +579,7 @@ def _parse_claim(chk: _FileChecker, node: Node) -> Claim | None:
                 ak = chk.mapping(item, f"an `acknowledge` entry of {where}", ["name", "note"], [])
                 if ak is None or "name" not in ak or "note" not in ak:
                     continue
-                aname = chk.string(ak["name"][1], "acknowledged `name`")
+                aname = chk.lean_name(ak["name"][1], "acknowledged `name`")
                 anote = chk.string(ak["note"][1], "acknowledgement `note`")
                 if aname and anote:
                     acknowledge.append(Acknowledgement(aname, anote, _line(item)))
@@ -516,16 +612,26 @@ def _parse_claim(chk: _FileChecker, node: Node) -> Claim | None:
 # --------------------------------------------------------------------------- loading
 
 
-def load_manifests(folder: str | Path) -> list[Manifest]:
+def load_manifests(folder: str | Path, root: str | Path | None = None) -> list[Manifest]:
     """Load every ``*.yaml`` file of ``folder`` (sorted by name); raise :class:`ManifestError`
-    listing every schema problem of every file if any is found."""
+    listing every schema problem of every file if any is found. A path that is a folder, or that
+    resolves outside ``root`` (the project root; symlinks included), is refused by name."""
     folder = Path(folder)
     if not folder.is_dir():
         raise ManifestError([Issue(folder, 0, "manifest folder does not exist; pass the folder holding"
                                    " the `*.yaml` manifests")])
+    inside = Path(root).resolve() if root is not None else folder.resolve()
     manifests: list[Manifest] = []
     issues: list[Issue] = []
     for path in sorted(folder.glob("*.yaml")):
+        if path.is_dir():
+            issues.append(Issue(path, 0, "is a folder, not a manifest file; rename it (only `*.yaml` files"
+                                " are manifests)"))
+            continue
+        if not path.resolve().is_relative_to(inside):
+            issues.append(Issue(path, 0, f"resolves outside the project ({inside}); a manifest must be a file"
+                                " of the project, not a link to one elsewhere"))
+            continue
         manifest, file_issues = parse_manifest(path)
         issues.extend(file_issues)
         if manifest is not None:
@@ -540,8 +646,8 @@ def load_manifests(folder: str | Path) -> list[Manifest]:
 
 def validate(
     manifests: list[Manifest],
-    known_decls: set[str] | None = None,
-    witness_ids: Iterable[str] = (),
+    known_decls: set[Name] | None = None,
+    witness_ids: Iterable[str] | None = (),
 ) -> None:
     """Cross-check loaded manifests; raise :class:`ManifestError` with every problem found.
 
@@ -551,7 +657,7 @@ def validate(
     when a sources folder is named: :func:`claimcheck.claims.sources.check_sources`.
     """
     issues: list[Issue] = []
-    registered = set(witness_ids)
+    registered = set(witness_ids) if witness_ids is not None else None
     first_id: dict[str, Manifest] = {}
     for m in manifests:
         if m.id in first_id:
@@ -563,11 +669,12 @@ def validate(
         for c in m.claims:
             for d in c.formal or []:
                 if known_decls is not None and d.decl not in known_decls:
+                    known = sorted(str(k) for k in known_decls)
                     issues.append(Issue(m.path, d.yaml_line, f"Lean declaration `{d.decl}` does not"
                                         " exist in the built library; fix the name or build the"
-                                        f" module that defines it{_did_you_mean(d.decl, sorted(known_decls))}"))
+                                        f" module that defines it{_did_you_mean(str(d.decl), known)}"))
             for w, wl in zip(c.witnesses, c.witness_lines or [c.yaml_line] * len(c.witnesses)):
-                if w not in registered:
+                if registered is not None and w not in registered:
                     known = ", ".join(sorted(registered)) or "(none registered: name witness modules in claimcheck.toml [witnesses] modules)"
                     issues.append(Issue(m.path, wl, f"witness `{w}` is not registered; use one of"
                                         f" {known}{_did_you_mean(w, sorted(registered))}"))
@@ -577,6 +684,6 @@ def validate(
 
 __all__: list[str] = [
     "Acknowledgement", "COVERAGES", "Claim", "FormalDecl", "Issue", "LABELS", "Manifest", "ManifestError",
-    "REASONS", "ROLES", "SourceRef",
+    "REASONS", "ROLES", "Review", "SourceRef",
     "load_manifests", "parse_manifest", "validate",
 ]

@@ -38,10 +38,11 @@ from pathlib import Path
 from typing import Any
 
 from claimcheck.analysis.depgraph import ProjectUses
+from claimcheck.analysis.naming import is_syntax_declaration
 from claimcheck.analysis.pretty import env_binder_infos, pretty
-from claimcheck.analysis.status import DeclStatus, is_syntax_declaration
-from claimcheck.claims.model import SourceRange
 from claimcheck.errors import ClaimcheckError
+from claimcheck.model.facts import DeclFacts, SourceRange
+from claimcheck.model.names import Name
 
 #: The fields of the theorem records, in order; the README documents each.
 THEOREM_FIELDS = ("url", "commit", "file_path", "full_name", "start", "end", "traced_tactics",
@@ -133,14 +134,13 @@ def _pos(line: int, column: int) -> list[int]:
     return [int(line), int(column)]
 
 
-def build_records(uses: ProjectUses, statuses: Mapping[str, DeclStatus], ranges: Mapping[str, SourceRange],
-                  sources: Mapping[str, Path], imports: Mapping[str, list[str]], root: Path,
-                  url: str | None, commit: str | None, env: Any,
+def build_records(uses: ProjectUses, facts: Mapping[tuple[str, Name], DeclFacts],
+                  ranges: Mapping[tuple[str, Name], SourceRange], sources: Mapping[str, Path],
+                  imports: Mapping[str, list[str]], root: Path, url: str | None, commit: str | None, env: Any,
                   base: Path | None = None) -> tuple[list[dict], list[dict]]:
     """The theorem records and the corpus lines (see the module docstring); file paths are
     relative to ``base`` (default: ``root``)."""
     base = Path(root).resolve() if base is None else Path(base)
-    infos = env_binder_infos(env)
     texts: dict[str, list[str]] = {}
 
     def text_of(r: SourceRange) -> str:
@@ -151,12 +151,12 @@ def build_records(uses: ProjectUses, statuses: Mapping[str, DeclStatus], ranges:
                 texts[r.file] = []
         return _slice(texts[r.file], r)
 
-    names = [n for n in uses.declarations()
-             if not is_syntax_declaration(uses.constants[n]) and n in ranges]
+    keys = [k for k in uses.declarations() if not is_syntax_declaration(uses.constants[k]) and k in ranges]
     by_file: dict[str, list[dict]] = {}
     theorems: list[dict] = []
-    for name in names:
-        ci, r = uses.constants[name], ranges[name]
+    for key in keys:
+        ci, r = uses.constants[key], ranges[key]
+        name = str(key[1])
         code = statement_code(text_of(r), ci.kind)
         file = rebase(r.file, root, base)
         by_file.setdefault(file, []).append({
@@ -165,13 +165,13 @@ def build_records(uses: ProjectUses, statuses: Mapping[str, DeclStatus], ranges:
         })
         if ci.kind != "theorem":
             continue
-        used = uses.uses(name)
+        used = uses.uses(key)
         premises = []
-        for p in sorted(u for u in used if u in uses.constants and u in ranges):
+        for p in sorted((u for u in used if u in uses.constants and u in ranges), key=lambda u: str(u[1])):
             pr = ranges[p]
-            premises.append({"full_name": p, "def_path": rebase(pr.file, root, base), "def_pos": _pos(pr.line, pr.column),
-                             "def_end_pos": _pos(pr.end_line, pr.end_column)})
-        status = statuses.get(name)
+            premises.append({"full_name": str(p[1]), "def_path": rebase(pr.file, root, base),
+                             "def_pos": _pos(pr.line, pr.column), "def_end_pos": _pos(pr.end_line, pr.end_column)})
+        record = facts.get(key)
         theorems.append({
             "url": url,
             "commit": commit,
@@ -182,13 +182,13 @@ def build_records(uses: ProjectUses, statuses: Mapping[str, DeclStatus], ranges:
             "traced_tactics": [],
             "theorem_statement": code,
             "premises": premises,
-            "library_premises": sorted(u for u in used if u not in uses.constants),
+            "library_premises": sorted(str(u[1]) for u in used if u not in uses.constants),
             "claimcheck": {
                 "module": ci.module,
-                "statement": pretty(ci.type, infos),
-                "status": str(status.status) if status else None,
-                "axioms": list(status.axioms) if status else [],
-                "fingerprint": status.fingerprint if status else None,
+                "statement": pretty(ci.type, env_binder_infos(env, ci.module)),
+                "status": str(record.status) if record else None,
+                "axioms": [str(a) for a in record.axioms] if record else [],
+                "fingerprint": record.fingerprint if record else None,
             },
         })
     corpus = []
@@ -291,3 +291,25 @@ def validate_export(folder: Path) -> list[str]:
         if key not in meta:
             problems.append(f"metadata: missing {key}")
     return problems
+
+
+def export_leandojo(session: Any, folder: Path) -> "ExportSummary":
+    """Export the session's built project into ``folder`` and check it against the field lists."""
+    from claimcheck.lean.ilean import read_ranges
+    from claimcheck.lean.modules import discover
+
+    project, env, built = session.project, session.environment, session.built_modules
+    build = session.build
+    facts = {f.key: f for f in session.facts}
+    sources = {m: build.modules[m].source for m in built}
+    modules = discover(project.src_dir, exclude=(project.build_dir,))
+    imports = {m: [i.module for i in modules[m].imports] for m in built if m in modules}
+    ranges = read_ranges(project.olean_dir, sources, project.root)
+    url, commit = git_origin(project.root)
+    theorems, corpus = build_records(ProjectUses(env, built), facts, ranges, sources, imports, project.root,
+                                     url, commit, env, path_base(project.root))
+    summary = write_export(folder, theorems, corpus, metadata(url, commit, session.toolchain.version))
+    problems = validate_export(folder)
+    if problems:
+        raise ExportError("the export does not match its field list:\n" + "\n".join(problems))
+    return summary

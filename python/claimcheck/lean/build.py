@@ -2,10 +2,17 @@
 
 Each module ``A.B`` (source ``<src>/A/B.lean``) compiles to ``build/lib/A/B.olean`` (+ ``.server``,
 ``.private``, ``.ilean``, ``.ir``) with ``LEAN_PATH=build/lib``. A module is rebuilt only when its
-source, an imported module's output or the toolchain changed: content hashes are recorded in
-``build/state.json``. A failed module blocks its dependents, not unrelated modules. Outputs are
-written to a temporary folder and renamed into place; a failed or blocked module's old outputs are
-removed, so nothing stale is ever read as current.
+source, an imported module's output or the toolchain changed.
+
+**Freshness is decided by content, and only by what claimcheck recorded itself.** A module's *key*
+is a digest of the toolchain, its name, its source and the interfaces of every module it imports
+(transitively); when claimcheck builds it, it records ``key -> digest of the outputs`` in a sealed
+record in the user's cache folder (:class:`claimcheck.cache.Store`, never in the project). A module
+is up to date only when such a record exists for its current key and its outputs still have that
+digest: outputs a project ships (a committed ``build/`` folder, a forged bookkeeping file) are never
+taken as current. A failed module blocks its dependents, not unrelated modules. Outputs are written
+to a temporary folder and renamed into place; a failed or blocked module's old outputs are removed,
+so nothing stale is ever read as current.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from claimcheck.cache import Store
 from claimcheck.errors import ConfigError, ModuleGraphError
 from claimcheck.lean.lock import FileLock
 from claimcheck.lean.modules import LeanModule, discover, project_imports, topological_order, transitive_imports
@@ -28,8 +36,8 @@ from claimcheck.progress import Progress
 from claimcheck.project import Project
 from claimcheck.lean.toolchain import Toolchain
 
-STATE_FILE = "state.json"
-STATE_VERSION = 1
+#: The namespace of the build records in the user's cache (bump on an incompatible change).
+BUILD_RECORDS = "builds-1"
 OUTPUT_SUFFIXES = (".olean", ".olean.server", ".olean.private", ".ilean", ".ir")
 #: Parts of a module whose content its dependents see.
 INTERFACE_SUFFIXES = (".olean", ".olean.server", ".olean.private")
@@ -154,6 +162,22 @@ def output_base(project: Project, name: str) -> Path:
     return project.olean_dir.joinpath(*name.split("."))
 
 
+#: Identifies how modules are compiled (options given to ``lean``): part of every module's key.
+BUILD_OPTIONS_ID = "1"
+
+
+def outputs_hash(project: Project, name: str) -> str | None:
+    """A digest of every output file of module ``name`` (None when the ``.olean`` is absent)."""
+    base = output_base(project, name)
+    digest = hashlib.sha256()
+    if not base.with_name(base.name + ".olean").is_file():
+        return None
+    for suffix in OUTPUT_SUFFIXES:
+        p = base.with_name(base.name + suffix)
+        digest.update(suffix.encode() + b"\0" + (file_hash(p) if p.is_file() else "absent").encode() + b"\0")
+    return digest.hexdigest()
+
+
 def interface_hash(project: Project, name: str) -> str | None:
     """Hash of a built module's interface parts, or None if any is missing."""
     base = output_base(project, name)
@@ -208,8 +232,7 @@ class Builder:
     def run(self) -> BuildReport:
         start = time.monotonic()
         modules, order = self.modules()
-        state = self._load_state()
-        self._remove_vanished(state, modules)
+        self._remove_vanished(modules)
         results: dict[str, ModuleResult] = {}
         pending = list(order)
         running: dict[Future, str] = {}
@@ -233,16 +256,14 @@ class Builder:
                     if bad is not None:
                         self._remove_outputs(name)
                         self._interfaces.pop(name, None)
-                        state["modules"].pop(name, None)
                         results[name] = ModuleResult(name, mod.path, "blocked", blocked_by=bad)
                         finished += 1
                         self.progress.line(f"[{finished}/{total}] {name}: blocked by {bad}")
                         continue
                     key = keys[name] = self._key(mod, modules)
-                    recorded = state["modules"].get(name)
-                    if recorded and recorded.get("key") == key and self._interface(name) == recorded.get("interface"):
-                        msgs = [Message(**m) for m in recorded.get("messages", [])]
-                        results[name] = ModuleResult(name, mod.path, "skipped", msgs)
+                    messages = self._current(name, key)
+                    if messages is not None:
+                        results[name] = ModuleResult(name, mod.path, "skipped", messages)
                         finished += 1
                         continue
                     self.progress.line(f"[{finished}/{total} done] building {name}")
@@ -257,26 +278,57 @@ class Builder:
                     self._interfaces.pop(name, None)  # read before compiling: outputs changed since
                     finished += 1
                     if result.status == "built":
-                        state["modules"][name] = {
-                            "key": keys[name],
-                            "interface": self._interface(name),
-                            "messages": [asdict(m) for m in result.messages],
-                        }
-                    else:
-                        state["modules"].pop(name, None)
-                    self._save_state(state)
+                        self.records.put(keys[name], {"outputs": outputs_hash(self.project, name),
+                                                      "messages": [asdict(m) for m in result.messages]})
                     verdict = "ok" if result.status == "built" else "FAILED"
                     self.progress.line(f"[{finished}/{total}] {name}: {verdict} ({result.seconds:.1f}s)")
-        self._save_state(state)
         ordered = {name: results[name] for name in order}
         return BuildReport(ordered, time.monotonic() - start)
 
-    # -- hashing and state
+    def current(self) -> BuildReport:
+        """The build as it stands, without compiling: a module whose outputs claimcheck recorded for
+        its current key is up to date, any other is ``failed`` (not built, or stale)."""
+        start = time.monotonic()
+        modules, order = self.modules()
+        results: dict[str, ModuleResult] = {}
+        for name in order:
+            mod = modules[name]
+            bad = next((d for d in project_imports(mod, modules) if results[d].status in ("failed", "blocked")), None)
+            if bad is not None:
+                results[name] = ModuleResult(name, mod.path, "blocked", blocked_by=bad)
+                continue
+            messages = self._current(name, self._key(mod, modules))
+            if messages is None:
+                why = Message("error", str(mod.path), None, None, "not built, or built from another source"
+                              " (run `claimcheck build`)", "stale")
+                results[name] = ModuleResult(name, mod.path, "failed", [why])
+            else:
+                results[name] = ModuleResult(name, mod.path, "skipped", messages)
+        return BuildReport(results, time.monotonic() - start)
+
+    # -- hashing and records
+
+    @property
+    def records(self) -> Store:
+        return Store(BUILD_RECORDS)
+
+    def _current(self, name: str, key: str) -> list[Message] | None:
+        """The recorded messages when ``name``'s outputs are the ones claimcheck built for ``key``."""
+        record = self.records.get(key)
+        if not isinstance(record, dict) or record.get("outputs") is None:
+            return None
+        if outputs_hash(self.project, name) != record["outputs"]:
+            return None
+        try:
+            return [Message(**m) for m in record.get("messages", [])]
+        except TypeError:
+            return None
 
     def _key(self, mod: LeanModule, modules: dict[str, LeanModule]) -> str:
         """What a module's output depends on: source, toolchain, imported modules' interfaces."""
         digest = hashlib.sha256()
         digest.update(b"toolchain\0" + self.toolchain.identity.encode() + b"\0")
+        digest.update(b"build\0" + BUILD_OPTIONS_ID.encode() + b"\0")
         digest.update(b"name\0" + mod.name.encode() + b"\0")
         digest.update(b"source\0" + file_hash(mod.path).encode() + b"\0")
         # Every module reachable through imports: a module sees its imports' imports too, so an
@@ -291,30 +343,15 @@ class Builder:
             self._interfaces[name] = interface_hash(self.project, name)
         return self._interfaces[name]
 
-    def _state_path(self) -> Path:
-        return self.project.build_dir / STATE_FILE
-
-    def _load_state(self) -> dict:
-        path = self._state_path()
-        try:
-            state = json.loads(path.read_text(encoding="utf-8"))
-            if state.get("version") == STATE_VERSION and isinstance(state.get("modules"), dict):
-                return state
-        except (OSError, ValueError):
-            pass
-        return {"version": STATE_VERSION, "modules": {}}
-
-    def _save_state(self, state: dict) -> None:
-        path = self._state_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(state, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-        os.replace(tmp, path)
-
-    def _remove_vanished(self, state: dict, modules: dict[str, LeanModule]) -> None:
-        for name in [n for n in state["modules"] if n not in modules]:
-            self._remove_outputs(name)
-            del state["modules"][name]
+    def _remove_vanished(self, modules: dict[str, LeanModule]) -> None:
+        """Remove the outputs of modules that no longer have a source."""
+        lib = self.project.olean_dir
+        if not lib.is_dir():
+            return
+        for olean in lib.rglob("*.olean"):
+            name = ".".join(olean.relative_to(lib).with_suffix("").parts)
+            if name not in modules:
+                self._remove_outputs(name)
 
     def _remove_outputs(self, name: str) -> None:
         base = output_base(self.project, name)
@@ -429,3 +466,8 @@ def build(project: Project, toolchain: Toolchain, jobs: int | None = None,
     lock = project.build_dir / ".lock"
     with FileLock(lock, progress, f"another build of {project.root} is running; waiting for it to finish"):
         return Builder(project, toolchain, jobs, progress).run()
+
+
+def current_outputs(project: Project, toolchain: Toolchain) -> BuildReport:
+    """The build as it stands (``--no-build``): decided by content as a build decides it."""
+    return Builder(project, toolchain, 1, Progress(quiet=True)).current()

@@ -4,7 +4,7 @@ Lean writes ``X.ilean`` beside ``X.olean``: JSON with ``module`` and ``decls``, 
 declaration to eight numbers, its full range (from its doc comment to its last character) and its
 name's range: ``[line, col, endLine, endCol, selLine, selCol, selEndLine, selEndCol]``, lines
 counted from 0 and columns in code points from 0. :func:`read_ranges` turns them into
-:class:`~claimcheck.claims.model.SourceRange` values with 1-based lines and columns (as editors,
+:class:`~claimcheck.model.facts.SourceRange` values with 1-based lines and columns (as editors,
 GitHub and LeanDojo number them) and the source file relative to the project root. Positions are for display and
 links only: no verdict depends on them. A missing or malformed ``.ilean`` gives no positions for
 its module (never an error).
@@ -17,13 +17,15 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from claimcheck.claims.model import SourceRange
+from claimcheck.model.facts import SourceRange
+from claimcheck.model.names import Name, NameSyntaxError
 
 
-def read_ranges(olean_dir: Path, sources: Mapping[str, Path], root: Path) -> dict[str, SourceRange]:
+def read_ranges(olean_dir: Path, sources: Mapping[str, Path], root: Path) -> dict[tuple[str, Name], SourceRange]:
     """Source ranges of the declarations of the modules in ``sources`` (module name -> its
-    ``.lean`` file), read from ``olean_dir/<A>/<B>.ilean``; files relative to ``root``."""
-    ranges: dict[str, SourceRange] = {}
+    ``.lean`` file), read from ``olean_dir/<A>/<B>.ilean``, by (module, name); files relative to
+    ``root``. (Lean writes the names as it prints them, ``«»``-quoted where needed.)"""
+    ranges: dict[tuple[str, Name], SourceRange] = {}
     for module, source in sorted(sources.items()):
         ilean = Path(olean_dir).joinpath(*module.split(".")).with_suffix(".ilean")
         try:
@@ -37,8 +39,12 @@ def read_ranges(olean_dir: Path, sources: Mapping[str, Path], root: Path) -> dic
             if not (isinstance(name, str) and isinstance(nums, list) and len(nums) >= 4
                     and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in nums)):
                 continue
+            try:
+                key = (module, Name.parse(name))
+            except NameSyntaxError:
+                continue
             sel = nums[4:6] if len(nums) >= 6 else nums[0:2]
-            ranges[name] = SourceRange(file=file, line=nums[0] + 1, column=nums[1] + 1,
+            ranges[key] = SourceRange(file=file, line=nums[0] + 1, column=nums[1] + 1,
                                        end_line=nums[2] + 1, end_column=nums[3] + 1,
                                        name_line=sel[0] + 1, name_column=sel[1] + 1)
     return ranges

@@ -40,6 +40,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
+from claimcheck.model.names import Name
+
 __all__ = [
     "OleanError",
     "OleanHeader",
@@ -108,6 +110,9 @@ _U16 = struct.Struct("<H")
 _HDR = struct.Struct("<iHBB")
 
 
+_ANONYMOUS = Name(())
+
+
 class OleanError(Exception):
     """An ``.olean`` file that this reader cannot decode with certainty."""
 
@@ -118,37 +123,12 @@ class OleanError(Exception):
 
 
 @dataclass(frozen=True)
-class Name:
-    """A hierarchical Lean name; components are strings or numbers."""
-
-    components: tuple[str | int, ...] = ()
-
-    def __str__(self) -> str:
-        return ".".join(str(c) for c in self.components)
-
-    @property
-    def is_anonymous(self) -> bool:
-        return not self.components
-
-    @property
-    def last(self) -> str | int | None:
-        return self.components[-1] if self.components else None
-
-    @staticmethod
-    def parse(text: str) -> "Name":
-        """Split a dotted name (no escaping) into string components."""
-        if not text:
-            return Name(())
-        return Name(tuple(text.split(".")))
-
-
-@dataclass(frozen=True)
 class Level:
     """A universe level. ``kind`` is one of zero, succ, max, imax, param, mvar."""
 
     kind: str
     args: tuple["Level", ...] = ()
-    name: str | None = None
+    name: Name | None = None
 
     def __str__(self) -> str:
         if self.kind == "zero":
@@ -178,13 +158,13 @@ class BVar(Expr):
 
 @dataclass(eq=False, slots=True)
 class FVar(Expr):
-    name: str
+    name: Name
     kind = "fvar"
 
 
 @dataclass(eq=False, slots=True)
 class MVar(Expr):
-    name: str
+    name: Name
     kind = "mvar"
 
 
@@ -196,7 +176,7 @@ class Sort(Expr):
 
 @dataclass(eq=False, slots=True)
 class Const(Expr):
-    name: str
+    name: Name
     levels: tuple[Level, ...]
     kind = "const"
 
@@ -210,7 +190,7 @@ class App(Expr):
 
 @dataclass(eq=False, slots=True)
 class Lam(Expr):
-    binder_name: str
+    binder_name: Name
     binder_type: Expr
     body: Expr
     binder_info: int  # 0 default, 1 implicit, 2 strict implicit, 3 inst implicit
@@ -219,7 +199,7 @@ class Lam(Expr):
 
 @dataclass(eq=False, slots=True)
 class ForallE(Expr):
-    binder_name: str
+    binder_name: Name
     binder_type: Expr
     body: Expr
     binder_info: int
@@ -228,7 +208,7 @@ class ForallE(Expr):
 
 @dataclass(eq=False, slots=True)
 class LetE(Expr):
-    decl_name: str
+    decl_name: Name
     type: Expr
     value: Expr
     body: Expr
@@ -249,7 +229,7 @@ class MData(Expr):
 
 @dataclass(eq=False, slots=True)
 class Proj(Expr):
-    type_name: str
+    type_name: Name
     index: int
     struct: Expr
     kind = "proj"
@@ -275,7 +255,7 @@ def app_spine(e: Expr) -> tuple[Expr, list[Expr]]:
 
 @dataclass(frozen=True)
 class Import:
-    """One ``import`` of a module header."""
+    """One ``import`` of a module header (module names are dotted texts: a module is a file)."""
 
     module: str
     import_all: bool
@@ -362,8 +342,7 @@ class _Graph:
         self.pfmt = "<I" if self.ptr == 4 else "<Q"
         self._pstruct = struct.Struct(self.pfmt)
         self._pn: dict[int, struct.Struct] = {}
-        self.names: dict[int, str] = {}
-        self.name_objs: dict[int, Name] = {}
+        self.names: dict[int, Name] = {}
         self.path = self.parts[0].path
 
     def err(self, msg: str) -> OleanError:
@@ -455,12 +434,14 @@ class _Graph:
             value = (value << 32) | d
         return -value if sign else value
 
-    def name(self, addr: int) -> str:
-        """The dotted text of the ``Name`` at ``addr`` (memoised; prefixes are shared)."""
+    def name(self, addr: int) -> Name:
+        """The ``Name`` at ``addr`` (memoised by address; prefixes are shared)."""
         names = self.names
         got = names.get(addr)
         if got is not None:
             return got
+        if addr == 1:
+            return _ANONYMOUS
         chain: list[tuple[int, int, int]] = []
         a = addr
         while a != 1:
@@ -476,29 +457,15 @@ class _Graph:
             pre, comp = self.ptrs(data, off, 2)
             chain.append((a, tag, comp))
             a = pre
-        prefix = got or ""
+        comps: tuple[str | int, ...] = got.components if got is not None else ()
         for a, tag, comp in reversed(chain):
-            last = self.string(comp) if tag == 1 else str(self.nat(comp))
-            prefix = f"{prefix}.{last}" if prefix else last
-            names[a] = prefix
-        return prefix
+            comps = comps + (self.string(comp) if tag == 1 else self.nat(comp),)
+            names[a] = Name(comps)
+        return names[addr]
 
-    def name_obj(self, addr: int) -> Name:
-        got = self.name_objs.get(addr)
-        if got is not None:
-            return got
-        comps: list[str | int] = []
-        a = addr
-        while a != 1:
-            data, off, tag, other, _cs = self.obj(a)
-            if tag not in (1, 2) or other != 2:
-                raise self.err(f"expected a Name, found tag {tag}")
-            pre, comp = self.ptrs(data, off, 2)
-            comps.append(self.string(comp) if tag == 1 else self.nat(comp))
-            a = pre
-        n = Name(tuple(reversed(comps)))
-        self.name_objs[addr] = n
-        return n
+    def module_name(self, addr: int) -> str:
+        """A module's name as its dotted text (modules are files: see :class:`Import`)."""
+        return ".".join(str(c) for c in self.name(addr).components)
 
 
 # ---------------------------------------------------------------------------
@@ -607,10 +574,10 @@ class _Decoder:
             cache[addr] = e
         return cache[root]
 
-    def used_constants(self, root: int, seen: set[int] | None = None) -> set[str]:
+    def used_constants(self, root: int, seen: set[int] | None = None) -> set[Name]:
         """Names of the constants an expression mentions, read straight from the graph."""
         g = self.g
-        out: set[str] = set()
+        out: set[Name] = set()
         seen = set() if seen is None else seen
         structs = [struct.Struct("<%d%s" % (n, "I" if g.ptr == 4 else "Q")) for n in range(5)]
         parts = [(p.base, p.end, p.data) for p in g.parts]
@@ -661,14 +628,14 @@ class ConstantInfo:
     """One declaration. ``type`` and ``value`` are decoded on first access."""
 
     kind: str
-    name: str
-    level_params: tuple[str, ...]
+    name: Name
+    level_params: tuple[Name, ...]
     module: str
     type_addr: int
     value_addr: int | None
-    all: tuple[str, ...] = ()
-    ctors: tuple[str, ...] = ()
-    induct: str | None = None
+    all: tuple[Name, ...] = ()
+    ctors: tuple[Name, ...] = ()
+    induct: Name | None = None
     is_unsafe: bool = False
     num_params: int | None = None
     rule_addrs: tuple[int, ...] = ()
@@ -696,11 +663,11 @@ class ConstantInfo:
             self._value = self._decoder.expr(self.value_addr)
         return self._value
 
-    def type_constants(self) -> set[str]:
+    def type_constants(self) -> set[Name]:
         assert self._decoder is not None
         return self._decoder.used_constants(self.type_addr)
 
-    def value_constants(self) -> set[str]:
+    def value_constants(self) -> set[Name]:
         if self.value_addr is None:
             return set()
         assert self._decoder is not None
@@ -745,7 +712,7 @@ class Module:
         self.imports: tuple[Import, ...] = tuple(self._import(a) for a in g.array(roots[0][0][0]))
         self.is_module = bool(roots[0][1])
         # name -> (part index, address of the ConstantInfo); later parts override
-        self._entries: dict[str, tuple[int, int]] = {}
+        self._entries: dict[Name, tuple[int, int]] = {}
         for i, (fields, _is_mod) in enumerate(roots):
             names = g.array(fields[1])
             consts = g.array(fields[2])
@@ -753,7 +720,7 @@ class Module:
                 raise g.err("constNames and constants differ in length")
             for n_addr, c_addr in zip(names, consts):
                 self._entries[g.name(n_addr)] = (i, c_addr)
-        self._cache: dict[str, ConstantInfo] = {}
+        self._cache: dict[Name, ConstantInfo] = {}
 
     @classmethod
     def load(cls, name: str, olean: Path, allow_unverified_version: bool = False) -> "Module":
@@ -778,19 +745,19 @@ class Module:
         g = self._graph
         data, off, _t, (mod,) = g.ctor(addr, 0, 1, "Import")
         s = g.scalars(data, off, 1)
-        return Import(g.name(mod), bool(data[s]), bool(data[s + 1]), bool(data[s + 2]))
+        return Import(g.module_name(mod), bool(data[s]), bool(data[s + 1]), bool(data[s + 2]))
 
     @property
     def lean_version(self) -> str:
         return self.header.lean_version
 
-    def constant_names(self) -> list[str]:
+    def constant_names(self) -> list[Name]:
         return list(self._entries)
 
-    def __contains__(self, name: str) -> bool:
+    def __contains__(self, name: Name) -> bool:
         return name in self._entries
 
-    def get(self, name: str) -> ConstantInfo | None:
+    def get(self, name: Name) -> ConstantInfo | None:
         got = self._cache.get(name)
         if got is not None:
             return got
@@ -851,12 +818,12 @@ class Module:
             ci.is_unsafe = bool(vdata[sc + 1])
         return ci
 
-    def constant_part(self, name: str) -> str | None:
+    def constant_part(self, name: Name) -> str | None:
         """Which part (``olean``, ``server`` or ``private``) supplied ``name``."""
         e = self._entries.get(name)
         return None if e is None else self.part_kinds[e[0]]
 
-    def in_exported_part(self, name: str) -> bool:
+    def in_exported_part(self, name: Name) -> bool:
         """Whether ``name`` appears in the exported ``.olean`` part's constant list."""
         g = self._graph
         names = getattr(self, "_exported_names", None)
@@ -872,22 +839,28 @@ class Module:
 
 
 class Environment:
-    """Modules loaded on demand from a search path, with constant look-up.
+    """Modules loaded on demand from a search path, with constant look-up in a module's scope.
 
-    ``search_path`` lists folders holding ``X/Y.olean`` for module ``X.Y`` (the
-    project's ``build/lib`` and the core library folder).  The first folder
-    holding a module wins.  ``find(name)`` looks in the loaded modules, then
-    loads imports breadth-first (transitively, only as far as needed).
+    ``search_path`` lists folders holding ``X/Y.olean`` for module ``X.Y`` (the project's
+    ``build/lib`` and the core library folder).  The first folder holding a module wins.
+
+    Lean checks each module in the environment of its own imports, where every name is declared
+    once. Two modules that no environment imports together may declare the same name (two project
+    files both with a ``helper``, a ``prelude`` module's ``Nat.gcd`` beside ``Init``'s), so a name
+    is looked up **within a module's scope**: ``find(name, within=M)`` is the declaration of
+    ``name`` among ``M`` and the modules it imports, transitively (loaded breadth-first from
+    ``M``, only as far as needed). ``declarers(name)`` lists every loaded module declaring it.
     """
 
     def __init__(self, search_path: Iterable[Path], allow_unverified_version: bool = False):
         self.search_path = [Path(p) for p in search_path]
         self.allow_unverified_version = allow_unverified_version
         self.modules: dict[str, Module] = {}
-        self._index: dict[str, Module] = {}
-        self._pending: list[str] = []  # modules whose imports are not yet queued
-        self._queue: list[str] = []  # modules known (imported) but not loaded
-        self._queued: set[str] = set()
+        self._index: dict[Name, list[Module]] = {}
+        # per scope root: the modules of its import closure visited so far (breadth-first), and the
+        # modules still to visit
+        self._visited: dict[str, set[str]] = {}
+        self._frontier: dict[str, list[str]] = {}
 
     def locate(self, module: str) -> tuple[Path, Path] | None:
         """(``.olean`` path, search folder) of ``module``, or ``None``."""
@@ -912,52 +885,78 @@ class Environment:
         mod = Module.load(module, found[0], self.allow_unverified_version)
         self.modules[module] = mod
         for n in mod.constant_names():
-            self._index.setdefault(n, mod)
-        for imp in mod.imports:
-            if imp.module not in self.modules and imp.module not in self._queued:
-                self._queued.add(imp.module)
-                self._queue.append(imp.module)
+            self._index.setdefault(n, []).append(mod)
         return mod
 
-    def _load_next(self) -> bool:
-        while self._queue:
-            m = self._queue.pop(0)
-            if m not in self.modules:
-                self.load(m)
-                return True
+    # ----------------------------------------------------------------- scopes
+
+    def _visit_next(self, root: str) -> bool:
+        """Visit one more module of ``root``'s import closure; False when all are visited."""
+        visited = self._visited.get(root)
+        if visited is None:
+            self.load(root)
+            self._visited[root] = {root}
+            self._frontier[root] = [i.module for i in self.modules[root].imports]
+            return True
+        frontier = self._frontier[root]
+        while frontier:
+            m = frontier.pop(0)
+            if m in visited:
+                continue
+            if self.locate(m) is None:
+                visited.add(m)  # an import the search path lacks: reported where it matters
+                continue
+            mod = self.load(m)
+            visited.add(m)
+            frontier.extend(i.module for i in mod.imports if i.module not in visited)
+            return True
         return False
 
-    def find(self, name: str) -> ConstantInfo | None:
-        """The constant ``name``, loading imported modules as needed.
+    def in_scope(self, module: str, root: str) -> bool:
+        """Whether ``module`` is ``root`` or imported by it, transitively."""
+        if module == root:
+            return True
+        while module not in self._visited.get(root, ()):
+            if not self._visit_next(root):
+                return False
+        return True
 
-        A private name ``_private.A.B.0.x`` names its module ``A.B``: only that one is loaded.
+    def find(self, name: Name, within: str | None = None) -> ConstantInfo | None:
+        """The constant ``name`` as module ``within`` sees it (itself and its imports); without
+        ``within``, the first module of the search path's loaded modules declaring it (only for
+        names that no two modules declare: see :meth:`declarers`).
+
+        A private name ``_private.A.B.0.x`` names its module ``A.B``: that one is loaded.
         """
-        if name.startswith("_private.") and name not in self._index:
-            parts = name.split(".")[1:]
-            mod_parts = []
-            for p in parts:
-                if p.isdigit():
-                    break
-                mod_parts.append(p)
-            module = ".".join(mod_parts)
-            if module and len(mod_parts) < len(parts):
-                if module not in self.modules and self.locate(module) is not None:
-                    self.load(module)
-                mod = self._index.get(name)
-                return None if mod is None else mod.get(name)
-        while True:
-            mod = self._index.get(name)
-            if mod is not None:
+        if not isinstance(name, Name):
+            raise TypeError(f"find: a Name, not {type(name).__name__} {name!r}")
+        private = name.private_parts()
+        if private is not None and private[0] not in self.modules and self.locate(private[0]) is not None:
+            self.load(private[0])
+        if within is None:
+            for mod in self._index.get(name, ()):
                 return mod.get(name)
-            if not self._load_next():
+            for root in list(self.modules):
+                while True:
+                    hit = self._index.get(name)
+                    if hit:
+                        return hit[0].get(name)
+                    if not self._visit_next(root):
+                        break
+            return None
+        while True:
+            for mod in self._index.get(name, ()):
+                if self.in_scope(mod.name, within):
+                    return mod.get(name)
+            if not self._visit_next(within):
                 return None
 
-    def module_of(self, name: str) -> Module | None:
-        if self.find(name) is None:
-            return None
-        return self._index.get(name)
+    def declarers(self, name: Name) -> list[str]:
+        """The loaded modules declaring ``name``."""
+        return [m.name for m in self._index.get(name, ())]
 
-    def load_all(self) -> None:
-        """Load every module reachable from the loaded ones."""
-        while self._load_next():
-            pass
+    def load_all(self, roots: Iterable[str] | None = None) -> None:
+        """Load every module reachable from ``roots`` (default: the loaded ones)."""
+        for root in list(roots if roots is not None else self.modules):
+            while self._visit_next(root):
+                pass

@@ -2,7 +2,7 @@
 
 As leanblueprint draws a blueprint, a paper page draws how its claims rest on Lean: each claim
 (top row) points to the declarations that formalise it, and each declaration to the project
-declarations its statement and proof use (``GateResult.dependencies``, read from the ``.olean``
+declarations its statement and proof use (each declaration's ``uses``, read from the ``.olean``
 files), down to a bounded depth and size so the picture stays readable. Nodes are coloured by
 verdict (claims) and proof status (declarations), with the kernel's verdict, where the report has
 one (a ``kernel`` field on a declaration), as the outline: dashed when the kernel declined to
@@ -22,6 +22,8 @@ import re
 from html import escape
 from typing import Any
 from urllib.parse import quote
+
+from claimcheck.report.states import claim_state
 
 #: How far below the formal declarations the graph follows dependencies, and how many nodes at most.
 MAX_DEPTH = 2
@@ -89,21 +91,21 @@ def paper_graph(paper: Mapping[str, Any], dependencies: Mapping[str, list[str]],
             return False
         record = declarations.get(name) or formal_status.get(name) or {}
         status = str(record.get("status") or "missing")
-        kernel = record.get("kernel")
-        title = f"{name}: {status}" + (f", kernel {kernel}" if kernel else "")
+        kernel = record.get("kernel") or {}
+        outcome = kernel.get("outcome") if isinstance(kernel, Mapping) else None
+        title = f"{name}: {status}" + (f", kernel {outcome}" if outcome else "")
         href = f"{root}declarations.html#decl-{quote(name, safe='')}" if name in declarations else None
-        g.nodes[name] = Node(name, _short(name), "decl", f"s-{status}", href, title,
-                             str(kernel).split(":", 1)[0].strip() if kernel else None)
+        g.nodes[name] = Node(name, _short(name), "decl", f"s-{status}", href, title, outcome)
         return True
 
     for claim in paper.get("claims") or []:
         cid = f"claim:{claim['id']}"
-        verdict = str(claim.get("verdict"))
-        g.nodes[cid] = Node(cid, str(claim["id"]), "claim", f"v-{verdict}",
+        state = claim_state(str(claim.get("state") or claim.get("verdict")))
+        g.nodes[cid] = Node(cid, str(claim["id"]), "claim", f"v-{state.css}",
                             f"#claim-{quote(str(claim['id']), safe='')}",
-                            f"{claim['id']} ({claim.get('label')}): {verdict}")
+                            f"{claim['id']} ({claim.get('label')}): {state.words}")
         for f in claim.get("formal") or []:
-            formal_status.setdefault(f["decl"], f)
+            formal_status.setdefault(f["decl"], f.get("facts") or {})
     for claim in paper.get("claims") or []:
         for f in claim.get("formal") or []:
             if add_decl(f["decl"]):
@@ -146,7 +148,7 @@ def transitive_reduction(edges: list[tuple[str, str]],
     uses a lemma and, directly, the definitions the lemma also uses shows only the lemma. Edges
     for which ``keep`` is true stay (a claim's edges to its formal declarations say what
     formalises it, not what it uses). Only the picture is simplified;
-    ``GateResult.dependencies`` keeps every direct use."""
+    each declaration's ``uses`` keeps every direct use."""
     succ: dict[str, list[str]] = {}
     for a, b in edges:
         succ.setdefault(a, []).append(b)
@@ -317,5 +319,6 @@ def to_svg(g: Graph, label: str) -> str:
 def paper_svg(paper: Mapping[str, Any], data: Mapping[str, Any], root: str = "../") -> tuple[str, Graph]:
     """The inline SVG of a paper's graph from report data (``report.json``), and the graph."""
     declarations = {str(d["name"]): d for d in data.get("declarations") or []}
-    g = paper_graph(paper, data.get("dependencies") or {}, declarations, root)
+    dependencies = {str(d["name"]): [str(u) for u in d.get("uses") or []] for d in data.get("declarations") or []}
+    g = paper_graph(paper, dependencies, declarations, root)
     return to_svg(g, f"Dependency graph of {paper.get('title', paper.get('id'))}"), g

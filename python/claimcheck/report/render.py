@@ -1,6 +1,6 @@
 """The browsable report: static HTML pages, ``report.json`` and a Markdown summary.
 
-The gate produces a typed :class:`~claimcheck.claims.model.GateResult`; :func:`write_report`
+The gate produces a typed :class:`~claimcheck.model.evidence.GateResult`; :func:`write_report`
 renders it into a folder that can be browsed offline (no external URLs)::
 
     report/
@@ -10,8 +10,8 @@ renders it into a folder that can be browsed offline (no external URLs)::
       assets/style.css
       report.json             the data, pretty-printed
       summary.md              Markdown for CI logs (:func:`render_summary`)
-      badge.json              shields.io endpoint badge (:func:`claimcheck.report.ci_formats.badge`)
-      junit.xml               JUnit XML, a test case per claim (:mod:`claimcheck.report.ci_formats`)
+      badge.json              shields.io endpoint badge (:mod:`claimcheck.report.badge`)
+      junit.xml               JUnit XML, a test case per claim (:mod:`claimcheck.report.junit`)
 
 Writing is atomic at the folder level: everything is rendered into a temporary sibling folder
 which then replaces ``out_dir``; a failure leaves the previous report untouched and removes the
@@ -25,8 +25,7 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -34,201 +33,53 @@ import jinja2
 import markupsafe
 
 from claimcheck.errors import ClaimcheckError
-from claimcheck.claims.model import GateResult
-from claimcheck.report import ci_formats, graph, sources
+from claimcheck.model.codec import report_to_json
+from claimcheck.model.evidence import TIERS, GateResult, InstanceOutcome, Label
+from claimcheck.model.facts import STATUS_ORDER
+from claimcheck.report import graph, sources
+from claimcheck.report.badge import badge
+from claimcheck.report.junit import junit_xml
+from claimcheck.report.markdown import render_summary
+from claimcheck.report.states import CLAIM_STATES, INSTANCE_STATES
 
 REPORT_JSON = "report.json"
 SUMMARY_MD = "summary.md"
 BADGE_JSON = "badge.json"
 JUNIT_XML = "junit.xml"
+#: Written into a report folder that a failed run could not replace (its content is out of date).
+STALE_MARKER = "STALE.txt"
 
-LABELS = ("theorem", "conditional", "measurement", "conjecture")
-VERDICTS = ("holds", "fails", "informal")
-#: Evidence tiers, strongest first (:class:`claimcheck.claims.model.Tier`); each counted apart.
-TIERS = ("kernel-rechecked", "compiled", "numerical", "informal", "broken")
-STATUSES = ("proved", "trusted", "sorry", "axiom", "native", "missing", "failed")
-MODULE_STATUSES = ("built", "skipped", "failed", "blocked")
+LABELS = tuple(str(label) for label in Label)
+STATUSES = tuple(str(s) for s in reversed(STATUS_ORDER))
+MODULE_STATUSES = ("built", "up-to-date", "failed", "blocked")
 
 # Paper ids become file names: keep them to a portable, unsurprising alphabet.
 _SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 
 
 class ReportError(ClaimcheckError):
-    """The report data cannot be rendered (missing key, wrong type, unsafe paper id, bad folder)."""
+    """The report data cannot be rendered (unsafe paper id, bad folder)."""
 
 
-@dataclass(frozen=True)
-class FailingClaim:
-    """A claim whose verdict is ``fails``, with where to find it."""
-
-    paper_id: str
-    paper_title: str
-    claim_id: str
-    label: str
-    statement: str
-    problems: tuple[str, ...]
-
-
-# --------------------------------------------------------------------------- derived views
-
-
-def _count(values: Iterable[str], known: Iterable[str]) -> dict[str, int]:
-    counts = {key: 0 for key in known}
-    for value in values:
-        counts[value] = counts.get(value, 0) + 1
+def _state_counts(claims: Iterable[dict[str, Any]]) -> dict[str, int]:
+    counts = {key: 0 for key in CLAIM_STATES}
+    for c in claims:
+        counts[c["state"]] = counts.get(c["state"], 0) + 1
     return counts
 
 
-def paper_counts(paper: Mapping[str, Any]) -> dict[str, dict[str, int]]:
-    """The paper's counts by label and by verdict: the gate's if given, else counted here."""
-    claims = paper.get("claims") or []
-    computed = {
-        "by_label": _count((c["label"] for c in claims), LABELS),
-        "by_verdict": _count((c["verdict"] for c in claims), VERDICTS),
-        "by_tier": _count((c.get("tier", "informal") for c in claims), TIERS),
-    }
-    given = paper.get("counts") or {}
-    return {key: {**computed[key], **(given.get(key) or {})} for key in computed}
-
-
-def overall_summary(data: Mapping[str, Any]) -> dict[str, Any]:
-    """Totals over all papers: the gate's ``summary`` if given, completed by counting here."""
-    papers = data.get("papers") or []
-    claims = [claim for paper in papers for claim in paper.get("claims") or []]
-    computed: dict[str, Any] = {
-        "papers": len(papers),
-        "claims": len(claims),
-        "by_label": _count((c["label"] for c in claims), LABELS),
-        "by_verdict": _count((c["verdict"] for c in claims), VERDICTS),
-        "by_tier": _count((c.get("tier", "informal") for c in claims), TIERS),
-    }
-    given = data.get("summary") or {}
-    merged = dict(computed)
-    for key, value in given.items():
-        if key in ("by_label", "by_verdict", "by_tier") and isinstance(value, Mapping):
-            merged[key] = {**computed[key], **value}
-        else:
-            merged[key] = value
-    return merged
-
-
-def failing_claims(data: Mapping[str, Any]) -> list[FailingClaim]:
-    """Every claim whose verdict is ``fails``, in report order."""
-    failing = []
-    for paper in data.get("papers") or []:
-        for claim in paper.get("claims") or []:
-            if claim["verdict"] == "fails":
-                failing.append(
-                    FailingClaim(
-                        paper_id=paper["id"],
-                        paper_title=paper["title"],
-                        claim_id=str(claim["id"]),
-                        label=claim["label"],
-                        statement=claim["statement"],
-                        problems=tuple(str(p) for p in claim.get("problems") or []),
-                    )
-                )
-    return failing
-
-
-def declarations_by_module(data: Mapping[str, Any]) -> list[tuple[str, list[Mapping[str, Any]]]]:
-    """The project's declarations grouped by module (modules and names sorted)."""
-    groups: dict[str, list[Mapping[str, Any]]] = {}
-    for decl in data.get("declarations") or []:
+def _declarations_by_module(declarations: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for decl in declarations:
         groups.setdefault(decl.get("module") or "(unknown module)", []).append(decl)
-    return [
-        (module, sorted(groups[module], key=lambda d: str(d["name"])))
-        for module in sorted(groups)
-    ]
+    return [(module, sorted(groups[module], key=lambda d: str(d["name"]))) for module in sorted(groups)]
 
 
-def _status_counts(decls: Iterable[Mapping[str, Any]]) -> dict[str, int]:
-    return _count((d["status"] for d in decls), STATUSES)
-
-
-# --------------------------------------------------------------------------- Markdown
-
-
-def _md_cell(value: Any) -> str:
-    """One Markdown table cell: on one line, with pipes escaped."""
-    text = " ".join(str(value).split())
-    return text.replace("\\", "\\\\").replace("|", "\\|")
-
-
-def _md_line(value: Any) -> str:
-    return " ".join(str(value).split())
-
-
-def render_summary(result: GateResult) -> str:
-    """The Markdown summary for CI logs: overall verdict, a table of papers by counts, then each
-    failing claim with its problems."""
-    data = result.to_json()
-    totals = overall_summary(data)
-    failing = failing_claims(data)
-    lines = ["# claimcheck report", ""]
-    if data["ok"]:
-        lines.append("**Verdict: all claims hold as labelled.**")
-    else:
-        lines.append(f"**Verdict: NOT all claims hold** ({len(failing)} failing).")
-    lines.append("")
-    toolchain = data.get("toolchain") or {}
-    lines.append(f"- generated: {_md_line(data['generated'])}")
-    if toolchain:
-        lines.append(
-            f"- toolchain: {_md_line(toolchain.get('kind', '?'))}, "
-            f"{_md_line(toolchain.get('version', '?'))}"
-        )
-    build = data.get("build")
-    if build is not None:
-        modules = build.get("modules") or []
-        bad = [m for m in modules if m["status"] in ("failed", "blocked")]
-        state = "ok" if build.get("ok", not bad) else "FAILED"
-        lines.append(f"- build: {state} ({len(modules)} modules, {len(bad)} failed or blocked)")
-    by_label = totals["by_label"]
-    by_verdict = totals["by_verdict"]
-    lines.append(
-        f"- {totals['papers']} papers, {totals['claims']} claims: "
-        + ", ".join(f"{by_label.get(k, 0)} {k}" for k in LABELS)
-        + "; "
-        + ", ".join(f"{by_verdict.get(k, 0)} {k}" for k in VERDICTS)
-    )
-    by_tier = totals["by_tier"]
-    lines.append("- evidence: " + ", ".join(f"{by_tier.get(k, 0)} {k}" for k in TIERS))
-    lines.append("")
-    lines.append("## Papers")
-    lines.append("")
-    header = ["paper", "claims", *LABELS, *VERDICTS]
-    lines.append("| " + " | ".join(header) + " |")
-    lines.append("|" + "---|" + "---:|" * (len(header) - 1))
-    for paper in data["papers"]:
-        counts = paper_counts(paper)
-        row = [_md_cell(paper["id"]), str(len(paper["claims"]))]
-        row += [str(counts["by_label"].get(k, 0)) for k in LABELS]
-        row += [str(counts["by_verdict"].get(k, 0)) for k in VERDICTS]
-        lines.append("| " + " | ".join(row) + " |")
-    lines.append("")
-    lines.append("## Failing claims")
-    lines.append("")
-    if not failing:
-        lines.append("None.")
-    for claim in failing:
-        lines.append(f"- **{_md_line(claim.paper_id)} / {_md_line(claim.claim_id)}** "
-                     f"({_md_line(claim.label)}): {_md_line(claim.statement)}")
-        if claim.problems:
-            for problem in claim.problems:
-                lines.append(f"  - {_md_line(problem)}")
-        else:
-            lines.append("  - (no problem recorded)")
-    flagged = [(p, c) for p in data["papers"] for c in p["claims"] if c.get("warnings")]
-    if flagged:
-        lines.append("")
-        lines.append("## Flagged for review")
-        lines.append("")
-        for paper, claim in flagged:
-            for warning in claim["warnings"]:
-                lines.append(f"- **{_md_line(paper['id'])} / {_md_line(claim['id'])}**: {_md_line(warning)}")
-    lines.append("")
-    return "\n".join(lines)
+def _status_counts(decls: Iterable[dict[str, Any]]) -> dict[str, int]:
+    counts = {key: 0 for key in STATUSES}
+    for d in decls:
+        counts[d["status"]] = counts.get(d["status"], 0) + 1
+    return counts
 
 
 # --------------------------------------------------------------------------- HTML
@@ -263,7 +114,6 @@ def _environment() -> jinja2.Environment:
     )
     env.filters["short_value"] = _short_value
     env.filters["status_class"] = lambda v: _css_token(v, STATUSES)
-    env.filters["verdict_class"] = lambda v: _css_token(v, VERDICTS)
     env.filters["label_class"] = lambda v: _css_token(v, LABELS)
     env.filters["module_class"] = lambda v: _css_token(v, MODULE_STATUSES)
     env.filters["short_hash"] = lambda v: (str(v)[:12] if v else "")
@@ -273,30 +123,34 @@ def _environment() -> jinja2.Environment:
 def _render_files(result: GateResult, target: Path, source_root: Path | None = None) -> None:
     """Render every file of the report into the (empty) folder ``target``."""
     env = _environment()
-    data = result.to_json()  # the templates read the same view that report.json holds
-    totals = overall_summary(data)
-    failing = failing_claims(data)
-    toolchain = data.get("toolchain") or {}
-    build = data.get("build")
-    declarations = data.get("declarations") or []
+    data = report_to_json(result)  # the templates read the same view that report.json holds
+    declarations = data["declarations"]
+    strict = result.settings.strict_instances
+    instance_states = {str(o): INSTANCE_STATES[(o, strict)] for o in InstanceOutcome}
+    failing = [
+        {"paper_id": p["id"], "claim_id": c["id"], "label": c["label"], "statement": c["statement"],
+         "problems": [pr["message"] for pr in c["problems"] if pr["severity"] == "error"]}
+        for p in data["papers"] for c in p["claims"] if c["verdict"] == "fails"
+    ]
     common = {
         "generated": str(data["generated"]),
         "ok": bool(data["ok"]),
-        "toolchain": toolchain,
+        "toolchain": data["toolchain"],
         "labels": LABELS,
-        "verdicts": VERDICTS,
-        "tiers": TIERS,
+        "tiers": tuple(str(t) for t in TIERS),
         "statuses": STATUSES,
+        "state_words": {k: v.words for k, v in CLAIM_STATES.items()},
+        "state_css": {k: v.css for k, v in CLAIM_STATES.items()},
+        "instance_states": instance_states,
         # The project's allow-listed axioms are shown as ordinary; any other is highlighted.
-        "std_axioms": frozenset(data["allowed_axioms"]),
-        "sources_checked": bool(data["sources_checked"]),
+        "std_axioms": frozenset(data["settings"]["allowed_axioms"]),
+        "sources_checked": bool(data["settings"]["sources_checked"]),
         # Only these have a row on declarations.html to link to.
         "known_decls": frozenset(str(d["name"]) for d in declarations),
-        # Source positions, linked to a rendered copy of the file when the sources are at hand.
-        "locations": data.get("locations") or {},
+        "project_modules": frozenset(m["name"] for m in data["build"]["modules"]),
         "source_pages": frozenset(),
     }
-    papers = [dict(paper, counts=paper_counts(paper)) for paper in data["papers"]]
+    papers = [dict(paper, state_counts=_state_counts(paper["claims"])) for paper in data["papers"]]
     seen: set[str] = set()
     for paper in papers:
         if not _SAFE_ID.match(str(paper["id"])):
@@ -308,22 +162,26 @@ def _render_files(result: GateResult, target: Path, source_root: Path | None = N
     (target / "assets").mkdir()
     (target / "papers").mkdir()
     if source_root is not None:
-        common["source_pages"] = sources.write_source_pages(env, common["locations"], source_root, target, common)
-    (target / "assets" / "style.css").write_text(
-        env.get_template("style.css").render(), encoding="utf-8"
-    )
+        locations = {str(d["name"]): d["location"] for d in declarations if d.get("location")}
+        common["source_pages"] = sources.write_source_pages(env, locations, source_root, target, common)
+    (target / "assets" / "style.css").write_text(env.get_template("style.css").render(), encoding="utf-8")
+    instances = data["instances"]
+    instance_counts = {"total": len(instances), "agree": sum(1 for i in instances if i["outcome"] == "agree"),
+                       "unchecked": sum(1 for i in instances if i["outcome"] == "not-cross-checked")}
     (target / "index.html").write_text(
         env.get_template("index.html").render(
             root="",
             page="index",
             papers=papers,
-            totals=totals,
+            totals=dict(data["summary"], all_hold_in_full=result.summary.all_hold_in_full),
+            state_counts=_state_counts(c for p in papers for c in p["claims"]),
             failing=failing,
-            build=build,
+            build=data["build"],
             decl_status_counts=_status_counts(declarations),
             coverages=sorted({str(c.get("coverage") or ("none" if not c.get("formal") else ""))
                               for p in papers for c in p["claims"]} - {""}),
             n_declarations=len(declarations),
+            instance_counts=instance_counts,
             **common,
         ),
         encoding="utf-8",
@@ -340,19 +198,30 @@ def _render_files(result: GateResult, target: Path, source_root: Path | None = N
         env.get_template("declarations.html").render(
             root="",
             page="declarations",
-            groups=declarations_by_module(data),
+            groups=_declarations_by_module(declarations),
             status_counts=_status_counts(declarations),
-            instances=data.get("instances") or [],
+            instances=instances,
             **common,
         ),
         encoding="utf-8",
     )
-    (target / REPORT_JSON).write_text(
-        json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n", encoding="utf-8"
-    )
+    (target / REPORT_JSON).write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     (target / SUMMARY_MD).write_text(render_summary(result), encoding="utf-8")
-    (target / BADGE_JSON).write_text(json.dumps(ci_formats.badge(result)) + "\n", encoding="utf-8")
-    (target / JUNIT_XML).write_text(ci_formats.junit_xml(result), encoding="utf-8")
+    (target / BADGE_JSON).write_text(json.dumps(badge(result)) + "\n", encoding="utf-8")
+    (target / JUNIT_XML).write_text(junit_xml(result), encoding="utf-8")
+
+
+def mark_stale(out_dir: Path, why: str) -> None:
+    """Mark an earlier report in ``out_dir`` as out of date (a run failed before writing a new one):
+    its ``report.json`` is removed, so nothing reads its verdicts as current, and ``STALE.txt`` says
+    why; the pages stay for a reader, under a note."""
+    out_dir = Path(out_dir)
+    if not (out_dir / REPORT_JSON).is_file():
+        return
+    (out_dir / REPORT_JSON).unlink(missing_ok=True)
+    for name in (BADGE_JSON, JUNIT_XML, SUMMARY_MD):
+        (out_dir / name).unlink(missing_ok=True)
+    (out_dir / STALE_MARKER).write_text(f"This report is out of date: {why}\n", encoding="utf-8")
 
 
 def _check_replaceable(out_dir: Path) -> None:
@@ -361,7 +230,7 @@ def _check_replaceable(out_dir: Path) -> None:
         return
     if out_dir.is_symlink() or not out_dir.is_dir():
         raise ReportError(f"{out_dir}: exists and is not a folder; remove it or choose another")
-    if any(out_dir.iterdir()) and not (out_dir / REPORT_JSON).is_file():
+    if any(out_dir.iterdir()) and not (out_dir / REPORT_JSON).is_file() and not (out_dir / STALE_MARKER).is_file():
         raise ReportError(
             f"{out_dir}: folder is not empty and holds no {REPORT_JSON}, so it is not an earlier "
             "report; refusing to replace it (remove it or choose another output folder)"

@@ -13,11 +13,11 @@ import json
 from importlib import resources
 from typing import Any
 
-from claimcheck.claims.model import REPORT_SCHEMA
+from claimcheck.claims.diff import DIFF_SCHEMA
+from claimcheck.model.codec import STATUS_SCHEMA
+from claimcheck.model.evidence import REPORT_SCHEMA
 
-STATUS_SCHEMA = "claimcheck.status/1"
 BUILD_SCHEMA = "claimcheck.build/1"
-DIFF_SCHEMA = "claimcheck.diff/1"
 
 #: Marker -> the file name of its JSON Schema under ``schemas/``.
 SCHEMA_FILES: dict[str, str] = {

@@ -3,11 +3,12 @@
 `recheck(env, project_names, cache_file=..., budget=...)` decodes the project's constants from the
 build's `.olean` files (the reader's `Environment`), adds the core declarations they need in
 dependency order (core theorems without a body are axioms: the trusted boundary), checks every unit
-with `claimcheck.kernel` and returns one verdict string per project constant:
+with `claimcheck.kernel` and returns one :class:`~claimcheck.model.facts.KernelVerdict` per project
+constant:
 
 * ``checked`` -- the kernel accepted it (and everything it uses);
-* ``rejected: <why>`` -- the kernel found it ill-typed or ill-formed;
-* ``undecided: <why>`` -- the reader could not decode it fully, a dependency is not accepted
+* ``rejected`` -- the kernel found it ill-typed or ill-formed (the reason says why);
+* ``undecided`` -- the reader could not decode it fully, a dependency is not accepted
   (``needs X``), the kernel declined a feature, or the check ran out of its time budget.
 
 A name declared by two modules that no Lean environment imports together (e.g. a `prelude` module's
@@ -34,26 +35,36 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from claimcheck.analysis.status import expr_digest
+from claimcheck.analysis.fingerprints import expr_digest
 from claimcheck.kernel import Environment, Outcome
 from claimcheck.kernel.checker import check_declaration, run_with_big_stack
-from claimcheck.kernel.from_olean import DecodeError, OleanSource, _hints, _raw_fields, clash_reason, declared_twice, postorder
 from claimcheck.kernel.nat import SPEC_THEOREMS
+from claimcheck.model.facts import KernelOutcome, KernelVerdict
+from claimcheck.model.names import Name
 from claimcheck.olean import reader as O
+from claimcheck.recheck.front_end import (
+    DecodeError, OleanSource, _hints, _raw_fields, clash_reason, declared_twice, postorder,
+)
 
-CHECKED = "checked"
-REJECTED = "rejected"
-UNDECIDED = "undecided"
-CACHE_VERSION = 1
+CHECKED = KernelVerdict(KernelOutcome.CHECKED)
+CACHE_VERSION = 2
 #: Seconds one unit may take before it is reported as undecided (timed out).
 DEFAULT_BUDGET = 120.0
 
 
-def verdict_kind(verdict: str | None) -> str | None:
-    """``checked`` / ``rejected`` / ``undecided`` (the word before the reason), or None."""
-    if verdict is None:
-        return None
-    return verdict.split(":", 1)[0]
+def _undecided(reason: str) -> KernelVerdict:
+    return KernelVerdict(KernelOutcome.UNDECIDED, reason)
+
+
+def _to_json(v: KernelVerdict) -> list:
+    return [str(v.outcome), v.reason]
+
+
+def _from_json(data: object) -> KernelVerdict | None:
+    if (isinstance(data, list) and len(data) == 2 and isinstance(data[1], str)
+            and data[0] in {str(o) for o in KernelOutcome}):
+        return KernelVerdict(KernelOutcome(data[0]), data[1])
+    return None
 
 
 class _Timeout(BaseException):
@@ -63,7 +74,7 @@ class _Timeout(BaseException):
 
 @dataclass(frozen=True)
 class RecheckResult:
-    verdicts: dict[str, str]  # project constant -> verdict
+    verdicts: dict[Name, KernelVerdict]  # project constant -> verdict
     units: int  # project units
     checked_units: int  # project units actually checked by the kernel this run (not from the cache)
     seconds: float
@@ -76,7 +87,7 @@ def core_identity(folders: Sequence[Path]) -> str:
     h = hashlib.sha256()
     here = Path(__file__).resolve()
     kernel_dir = here.parent.parent / "kernel"
-    for p in [here, *sorted(kernel_dir.glob("*.py"))]:
+    for p in [*sorted(here.parent.glob("*.py")), *sorted(kernel_dir.glob("*.py"))]:
         h.update(p.name.encode() + b"\0" + p.read_bytes())
     for folder in folders:
         folder = Path(folder).resolve()
@@ -87,7 +98,7 @@ def core_identity(folders: Sequence[Path]) -> str:
     return h.hexdigest()
 
 
-def unit_digest(src: OleanSource, key: str) -> bytes:
+def unit_digest(src: OleanSource, key: Name) -> bytes:
     """The hash of everything a unit's check reads from the `.olean` data."""
     h = hashlib.sha256()
     for m in src.members(key):
@@ -96,14 +107,14 @@ def unit_digest(src: OleanSource, key: str) -> bytes:
     return h.digest()
 
 
-def meaning_digest(mod: O.Module, name: str) -> bytes:
+def meaning_digest(mod: O.Module, name: Name) -> bytes:
     """The hash of what the constant ``name`` of module ``mod`` means to the kernel, read by names:
     a proposition by its statement (a theorem and a theorem shipped without its proof, as an axiom,
     mean the same), anything else by all it declares."""
     ci = mod.get(name)
     h = hashlib.sha256()
     if ci.kind in ("theorem", "axiom") and not ci.is_unsafe:
-        _put(h, "proposition", name, "\0".join(ci.level_params), expr_digest(ci.type, ci.level_params))
+        _put(h, "proposition", str(name), "\0".join(map(str, ci.level_params)), expr_digest(ci.type, ci.level_params))
     else:
         _put_constant(h, ci, mod, name)
     return h.digest()
@@ -116,13 +127,13 @@ def _put(h, *parts: bytes | str) -> None:
         h.update(b)
 
 
-def _put_constant(h, ci: O.ConstantInfo, mod: O.Module, m: str) -> None:
+def _put_constant(h, ci: O.ConstantInfo, mod: O.Module, m: Name) -> None:
     """Everything the kernel front end reads of one constant, into the hash ``h``."""
     g, kind, vps, vdata, sc = _raw_fields(mod, m)
-    _put(h, kind, m, "\0".join(ci.level_params), expr_digest(ci.type, ci.level_params))
+    _put(h, kind, str(m), "\0".join(map(str, ci.level_params)), expr_digest(ci.type, ci.level_params))
     if ci.value is not None:
         _put(h, expr_digest(ci.value, ci.level_params))
-    _put(h, bytes(vdata[sc:sc + 3]), "\0".join(ci.all), "\0".join(ci.ctors), ci.induct or "")
+    _put(h, bytes(vdata[sc:sc + 3]), "\0".join(map(str, ci.all)), "\0".join(map(str, ci.ctors)), str(ci.induct or ""))
     if kind in ("inductive", "constructor", "recursor"):
         _put(h, ",".join(str(p) if p & 1 else "*" for p in vps))  # boxed counts (nparams, nindices, ...)
     if kind == "definition":
@@ -132,10 +143,10 @@ def _put_constant(h, ci: O.ConstantInfo, mod: O.Module, m: str) -> None:
     # ConstantInfo.rule_addrs (the right-hand sides only, and not set on every load path)
     for raddr in (g.list(vps[6]) if kind == "recursor" else ()):
         _d, _o, _t, (ctor_a, nf_a, rhs_a) = g.ctor(raddr, 0, 3, "RecursorRule")
-        _put(h, g.name(ctor_a), str(g.nat(nf_a)), expr_digest(mod._decoder.expr(rhs_a), ci.level_params))
+        _put(h, str(g.name(ctor_a)), str(g.nat(nf_a)), expr_digest(mod._decoder.expr(rhs_a), ci.level_params))
 
 
-def _load_cache(path: Path | None, core: str) -> dict[str, str]:
+def _load_cache(path: Path | None, core: str) -> dict[str, KernelVerdict]:
     if path is None or not path.is_file():
         return {}
     try:
@@ -145,19 +156,26 @@ def _load_cache(path: Path | None, core: str) -> dict[str, str]:
     if not isinstance(data, dict) or data.get("version") != CACHE_VERSION or data.get("core") != core:
         return {}
     entries = data.get("entries")
-    return {k: v for k, v in entries.items() if isinstance(k, str) and isinstance(v, str)} if isinstance(entries, dict) else {}
+    if not isinstance(entries, dict):
+        return {}
+    out = {}
+    for k, v in entries.items():
+        verdict = _from_json(v)
+        if isinstance(k, str) and verdict is not None:
+            out[k] = verdict
+    return out
 
 
-def _build_identity(env: O.Environment, names: list[str], core: str) -> str | None:
+def _build_identity(env: O.Environment, names: list[Name], core: str) -> str | None:
     """The hash of the bytes of every part of the modules declaring ``names`` (and the names): the
     no-op check's key. None when a module's files cannot be read."""
     h = hashlib.sha256(core.encode())
     modules = set()
     for n in names:
-        mod = env.module_of(n)
-        if mod is None:
+        ci = env.find(n)
+        if ci is None:
             return None
-        modules.add(mod.name)
+        modules.add(ci.module)
     for m in sorted(modules):
         found = env.locate(m)
         if found is None:
@@ -167,7 +185,7 @@ def _build_identity(env: O.Environment, names: list[str], core: str) -> str | No
             if part.is_file():
                 with part.open("rb") as f:
                     h.update(hashlib.file_digest(f, "sha256").digest())
-    h.update("\0".join(sorted(names)).encode())
+    h.update("\0".join(sorted(map(str, names))).encode())
     return h.hexdigest()
 
 
@@ -182,12 +200,13 @@ def _load_whole(path: Path, core: str) -> dict | None:
     return whole if isinstance(whole, dict) else None
 
 
-def _write_cache(path: Path, core: str, entries: dict[str, str], whole: dict | None = None) -> None:
+def _write_cache(path: Path, core: str, entries: dict[str, KernelVerdict], whole: dict | None = None) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump({"version": CACHE_VERSION, "core": core, "entries": entries, "project": whole}, f,
+            json.dump({"version": CACHE_VERSION, "core": core,
+                       "entries": {k: _to_json(v) for k, v in entries.items()}, "project": whole}, f,
                       indent=0, sort_keys=True)
         os.replace(tmp, path)
     except BaseException:
@@ -201,7 +220,7 @@ def _raise_in(thread_id: int) -> None:
 
 def recheck(
     env: O.Environment,
-    project_names: Iterable[str],
+    project_names: Iterable[Name],
     core_folders: Sequence[Path] = (),
     cache_file: Path | None = None,
     budget: float | None = DEFAULT_BUDGET,
@@ -217,24 +236,29 @@ def recheck(
     build_key = _build_identity(env, names, core)
     if cache_file is not None and build_key is not None:
         whole = _load_whole(cache_file, core)
-        if whole is not None and whole.get("build") == build_key and isinstance(whole.get("verdicts"), dict):
-            got = whole["verdicts"]
-            if set(got) == project and all(isinstance(v, str) for v in got.values()):
-                return RecheckResult(dict(got), int(whole.get("units", 0)), 0, time.monotonic() - t0)
-    verdicts: dict[str, str] = {}
-    unit_of: dict[str, str] = {}
+        if whole is not None and whole.get("build") == build_key and isinstance(whole.get("verdicts"), list):
+            got = {}
+            for item in whole["verdicts"]:
+                if isinstance(item, list) and len(item) == 2 and isinstance(item[0], list):
+                    verdict = _from_json(item[1])
+                    if verdict is not None:
+                        got[Name(item[0])] = verdict
+            if set(got) == project:
+                return RecheckResult(got, int(whole.get("units", 0)), 0, time.monotonic() - t0)
+    verdicts: dict[Name, KernelVerdict] = {}
+    unit_of: dict[Name, Name] = {}
     clashes = name_clashes(env, names)
     for n in names:
         try:
             unit_of[n] = src.key(n)
         except Exception as e:  # noqa: BLE001 - an undecodable constant is undecided, never skipped
-            verdicts[n] = f"{UNDECIDED}: cannot decode it ({type(e).__name__}: {e})"
+            verdicts[n] = _undecided(f"cannot decode it ({type(e).__name__}: {e})")
     # Project units in dependency order (a unit's project dependencies first).
     try:
         project_deps = {}
         for k in sorted(set(unit_of.values())):
             members = src.members(k)
-            used: set[str] = set()
+            used: set[Name] = set()
             for m in members:
                 ci, _ = src.info(m)
                 used |= ci.type_constants() | ci.value_constants()
@@ -242,11 +266,11 @@ def recheck(
         project_order = postorder(project_deps, lambda k: project_deps.get(k, ()))
     except Exception as e:  # noqa: BLE001
         for n in unit_of:
-            verdicts[n] = f"{UNDECIDED}: cannot decode the dependencies ({type(e).__name__}: {e})"
+            verdicts[n] = _undecided(f"cannot decode the dependencies ({type(e).__name__}: {e})")
         return RecheckResult(verdicts, 0, 0, time.monotonic() - t0)
 
-    merkle: dict[str, str] = {}
-    unit_verdict: dict[str, str] = {}
+    merkle: dict[Name, str] = {}
+    unit_verdict: dict[Name, KernelVerdict] = {}
     for k in project_order:
         try:
             deps = project_deps[k]
@@ -255,7 +279,7 @@ def recheck(
                 h.update(f"\0{d}\0{merkle.get(d, 'undecodable')}".encode())
             merkle[k] = h.hexdigest()
         except Exception as e:  # noqa: BLE001
-            unit_verdict[k] = f"{UNDECIDED}: cannot decode it ({type(e).__name__}: {e})"
+            unit_verdict[k] = _undecided(f"cannot decode it ({type(e).__name__}: {e})")
     cache = {} if clashes else _load_cache(cache_file, core)
     todo = []
     for k in project_order:
@@ -272,27 +296,28 @@ def recheck(
         unit_verdict.update(fresh)
     if cache_file is not None:
         entries = {merkle[k]: v for k, v in unit_verdict.items()
-                   if k in merkle and "timed out" not in v and not clashes}
+                   if k in merkle and "timed out" not in v.reason and not clashes}
     for n, k in unit_of.items():
-        verdicts.setdefault(n, unit_verdict.get(k, f"{UNDECIDED}: not reached"))
+        verdicts.setdefault(n, unit_verdict.get(k, _undecided("not reached")))
     if cache_file is not None:
-        timed_out = any("timed out" in v for v in verdicts.values())
-        whole = None if timed_out or build_key is None else {"build": build_key, "verdicts": verdicts,
-                                                              "units": len(project_order)}
+        timed_out = any("timed out" in v.reason for v in verdicts.values())
+        whole = None if timed_out or build_key is None else {
+            "build": build_key, "verdicts": [[n.to_json(), _to_json(v)] for n, v in sorted(verdicts.items())],
+            "units": len(project_order)}
         _write_cache(cache_file, core, entries, whole)
     return RecheckResult(verdicts, len(project_order), len(todo), time.monotonic() - t0)
 
 
-def name_clashes(env: O.Environment, names: Iterable[str]) -> dict[str, tuple[str, ...]]:
+def name_clashes(env: O.Environment, names: Iterable[Name]) -> dict[Name, tuple[str, ...]]:
     """The names declared with different meanings (`meaning_digest`) by modules among those declaring
     ``names`` and their imports (`declared_twice`). The same auxiliary lemma (`f.eq_1`,
     `f.congr_simp`) realized identically in two library modules is no clash; data that cannot be
     read counts as different."""
     modules = set()
     for n in names:
-        mod = env.module_of(n)
-        if mod is not None:
-            modules.add(mod.name)
+        ci = env.find(n)
+        if ci is not None:
+            modules.add(ci.module)
     out = {}
     for n, where in declared_twice(env, sorted(modules)).items():
         try:
@@ -304,36 +329,36 @@ def name_clashes(env: O.Environment, names: Iterable[str]) -> dict[str, tuple[st
     return out
 
 
-def _check_units(src: OleanSource, todo: list[str], project: set[str], budget: float | None,
+def _check_units(src: OleanSource, todo: list[Name], project: set[Name], budget: float | None,
                  progress: Callable[[str], None] | None,
-                 clashes: dict[str, tuple[str, ...]] | None = None) -> dict[str, str]:
+                 clashes: dict[Name, tuple[str, ...]] | None = None) -> dict[Name, KernelVerdict]:
     """Check the units ``todo`` (project units) and everything they need, in dependency order; a unit
     declaring a name of ``clashes`` is undecided (and so is every unit that needs it)."""
     clashes = clashes or {}
-    roots = [".".join(map(str, n)) for n in SPEC_THEOREMS] + todo  # so that gcd/div/mod can be accelerated
+    roots = [Name(n) for n in SPEC_THEOREMS] + todo  # so that gcd/div/mod can be accelerated
     order = src.closure(roots)
     wanted = set(todo)
-    out: dict[str, str] = {}
+    out: dict[Name, KernelVerdict] = {}
 
-    def run() -> dict[str, str]:
+    def run() -> dict[Name, KernelVerdict]:
         env = Environment(boundary_axioms=set())  # filled with the core's proof-less theorems as added
-        status: dict[str, str] = {}  # every unit: its verdict
+        status: dict[Name, KernelVerdict] = {}  # every unit: its verdict
         me = threading.get_ident()
         n_done = 0
         last = time.monotonic()
         for k in order:
             twice = next((m for m in src.members(k) if m in clashes), None) if clashes else None
-            bad = None if twice else next((d for d in src.deps(k) if not status.get(d, "").startswith(CHECKED)), None)
+            bad = None if twice else next((d for d in src.deps(k) if not (status[d].accepted if d in status else False)), None)
             if twice is not None:
-                status[k] = f"{UNDECIDED}: {clash_reason(twice, clashes[twice])}"
+                status[k] = _undecided(clash_reason(twice, clashes[twice]))
             elif bad is not None:
-                why = status.get(bad, "not checked")
-                status[k] = f"{UNDECIDED}: needs {bad} ({verdict_kind(why) or why})"
+                why = status.get(bad)
+                status[k] = _undecided(f"needs {bad} ({why.outcome if why is not None else 'not checked'})")
             else:
                 try:
                     decl = src.declaration(k)
                 except DecodeError as e:
-                    status[k] = f"{UNDECIDED}: {e}"
+                    status[k] = _undecided(str(e))
                     continue
                 if src.is_boundary(k):
                     env.boundary_axioms.add(decl.name)
@@ -350,15 +375,15 @@ def _check_units(src: OleanSource, todo: list[str], project: set[str], budget: f
                     if timer:
                         timer.cancel()
                 if v is None:
-                    status[k] = f"{UNDECIDED}: timed out after {budget:g} s"
+                    status[k] = _undecided(f"timed out after {budget:g} s")
                 elif v.outcome == Outcome.ACCEPTED:
                     # unsafe/partial code (e.g. `f._unsafe_rec`) is checked as Lean's kernel checks it,
                     # and the environment keeps every safe declaration from using it
                     status[k] = CHECKED
                 elif v.outcome == Outcome.REJECTED:
-                    status[k] = f"{REJECTED}: {v.reason}"
+                    status[k] = KernelVerdict(KernelOutcome.REJECTED, v.reason)
                 else:
-                    status[k] = f"{UNDECIDED}: {v.reason}"
+                    status[k] = KernelVerdict(KernelOutcome.DECLINED, v.reason)
             if k in wanted:
                 out[k] = status[k]
             n_done += 1
@@ -371,7 +396,7 @@ def _check_units(src: OleanSource, todo: list[str], project: set[str], budget: f
     return run_with_big_stack(run)
 
 
-def export_ndjson(env: O.Environment, project_names: Iterable[str], path: Path) -> int:
+def export_ndjson(env: O.Environment, project_names: Iterable[Name], path: Path) -> int:
     """Write the project's declarations, after the core declarations they need (in dependency
     order), as lean4export NDJSON 3.1.0 to ``path`` (atomically); returns the number of units.
     Core theorems without a body are written as axioms (the trusted boundary). A unit that cannot
@@ -385,7 +410,7 @@ def export_ndjson(env: O.Environment, project_names: Iterable[str], path: Path) 
     if clashes:
         first = min(clashes)
         raise DecodeError(clash_reason(first, clashes[first]))
-    roots = [".".join(map(str, n)) for n in SPEC_THEOREMS] + sorted({src.key(n) for n in project_names})
+    roots = [Name(n) for n in SPEC_THEOREMS] + sorted({src.key(n) for n in project_names})
     order = src.closure(roots)
     lines = dump_lines(src.declaration(k) for k in order)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -400,22 +425,17 @@ def export_ndjson(env: O.Environment, project_names: Iterable[str], path: Path) 
     return len(order)
 
 
-def attach_kernel(records: list, env: O.Environment, modules: Iterable[str], core_folders: Sequence[Path],
-                  cache_file: Path | None, budget: float | None = DEFAULT_BUDGET,
-                  progress: Callable[[str], None] | None = None) -> tuple[list, RecheckResult]:
-    """``records`` (status.DeclStatus) with the kernel's verdict on each declaration of the built
-    project ``modules`` (every constant of those modules is re-checked, auxiliary ones included)."""
-    from dataclasses import replace
-
-    names: list[str] = []
+def project_verdicts(env: O.Environment, modules: Iterable[str], core_folders: Sequence[Path],
+                     cache_file: Path | None, budget: float | None = DEFAULT_BUDGET,
+                     progress: Callable[[str], None] | None = None) -> tuple[dict[tuple[str, Name], KernelVerdict], RecheckResult]:
+    """The kernel's verdict on every constant of the built project ``modules`` (auxiliary ones
+    included), by (module, name)."""
+    keys: list[tuple[str, Name]] = []
     for m in modules:
-        names += env.load(m).constant_names()
-    result = recheck(env, sorted(set(names)), core_folders, cache_file, budget, progress)
-    out = [replace(r, kernel=result.verdicts[r.name]) if r.kind != "module" and r.name in result.verdicts else r
-           for r in records]
-    return out, result
+        keys += [(m, n) for n in env.load(m).constant_names()]
+    result = recheck(env, sorted({n for _m, n in keys}), core_folders, cache_file, budget, progress)
+    return {k: result.verdicts[k[1]] for k in keys if k[1] in result.verdicts}, result
 
 
-__all__ = ["attach_kernel", "export_ndjson", "CHECKED", "REJECTED", "UNDECIDED", "RecheckResult", "core_identity", "meaning_digest", "name_clashes",
-           "recheck", "unit_digest",
-           "verdict_kind"]
+__all__ = ["project_verdicts", "export_ndjson", "CHECKED", "RecheckResult", "core_identity", "meaning_digest",
+           "name_clashes", "recheck", "unit_digest"]

@@ -1,4 +1,4 @@
-"""Front end from the `.olean` reader to the kernel: decoded constants -> kernel declarations.
+"""The kernel's front end: constants decoded by the `.olean` reader -> kernel declarations.
 
 `OleanSource(env)` wraps a `claimcheck.olean.reader.Environment` (the project's build folder and the
 core library): `key(name)` names the unit of checking (an inductive block is named by its first type;
@@ -21,22 +21,20 @@ from __future__ import annotations
 import struct
 from collections.abc import Callable, Iterable
 
+from claimcheck.kernel import declarations as D
+from claimcheck.kernel import expr as E
+from claimcheck.kernel import level as L
+from claimcheck.model.names import Name
 from claimcheck.olean import reader as O
-
-from . import declarations as D
-from . import expr as E
-from . import level as L
 
 
 class DecodeError(Exception):
     """A constant's data could not be decoded fully (the unit is undecided)."""
 
 
-def kernel_name(s: str) -> tuple:
-    """A dotted name as the kernel's tuple of components (numeric components as ints)."""
-    if not s:
-        return ()
-    return tuple(int(p) if p.isdigit() else p for p in s.split("."))
+def kernel_name(n: Name) -> tuple:
+    """A reader name as the kernel's tuple of components (numeric components as ints)."""
+    return n.components
 
 
 class Converter:
@@ -118,7 +116,7 @@ def _kids(x) -> list:
     return []
 
 
-def _raw_fields(mod: O.Module, name: str):
+def _raw_fields(mod: O.Module, name: Name):
     """The scalar and pointer fields of a constant's value object, which the reader's
     ConstantInfo does not expose (hints, safety, flags, counts)."""
     g = mod._graph
@@ -139,12 +137,12 @@ def _hints(g, addr: int) -> D.Hints:
     return D.Hints(D.HintKind.REGULAR, h)
 
 
-def postorder(roots: Iterable[str], deps: Callable[[str], Iterable[str]]) -> list[str]:
+def postorder(roots: Iterable[Name], deps: Callable[[Name], Iterable[Name]]) -> list[Name]:
     """Every node reachable from ``roots``, each after the nodes ``deps`` lists for it, in the
     roots' order (an iterative depth-first search: the order matters, the checker accelerates Nat
     primitives only once the theorems that specify them, listed first, are checked)."""
-    order: list[str] = []
-    state: dict[str, int] = {}
+    order: list[Name] = []
+    state: dict[Name, int] = {}
     for root in roots:
         stack = [(root, False)]
         while stack:
@@ -162,21 +160,21 @@ def postorder(roots: Iterable[str], deps: Callable[[str], Iterable[str]]) -> lis
     return order
 
 
-def declared_twice(env: O.Environment, modules) -> dict[str, tuple[str, ...]]:
+def declared_twice(env: O.Environment, modules) -> dict[Name, tuple[str, ...]]:
     """The names declared by more than one module among ``modules`` and everything they import
     (all loaded into ``env``), each with the modules declaring it (sorted). Within one Lean
     environment a name is declared once, so a name listed here means two environments are mixed."""
     for m in modules:
         env.load(m)
     env.load_all()
-    where: dict[str, list[str]] = {}
+    where: dict[Name, list[str]] = {}
     for mod_name, mod in env.modules.items():
         for n in mod.constant_names():
             where.setdefault(n, []).append(mod_name)
     return {n: tuple(sorted(ms)) for n, ms in where.items() if len(ms) > 1}
 
 
-def clash_reason(name: str, modules: tuple[str, ...]) -> str:
+def clash_reason(name: Name, modules: tuple[str, ...]) -> str:
     """Why a unit that uses a name declared twice is not checked."""
     return (f"{name} is declared by {' and '.join(modules)}, modules that no Lean environment imports "
             "together: checked by name, their meanings would be mixed")
@@ -188,13 +186,13 @@ class OleanSource:
     def __init__(self, env: O.Environment, core_folders=None) -> None:
         self.env = env
         self.conv = Converter()
-        self._deps: dict[str, tuple[str, ...]] = {}
+        self._deps: dict[Name, tuple[Name, ...]] = {}
         from pathlib import Path
 
         folders = core_folders or [f for f in env.search_path if (Path(f) / "Init.olean").is_file()]
         self._core = {Path(f).resolve() for f in folders}
 
-    def is_boundary(self, key: str) -> bool:
+    def is_boundary(self, key: Name) -> bool:
         """Whether ``key`` is a declaration of the trusted core library shipped without its proof
         (an axiom there, or a theorem without a value): the trusted boundary."""
         ci, mod = self.info(key)
@@ -203,13 +201,13 @@ class OleanSource:
         found = self.env.locate(mod.name)
         return found is not None and found[1].resolve() in self._core
 
-    def info(self, name: str):
+    def info(self, name: Name):
         ci = self.env.find(name)
         if ci is None:
             raise KeyError(name)
-        return ci, self.env.module_of(name)
+        return ci, self.env.modules[ci.module]
 
-    def key(self, name: str) -> str:
+    def key(self, name: Name) -> Name:
         """The unit of checking that declares ``name``: an inductive block is named by its first type."""
         ci, _ = self.info(name)
         if ci.kind == "constructor":
@@ -218,32 +216,32 @@ class OleanSource:
             return ci.all[0]
         return name
 
-    def _nested(self, t: str) -> int:
+    def _nested(self, t: Name) -> int:
         _ci, mod = self.info(t)
         g, _k, vps, _vd, _sc = _raw_fields(mod, t)
         return g.nat(vps[5])
 
-    def members(self, key: str) -> list[str]:
+    def members(self, key: Name) -> list[Name]:
         """The constants a unit declares."""
         ci, _ = self.info(key)
         if ci.kind != "inductive":
             return [key]
-        out: list[str] = []
+        out: list[Name] = []
         nnested = 0
         for t in ci.all:
             t_ci, _ = self.info(t)
             out.append(t)
             out += list(t_ci.ctors)
             nnested = self._nested(t)
-        return out + [t + ".rec" for t in ci.all] + [f"{ci.all[0]}.rec_{i}" for i in range(1, nnested + 1)]
+        return out + _recursors(ci.all, nnested)
 
-    def deps(self, key: str) -> tuple[str, ...]:
+    def deps(self, key: Name) -> tuple[Name, ...]:
         """The units that ``key`` uses (constants that cannot be found are left to the kernel,
         which reports them as unknown)."""
         got = self._deps.get(key)
         if got is not None:
             return got
-        used: set[str] = set()
+        used: set[Name] = set()
         members = self.members(key)
         for m in members:
             try:
@@ -262,7 +260,7 @@ class OleanSource:
         self._deps[key] = out
         return out
 
-    def closure(self, roots, within: set[str] | None = None) -> list[str]:
+    def closure(self, roots, within: set[Name] | None = None) -> list[Name]:
         """The units the roots need, each after its dependencies, in the roots' order (roots that
         cannot be found are left out); with ``within``, only those units are followed and listed."""
         keys = []
@@ -273,7 +271,7 @@ class OleanSource:
                 continue
         return postorder(keys, lambda n: [d for d in self.deps(n) if within is None or d in within])
 
-    def declaration(self, key: str) -> D.Declaration:
+    def declaration(self, key: Name) -> D.Declaration:
         """The unit ``key`` in the kernel's model; raises DecodeError when the data is not decodable."""
         try:
             return self._declaration(key)
@@ -282,7 +280,7 @@ class OleanSource:
         except Exception as e:  # noqa: BLE001 - any reader failure means: not decoded fully
             raise DecodeError(f"cannot decode {key}: {type(e).__name__}: {e}") from e
 
-    def _declaration(self, name: str) -> D.Declaration:
+    def _declaration(self, name: Name) -> D.Declaration:
         ci, mod = self.info(name)
         g, kind, vps, vdata, sc = _raw_fields(mod, name)
         c = self.conv
@@ -308,7 +306,7 @@ class OleanSource:
             return self._block(name)
         raise DecodeError(f"constant kind {kind}")
 
-    def _block(self, name: str) -> D.InductiveBlock:
+    def _block(self, name: Name) -> D.InductiveBlock:
         nm = kernel_name
         ci, _ = self.info(self.key(name))
         c = self.conv
@@ -328,7 +326,7 @@ class OleanSource:
                 ctors.append(D.Constructor(nm(cn), tuple(nm(p) for p in c_ci.level_params), c.expr(c_ci.type),
                                            nm(c_ci.induct), g2.nat(cps[2]), g2.nat(cps[3]), g2.nat(cps[4]),
                                            bool(cdata[csc])))
-        rec_names = [t + ".rec" for t in ci.all] + [f"{ci.all[0]}.rec_{i}" for i in range(1, nnested + 1)]
+        rec_names = _recursors(ci.all, nnested)
         for rn in rec_names:
             r_ci, r_mod = self.info(rn)
             g3, _k3, rps, rdata, rsc = _raw_fields(r_mod, rn)
@@ -341,6 +339,11 @@ class OleanSource:
                                    tuple(nm(a) for a in r_ci.all), g3.nat(rps[2]), g3.nat(rps[3]), g3.nat(rps[4]),
                                    g3.nat(rps[5]), tuple(rules), bool(rdata[rsc]), bool(rdata[rsc + 1])))
         return D.InductiveBlock(tuple(types), tuple(ctors), tuple(recs))
+
+
+def _recursors(types: tuple[Name, ...], nnested: int) -> list[Name]:
+    """The recursors of an inductive block: ``T.rec`` for each type, ``T₀.rec_i`` for the nested ones."""
+    return [t.child("rec") for t in types] + [types[0].child(f"rec_{i}") for i in range(1, nnested + 1)]
 
 
 __all__ = ["Converter", "DecodeError", "OleanSource", "clash_reason", "declared_twice", "kernel_name", "postorder"]

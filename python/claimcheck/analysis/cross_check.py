@@ -1,0 +1,87 @@
+"""The instance cross-check, on claimcheck's side: which theorems to recompute, and their statements.
+
+Every project theorem whose name's last component contains ``_instance_`` states a concrete fact
+(``notearsTrunc W 3 = 20375/1152``, a Gram matrix as a list of rows, ...). Its statement is read
+from the built module (the theorem's type in the ``.olean``), never copied by hand. Before the
+statement goes to the companion's process (:mod:`claimcheck.companion`), every instance argument
+of an operation the evaluator reads by its library meaning (``+``, ``≤``, a numeral, ...) that is
+not a library instance is replaced by the marker
+:data:`~claimcheck.analysis.instances.NON_LIBRARY_INSTANCE` (decided here, from the environment:
+:meth:`~claimcheck.analysis.spoofing.StatementInspector.is_library_instance`), so that no
+companion can give a project's ``+`` the library's meaning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from claimcheck.analysis.instances import INSTANCE_ARGUMENT, NON_LIBRARY_INSTANCE
+from claimcheck.analysis.spoofing import StatementInspector
+from claimcheck.model.facts import DeclFacts, DeclKind, Status
+from claimcheck.model.names import Name
+from claimcheck.olean.reader import App, Const, Environment, Expr, ForallE, Lam, LetE, MData, Proj, app_spine
+
+__all__ = ["InstanceTheorem", "is_instance", "instance_theorems"]
+
+_MARKER = Const(NON_LIBRARY_INSTANCE, ())
+
+
+def is_instance(name: Name) -> bool:
+    """An instance theorem: its last component contains ``_instance_``."""
+    last = name.user_facing.last
+    return isinstance(last, str) and "_instance_" in last
+
+
+InstanceTheorem = tuple[DeclFacts, Expr]  # the theorem's facts and its statement, marked
+
+
+def _mark(root: Expr, is_library_instance: Callable[[Expr], bool]) -> Expr:
+    """``root`` with the non-library instance arguments of interpreted operations replaced."""
+    memo: dict[int, Expr] = {}
+
+    def go(e: Expr) -> Expr:
+        got = memo.get(id(e))
+        if got is not None:
+            return got
+        if isinstance(e, App):
+            head, args = app_spine(e)
+            k = INSTANCE_ARGUMENT.get(head.name) if isinstance(head, Const) else None
+            new_head = head if isinstance(head, Const) else go(head)
+            out: Expr = new_head
+            for i, a in enumerate(args):
+                if i == k and not is_library_instance(a):
+                    out = App(out, _MARKER)
+                else:
+                    out = App(out, go(a))
+        elif isinstance(e, Lam):
+            out = Lam(e.binder_name, go(e.binder_type), go(e.body), e.binder_info)
+        elif isinstance(e, ForallE):
+            out = ForallE(e.binder_name, go(e.binder_type), go(e.body), e.binder_info)
+        elif isinstance(e, LetE):
+            out = LetE(e.decl_name, go(e.type), go(e.value), go(e.body))
+        elif isinstance(e, MData):
+            out = MData(go(e.expr))
+        elif isinstance(e, Proj):
+            out = Proj(e.type_name, e.index, go(e.struct))
+        else:
+            out = e
+        memo[id(e)] = out
+        return out
+
+    return go(root)
+
+
+def instance_theorems(env: Environment, facts: Iterable[DeclFacts], inspector: Callable[[str], StatementInspector]
+                      ) -> list[InstanceTheorem]:
+    """The project's instance theorems with their marked statements (``inspector(module)``: the
+    statement inspector of a module's scope)."""
+    out = []
+    for f in facts:
+        if f.kind is not DeclKind.THEOREM or f.status is Status.MISSING or not is_instance(f.name):
+            continue
+        mod = env.modules.get(f.module)
+        ci = mod.get(f.name) if mod is not None else None
+        if ci is None:
+            continue
+        out.append((f, _mark(ci.type, inspector(f.module).is_library_instance)))
+    return out

@@ -1,0 +1,122 @@
+"""Caches that cannot vouch: sealed records in the user's cache folder, never in a project.
+
+A project can ship any file it likes, a ``build/`` folder and its bookkeeping included, so nothing
+claimcheck reuses from one run to the next lives in the project. A :class:`Store` keeps records in
+the user's cache folder (``$CLAIMCHECK_CACHE_DIR``, else ``${XDG_CACHE_HOME:-~/.cache}/claimcheck``),
+each under a content key the caller derives from everything the record depends on, and **sealed**:
+an HMAC-SHA256 of the record under a key of this user's (``${XDG_CONFIG_HOME:-~/.config}/claimcheck/
+cache-key``, 32 random bytes, mode 0600, made on first use), so a record copied from elsewhere or
+edited by hand does not verify and is ignored. Records are written to a temporary file and renamed.
+
+A cache is a convenience: a record that is absent, unreadable or does not verify is recomputed,
+and a store that is *disabled* reads nothing (``--no-cache``, or ``CI`` set: a CI run starts from
+what it can check itself).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import secrets
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+__all__ = ["Store", "cache_home", "reads_allowed", "user_key"]
+
+
+def cache_home() -> Path:
+    """The user's claimcheck cache folder."""
+    explicit = os.environ.get("CLAIMCHECK_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "claimcheck"
+
+
+def _key_path() -> Path:
+    explicit = os.environ.get("CLAIMCHECK_CACHE_KEY_FILE")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "claimcheck" / "cache-key"
+
+
+def user_key() -> bytes:
+    """This user's sealing key (made on first use; never inside a project)."""
+    path = _key_path()
+    try:
+        data = path.read_bytes()
+        if len(data) == 32:
+            return data
+    except OSError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_bytes(32)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".cache-key.")
+    try:
+        os.fchmod(fd, 0o600)
+        os.write(fd, key)
+        os.close(fd)
+        try:
+            os.link(tmp, path)  # first writer wins; a concurrent one reads the winner's key
+        except FileExistsError:
+            pass
+    finally:
+        Path(tmp).unlink(missing_ok=True)
+    data = path.read_bytes()
+    return data if len(data) == 32 else key
+
+
+def reads_allowed(no_cache: bool = False) -> bool:
+    """Whether a run may read cached records: not with ``--no-cache``, not under ``CI``."""
+    return not no_cache and not os.environ.get("CI")
+
+
+@dataclass(frozen=True)
+class Store:
+    """Sealed JSON records of one kind (``namespace``) in the user's cache folder."""
+
+    namespace: str
+    enabled: bool = True
+
+    @property
+    def folder(self) -> Path:
+        return cache_home() / self.namespace
+
+    def _path(self, key: str) -> Path:
+        digest = hashlib.sha256(key.encode()).hexdigest()
+        return self.folder / digest[:2] / f"{digest}.json"
+
+    @staticmethod
+    def _mac(key: str, payload: str) -> str:
+        return hmac.new(user_key(), key.encode() + b"\0" + payload.encode(), hashlib.sha256).hexdigest()
+
+    def get(self, key: str) -> Any | None:
+        """The record stored under ``key``, or None (absent, unreadable, not verified, disabled)."""
+        if not self.enabled:
+            return None
+        try:
+            data = json.loads(self._path(key).read_text(encoding="utf-8"))
+            payload = data["payload"]
+            if not isinstance(payload, str) or not hmac.compare_digest(data["mac"], self._mac(key, payload)):
+                return None
+            return json.loads(payload)
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    def put(self, key: str, value: Any) -> None:
+        """Store ``value`` (JSON data) under ``key``; an unwritable cache costs time later, nothing else."""
+        payload = json.dumps(value, sort_keys=True, separators=(",", ":"))
+        path = self._path(key)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".record.", suffix=".tmp")
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump({"mac": self._mac(key, payload), "payload": payload}, f)
+            os.replace(tmp, path)
+        except OSError:
+            pass

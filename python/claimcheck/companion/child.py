@@ -1,0 +1,145 @@
+"""The companion's process: ``python -m claimcheck.companion.child`` (never imported by claimcheck).
+
+Reads one :class:`~claimcheck.companion.protocol.Request` (JSON) on standard input, imports the
+companion modules it names, runs the witnesses and evaluates the instance statements it lists, and
+writes one :class:`~claimcheck.companion.protocol.Response` (JSON) on standard output. Whatever the
+companion prints goes to standard error, so the response stays readable. A companion that cannot
+be loaded is an ``error`` in the response; a witness or evaluation that raises is a failed result,
+never a crash of the process.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import sys
+from collections.abc import Mapping
+from typing import Any
+
+from claimcheck.companion.protocol import (
+    InstanceAnswer,
+    ProtocolError,
+    Request,
+    Response,
+    WitnessAnswer,
+    decode_terms,
+)
+
+
+def _exported(modules: list[str], attribute: str, setting: str) -> list[tuple[str, Mapping[str, Any]]]:
+    out = []
+    for name in modules:
+        try:
+            module = importlib.import_module(name)
+        except Exception as exc:  # noqa: BLE001 - any failure to import is the companion's problem
+            raise LookupError(f"{setting}: cannot import {name!r}: {type(exc).__name__}: {exc}") from exc
+        found = getattr(module, attribute, None)
+        if not isinstance(found, Mapping):
+            raise LookupError(f"{setting}: {name!r} has no {attribute} mapping")
+        out.append((name, found))
+    return out
+
+
+def _jsonable(value: object, depth: int = 0) -> object:
+    """Witness details may hold numpy scalars, fractions or tuples: JSON values."""
+    if depth > 50:
+        return repr(value)[:200]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [_jsonable(v, depth + 1) for v in value]
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return value if value == value and abs(value) != float("inf") else repr(value)
+    if hasattr(value, "item"):
+        try:
+            return _jsonable(value.item(), depth + 1)
+        except Exception:  # noqa: BLE001
+            return repr(value)
+    return str(value)
+
+
+def _witnesses(request: Request) -> tuple[list[str], list[WitnessAnswer]]:
+    registry: dict[str, Any] = {}
+    for name, found in _exported(request.witness_modules, "REGISTRY", "witnesses.modules"):
+        for wid, check in found.items():
+            if wid in registry:
+                raise LookupError(f"witnesses.modules: witness id {wid!r} is registered twice (again by {name!r})")
+            registry[str(wid)] = check
+    answers = []
+    for wid in request.witnesses:
+        check = registry.get(wid)
+        if check is None:
+            answers.append(WitnessAnswer(wid, False, "not registered by the companion modules"))
+            continue
+        try:
+            res = check()
+            ok, summary, details = getattr(res, "ok"), getattr(res, "summary"), getattr(res, "details", {})
+            if not isinstance(ok, bool):
+                raise TypeError(f"its result's `ok` is {ok!r}, not a bool")
+            answers.append(WitnessAnswer(wid, ok, str(summary), _jsonable(details or {})))  # type: ignore[arg-type]
+        except Exception as exc:  # noqa: BLE001 - a crashing check is a failed check
+            answers.append(WitnessAnswer(wid, False, f"check raised {type(exc).__name__}: {exc}",
+                                         {"exception": repr(exc)}))
+    return sorted(registry), answers
+
+
+def _instances(request: Request) -> list[InstanceAnswer]:
+    if not request.instances:
+        return []
+    from claimcheck.analysis.instances import CORE_SEMANTICS, Evaluator, Unsupported, evaluate_statement
+
+    semantics: dict[str, Any] = dict(CORE_SEMANTICS)
+    for _name, extra in _exported(request.semantics_modules, "SEMANTICS", "instances.modules"):
+        semantics.update({str(k): v for k, v in extra.items()})
+    evaluator = Evaluator(semantics)
+    terms = decode_terms(request.terms, [i.root for i in request.instances])
+    answers = []
+    for inst, term in zip(request.instances, terms):
+        try:
+            stated, computed, ok = evaluate_statement(evaluator, term)
+        except Unsupported as exc:
+            answers.append(InstanceAnswer(inst.decl, "not-cross-checked", detail=f"not cross-checked: {exc}"))
+            continue
+        except RecursionError:
+            answers.append(InstanceAnswer(inst.decl, "not-cross-checked", detail="not cross-checked: too deep to evaluate"))
+            continue
+        except Exception as exc:  # noqa: BLE001 - a semantics that crashes gives no value
+            answers.append(InstanceAnswer(inst.decl, "not-cross-checked",
+                                          detail=f"not cross-checked: the evaluation raised {type(exc).__name__}: {exc}"))
+            continue
+        detail = "" if ok else "Lean states one value, Python recomputes another"
+        answers.append(InstanceAnswer(inst.decl, "agree" if ok else "disagree", stated, computed, detail))
+    return answers
+
+
+def main() -> int:
+    # The response goes to a duplicate of the original standard output; file descriptor 1 itself
+    # (what `print`, `sys.__stdout__` and C code write to) is pointed at standard error, so nothing
+    # the companion prints can mix with the response.
+    out = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    try:
+        request = Request.from_json(json.loads(sys.stdin.read()))
+    except (ValueError, ProtocolError) as exc:
+        out.write(json.dumps(Response(error=f"bad request: {exc}").to_json()))
+        return 2
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
+    try:
+        ids, witnesses = _witnesses(request)
+        instances = _instances(request)
+        response = Response(ids, witnesses, instances)
+    except LookupError as exc:
+        response = Response(error=str(exc.args[0]) if exc.args else str(exc))
+    out.write(json.dumps(response.to_json()))
+    out.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

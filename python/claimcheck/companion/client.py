@@ -1,0 +1,72 @@
+"""Running a project's companion in its own process (see :mod:`claimcheck.companion`)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from claimcheck.analysis.cross_check import InstanceTheorem
+from claimcheck.companion.protocol import InstanceAnswer, InstanceRequest, ProtocolError, Request, Response, encode_terms
+from claimcheck.errors import ConfigError
+from claimcheck.model.evidence import InstanceOutcome, InstanceResult
+from claimcheck.model.names import Name
+
+__all__ = ["CompanionError", "instance_requests", "instance_results", "run"]
+
+
+class CompanionError(ConfigError):
+    """The companion could not be loaded or did not answer (exit code 2)."""
+
+
+def run(request: Request, cwd: Path, timeout: float | None = None) -> Response:
+    """Start the companion's process in ``cwd`` (the project root), send ``request``, return its
+    response. A companion that cannot be loaded, crashes or answers nonsense is a
+    :class:`CompanionError` (with the tail of what it printed)."""
+    env = dict(os.environ)
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "claimcheck.companion.child"],
+            input=json.dumps(request.to_json()), capture_output=True, text=True, cwd=cwd, env=env,
+            timeout=timeout,
+        )
+    except subprocess.TimeoutExpired as exc:
+        raise CompanionError(f"the companion did not answer within {timeout:g} s") from exc
+    except OSError as exc:
+        raise CompanionError(f"cannot start the companion's process: {exc}") from exc
+    try:
+        response = Response.from_json(json.loads(proc.stdout))
+    except (ValueError, ProtocolError) as exc:
+        tail = "\n".join(proc.stderr.strip().splitlines()[-5:])
+        raise CompanionError(f"the companion's process ended (exit {proc.returncode}) without an answer"
+                             + (f":\n{tail}" if tail else "")) from exc
+    if response.error is not None:
+        raise CompanionError(response.error)
+    return response
+
+
+def instance_requests(theorems: list[InstanceTheorem]) -> tuple[list[InstanceRequest], list[list]]:
+    """The companion's instance requests (ids are the theorems' positions) and the term table."""
+    table, roots = encode_terms([term for _f, term in theorems])
+    return [InstanceRequest(str(i), root) for i, root in enumerate(roots)], table
+
+
+def instance_results(theorems: list[InstanceTheorem], answers: list[InstanceAnswer]
+                     ) -> dict[tuple[str, Name], InstanceResult]:
+    """The companion's answers as the model's results, by (module, name); a theorem the companion
+    did not answer for is not cross-checked."""
+    by_id = {a.decl: a for a in answers}
+    out = {}
+    for i, (f, _term) in enumerate(theorems):
+        a = by_id.get(str(i))
+        statement = f.statement or ""
+        if a is None or a.outcome not in {str(o) for o in InstanceOutcome}:
+            out[f.key] = InstanceResult(f.name, statement, "", "", InstanceOutcome.NOT_CROSS_CHECKED,
+                                        "not cross-checked: the companion gave no answer")
+            continue
+        out[f.key] = InstanceResult(f.name, statement, a.lean_value, a.python_value, InstanceOutcome(a.outcome),
+                                    a.detail)
+    return out

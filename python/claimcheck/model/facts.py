@@ -1,0 +1,230 @@
+"""What the pipeline learns about one Lean declaration: :class:`DeclFacts`.
+
+One record per declaration of a project module (and per library declaration a manifest names),
+filled stage by stage: the ``.olean`` reader and the status analysis give its kind, status,
+axioms, trusted boundary, fingerprint, printed statement, warnings and lint; the independent
+kernel its :class:`KernelVerdict`; the satisfiability search the declaration that shows its
+hypotheses can hold. Every output renders these records; none copies them field by field.
+
+A declaration is identified by its module and its :class:`~claimcheck.model.names.Name`: two
+project modules that no environment imports together may declare the same name, and each is
+judged in its own module's environment.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from claimcheck.model.names import Name
+
+__all__ = [
+    "DeclKind",
+    "Status",
+    "STATUS_ORDER",
+    "KernelOutcome",
+    "KernelVerdict",
+    "WarningKind",
+    "StatementWarning",
+    "LintKind",
+    "Lint",
+    "StatementPart",
+    "SourceRange",
+    "DeclFacts",
+]
+
+
+class DeclKind(StrEnum):
+    """What a declaration is (``ConstantInfo``'s constructor, plus claimcheck's own three)."""
+
+    AXIOM = "axiom"
+    DEFINITION = "definition"
+    THEOREM = "theorem"
+    OPAQUE = "opaque"
+    QUOTIENT = "quotient"
+    INDUCTIVE = "inductive"
+    CONSTRUCTOR = "constructor"
+    RECURSOR = "recursor"
+    #: a library theorem (or hidden definition) shipped without its value: the trusted boundary
+    BOUNDARY = "boundary"
+    #: the record of a module that did not build
+    MODULE = "module"
+    #: asked for and not found (or found only in the source of a module that did not build)
+    UNKNOWN = "unknown"
+
+
+class Status(StrEnum):
+    """The proof status of a declaration, read from the ``.olean`` files."""
+
+    PROVED = "proved"
+    TRUSTED = "trusted"
+    SORRY = "sorry"
+    NATIVE = "native"
+    AXIOM = "axiom"
+    MISSING = "missing"
+    FAILED = "failed"
+
+
+#: Statuses from most to least severe.
+STATUS_ORDER = (Status.FAILED, Status.MISSING, Status.SORRY, Status.NATIVE, Status.AXIOM, Status.TRUSTED,
+                Status.PROVED)
+
+
+class KernelOutcome(StrEnum):
+    """The independent kernel's answer for one declaration.
+
+    - ``checked``: accepted, with everything it uses;
+    - ``rejected``: a concrete type error or ill-formed declaration (the reason says where);
+    - ``declined``: the check needs something the input does not hold (a constant or a body the
+      package does not ship, a feature the kernel does not implement, native evaluation);
+    - ``undecided``: the check did not finish (out of fuel) or a dependency was not accepted.
+    """
+
+    CHECKED = "checked"
+    REJECTED = "rejected"
+    DECLINED = "declined"
+    UNDECIDED = "undecided"
+
+
+@dataclass(frozen=True)
+class KernelVerdict:
+    """A kernel outcome with its reason (empty for ``checked``) and, for a decline, the constant
+    that was missing."""
+
+    outcome: KernelOutcome
+    reason: str = ""
+    missing: Name | None = None
+
+    @property
+    def accepted(self) -> bool:
+        return self.outcome is KernelOutcome.CHECKED
+
+    def __str__(self) -> str:
+        return str(self.outcome) if not self.reason else f"{self.outcome}: {self.reason}"
+
+    @property
+    def headline(self) -> str:
+        """One line of at most 200 characters (reasons can be long: two types that differ)."""
+        text = str(self).splitlines()[0] if str(self) else ""
+        return text if len(text) <= 200 else text[:199] + "…"
+
+
+class WarningKind(StrEnum):
+    """Why a printed statement may not read as what was proved (see ``analysis/spoofing.py``)."""
+
+    INSTANCE = "instance"  # a project instance of a library class at library types
+    INLINE_INSTANCE = "inline-instance"  # an instance that is not a library instance constant
+    SHADOWING = "shadowing"  # a project name that ends with, or looks like, a library name
+    CONFUSABLE = "confusable"  # a name whose confusable skeleton (Unicode TR39) is a library name's
+    MIXED_SCRIPT = "mixed-script"  # letters of another script than the rest of the name
+    INVISIBLE = "invisible"  # an invisible or bidirectional-control character in a name: an error
+    PRELUDE = "prelude"  # a module that does not import Init
+
+    @property
+    def acknowledgeable(self) -> bool:
+        """Whether a manifest may accept it in words (an invisible character never)."""
+        return self is not WarningKind.INVISIBLE
+
+
+@dataclass(frozen=True, order=True)
+class StatementWarning:
+    """One reason to distrust a printed statement. ``name`` is what the warning names (the
+    instance, the declaration, the module): what a manifest acknowledges; ``found_in`` the
+    project declaration it was found in (the declaration itself or one its statement mentions)."""
+
+    kind: WarningKind
+    name: Name  # a declaration, or a module (a module's name is a Lean name too)
+    message: str
+    found_in: Name | None = None
+
+
+class LintKind(StrEnum):
+    """Why a theorem's statement may say nothing."""
+
+    TRIVIAL_CONCLUSION = "trivial-conclusion"  # the conclusion is closed by a trivial proof
+    UNSATISFIABLE_HYPOTHESIS = "unsatisfiable-hypothesis"  # a hypothesis can never hold
+    CONCLUSION_IS_HYPOTHESIS = "conclusion-is-hypothesis"
+
+
+@dataclass(frozen=True, order=True)
+class Lint:
+    """One vacuity finding on a statement; ``hypothesis`` is the 1-based binder it is about."""
+
+    kind: LintKind
+    message: str
+    hypothesis: int | None = None
+
+
+@dataclass(frozen=True)
+class StatementPart:
+    """A piece of a printed statement; ``ref`` is the project constant it shows, if any."""
+
+    text: str
+    ref: Name | None = None
+
+
+@dataclass(frozen=True)
+class SourceRange:
+    """Where a declaration is in its Lean source (from the build's ``.ilean``): the file relative
+    to the project root, 1-based lines and columns; ``line``..``end_line`` spans the declaration,
+    ``name_line``/``name_column`` is where its name is."""
+
+    file: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    name_line: int = 0
+    name_column: int = 0
+
+
+@dataclass(frozen=True)
+class DeclFacts:
+    """Everything claimcheck learnt about one declaration."""
+
+    name: Name
+    module: str
+    kind: DeclKind
+    status: Status
+    axioms: tuple[Name, ...] = ()
+    #: library constants reached whose proofs were not shipped (trusted, not checked)
+    boundary: tuple[Name, ...] = ()
+    fingerprint: str | None = None
+    #: the printed statement (hijacking instances shown where they act)
+    statement: str | None = None
+    statement_parts: tuple[StatementPart, ...] = ()
+    #: project modules not importing ``Init`` that the declaration's module is or imports
+    prelude: tuple[str, ...] = ()
+    #: whether its type is a proposition (None: undecided, ``theorem_note`` says why)
+    is_theorem: bool | None = None
+    theorem_note: str = ""
+    #: binders of the statement's telescope, and how many of them are hypotheses (propositions)
+    binders: int = 0
+    hypotheses: int = 0
+    lint: tuple[Lint, ...] = ()
+    warnings: tuple[StatementWarning, ...] = ()
+    #: the independent kernel's verdict (None: not re-checked)
+    kernel: KernelVerdict | None = None
+    #: a proved project declaration applying this one to closed arguments that discharge every
+    #: hypothesis (None: none found, or no hypothesis to discharge)
+    satisfiable_by: Name | None = None
+    #: direct project dependencies (statement and proof), for the report's graphs
+    uses: tuple[Name, ...] = ()
+    location: SourceRange | None = None
+    #: why a record has no data (a module that did not build: its first error)
+    note: str = ""
+
+    @property
+    def private(self) -> bool:
+        """A ``private`` declaration (shown under its user-facing name with a mark)."""
+        return self.name.is_private
+
+    @property
+    def display_name(self) -> str:
+        """The name a user wrote, ``(private)`` marked."""
+        return f"{self.name.user_facing} (private)" if self.private else str(self.name)
+
+    @property
+    def key(self) -> tuple[str, Name]:
+        """The declaration's identity: its module and name."""
+        return (self.module, self.name)

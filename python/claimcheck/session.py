@@ -1,0 +1,309 @@
+"""One pipeline, which every command uses: build → environment → facts → kernel → evidence → gate.
+
+A :class:`Session` is made for one project and one command run. Each stage runs at most once and
+only when a later stage (or the command) asks for it: ``status`` needs the facts, ``check`` the
+gate's result, ``export`` the environment. The stages:
+
+1. **toolchain** and **build** (:mod:`claimcheck.lean`): the project's modules, incrementally;
+2. **environment** (:mod:`claimcheck.olean`): the built ``.olean`` files with the toolchain's
+   library folders (the trusted core, searched first);
+3. **facts** (:mod:`claimcheck.analysis`): every declaration's
+   :class:`~claimcheck.model.facts.DeclFacts`, each judged in its own module's environment, with
+   the independent kernel's verdicts (:mod:`claimcheck.recheck`) and satisfiability witnesses;
+4. **evidence**: the companion's witnesses and instance cross-checks, run in the companion's own
+   process (:mod:`claimcheck.companion`);
+5. **gate** (:mod:`claimcheck.claims.gate`): the manifests' verdicts, a
+   :class:`~claimcheck.model.evidence.GateResult`, with the project-level problems (a stale
+   ``formalization.yaml``, a build folder tracked by git).
+
+Errors are exceptions (:class:`~claimcheck.errors.ClaimcheckError` and friends); the CLI turns
+them into exit codes.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from pathlib import Path
+
+from claimcheck.analysis.cross_check import instance_theorems
+from claimcheck.analysis.library import LibraryIndex, library_index
+from claimcheck.analysis.naming import user_facing
+from claimcheck.analysis.satisfiable import find_witnesses
+from claimcheck.analysis.spoofing import StatementInspector
+from claimcheck.analysis.statuses import declaration_facts, open_environment
+from claimcheck.claims.gate import Evidence, finish, judge
+from claimcheck.claims.manifest import Manifest, load_manifests, validate
+from claimcheck.claims.sources import check_sources
+from claimcheck.companion import client
+from claimcheck.companion.protocol import Request
+from claimcheck.lean.build import BuildReport, build
+from claimcheck.lean.ilean import read_ranges
+from claimcheck.lean.toolchain import Toolchain, resolve_toolchain
+from claimcheck.model.evidence import (
+    BuildSummary,
+    GateResult,
+    InstanceResult,
+    ModuleResult,
+    ModuleState,
+    Problem,
+    ProblemCode,
+    Settings,
+    Severity,
+    ToolchainInfo,
+    WitnessOutcome,
+)
+from claimcheck.model.facts import DeclFacts, DeclKind, KernelVerdict, Status
+from claimcheck.model.names import Name
+from claimcheck.olean.reader import Environment
+from claimcheck.progress import Progress
+from claimcheck.project import Project
+from claimcheck.recheck.run import project_verdicts
+
+__all__ = ["Session", "Options"]
+
+_MODULE_STATES = {"built": ModuleState.BUILT, "skipped": ModuleState.UP_TO_DATE, "failed": ModuleState.FAILED,
+                  "blocked": ModuleState.BLOCKED}
+
+
+@dataclass(frozen=True)
+class Options:
+    """How a command wants the pipeline run."""
+
+    jobs: int | None = None
+    #: build before reading (False: read the existing outputs; stale or absent ones count as failed)
+    build: bool = True
+    kernel: bool = True
+    #: install the toolchain if none is found
+    install: bool = True
+    include_all: bool = False
+    decls: tuple[Name, ...] | None = None
+
+
+@dataclass
+class Session:
+    """The pipeline for one project and one command (see the module docstring)."""
+
+    project: Project
+    progress: Progress = field(default_factory=Progress)
+    options: Options = field(default_factory=Options)
+
+    # ------------------------------------------------------------------ stages
+
+    @cached_property
+    def toolchain(self) -> Toolchain:
+        return resolve_toolchain(self.project.root, install=self.options.install, progress=self.progress)
+
+    @cached_property
+    def build(self) -> BuildReport:
+        if self.options.build:
+            return build(self.project, self.toolchain, jobs=self.options.jobs, progress=self.progress)
+        from claimcheck.lean.build import current_outputs
+
+        return current_outputs(self.project, self.toolchain)
+
+    @cached_property
+    def library(self) -> LibraryIndex:
+        return library_index(self.toolchain.lib_dir)
+
+    @cached_property
+    def environment(self) -> Environment:
+        return open_environment([self.project.olean_dir], [self.toolchain.lib_dir])
+
+    @property
+    def built_modules(self) -> list[str]:
+        failed = self.build.failed_modules()
+        return [m for m in self.build.modules if m not in failed]
+
+    def _core_module(self, module: str) -> bool:
+        folder = self.environment.module_folder(module)
+        return folder is not None and folder.resolve() == self.toolchain.lib_dir.resolve()
+
+    @cached_property
+    def _inspectors(self) -> dict[str, StatementInspector]:
+        return {}
+
+    def inspector(self, module: str) -> StatementInspector:
+        got = self._inspectors.get(module)
+        if got is None:
+            got = self._inspectors[module] = StatementInspector(self.environment, self._core_module, module)
+        return got
+
+    @cached_property
+    def kernel_verdicts(self) -> dict[tuple[str, Name], KernelVerdict]:
+        """The independent kernel's verdict on every constant of the built modules."""
+        if not self.options.kernel:
+            return {}
+        verdicts, _result = project_verdicts(self.environment, self.built_modules, [self.toolchain.lib_dir],
+                                             self.project.build_dir / "kernel-cache.json",
+                                             self.project.kernel_budget, self.progress.line)
+        return verdicts
+
+    @cached_property
+    def facts(self) -> list[DeclFacts]:
+        """The facts of every listed declaration (the options' ``decls``, or every user-facing
+        declaration of the project), with kernel verdicts and satisfiability witnesses."""
+        build = self.build
+        self.progress.line("reading proof status")
+        sources = {m: r.source for m, r in build.modules.items()}
+        records = declaration_facts(
+            self.environment, list(build.modules), [self.toolchain.lib_dir],
+            allowed_axioms=self.project.allowed_axioms, failed_modules=build.failed_modules(),
+            decls=list(self.options.decls) if self.options.decls is not None else None,
+            include_all=self.options.include_all, library=self.library, sources=sources,
+        )
+        verdicts = self.kernel_verdicts
+        ranges = read_ranges(self.project.olean_dir, {m: build.modules[m].source for m in self.built_modules},
+                             self.project.root)
+        records = [replace(r, kernel=verdicts.get(r.key), location=ranges.get(r.key)) for r in records]
+        return self._with_witnesses(records)
+
+    def _with_witnesses(self, records: list[DeclFacts]) -> list[DeclFacts]:
+        wanted = [r.key for r in records if r.hypotheses and r.status is not Status.MISSING
+                  and r.module in self.build.modules]
+        if not wanted:
+            return records
+        found = find_witnesses(self.environment, self.built_modules, wanted)
+        by_key = {r.key: r for r in records}
+        verdicts = self.kernel_verdicts
+        out = []
+        for r in records:
+            candidates = [_owner(k) for k in found.get(r.key, [])]
+            best = None
+            for module, name in candidates:
+                verdict = verdicts.get((module, name))
+                owner = by_key.get((module, name))
+                if owner is not None and owner.status is not Status.PROVED:
+                    continue
+                if best is None or (verdict is not None and verdict.accepted):
+                    best = name
+            out.append(replace(r, satisfiable_by=best) if best is not None else r)
+        return out
+
+    # ------------------------------------------------------------------ manifests and evidence
+
+    def manifests(self) -> list[Manifest]:
+        """The manifests, loaded and checked before anything is built (a typo costs a second)."""
+        manifests = load_manifests(self.project.manifests_dir, self.project.root)
+        validate(manifests, known_decls=None, witness_ids=self.witness_ids(manifests))
+        if self.project.sources_dir is not None:
+            check_sources(manifests, self.project.sources_dir)
+        return manifests
+
+    def witness_ids(self, manifests: list[Manifest]) -> list[str] | None:
+        """The witness ids the companion registers (None: no manifest names a witness, nothing to
+        check; an empty list when no witness module is configured)."""
+        if not any(c.witnesses for m in manifests for c in m.claims):
+            return None
+        if not self.project.witness_modules:
+            return []
+        return self._companion(Request(list(self.project.witness_modules), [])).witness_ids
+
+    def _companion(self, request: Request):
+        return client.run(request, self.project.root)
+
+    def evidence(self, manifests: list[Manifest]) -> Evidence:
+        facts = self.facts
+        self.progress.line("running witnesses and instance cross-checks (companion process)")
+        theorems = instance_theorems(self.environment, facts, self.inspector)
+        instance_requests, table = client.instance_requests(theorems)
+        witness_ids = sorted({w for m in manifests for c in m.claims for w in c.witnesses})
+        witnesses: dict[str, WitnessOutcome] = {}
+        instances: dict[tuple[str, Name], InstanceResult] = {}
+        if witness_ids or instance_requests:
+            response = self._companion(Request(list(self.project.witness_modules),
+                                               list(self.project.semantics_modules), witness_ids,
+                                               instance_requests, table))
+            witnesses = {w.id: WitnessOutcome(w.id, w.ok, w.summary, w.details) for w in response.witnesses}
+            instances = client.instance_results(theorems, response.instances)
+        extra = self._manifest_decls(manifests, facts)
+        root = self.project.root
+        modules = [ModuleResult(r.name, _MODULE_STATES[r.status],
+                                r.first_error() if r.status in ("failed", "blocked") else None,
+                                _relative(r.source, root))
+                   for r in self.build.modules.values()]
+        settings = Settings(
+            allowed_axioms=sorted(self.project.allowed_axioms, key=str),
+            kernel_required=self.project.kernel_required,
+            kernel_fuel=0,
+            strict_instances=self.project.strict_instances,
+            sources_checked=self.project.sources_dir is not None,
+        )
+        return Evidence(
+            facts=facts + extra, build=BuildSummary(self.build.ok, modules),
+            toolchain=ToolchainInfo(self.toolchain.kind, self.toolchain.version), settings=settings,
+            project_modules=frozenset(self.build.modules), witnesses=witnesses, instances=instances,
+            failed_sources={m: _relative(p, root) for m, p in self.build.failed_modules().items()},
+        )
+
+    def _manifest_decls(self, manifests: list[Manifest], facts: list[DeclFacts]) -> list[DeclFacts]:
+        """Facts of the declarations the manifests name that are not among the project's listed ones
+        (library declarations, auxiliaries)."""
+        have = {f.name for f in facts}
+        wanted = sorted({f.decl for m in manifests for c in m.claims for f in c.formal or []} - have, key=str)
+        if not wanted:
+            return []
+        build = self.build
+        records = declaration_facts(self.environment, list(build.modules), [self.toolchain.lib_dir],
+                                    allowed_axioms=self.project.allowed_axioms,
+                                    failed_modules=build.failed_modules(), decls=wanted, library=self.library)
+        verdicts = self.kernel_verdicts
+        return [replace(r, kernel=verdicts.get(r.key)) if r.key in verdicts else r for r in records]
+
+    def gate(self, manifests: list[Manifest] | None = None) -> GateResult:
+        """The gate's result on the manifests (loaded if not given)."""
+        manifests = manifests if manifests is not None else self.manifests()
+        ev = self.evidence(manifests)
+        known = {f.name for f in ev.facts if f.status is not Status.MISSING and f.kind is not DeclKind.MODULE}
+        validate(manifests, known_decls=known, witness_ids=None)
+        citations = check_sources(manifests, self.project.sources_dir) if self.project.sources_dir else {}
+        result = judge(manifests, ev, self.project.root, citations)
+        return finish(result, self.project_problems(result, manifests))
+
+    def project_problems(self, result: GateResult, manifests: list[Manifest]) -> list[Problem]:
+        """Findings about the project as a whole: a stale ``formalization.yaml``, a build folder
+        tracked by git."""
+        from claimcheck.claims import formalization
+
+        problems: list[Problem] = []
+        tracked = tracked_build_files(self.project)
+        if tracked:
+            problems.append(Problem(
+                ProblemCode.BUILD_FOLDER_TRACKED, Severity.WARNING,
+                f"{len(tracked)} files under {_relative(self.project.build_dir, self.project.root)}/ are tracked by git"
+                f" (e.g. {tracked[0]}); claimcheck never takes a committed output as current, but a committed"
+                " build folder should be removed (`git rm -r --cached build`) and ignored"))
+        path = self.project.root / formalization.FILE_NAME
+        if path.exists():
+            problems += formalization.problems(path, result, manifests, self.project)
+        return problems
+
+
+def _owner(key: tuple[str, Name]) -> tuple[str, Name]:
+    """A compiler-generated auxiliary (``T_sat._proof_1``) as the user-facing declaration it belongs to."""
+    module, name = key
+    comps = name.components
+    while comps and not user_facing(Name(comps)):
+        comps = comps[:-1]
+    return (module, Name(comps)) if comps else key
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return Path(os.path.relpath(Path(path).resolve(), root.resolve())).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def tracked_build_files(project: Project) -> list[str]:
+    """Files under the build folder that git tracks (empty outside git)."""
+    try:
+        proc = subprocess.run(["git", "ls-files", "--", _relative(project.build_dir, project.root)],
+                              cwd=project.root, capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return []
+    if proc.returncode != 0:
+        return []
+    return [line for line in proc.stdout.splitlines() if line.strip()]
