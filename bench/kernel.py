@@ -139,14 +139,23 @@ def timed(cmd: list[str], pythonpath: Path, timeout: float, mem_gb: float | None
 RECHECK_WORKER = r"""
 import json, sys, time
 from pathlib import Path
-from claimcheck.analysis.recheck import recheck
-from claimcheck.analysis.status import open_environment
 olean_dir, lib_dir, modules = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3].split(",")
-env = open_environment([olean_dir, lib_dir], [lib_dir])
+try:
+    from claimcheck.analysis.statuses import open_environment
+    env = open_environment([olean_dir], [lib_dir])
+except ImportError:
+    from claimcheck.analysis.status import open_environment
+    env = open_environment([olean_dir, lib_dir], [lib_dir])
 names = sorted({n for m in modules for n in env.load(m).constant_names()})
 t0 = time.perf_counter()
-result = recheck(env, names, [lib_dir], None, None)
-print(json.dumps({"seconds": time.perf_counter() - t0, "verdicts": result.verdicts}))
+try:  # the re-check as the pipeline runs it: recheck/ (with fuel, no cache) or, before, analysis/
+    from claimcheck.recheck.run import recheck
+    result = recheck(env, names, [lib_dir], None)
+except ImportError:
+    from claimcheck.analysis.recheck import recheck
+    result = recheck(env, names, [lib_dir], None, None)
+print(json.dumps({"seconds": time.perf_counter() - t0,
+                  "verdicts": {str(n): str(v) for n, v in result.verdicts.items()}}))
 """
 
 

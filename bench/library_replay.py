@@ -3,12 +3,13 @@ the toolchain's `.olean` files into the independent kernel.
 
 Every constant of every module of the chosen packages is decoded (with `claimcheck.olean`),
 converted to the kernel's model in dependency order and checked in one environment (one checking
-run: the caches are shared across declarations). Each constant comes from the toolchain's library
-folder, so the front end vouches for all of them as the core library's own (`Environment.library`:
-bodyless Nat primitives get their literal extensions), and marks as `hidden_bodies` every constant
-the package ships without a body except the genuine axioms (`propext`, `Classical.choice`,
-`Quot.sound`, ...): a definition of a module that does not export it, or a theorem shipped
-without its proof. A check that fails for want of such a body is declined, not rejected.
+run: the caches are shared across declarations), with the pipeline's front end
+(`claimcheck.recheck.front_end`): each constant comes from the toolchain's library folder, so the
+front end vouches for it as the core library's own (`Environment.library`: bodyless Nat primitives
+get their literal extensions), and marks as `hidden_bodies` every constant the package ships without
+a body except the genuine axioms (`propext`, `Classical.choice`, `Quot.sound`, ...): a definition of
+a module that does not export it, or a theorem shipped without its proof. A check that fails for
+want of such a body is declined, not rejected.
 
 Progress goes to stderr; the last line is one JSON object with the keys `modules`, `checked`,
 `accepted`, `rejected`, `declined` (a count by reason code), `seconds`, `cpu_seconds`,
@@ -25,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import resource
 import sys
 import time
@@ -33,12 +33,6 @@ from collections import Counter
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-
-#: Constants that are axioms in Lean's core library itself (not definitions or theorems whose body
-#: the package leaves out).
-GENUINE_AXIOMS = {"propext", "Classical.choice", "Quot.sound", "sorryAx", "Lean.ofReduceBool",
-                  "Lean.ofReduceNat", "Lean.trustCompiler"}
-
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -51,9 +45,16 @@ def main(argv=None) -> int:
     sys.path.insert(0, str(args.python or REPO / "python"))
     from claimcheck.kernel import Environment, Outcome
     from claimcheck.kernel.checker import check_declaration, run_with_big_stack
-    from claimcheck.kernel.from_olean import OleanSource, kernel_name
     from claimcheck.kernel.nat import SPEC_THEOREMS
     from claimcheck.olean import reader as O
+    try:  # the front end of the pipeline (recheck/), or before it moved there
+        from claimcheck.model.names import Name
+        from claimcheck.recheck.front_end import OleanSource
+    except ImportError:
+        from claimcheck.kernel.from_olean import OleanSource
+
+        def Name(n):  # noqa: N802 - the older front end names constants by dotted strings
+            return ".".join(map(str, n))
 
     lib = args.lib
     if lib is None:
@@ -67,7 +68,7 @@ def main(argv=None) -> int:
         modules += sorted(".".join(p.relative_to(lib).with_suffix("").parts) for p in (lib / pkg).rglob("*.olean"))
     t_start, c_start = time.perf_counter(), time.process_time()
     src = OleanSource(O.Environment([lib], allow_unverified_version=True), [lib])
-    roots: list[str] = [".".join(map(str, n)) for n in SPEC_THEOREMS]
+    roots: list = [Name(n) for n in SPEC_THEOREMS]
     for i, m in enumerate(modules):
         roots += src.env.load(m).constant_names()
         if i % 100 == 0:
@@ -75,11 +76,7 @@ def main(argv=None) -> int:
     order = src.closure(roots)
     print(f"{len(order)} units in dependency order", file=sys.stderr, flush=True)
     env = Environment()
-    if hasattr(env, "library"):
-        env.library = _LazyAll()  # every constant comes from the library folder
-    hidden = set()
-    if hasattr(env, "hidden_bodies"):
-        env.hidden_bodies = hidden
+    vouching = hasattr(src, "provenance")  # the older kernel accelerated every bodyless primitive
     counts: Counter = Counter()
     declined: Counter = Counter()
     rejections: list = []
@@ -97,10 +94,10 @@ def main(argv=None) -> int:
                 if len(rejections) < args.show:
                     print(f"  undecodable {k}: {e}", file=sys.stderr)
                 continue
-            for m in src.members(k):
-                ci, _mod = src.info(m)
-                if ci.value is None and ci.kind in ("axiom", "theorem") and m not in GENUINE_AXIOMS:
-                    hidden.add(kernel_name(m))
+            if vouching:  # as the pipeline's front end does: by the module a constant comes from
+                lib_names, hidden_names = src.provenance(k)
+                env.library.update(lib_names)
+                env.hidden_bodies.update(hidden_names)
             v = check_declaration(env, decl)
             steps = getattr(v, "steps", 0)
             if steps > most[0]:
@@ -137,13 +134,6 @@ def main(argv=None) -> int:
         "rejections": rejections,
     }))
     return 0
-
-
-class _LazyAll(set):
-    """A set that contains every name (all constants of this replay come from the library folder)."""
-
-    def __contains__(self, item) -> bool:  # noqa: D105
-        return True
 
 
 if __name__ == "__main__":

@@ -41,7 +41,8 @@ def _project(args: argparse.Namespace) -> Project:
 
 def _session(args: argparse.Namespace, **options) -> Session:
     progress = Progress(quiet=args.quiet)
-    return Session(_project(args), progress, Options(jobs=getattr(args, "jobs", None), **options))
+    return Session(_project(args), progress, Options(jobs=getattr(args, "jobs", None),
+                                                     no_cache=getattr(args, "no_cache", False), **options))
 
 
 def _decls(texts: list[str] | None) -> tuple[Name, ...] | None:
@@ -339,6 +340,8 @@ def cmd_kernel(args: argparse.Namespace) -> int:
 def _add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--root", type=Path, default=Path("."), help="project root (default: current folder)")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
+    parser.add_argument("--no-cache", action="store_true",
+                        help="read no cached kernel verdicts (nor does a run under CI=true)")
 
 
 def _add_sources(parser: argparse.ArgumentParser) -> None:

@@ -180,10 +180,10 @@ class TypeChecker:
             return
         n = e.a
         env = self.env
-        if n in env.hidden_bodies:
-            self.trace.stuck.setdefault(n, Declined.MISSING_BODY)
-        elif n in NATIVE:
+        if n in NATIVE:
             self.trace.stuck.setdefault(n, Declined.NATIVE_CODE)
+        elif n in env.hidden_bodies:
+            self.trace.stuck.setdefault(n, Declined.MISSING_BODY)
         elif n in PRIMITIVES and not env.vouched(n) and isinstance(env.get(n), (Axiom, Opaque)):
             self.trace.stuck.setdefault(n, Declined.UNVOUCHED_PRIMITIVE)
 
