@@ -8,8 +8,6 @@ import sys
 from pathlib import Path
 
 KERNEL = Path(__file__).resolve().parents[2] / "python" / "claimcheck" / "kernel"
-# the .olean front end, which moves out of the kernel with the re-check orchestration (issue 22)
-FRONT_END = {"from_olean"}
 
 
 def _imports(path: Path) -> tuple[set[str], set[str]]:
@@ -31,8 +29,6 @@ def _imports(path: Path) -> tuple[set[str], set[str]]:
 
 def test_kernel_imports_only_the_standard_library_and_itself():
     for path in sorted(KERNEL.glob("*.py")):
-        if path.stem in FRONT_END:
-            continue
         _inner, outer = _imports(path)
         foreign = {m for m in outer if m not in sys.stdlib_module_names and m != "__future__"}
         assert not foreign, f"{path.name} imports {sorted(foreign)}"
