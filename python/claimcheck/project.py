@@ -55,7 +55,7 @@ _KNOWN_KEYS: dict[str, set[str]] = {
     "manifests": {"dir", "sources"},
     "witnesses": {"modules"},
     "instances": {"modules", "strict"},
-    "kernel": {"require", "budget"},
+    "kernel": {"require", "budget", "fuel"},
 }
 
 
