@@ -62,7 +62,7 @@ def _key_of(e: "Expr") -> tuple:
     if k == CONST:
         return (CONST, e.a, tuple(id(l) for l in e.b))
     if k == APP:
-        return (APP, id(e.a), id(e.b))
+        return (id(e.a), id(e.b))  # the one key of two addresses (others start with their kind)
     if k == LAM or k == PI:
         return (k, id(e.a), id(e.b))
     if k == LET:
@@ -146,7 +146,7 @@ def mk_const(name: Name, levels: Sequence[Level] = ()) -> Expr:
 
 
 def mk_app(f: Expr, x: Expr) -> Expr:
-    key = (APP, id(f), id(x))
+    key = (id(f), id(x))
     e = _TABLE.get(key)
     if e is None:  # `_new`, inlined: applications are most of the terms built
         if len(_TABLE) >= _SWEEP_AT[0]:
@@ -327,18 +327,25 @@ def instantiate(e: Expr, vals: Sequence[Expr], start: int = 0) -> Expr:
     closed = all(v.lbr == 0 for v in vals)
     table = _TABLE
 
+    top: dict = {}  # the cache at offset `start` (most of the nodes), keyed by address alone
+
     def go(x: Expr, off: int) -> Expr:
         if x.lbr <= off:
             return x
-        key = (id(x), off)
-        r = cache.get(key)
+        if off == start:
+            key = id(x)
+            c = top
+        else:
+            key = (id(x), off)
+            c = cache
+        r = c.get(key)
         if r is not None:
             return r
         k = x.kind
         if k == APP:
             f = go(x.a, off)
             a = go(x.b, off)
-            r = table.get((APP, id(f), id(a)))
+            r = table.get((id(f), id(a)))
             if r is None:
                 r = mk_app(f, a)
         elif k == BVAR:
@@ -356,7 +363,7 @@ def instantiate(e: Expr, vals: Sequence[Expr], start: int = 0) -> Expr:
             r = mk_proj(x.a, x.b, go(x.c, off))
         else:
             r = x
-        cache[key] = r
+        c[key] = r
         return r
 
     return go(e, start)
