@@ -59,6 +59,7 @@ class RunCaches:
     checked: dict = field(default_factory=dict)  # (safe, level params) -> {term: type}
     const_types: dict = field(default_factory=dict)
     unfold: dict = field(default_factory=dict)
+    bvar0: dict = field(default_factory=dict)  # id(term) -> (term, whether bound variable 0 occurs)
     whnf: dict = field(default_factory=dict)
     whnf_core: dict = field(default_factory=dict)
     whnf_cheap: dict = field(default_factory=dict)

@@ -150,6 +150,7 @@ class TypeChecker:
             self.s_eq = run.eq
             self.unfold_cache = run.unfold
             self.const_type_cache = run.const_types
+            self.bvar0_cache = run.bvar0
         else:
             self.s_infer = self.infer_cache
             self.s_infer_only = self.infer_only_cache
@@ -159,6 +160,7 @@ class TypeChecker:
             self.s_eq = self.eq_cache
             self.unfold_cache = {}  # constant (with its levels) -> its value instantiated
             self.const_type_cache = {}  # constant (with its levels) -> its type instantiated
+            self.bvar0_cache = {}  # id(term) -> (term, whether bound variable 0 occurs in it)
         self.nat = NatExtension(self)
 
     def fresh(self, level_params: Sequence[Name] = (), decl_name: Name = ()) -> "TypeChecker":
@@ -331,12 +333,21 @@ class TypeChecker:
             body = f_type.b
             if not body.lbr:
                 pending = []  # nothing below mentions the values given so far
-            elif has_loose_bvar(body, 0):
+            elif self._mentions_bvar0(body):
                 pending.append(self.close(a, ctx))
             else:
                 pending.append(a)  # never substituted: the body does not mention it
             f_type = body
         return instantiate_rev(f_type, pending) if pending else f_type
+
+    def _mentions_bvar0(self, body: Expr) -> bool:
+        """Whether bound variable 0 occurs in `body` (memoised: bodies of constants' types recur)."""
+        got = self.bvar0_cache.get(id(body))
+        if got is not None and got[0] is body:
+            return got[1]
+        r = has_loose_bvar(body, 0)
+        self.bvar0_cache[id(body)] = (body, r)
+        return r
 
     def _infer_lambda(self, e: Expr, infer_only: bool, ctx: list | None) -> Expr:
         fvars: list[Expr] = []
