@@ -75,6 +75,19 @@ def repo_build(repo_project: Project, toolchain: Toolchain):
     return build(repo_project, toolchain, progress=Progress())
 
 
+def gate_with_fingerprints(project: Project, jobs: int = 1):
+    """A fixture project built and judged with every fingerprint recorded first, as a hurried author
+    would (`check --update-fingerprints`, then `check`): ``(session, manifests, result)``."""
+    from claimcheck.claims.fingerprints import update_fingerprints
+    from claimcheck.session import Options, Session
+
+    session = Session(project, Progress(quiet=True), Options(jobs=jobs))
+    manifests = session.manifests()
+    update_fingerprints(manifests, session.gate(manifests))
+    manifests = session.manifests()
+    return session, manifests, session.gate(manifests)
+
+
 def copy_case(case: Path, tmp_path: Path) -> Project:
     """A fixture folder copied to a temporary project root (its Lean files are the sources)."""
     root = tmp_path / case.name

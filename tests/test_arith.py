@@ -11,20 +11,25 @@ import pytest
 
 from claimcheck.analysis.instances import Evaluator, Unsupported
 from claimcheck.analysis.pretty import literal_value
+from claimcheck.model.names import Name
 from claimcheck.olean.reader import App, Const, Lit
 
 
+def _c(name: str) -> Const:
+    return Const(Name.parse(name), ())
+
+
 def _num(ty, k: int):
-    v = App(App(App(Const("OfNat.ofNat", ()), ty), Lit(abs(k))), Const("inst", ()))
-    return v if k >= 0 else App(App(App(Const("Neg.neg", ()), ty), Const("inst", ())), v)
+    v = App(App(App(_c("OfNat.ofNat"), ty), Lit(abs(k))), _c("inst"))
+    return v if k >= 0 else App(App(App(_c("Neg.neg"), ty), _c("inst")), v)
 
 
 def _op(op: str, ty, a, b):
-    return App(App(App(App(App(App(Const(op, ()), ty), ty), ty), Const("inst", ())), a), b)
+    return App(App(App(App(App(App(_c(op), ty), ty), ty), _c("inst")), a), b)
 
 
-NAT, INT, RAT = Const("Nat", ()), Const("Int", ()), Const("Rat", ())
-FIN3 = App(Const("Fin", ()), Lit(3))
+NAT, INT, RAT = _c("Nat"), _c("Int"), _c("Rat")
+FIN3 = App(_c("Fin"), Lit(3))
 
 CASES = [
     ("HSub.hSub", NAT, 2, 3, 0),
@@ -55,7 +60,7 @@ def test_printed_literals_fold_with_the_types_meaning(op, ty, a, b, want) -> Non
 
 
 def test_an_unmodelled_type_is_refused_not_guessed() -> None:
-    other = Const("Float", ())
+    other = _c("Float")
     with pytest.raises(Unsupported, match="not modelled"):
         Evaluator().eval(_op("HDiv.hDiv", other, _num(other, 1), _num(other, 0)))
     # no literal value either: the printed statement keeps the operation
@@ -64,7 +69,7 @@ def test_an_unmodelled_type_is_refused_not_guessed() -> None:
 
 
 def test_mixed_operand_types_are_refused() -> None:
-    mixed = App(App(App(App(App(App(Const("HDiv.hDiv", ()), NAT), INT), INT), Const("inst", ())),
+    mixed = App(App(App(App(App(App(_c("HDiv.hDiv"), NAT), INT), INT), _c("inst")),
                         _num(NAT, 7)), _num(INT, 2))
     with pytest.raises(Unsupported):
         Evaluator().eval(mixed)

@@ -4,6 +4,7 @@ built here, or the manifests are bad before any build)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 import xml.etree.ElementTree as ET
@@ -11,71 +12,99 @@ from pathlib import Path
 
 import pytest
 
-from claimcheck.claims.model import (
+from claimcheck.cli import main
+from claimcheck.model.evidence import (
     BuildSummary,
-    ClaimResult,
-    FormalEntry,
+    ClaimEvidence,
+    FormalEvidence,
     GateResult,
+    InstanceOutcome,
     InstanceResult,
     Label,
     ModuleResult,
     ModuleState,
-    PaperResult,
-    SourceRange,
+    PaperEvidence,
+    Problem,
+    ProblemCode,
+    Role,
+    Settings,
+    Severity,
+    Tier,
     ToolchainInfo,
     Verdict,
 )
-from claimcheck.cli import main
-from claimcheck.report import ci_formats
-from claimcheck.report.ci_formats import badge, command, escape_data, escape_property, github_commands, junit_xml
+from claimcheck.model.facts import KernelOutcome, KernelVerdict, SourceRange
+from claimcheck.report import github
+from claimcheck.report.badge import badge
+from claimcheck.report.github import command, escape_data, escape_property, github_commands
+from claimcheck.report.junit import junit_xml
 from claimcheck.report.render import write_report
 
+from builders import N, claim, decl, evidence, formal, gate, manifest
 from conftest import FIXTURES
 
 TINY = FIXTURES / "ci" / "tiny"
 
 
-def _formal(decl: str, status: str = "proved", **kw) -> FormalEntry:
-    return FormalEntry(decl=decl, status=status, module="M", kind="theorem", fingerprint="f", expected_fingerprint="f",
-                       fingerprint_ok=True, **kw)
+def _formal(name: str, status: str = "proved") -> FormalEvidence:
+    return FormalEvidence(N(name), Role.THEOREM, decl(name, status, "f"), expected_fingerprint="f")
+
+
+def _error(code: ProblemCode, message: str) -> Problem:
+    return Problem(code, Severity.ERROR, message)
 
 
 def sample_result() -> GateResult:
     """Two papers: one claim holds, one fails with two problems (one with `%`, `:` and a newline),
-    one informal theorem, one measurement; a failed module; an instance that disagrees."""
-    good = PaperResult(
+    one informal theorem, a conjecture stated with `sorry`, one measurement; a failed module; an
+    instance that disagrees. The findings are those the gate makes (``claims.gate``)."""
+    good = PaperEvidence(
         id="good", title="Good", manifest="manifests/good.yaml",
         claims=[
-            ClaimResult("c1", Label.THEOREM, "s", Verdict.HOLDS, formal=[_formal("A.t")], line=7),
-            ClaimResult("c2", Label.MEASUREMENT, "m", Verdict.HOLDS, line=15),
+            ClaimEvidence("c1", Label.THEOREM, "s", Verdict.HOLDS, Tier.KERNEL_RECHECKED, coverage="full",
+                          formal=[_formal("A.t")], line=7),
+            ClaimEvidence("c2", Label.MEASUREMENT, "m", Verdict.HOLDS, Tier.NUMERICAL, line=15),
         ],
     )
-    bad = PaperResult(
+    bad = PaperEvidence(
         id="bad", title="Bad", manifest="manifests/bad, odd:name.yaml",
         claims=[
-            ClaimResult("c1", Label.THEOREM, "s", Verdict.FAILS,
-                        problems=["A.s: sorry, not proved", "A.u: statement changed: fingerprint in manifest 1a,"
-                                  " built 2b; 100% sure\nsecond line"],
-                        formal=[_formal("A.s", "sorry"), _formal("A.u")], line=12),
-            ClaimResult("c2", Label.THEOREM, "t", Verdict.INFORMAL, reason="needs-real-analysis", line=20),
-            ClaimResult("c3", Label.CONJECTURE, "u", Verdict.HOLDS, formal=[_formal("A.open", "sorry")], line=27),
+            ClaimEvidence("c1", Label.THEOREM, "s", Verdict.FAILS, Tier.BROKEN, coverage="full",
+                          problems=[_error(ProblemCode.NOT_PROVED, "A.s: sorry, not proved"),
+                                    _error(ProblemCode.FINGERPRINT_CHANGED, "A.u: statement changed: fingerprint in"
+                                           " manifest 1a, built 2b; 100% sure\nsecond line")],
+                          formal=[_formal("A.s", "sorry"), _formal("A.u")], line=12),
+            ClaimEvidence("c2", Label.THEOREM, "t", Verdict.INFORMAL, Tier.INFORMAL, reason="needs-real-analysis",
+                          problems=[Problem(ProblemCode.NOT_FORMALISED, Severity.WARNING,
+                                            "the paper states a theorem, but no Lean declaration covers it"
+                                            " (needs-real-analysis)")], line=20),
+            ClaimEvidence("c3", Label.CONJECTURE, "u", Verdict.STATED, Tier.STATED, formal=[_formal("A.open", "sorry")],
+                          problems=[Problem(ProblemCode.OPEN_STATEMENT, Severity.NOTICE, "A.open states the conjecture"
+                                            " without a proof (`sorry`): formalised, open", N("A.open"))], line=27),
         ],
     )
+    instance = decl("A.i_instance_two", module="A.Good")
     return GateResult(
         generated="2026-11-30T00:00:00Z",
         ok=False,
         toolchain=ToolchainInfo("wasm", "4.28.0"),
         build=BuildSummary(False, [
-            ModuleResult("A.Good", ModuleState.BUILT),
+            ModuleResult("A.Good", ModuleState.BUILT, source="lean/A/Good.lean"),
             ModuleResult("A.Bad", ModuleState.FAILED, "lean/A/Bad.lean:9: error: unknown identifier 'x'"),
             ModuleResult("A.After", ModuleState.BLOCKED, "blocked by A.Bad"),
         ]),
         papers=[good, bad],
+        declarations=[dataclasses.replace(instance, location=SourceRange("lean/A/Good.lean", 30, 1, 31, 20, 31, 9))],
         instances=[
-            InstanceResult("A.i_instance_one", "f 1 = 2", "2", "2", "agree", True),
-            InstanceResult("A.i_instance_two", "f 2 = 5", "5", "4", "disagree", False, "Lean 5 but Python 4"),
+            InstanceResult(N("A.i_instance_one"), "f 1 = 2", "2", "2", InstanceOutcome.AGREE),
+            InstanceResult(N("A.i_instance_two"), "f 2 = 5", "5", "4", InstanceOutcome.DISAGREE, "Lean 5 but Python 4"),
         ],
-        locations={"A.i_instance_two": SourceRange("lean/A/Good.lean", 30, 1, 31, 20, 31, 9)},
+        problems=[
+            _error(ProblemCode.MODULE_FAILED, "A.Bad (failed): lean/A/Bad.lean:9: error: unknown identifier 'x'"),
+            _error(ProblemCode.MODULE_FAILED, "A.After (blocked): blocked by A.Bad"),
+            Problem(ProblemCode.INSTANCE_DISAGREES, Severity.ERROR,
+                    "instance A.i_instance_two: Lean states 5, Python computes 4", N("A.i_instance_two")),
+        ],
     )
 
 
@@ -112,7 +141,7 @@ def test_github_one_error_per_problem_on_the_manifest_line():
     assert "A.s: sorry, not proved" in on_bad[0][1]
     assert on_bad[1][1].endswith("built 2b; 100% sure\nsecond line")  # newline and % survive the round trip
     # the failed module is an error on its source line; the blocked one names no file
-    build = [(p, m) for p, m in errors if p.get("title", "").startswith("build ")]
+    build = [(p, m) for p, m in errors if p.get("title") == "claimcheck module-failed"]
     assert ({"file": "lean/A/Bad.lean", "line": "9"}.items() <= build[0][0].items())
     assert build[1][0].get("file") is None and "blocked by A.Bad" in build[1][1]
     # the disagreeing instance is an error on its declaration's line
@@ -123,48 +152,52 @@ def test_github_one_error_per_problem_on_the_manifest_line():
     assert parsed[-1][0] == "error" and "gate fails" in parsed[-1][2]
 
 
-def test_github_warns_for_uncovered_theorems_and_undecided_kernel_verdicts():
+def test_github_warns_for_uncovered_theorems_and_notes_open_statements():
     result = sample_result()
     lines = [_parse(line) for line in github_commands(result)]
     warnings = [(p, m) for k, p, m in lines if k == "warning"]
     assert any(p["line"] == "20" and "no Lean declaration covers it (needs-real-analysis)" in m for p, m in warnings)
-    # a conjecture whose declaration has sorry is not "uncovered": no warning for c3
+    # a conjecture whose declaration has sorry is not "uncovered": no warning for c3, but a notice
+    # naming the `sorry` (formalised, open)
     assert not any(p.get("line") == "27" for p, _ in warnings)
+    notices = [(p, m) for k, p, m in lines if k == "notice"]
+    assert any(p.get("line") == "27" and "`sorry`" in m for p, m in notices)
 
-    # a `kernel` field (analysis/recheck.py): rejected is an error, undecided a warning, checked nothing
-    class Kernel(dict):
-        pass
 
-    formal = [dict(decl="A.t", kernel="undecided: timed out after 5 s"), dict(decl="A.v", kernel="rejected: bad"),
-              dict(decl="A.w", kernel="checked")]
-
-    class Entry:
-        def __init__(self, d):
-            self.decl, self.kernel = d["decl"], d["kernel"]
-
-    claim = ClaimResult("k1", Label.THEOREM, "s", Verdict.HOLDS, line=3)
-    object.__setattr__(claim, "formal", [Entry(d) for d in formal])
-    paper = PaperResult("k", "K", "manifests/k.yaml", [claim])
-    got = [_parse(line) for line in ci_formats._claim_commands(paper, claim, "")]
-    assert [(k, m) for k, _, m in got] == [
-        ("warning", "A.t: kernel check undecided (undecided: timed out after 5 s)"),
-        ("error", "A.v: the kernel check rejects it (rejected: bad)"),
-    ]
+@pytest.mark.parametrize("required", [True, False])
+def test_github_kernel_verdicts_rejected_is_an_error_undecided_an_error_or_a_warning(required: bool):
+    """The kernel's verdicts, as the gate turns them into findings: a rejection is an error whatever
+    the settings; an undecided verdict is an error, or a warning under `[kernel] require = false`;
+    `checked` says nothing."""
+    ev = evidence(decl("A.t", kernel=KernelVerdict(KernelOutcome.UNDECIDED, "out of fuel")),
+                  decl("A.v", kernel=KernelVerdict(KernelOutcome.REJECTED, "bad")),
+                  decl("A.w"), settings=Settings(kernel_required=required, strict_instances=True))
+    result = gate(ev, manifest(claim(formal=[formal("A.t"), formal("A.v"), formal("A.w")], id="k1", line=3), id="k"))
+    got = [(k, p, m) for k, p, m in (_parse(line) for line in github_commands(result)[:-1])]
+    assert all(p["file"] == "manifests/k.yaml" and p["line"] == "3" for _, p, _ in got)
+    kinds = [(k, m.split(":", 2)[1].strip()) for k, _, m in got]
+    assert kinds == [("error" if required else "warning", "A.t"), ("error", "A.v")], got
+    assert "undecided: out of fuel" in got[0][2] and "rejects it: rejected: bad" in got[1][2]
 
 
 def test_github_paths_are_relative_to_the_workspace(tmp_path: Path):
-    assert ci_formats.root_prefix(tmp_path / "proj", tmp_path) == "proj"
-    assert ci_formats.root_prefix(tmp_path, tmp_path) == ""
+    assert github.root_prefix(tmp_path / "proj", tmp_path) == "proj"
+    assert github.root_prefix(tmp_path, tmp_path) == ""
     lines = [_parse(line) for line in github_commands(sample_result(), "proj")]
     files = {p.get("file") for _, p, _ in lines if p.get("file")}
     assert files == {"proj/manifests/bad, odd:name.yaml", "proj/lean/A/Bad.lean", "proj/lean/A/Good.lean"}
 
 
-def test_github_passing_gate_ends_with_a_notice():
+def _good() -> GateResult:
     result = sample_result()
-    good = GateResult(result.generated, True, result.toolchain, BuildSummary(True, []), [result.papers[0]])
-    lines = github_commands(good)
-    assert lines == ["::notice title=claimcheck gate::claimcheck: 2 claims in 1 papers: 2 holds; gate passes"]
+    return GateResult(result.generated, True, result.toolchain, BuildSummary(True, []), [result.papers[0]])
+
+
+def test_github_passing_gate_ends_with_a_notice():
+    # the verdict line says how much holds (issue 25): one in full, one on witnesses alone
+    lines = github_commands(_good())
+    assert lines == ["::notice title=claimcheck gate::claimcheck: 1 in full, 0 special cases, 0 reconstructions,"
+                     " 1 numerically of 2 claims hold; gate passes"]
 
 
 # --------------------------------------------------------------------------- JUnit
@@ -186,7 +219,7 @@ def test_junit_structure_and_counts():
             assert set(child.tag for child in case) <= {"failure", "skipped", "system-out"}
     assert int(root.get("tests")) == 2 + 3 + 3 + 2
     assert int(root.get("failures")) == 1 + 2 + 1
-    assert int(root.get("skipped")) == 1
+    assert int(root.get("skipped")) == 2  # the informal theorem, and the conjecture stated with `sorry`
     bad = {c.get("name"): c for c in suites[1].findall("testcase")}
     failure = bad["c1 (theorem)"].find("failure")
     assert failure.get("message") == "A.s: sorry, not proved"
@@ -197,16 +230,23 @@ def test_junit_structure_and_counts():
     assert bad["c1 (theorem)"].get("line") == "12"
     assert "needs-real-analysis" in bad["c2 (theorem)"].find("skipped").get("message")
     assert bad["c3 (conjecture)"].find("failure") is None
+    assert bad["c3 (conjecture)"].find("skipped").get("message") == "formalised, open"
     assert "A.open: sorry" in bad["c3 (conjecture)"].find("system-out").text
     build = {c.get("name"): c for c in suites[2].findall("testcase")}
     assert build["A.Good"].find("failure") is None
     assert "unknown identifier" in build["A.Bad"].find("failure").text
 
 
+def _with_problems(result: GateResult, problems: list[Problem], id: str | None = None) -> GateResult:
+    """``result`` with the first claim of its second paper given other problems (and id)."""
+    bad = result.papers[1]
+    first = dataclasses.replace(bad.claims[0], problems=problems, id=id or bad.claims[0].id)
+    return dataclasses.replace(result, papers=[result.papers[0],
+                                               dataclasses.replace(bad, claims=[first, *bad.claims[1:]])])
+
+
 def test_junit_text_is_escaped():
-    result = sample_result()
-    claim = result.papers[1].claims[0]
-    object.__setattr__(claim, "problems", ["<script>&\"'</script>"])
+    result = _with_problems(sample_result(), [_error(ProblemCode.NOT_PROVED, "<script>&\"'</script>")])
     text = junit_xml(result)
     assert "<script>" not in text
     root = ET.fromstring(text)
@@ -217,19 +257,24 @@ def test_junit_text_is_escaped():
 
 
 def test_badge_is_the_shields_endpoint_schema():
+    # the message says how much holds, never "N hold" (issue 25): green only when every claim holds in full
     data = badge(sample_result())
-    assert data == {"schemaVersion": 1, "label": "claims", "message": "3 hold / 5, 1 fail", "color": "red"}
-    result = sample_result()
-    good = GateResult(result.generated, True, result.toolchain, BuildSummary(True, []), [result.papers[0]])
-    assert badge(good)["color"] == "brightgreen" and badge(good)["message"] == "2 hold / 2"
-    informal = PaperResult("i", "I", "m.yaml", [ClaimResult("c", Label.THEOREM, "s", Verdict.INFORMAL)])
-    mixed = GateResult(result.generated, True, result.toolchain, BuildSummary(True, []), [result.papers[0], informal])
-    assert badge(mixed) == {"schemaVersion": 1, "label": "claims", "message": "2 hold / 3", "color": "yellow"}
+    assert data == {"schemaVersion": 1, "label": "claims", "message": "1 full, 0 partial, 1 numerical of 5, 1 open,"
+                    " 1 fail", "color": "red"}
+    good = _good()
+    assert badge(good) == {"schemaVersion": 1, "label": "claims", "message": "1 full, 0 partial, 1 numerical of 2",
+                           "color": "yellow"}
+    full = dataclasses.replace(good, papers=[dataclasses.replace(good.papers[0], claims=good.papers[0].claims[:1])])
+    assert badge(full) == {"schemaVersion": 1, "label": "claims", "message": "all 1 hold in full", "color": "brightgreen"}
+    informal = PaperEvidence("i", "I", "m.yaml", [ClaimEvidence("c", Label.THEOREM, "s", Verdict.INFORMAL, Tier.INFORMAL)])
+    mixed = GateResult(good.generated, True, good.toolchain, BuildSummary(True, []), [good.papers[0], informal])
+    assert badge(mixed) == {"schemaVersion": 1, "label": "claims", "message": "1 full, 0 partial, 1 numerical of 3",
+                            "color": "yellow"}
 
 
 def test_report_folder_has_badge_and_junit(tmp_path: Path):
     out = write_report(sample_result(), tmp_path / "report")
-    assert json.loads((out / "badge.json").read_text())["message"] == "3 hold / 5, 1 fail"
+    assert json.loads((out / "badge.json").read_text())["message"] == "1 full, 0 partial, 1 numerical of 5, 1 open, 1 fail"
     assert ET.parse(out / "junit.xml").getroot().tag == "testsuites"
 
 
@@ -275,13 +320,15 @@ def test_check_format_choices_and_json_alias():
 def test_text_from_a_manifest_cannot_inject_workflow_commands():
     """A claim id or problem text with a newline and `::` must not start a command of its own
     (e.g. a forged `::notice ...::gate passes` or `::add-mask::`)."""
-    result = sample_result()
-    claim = result.papers[1].claims[0]
-    object.__setattr__(claim, "problems", ["x\n::notice title=claimcheck gate::gate passes\r\n::add-mask::y"])
-    object.__setattr__(claim, "id", "c1\n::warning::z")
+    result = _with_problems(sample_result(), [
+        _error(ProblemCode.NOT_PROVED, "x\n::notice title=claimcheck gate::gate passes\r\n::add-mask::y")],
+        id="c1\n::warning::z")
     lines = github_commands(result)
     assert all("\n" not in line and "\r" not in line for line in lines)
-    assert sum(line.startswith("::notice") for line in lines) == 0
+    # the one notice is the open statement's (c3), on its manifest line; none is forged
+    assert [line for line in lines if line.startswith("::notice")] == [
+        line for line in lines if line.startswith("::notice file=manifests/bad%2C odd%3Aname.yaml,line=27,")]
+    assert sum(line.startswith("::notice") for line in lines) == 1
     assert lines[-1].startswith("::error title=claimcheck gate::")
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from claimcheck.claims.model import SourceRange
+from claimcheck.model.facts import SourceRange
 from claimcheck.cli import main
 from claimcheck.export import leandojo
 from claimcheck.export.leandojo import (

@@ -169,7 +169,7 @@ STARTUP_FIXTURE = Path(__file__).parent / "fixtures" / "startup"
 
 
 def _decoded(olean_dir: Path, modules: list[str]) -> dict[str, list]:
-    from claimcheck.analysis.status import expr_digest, fingerprint
+    from claimcheck.analysis.fingerprints import expr_digest, fingerprint
     from claimcheck.olean.reader import Module
 
     out: dict[str, list] = {}
@@ -180,7 +180,7 @@ def _decoded(olean_dir: Path, modules: list[str]) -> dict[str, list]:
             assert ci is not None
             value = ci.value
             digest = expr_digest(value, ci.level_params).hex()[:16] if value is not None else None
-            out[name] = [ci.kind, fingerprint(ci), digest]
+            out[str(name)] = [ci.kind, fingerprint(ci), digest]
     return out
 
 
@@ -208,6 +208,8 @@ def test_patched_toolchain_builds_the_fixture(tmp_path: Path, toolchain) -> None
     assert {n: decoded[n][0] for n in expected["kinds"] if n in decoded} == expected["kinds"]
     mods = {m: Module.load(m, project.olean_dir.joinpath(*m.split(".")).with_suffix(".olean")) for m in report.modules}
     for name, mentions in expected["statement_mentions"].items():
-        ci = mods["Startup.Use"].get(name)
+        from claimcheck.model.names import Name
+
+        ci = mods["Startup.Use"].get(Name.parse(name))
         assert ci is not None and ci.has_value, name  # the proof is there (private part)
-        assert set(mentions) <= ci.type_constants(), (name, ci.type_constants())
+        assert {Name.parse(m) for m in mentions} <= ci.type_constants(), (name, ci.type_constants())

@@ -12,21 +12,22 @@ import jsonschema
 import pytest
 
 from claimcheck.claims.diff import DiffError
-from claimcheck.claims.model import (
+from claimcheck.cli import main
+from claimcheck.model.codec import ModelError, report_from_json, report_to_json
+from claimcheck.model.evidence import (
     REPORT_SCHEMA,
-    ClaimResult,
-    FormalEntry,
-    GateResult,
-    Label,
-    ModelError,
+    FormalEvidence,
+    Role,
     Tier,
     Verdict,
     WitnessOutcome,
     tier_of,
 )
-from claimcheck.cli import main
-from claimcheck.report.render import render_summary
+from claimcheck.model.facts import KernelOutcome, KernelVerdict
+from claimcheck.report.markdown import render_summary
 from claimcheck.report.schema import BUILD_SCHEMA, DIFF_SCHEMA, SCHEMA_FILES, STATUS_SCHEMA, json_schema
+
+from builders import N, claim, decl, evidence, formal, judged
 
 SAMPLE = Path(__file__).resolve().parent / "fixtures" / "report" / "sample.json"
 
@@ -38,31 +39,38 @@ def sample() -> dict:
 # --------------------------------------------------------------------------- tiers
 
 
-def _proved(decl: str, kernel: str | None = None) -> FormalEntry:
-    return FormalEntry(decl=decl, status="proved", fingerprint="f", expected_fingerprint="f",
-                       fingerprint_ok=True, kernel=kernel)
+def _proved(name: str, kernel: KernelVerdict | None = None) -> FormalEvidence:
+    return FormalEvidence(N(name), Role.THEOREM, decl(name, kernel=kernel), expected_fingerprint="f1")
+
+
+CHECKED = KernelVerdict(KernelOutcome.CHECKED)
 
 
 def test_tier_follows_verdict_and_evidence():
     assert tier_of(Verdict.HOLDS, [_proved("a"), _proved("b")], False) is Tier.COMPILED
-    assert tier_of(Verdict.HOLDS, [_proved("a", "checked"), _proved("b", "checked")], True) is Tier.KERNEL_RECHECKED
+    assert tier_of(Verdict.HOLDS, [_proved("a", CHECKED), _proved("b", CHECKED)], True) is Tier.KERNEL_RECHECKED
     # One declaration the independent kernel did not accept keeps the claim at `compiled`.
-    assert tier_of(Verdict.HOLDS, [_proved("a", "checked"), _proved("b", "undecided: timeout")], False) is Tier.COMPILED
-    assert tier_of(Verdict.HOLDS, [_proved("a", "checked"), _proved("b", "rejected: type mismatch")], False) is Tier.COMPILED
+    undecided = KernelVerdict(KernelOutcome.UNDECIDED, "out of fuel")
+    rejected = KernelVerdict(KernelOutcome.REJECTED, "type mismatch")
+    assert tier_of(Verdict.HOLDS, [_proved("a", CHECKED), _proved("b", undecided)], False) is Tier.COMPILED
+    assert tier_of(Verdict.HOLDS, [_proved("a", CHECKED), _proved("b", rejected)], False) is Tier.COMPILED
     assert tier_of(Verdict.HOLDS, [], True) is Tier.NUMERICAL
     assert tier_of(Verdict.INFORMAL, [], True) is Tier.INFORMAL
     assert tier_of(Verdict.INFORMAL, [], False) is Tier.INFORMAL
-    # A conjecture holds with open (unproved) declarations: never a Lean tier.
-    open_decl = FormalEntry(decl="c", status="sorry")
-    assert tier_of(Verdict.HOLDS, [open_decl], True) is Tier.NUMERICAL
+    # A conjecture with open (unproved) declarations is stated (issue 25): never a Lean tier.
+    open_decl = FormalEvidence(N("c"), Role.THEOREM, decl("c", "sorry", axioms=("sorryAx",)))
+    assert tier_of(Verdict.STATED, [open_decl], True) is Tier.STATED
+    c = judged(claim("conjecture", [formal("c")], ["w"]),
+               evidence(decl("c", "sorry", axioms=("sorryAx",)), witnesses=[WitnessOutcome("w", True)]))
+    assert (c.verdict, c.tier) == (Verdict.STATED, Tier.STATED)
 
 
 def test_failing_claim_is_broken_whatever_it_has():
-    kernel_checked = [_proved("a", "checked")]
+    kernel_checked = [_proved("a", CHECKED)]
     assert tier_of(Verdict.FAILS, kernel_checked, True) is Tier.BROKEN
-    claim = ClaimResult(id="c", label=Label.THEOREM, statement="s", verdict=Verdict.FAILS,
-                        formal=kernel_checked, witnesses=[WitnessOutcome("w.x", True)])
-    assert claim.tier is Tier.BROKEN
+    c = judged(claim(formal=[formal("a", "f0")], witnesses=["w.x"]),
+               evidence(decl("a"), witnesses=[WitnessOutcome("w.x", True)]))
+    assert c.verdict is Verdict.FAILS and c.tier is Tier.BROKEN  # a changed fingerprint, all else checked
 
 
 def test_a_file_putting_a_failing_claim_in_a_green_tier_is_refused():
@@ -70,34 +78,35 @@ def test_a_file_putting_a_failing_claim_in_a_green_tier_is_refused():
     failing = next(c for p in data["papers"] for c in p["claims"] if c["verdict"] == "fails")
     failing["tier"] = "compiled"
     with pytest.raises(ModelError, match="does not follow"):
-        GateResult.from_json(data)
+        report_from_json(data)
 
 
 def test_tier_counts_are_kept_apart_in_json_and_summary():
-    result = GateResult.from_json(sample())
-    data = result.to_json()
+    result = report_from_json(sample())
+    data = report_to_json(result)
     tiers = {c.tier for c in result.claims}
-    assert Tier.BROKEN in tiers and Tier.COMPILED in tiers  # the sample covers a failing and a proved claim
+    # the sample covers a failing, a kernel-rechecked and a stated claim
+    assert {Tier.BROKEN, Tier.KERNEL_RECHECKED, Tier.STATED} <= tiers
     by_tier = data["summary"]["by_tier"]
     assert list(by_tier) == [str(t) for t in Tier]
     for tier in Tier:
         assert by_tier[str(tier)] == sum(1 for c in result.claims if c.tier is tier)
     assert sum(by_tier.values()) == len(result.claims)  # each claim in exactly one tier
     for paper, obj in zip(data["papers"], result.papers):
-        assert paper["counts"]["by_tier"]["broken"] == sum(1 for c in obj.claims if c.verdict is Verdict.FAILS)
+        assert paper["summary"]["by_tier"]["broken"] == sum(1 for c in obj.claims if c.verdict is Verdict.FAILS)
     line = next(l for l in render_summary(result).splitlines() if l.startswith("- evidence:"))
-    assert f"{by_tier['compiled']} compiled" in line and f"{by_tier['broken']} broken" in line
-    assert "0 kernel-rechecked" in line  # no declaration carries a kernel check in the sample
+    for tier in Tier:
+        assert f"{by_tier[str(tier)]} {tier}" in line
 
 
 def test_report_page_shows_each_claims_tier(tmp_path: Path):
     from claimcheck.report.render import write_report
 
-    result = GateResult.from_json(sample())
+    result = report_from_json(sample())
     out = write_report(result, tmp_path / "r")
     page = (out / "papers" / f"{result.papers[0].id}.html").read_text(encoding="utf-8")
-    for claim in result.papers[0].claims:
-        assert f'class="badge tier t-{claim.tier}"' in page
+    for claim_ in result.papers[0].claims:
+        assert f'class="badge tier t-{claim_.tier}"' in page
     index = (out / "index.html").read_text(encoding="utf-8")
     assert 'id="tiers"' in index and "t-kernel-rechecked" in index and "t-broken" in index
 
@@ -106,12 +115,13 @@ def test_report_page_shows_each_claims_tier(tmp_path: Path):
 
 
 def test_report_json_carries_its_marker_and_validates():
-    data = GateResult.from_json(sample()).to_json()
+    data = report_to_json(report_from_json(sample()))
     assert data["schema"] == REPORT_SCHEMA
     jsonschema.validate(data, json_schema(REPORT_SCHEMA))
 
 
-@pytest.mark.parametrize("marker", [None, "claimcheck.report/0", "claimcheck.status/1", "other.tool/1"])
+@pytest.mark.parametrize("marker", [None, "claimcheck.report/0", "claimcheck.report/1", "claimcheck.status/2",
+                                    "other.tool/1"])
 def test_from_json_refuses_a_foreign_or_missing_marker(marker):
     data = sample()
     if marker is None:
@@ -119,21 +129,21 @@ def test_from_json_refuses_a_foreign_or_missing_marker(marker):
     else:
         data["schema"] = marker
     with pytest.raises(ModelError, match="schema"):
-        GateResult.from_json(data)
+        report_from_json(data)
 
 
 def test_from_json_refuses_a_list():
     with pytest.raises(ModelError, match="JSON object"):
-        GateResult.from_json([{"schema": REPORT_SCHEMA}])
+        report_from_json([{"schema": REPORT_SCHEMA}])
 
 
 def test_report_schema_rejects_a_failing_claim_in_a_green_tier_and_a_wrong_marker():
-    data = GateResult.from_json(sample()).to_json()
+    data = report_to_json(report_from_json(sample()))
     bad = copy.deepcopy(data)
     next(c for p in bad["papers"] for c in p["claims"] if c["verdict"] == "fails")["tier"] = "compiled"
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(bad, json_schema(REPORT_SCHEMA))
-    bad = dict(data, schema="claimcheck.status/1")
+    bad = dict(data, schema="claimcheck.status/2")
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(bad, json_schema(REPORT_SCHEMA))
 
@@ -146,10 +156,30 @@ def test_every_shipped_schema_is_a_valid_json_schema_with_its_marker():
         assert schema["properties"]["schema"] == {"const": marker}
 
 
+def test_schemas_use_the_models_vocabulary():
+    """The shipped schemas list exactly the model's enum values (a value added to the model is added
+    to the schema)."""
+    from claimcheck.model.evidence import Label, ProblemCode
+    from claimcheck.model.facts import DeclKind, Status
+
+    defs = json_schema(REPORT_SCHEMA)["$defs"]
+    assert defs["claim"]["properties"]["verdict"]["enum"] == [str(v) for v in Verdict]
+    assert defs["claim"]["properties"]["tier"]["enum"] == [str(t) for t in Tier]
+    assert defs["claim"]["properties"]["label"]["enum"] == [str(v) for v in Label]
+    assert defs["problem"]["properties"]["code"]["enum"] == [str(v) for v in ProblemCode]
+    assert defs["declaration"]["properties"]["status"]["enum"] == [str(v) for v in Status]
+    assert defs["declaration"]["properties"]["kind"]["enum"] == [str(v) for v in DeclKind]
+    assert json_schema(STATUS_SCHEMA)["$defs"]["declaration"] == defs["declaration"]
+
+
 def test_status_and_build_schemas_accept_their_documents_and_refuse_a_bare_list():
-    status_doc = {"schema": STATUS_SCHEMA, "declarations": [
-        {"name": "A.b", "module": "A", "kind": "theorem", "status": "proved", "axioms": [], "boundary": [],
-         "fingerprint": "0123456789abcdef"}]}
+    from claimcheck.model.codec import facts_to_json
+
+    status_doc = facts_to_json([decl("A.b", fingerprint="0123456789abcdef", module="A"),
+                                decl("Col.«Y.ax»", "axiom", axioms=("Col.«Y.ax»",), module="A", kind="axiom")])
+    assert status_doc["schema"] == STATUS_SCHEMA
+    assert status_doc["declarations"][1]["name"] == "Col.«Y.ax»"
+    assert status_doc["declarations"][1]["components"] == ["Col", "Y.ax"]
     jsonschema.validate(status_doc, json_schema(STATUS_SCHEMA))
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(status_doc["declarations"], json_schema(STATUS_SCHEMA))  # the old bare list
@@ -176,9 +206,9 @@ claims:
     formal:
       - decl: Demo.adds_up
         fingerprint: {fp1}
-      - decl: Demo.helper
+{ack}      - decl: Demo.helper
         fingerprint: 1111aaaa1111bbbb
-{ack}  - id: c2
+{ack_helper}  - id: c2
     label: theorem
     statement: Nothing is formal here.
     formal: none
@@ -198,7 +228,7 @@ def repo(tmp_path: Path) -> Path:
     _git(root, "init", "-q", "-b", "main")
     _git(root, "config", "user.email", "t@example.com")
     _git(root, "config", "user.name", "t")
-    (root / "manifests" / "paper-one.yaml").write_text(MANIFEST.format(fp1="aaaaaaaaaaaaaaaa", ack=""))
+    (root / "manifests" / "paper-one.yaml").write_text(MANIFEST.format(fp1="aaaaaaaaaaaaaaaa", ack="", ack_helper=""))
     _git(root, "add", "-A")
     _git(root, "commit", "-q", "-m", "base")
     return root
@@ -219,7 +249,7 @@ def test_diff_fails_on_an_unacknowledged_statement_change_and_writes_the_job_sum
     summary = tmp_path / "step_summary.md"
     summary.write_text("earlier step\n")
     monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
-    (repo / "manifests" / "paper-one.yaml").write_text(MANIFEST.format(fp1="bbbbbbbbbbbbbbbb", ack=""))
+    (repo / "manifests" / "paper-one.yaml").write_text(MANIFEST.format(fp1="bbbbbbbbbbbbbbbb", ack="", ack_helper=""))
     code, out = _diff(repo, capsys)
     assert code == 1
     assert "| paper-one | c1 | `Demo.adds_up` | aaaaaaaaaaaaaaaa | bbbbbbbbbbbbbbbb | **no** |" in out
@@ -227,22 +257,49 @@ def test_diff_fails_on_an_unacknowledged_statement_change_and_writes_the_job_sum
     assert written.startswith("earlier step\n") and "Changed statements (1)" in written  # appended
 
 
-def test_diff_passes_when_the_claim_acknowledges_the_declaration(repo, capsys, monkeypatch):
+def _review(fingerprint: str, note: str) -> str:
+    return f"        reviewed:\n          fingerprint: {fingerprint}\n          note: {note}\n"
+
+
+def test_diff_passes_when_the_entry_records_the_review_of_the_new_statement(repo, capsys, monkeypatch):
+    # the review of a statement change is `reviewed: {fingerprint, note}` on the formal entry, kept
+    # with the fingerprint it approves (issue 25), no longer a claim's `acknowledge`
     monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
-    ack = ("    acknowledge:\n      - name: Demo.adds_up\n        note: the bound is now stated for all n\n")
-    (repo / "manifests" / "paper-one.yaml").write_text(MANIFEST.format(fp1="bbbbbbbbbbbbbbbb", ack=ack))
+    review = _review("bbbbbbbbbbbbbbbb", "the bound is now stated for all n")
+    (repo / "manifests" / "paper-one.yaml").write_text(MANIFEST.format(fp1="bbbbbbbbbbbbbbbb", ack=review, ack_helper=""))
     code, out = _diff(repo, capsys)
-    assert code == 0
+    assert code == 0, out
     assert "yes: the bound is now stated for all n" in out
-    # An acknowledgement of another declaration does not cover this one.
-    ack_other = ack.replace("Demo.adds_up", "Demo.helper")
-    (repo / "manifests" / "paper-one.yaml").write_text(MANIFEST.format(fp1="bbbbbbbbbbbbbbbb", ack=ack_other))
+    # A review on another declaration does not cover this one.
+    (repo / "manifests" / "paper-one.yaml").write_text(MANIFEST.format(fp1="bbbbbbbbbbbbbbbb", ack="", ack_helper=review))
     assert _diff(repo, capsys)[0] == 1
+    # Nor does a review of another statement (its fingerprint is not the one recorded now).
+    old_review = _review("cccccccccccccccc", "the bound is now stated for all n")
+    (repo / "manifests" / "paper-one.yaml").write_text(MANIFEST.format(fp1="bbbbbbbbbbbbbbbb", ack=old_review, ack_helper=""))
+    code, out = _diff(repo, capsys)
+    assert code == 1 and "| **no** |" in out
+
+
+def test_diff_and_check_agree_on_a_reviewed_statement_change(repo, capsys, monkeypatch):
+    """The review `diff` needs does not make `check` fail: `check`'s acknowledgements are for
+    statement warnings, and a manifest with a review has none to remove."""
+    from claimcheck.claims.manifest import load_manifests
+
+    monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
+    review = _review("bbbbbbbbbbbbbbbb", "the bound is now stated for all n")
+    (repo / "manifests" / "paper-one.yaml").write_text(MANIFEST.format(fp1="bbbbbbbbbbbbbbbb", ack=review, ack_helper=""))
+    assert _diff(repo, capsys)[0] == 0
+    (m,) = load_manifests(repo / "manifests", repo)
+    c = m.claims[0]
+    assert c.acknowledge == [] and c.formal[0].reviewed.fingerprint == "bbbbbbbbbbbbbbbb"
+    ev = evidence(decl("Demo.adds_up", fingerprint="bbbbbbbbbbbbbbbb"), decl("Demo.helper", fingerprint="1111aaaa1111bbbb"))
+    got = judged(c, ev)
+    assert got.verdict is Verdict.HOLDS and got.errors == []
 
 
 def test_diff_reports_removed_declarations_claims_and_changed_fields(repo, capsys, monkeypatch):
     monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
-    text = MANIFEST.format(fp1="aaaaaaaaaaaaaaaa", ack="")
+    text = MANIFEST.format(fp1="aaaaaaaaaaaaaaaa", ack="", ack_helper="")
     text = text.replace("      - decl: Demo.helper\n        fingerprint: 1111aaaa1111bbbb\n", "")
     text = text.replace("label: theorem\n    statement: Everything adds up.", "label: conjecture\n    statement: Everything adds up.")
     text = text.replace("    coverage: full\n", "")
@@ -272,7 +329,7 @@ def test_diff_with_an_unknown_base_is_bad_input(repo, capsys):
 
 def test_diff_fails_when_a_recorded_fingerprint_is_dropped(repo, capsys, monkeypatch):
     monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
-    text = MANIFEST.format(fp1="aaaaaaaaaaaaaaaa", ack="").replace("        fingerprint: aaaaaaaaaaaaaaaa\n", "")
+    text = MANIFEST.format(fp1="aaaaaaaaaaaaaaaa", ack="", ack_helper="").replace("        fingerprint: aaaaaaaaaaaaaaaa\n", "")
     (repo / "manifests" / "paper-one.yaml").write_text(text)
     code, out = _diff(repo, capsys)
     assert code == 1 and "| aaaaaaaaaaaaaaaa | — | **no** |" in out
@@ -289,7 +346,7 @@ def test_diff_outside_git_is_a_clear_error(tmp_path: Path):
 def test_diff_base_without_a_manifest_for_a_new_paper(repo, capsys, monkeypatch):
     monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
     (repo / "manifests" / "paper-two.yaml").write_text(
-        MANIFEST.format(fp1="aaaaaaaaaaaaaaaa", ack="").replace("paper-one", "paper-two"))
+        MANIFEST.format(fp1="aaaaaaaaaaaaaaaa", ack="", ack_helper="").replace("paper-one", "paper-two"))
     code, out = _diff(repo, capsys)
     assert code == 0 and "Papers added (1)" in out
 
@@ -376,7 +433,10 @@ alignment:
 
 def _formal_case(tmp_path: Path):
     from claimcheck.claims.manifest import parse_manifest
-    from claimcheck.claims.model import BuildSummary, DeclRecord, PaperResult, ToolchainInfo
+    from claimcheck.model.evidence import (
+        BuildSummary, ClaimEvidence, GateResult, Label, PaperEvidence, Problem, ProblemCode, Severity, ToolchainInfo,
+    )
+    from claimcheck.model.facts import DeclFacts, DeclKind, Status
     from claimcheck.project import Project
 
     root = tmp_path / "proj"
@@ -385,28 +445,26 @@ def _formal_case(tmp_path: Path):
     mpath.write_text(FORMAL_MANIFEST)
     manifest, issues = parse_manifest(mpath)
     assert manifest is not None and not issues, issues
-    a = FormalEntry(decl="Demo.a", status="proved", module="Demo.Core", kind="theorem",
-                    axioms=["propext"], fingerprint="aaaaaaaaaaaaaaaa",
-                    expected_fingerprint="aaaaaaaaaaaaaaaa", fingerprint_ok=True)
-    b = FormalEntry(decl="Demo.b", status="sorry", module="Demo.Extra", kind="theorem",
-                    axioms=["sorryAx"], fingerprint="bbbbbbbbbbbbbbbb",
-                    expected_fingerprint="bbbbbbbbbbbbbbbb", fingerprint_ok=True)
+    fa = decl("Demo.a", module="Demo.Core", axioms=("propext",), fingerprint="aaaaaaaaaaaaaaaa")
+    fb = decl("Demo.b", "sorry", module="Demo.Extra", axioms=("sorryAx",), fingerprint="bbbbbbbbbbbbbbbb")
+    a = FormalEvidence(N("Demo.a"), Role.THEOREM, fa, "aaaaaaaaaaaaaaaa")
+    b = FormalEvidence(N("Demo.b"), Role.THEOREM, fb, "bbbbbbbbbbbbbbbb")
     claims = [
-        ClaimResult(id="c1", label=Label.THEOREM, statement="It adds up.", verdict=Verdict.HOLDS, formal=[a]),
-        ClaimResult(id="c2", label=Label.THEOREM, statement="It depends on sorry.", verdict=Verdict.FAILS,
-                    formal=[b], problems=["Demo.b: sorry, not proved"]),
-        ClaimResult(id="c3", label=Label.MEASUREMENT, statement="Measured.", verdict=Verdict.INFORMAL),
+        ClaimEvidence("c1", Label.THEOREM, "It adds up.", Verdict.HOLDS, Tier.COMPILED, coverage="full", formal=[a]),
+        ClaimEvidence("c2", Label.THEOREM, "It depends on sorry.", Verdict.FAILS, Tier.BROKEN, coverage="special-case",
+                      coverage_note="only for n = 3", formal=[b],
+                      problems=[Problem(ProblemCode.NOT_PROVED, Severity.ERROR, "Demo.b: sorry, not proved")]),
+        ClaimEvidence("c3", Label.MEASUREMENT, "Measured.", Verdict.INFORMAL, Tier.INFORMAL),
     ]
     result = GateResult(
         generated="2026-11-30T00:00:00Z", ok=False, toolchain=ToolchainInfo("wasm", "4.28.0"),
-        build=BuildSummary(True), papers=[PaperResult(
+        build=BuildSummary(True), papers=[PaperEvidence(
             id="demo", title="A demo paper", manifest="manifests/demo.yaml", claims=claims,
             authors="Ada Lovelace, Alan Turing and Emmy Noether +2", arxiv="2401.01234")],
         declarations=[
-            DeclRecord("Demo.Core", "Demo.Core", "module", "proved"),
-            DeclRecord("Demo.a", "Demo.Core", "theorem", "proved", ["propext"]),
-            DeclRecord("Demo.b", "Demo.Extra", "theorem", "sorry", ["sorryAx"]),
-            DeclRecord("Demo.f", "Demo.Extra", "def", "sorry", ["Classical.choice", "sorryAx"]),
+            DeclFacts(N("Demo.Core"), "Demo.Core", DeclKind.MODULE, Status.PROVED),
+            fa, fb,
+            decl("Demo.f", "sorry", module="Demo.Extra", kind="definition", axioms=("Classical.choice", "sorryAx")),
         ],
     )
     return Project.load(root), result, [manifest]
@@ -435,8 +493,10 @@ def _check_template_fields(doc: dict) -> None:
         assert isinstance(main["axioms"], list)
     assert isinstance(doc["fidelity"]["divergences"], str)
     for row in doc["alignment"]["statements"]:
-        assert {"source", "lean", "status"} <= set(row)
-        assert row["status"] in ("proved", "literature-dependency", "in-progress", "not-formalized") or "claim" not in row
+        assert {"source", "lean"} <= set(row)
+        if "claim" in row:  # a generated row: one type per field, claimcheck's words
+            assert isinstance(row["lean"], list) and isinstance(row["module"], list)
+            assert row["status"] in ("proved", "literature-dependency", "in-progress", "not-formalized")
 
 
 def test_formalization_yaml_new_file_follows_the_template(tmp_path: Path):
@@ -446,6 +506,7 @@ def test_formalization_yaml_new_file_follows_the_template(tmp_path: Path):
     path = project.root / "formalization.yaml"
     gen = formalization.generate(result, manifests, project)
     assert formalization.write(path, gen) is True
+    assert path.read_text().startswith("# yaml-language-server: $schema=") and "v0.4.schema.json" in path.read_text()
     doc = _load_yaml(path)
     _check_template_fields(doc)
     assert doc["version"] == "v0.4" and doc["review"]["status"] == ""  # hand parts left to the authors
@@ -459,9 +520,10 @@ def test_formalization_yaml_new_file_follows_the_template(tmp_path: Path):
     assert doc["status"]["main_results"][1]["sorry_count"] == 1
     rows = {r["claim"]: r for r in doc["alignment"]["statements"]}
     assert rows["demo/c1"]["status"] == "proved" and rows["demo/c1"]["tier"] == "compiled"
+    assert rows["demo/c1"]["lean"] == ["Demo.a"] and rows["demo/c1"]["coverage"] == "full"
     # A claim resting on sorry is never `proved`, in a green tier or anywhere else.
     assert rows["demo/c2"]["status"] == "in-progress" and rows["demo/c2"]["tier"] == "broken"
-    assert rows["demo/c3"]["status"] == "not-formalized" and rows["demo/c3"]["lean"] == ""
+    assert rows["demo/c3"]["status"] == "not-formalized" and rows["demo/c3"]["lean"] == []
     assert doc["fidelity"]["divergences"] == "demo/c2 (special-case): only for n = 3"
     assert formalization.stale_parts(path, gen) == []
     assert formalization.write(path, gen) is False  # idempotent
@@ -492,27 +554,54 @@ def test_formalization_yaml_keeps_hand_written_fields_and_comments(tmp_path: Pat
     assert rows[0] == {"source": "Lemma 7", "lean": "Demo.lemma7", "status": "in-progress"}  # hand row kept
     by_claim = {r["claim"]: r for r in rows if "claim" in r}
     assert by_claim["demo/c1"]["note"] == "checked by hand against Thm 2"
-    assert by_claim["demo/c1"]["lean"] == "Demo.a"  # a name out of sync is regenerated
+    assert by_claim["demo/c1"]["lean"] == ["Demo.a"]  # a name out of sync is regenerated
     assert by_claim["demo/c2"]["status"] == "in-progress"  # the drifted status is corrected
     assert formalization.stale_parts(path, gen) == []
 
 
-def test_formalization_yaml_hand_edits_are_not_stale_generated_edits_are(tmp_path: Path, capsys):
+def test_formalization_yaml_hand_edits_are_not_stale_generated_edits_are(tmp_path: Path):
+    """A stale generated part is a problem of the project in the gate's result (issue 25: not a stray
+    `FAIL` line), rendered by every format before the verdict line; a hand edit is not stale."""
     from claimcheck.claims import formalization
-    from claimcheck.cli import _stale_formalization
+    from claimcheck.claims.gate import finish
+    from claimcheck.model.evidence import ProblemCode, Severity
+    from claimcheck.report.junit import junit_xml
+    from claimcheck.report.text import render_gate
+    from claimcheck.session import Session
 
     project, result, manifests = _formal_case(tmp_path)
-    import sys
-
-    assert _stale_formalization(project, result, manifests, sys.stdout) is False  # no file: not failed
+    session = Session(project)
+    assert session.project_problems(result, manifests) == []  # no file: nothing to be stale
     path = project.root / "formalization.yaml"
     formalization.write(path, formalization.generate(result, manifests, project))
+    # the template's required fields, blank in a new file, are reported until the authors fill them in
+    blank = session.project_problems(result, manifests)
+    assert blank and {p.code for p in blank} == {ProblemCode.FORMALIZATION_FIELD_BLANK}
+    assert any("`project.license` is required and blank" in p.message for p in blank)
     text = path.read_text()
-    path.write_text(text.replace('name: ""', 'name: "renamed by hand"'))
-    assert _stale_formalization(project, result, manifests, sys.stdout) is False
+    for old, new in (('name: ""', 'name: "demo"'), ("authors: []", 'authors: ["Grace Hopper"]'),
+                     ('license: ""', 'license: "Apache-2.0"'), ('method: ""', 'method: "manual"'),
+                     ('status: ""', 'status: "self-assessed"')):
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    path.write_text(text)
+    assert session.project_problems(result, manifests) == []
+    path.write_text(text.replace('name: "demo"', 'name: "renamed by hand"'))
+    assert session.project_problems(result, manifests) == []
     path.write_text(text.replace("status: in-progress", "status: proved"))  # a `\\leanok` left on c2
-    assert _stale_formalization(project, result, manifests, sys.stdout) is True
-    assert "`alignment.statements` is stale" in capsys.readouterr().out
+    (stale,) = session.project_problems(result, manifests)
+    assert (stale.code, stale.severity, stale.file) == (ProblemCode.FORMALIZATION_STALE, Severity.ERROR,
+                                                        "formalization.yaml")
+    assert "`alignment.statements` is stale" in stale.message
+    judged_ = finish(result, [stale])
+    assert judged_.ok is False
+    lines = render_gate(judged_).splitlines()
+    assert lines[-1] == "gate: FAIL"
+    assert any(l.startswith("FAIL formalization.yaml:1: ") and "`alignment.statements` is stale" in l for l in lines)
+    import xml.etree.ElementTree as ET
+
+    project_suite = [s for s in ET.fromstring(junit_xml(judged_)).findall("testsuite") if s.get("name") == "project"]
+    assert project_suite and project_suite[0].find("testcase/failure") is not None
     path.write_text(text.replace("sorry_count: 2", "sorry_count: 0"))
     assert formalization.stale_parts(path, formalization.generate(result, manifests, project)) == ["status.sorry_count"]
 

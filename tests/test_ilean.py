@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from claimcheck.claims.model import SourceRange
+from claimcheck.model.facts import SourceRange
+from claimcheck.model.names import Name
 from claimcheck.lean.ilean import read_ranges
 
 
@@ -19,12 +20,12 @@ def test_read_ranges(tmp_path: Path):
     (lib / "A" / "B.ilean").write_text(json.dumps({
         "version": 5, "module": "A.B", "directImports": [], "references": {},
         "decls": {"A.f": [5, 0, 6, 45, 6, 14, 6, 20], "A.short": [1, 2, 3, 4],
-                  "A.bad": [1, -1, 2, 3], "A.text": "nope", "A.bool": [True, 0, 1, 1]},
+                  "A.bad": [1, -1, 2, 3], "A.text": "nope", "A.bool": [True, 0, 1, 1], "A..x": [0, 0, 1, 1]},
     }))
     ranges = read_ranges(lib, {"A.B": src}, tmp_path)
     assert ranges == {
-        "A.f": SourceRange("lean/A/B.lean", 6, 1, 7, 46, 7, 15),
-        "A.short": SourceRange("lean/A/B.lean", 2, 3, 4, 5, 2, 3),
+        ("A.B", Name.parse("A.f")): SourceRange("lean/A/B.lean", 6, 1, 7, 46, 7, 15),
+        ("A.B", Name.parse("A.short")): SourceRange("lean/A/B.lean", 2, 3, 4, 5, 2, 3),
     }
     # another module's file, broken JSON, or no file: nothing
     (lib / "A" / "C.ilean").write_text(json.dumps({"module": "A.B", "decls": {"A.g": [0, 0, 1, 1]}}))

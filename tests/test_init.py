@@ -17,8 +17,10 @@ from claimcheck.scaffold import library_name, scaffold
 def test_scaffold_writes_the_files_a_user_edits(tmp_path: Path) -> None:
     written = scaffold(tmp_path / "my-paper")
     names = sorted(p.relative_to(tmp_path / "my-paper").as_posix() for p in written)
-    assert names == ["claimcheck.toml", "lakefile.lean", "lean-toolchain", "lean/MyPaper.lean",
-                     "lean/MyPaper/Basic.lean", "manifests/my-paper.yaml"]
+    assert names == [".gitignore", "claimcheck.toml", "lakefile.lean", "lean-toolchain", "lean/MyPaper.lean",
+                     "lean/MyPaper/Basic.lean", "manifests/README.md", "manifests/my-paper.yaml"]
+    ignored = (tmp_path / "my-paper" / ".gitignore").read_text(encoding="utf-8").split()
+    assert "/build/" in ignored and "/report/" in ignored
     assert "mltheory" not in (tmp_path / "my-paper" / "claimcheck.toml").read_text().replace("# ", "#")
     assert [p.name for p in tmp_path.iterdir()] == ["my-paper"]  # no temporary folder left behind
 
@@ -49,7 +51,7 @@ def test_init_then_all_passes_with_no_companion_loaded(toolchain, tmp_path: Path
     assert run.returncode == 0, run.stdout + run.stderr
     assert "gate: PASS" in run.stdout and "companion modules loaded: []" in run.stdout
     data = json.loads((project / "report" / "report.json").read_text())
-    assert data["ok"] is True and data["summary"]["by_verdict"] == {"holds": 1}
+    assert data["ok"] is True and data["summary"]["by_verdict"] == {"holds": 1, "stated": 0, "fails": 0, "informal": 0}
     # its `_instance_` theorem has no Python mirror: reported, not a failure (not strict)
     assert [i["outcome"] for i in data["instances"]] == ["not-cross-checked"]
     assert "not cross-checked" in run.stdout

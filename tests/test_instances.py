@@ -14,15 +14,22 @@ from typing import Any, Sequence
 
 import pytest
 
-from claimcheck.analysis.instances import (
-    Evaluator, FinFun, InstanceOutcome, Unsupported, check_instances, is_instance, load_semantics,
-)
-
-#: The tool's core vocabulary with this repository's companion (as claimcheck.toml names it).
-SEMANTICS = load_semantics(["mltheory.semantics"])
+from claimcheck.analysis.cross_check import instance_theorems, is_instance
+from claimcheck.companion.client import instance_requests as requests, instance_results as results
+from claimcheck.analysis.instances import Evaluator, FinFun, Unsupported
+from claimcheck.analysis.spoofing import StatementInspector
+from claimcheck.companion import child, client
+from claimcheck.companion.protocol import Request
+from claimcheck.model.evidence import InstanceOutcome, InstanceResult
+from claimcheck.model.facts import DeclFacts, DeclKind, Status
+from claimcheck.model.names import Name
 from claimcheck.olean.reader import App, BVar, Const, Environment, Expr, ForallE, Lam, Lit, MData, Proj, app_spine
 from mltheory.witnesses import traffic_light
 from mltheory.witnesses import traffic_light_lean as tl
+
+#: The tool's core vocabulary with this repository's companion (as claimcheck.toml names it),
+#: merged as the companion's process merges them.
+SEMANTICS = child.load_semantics(["mltheory.semantics"])
 
 TL = "MLTheory.TrafficLight."
 PROJECT_MODULES = ["MLTheory.Simplex", "MLTheory.Acyclicity", "MLTheory.Angluin", "MLTheory.TrafficLight"]
@@ -48,8 +55,12 @@ def app(head: Expr, *args: Expr) -> Expr:
     return head
 
 
+def N(text: str) -> Name:
+    return Name.parse(text)
+
+
 def const(name: str) -> Const:
-    return Const(name, ())
+    return Const(N(name), ())
 
 
 def nat(k: int) -> Expr:
@@ -108,35 +119,41 @@ def subterm(e: Expr, path: ArgPath) -> Expr:
     return e
 
 
-@dataclass
-class OneStatement:
-    """Stands in for the built :class:`Environment` with one instance theorem's statement replaced
-    (everything else, e.g. the instances the cross-check inspects, comes from the real build)."""
-
-    decl: str
-    type: Expr
-    base: Any = None
-
-    def find(self, name: str) -> Any:
-        if name == self.decl:
-            return SimpleNamespace(type=self.type, kind="theorem", module="")
-        return self.base.find(name) if self.base is not None else None
-
-    def __getattr__(self, attr: str) -> Any:
-        base = self.__dict__.get("base")
-        if base is None:
-            raise AttributeError(attr)
-        return getattr(base, attr)
-
-
-#: The built environment, set by the ``env`` fixture for the statements ``check_one`` replaces.
+#: The built environment and its statement inspectors, set by the ``env`` fixture.
 _BUILT: dict[str, Any] = {}
 
 
-def check_one(decl: str, statement: Expr, evaluator: Evaluator | None = None):
-    stand_in = OneStatement(decl, statement, _BUILT.get("env"))
-    [result] = check_instances(stand_in, [decl], evaluator or Evaluator(SEMANTICS))  # type: ignore[arg-type]
-    return result
+def inspector(module: str) -> StatementInspector:
+    """The statement inspector of a module's scope in the built environment (as the session's)."""
+    got = _BUILT["inspectors"].get(module)
+    if got is None:
+        env, lib = _BUILT["env"], _BUILT["lib"]
+
+        def is_core(m: str) -> bool:
+            folder = env.module_folder(m)
+            return folder is not None and folder.resolve() == lib
+
+        got = _BUILT["inspectors"][module] = StatementInspector(env, is_core, module)
+    return got
+
+
+def check_one(decl: str, statement: Expr, evaluator: Evaluator | None = None) -> InstanceResult:
+    """The cross-check of one instance theorem with ``statement`` in place of its built one, the way
+    the pipeline runs it: its non-library instances marked in the theorem's module scope
+    (``instance_theorems``), sent as a term table (``requests``), evaluated by the companion's
+    function (``child.evaluate_instances``, in this process so that a test can give it another
+    evaluator), and read back (``results``)."""
+    env = _BUILT["env"]
+    name = N(decl)
+    ci = env.find(name)
+    module = ci.module if ci is not None else "MLTheory.TrafficLight"
+    facts = DeclFacts(name, module, DeclKind.THEOREM, Status.PROVED)
+    stand_in = SimpleNamespace(modules={module: {name: SimpleNamespace(type=statement)}})
+    theorems = instance_theorems(stand_in, [facts], inspector)  # type: ignore[arg-type]
+    assert len(theorems) == 1
+    reqs, table = requests(theorems)
+    answers = child.evaluate_instances(evaluator or Evaluator(SEMANTICS), reqs, table)
+    return results(theorems, answers)[facts.key]
 
 
 # --------------------------------------------------------------------------- the built project
@@ -148,12 +165,12 @@ def env(repo_build, repo_project, toolchain) -> Environment:
     e = Environment([toolchain.lib_dir, repo_project.olean_dir])
     for m in PROJECT_MODULES + MIRRORED_MODULES:
         e.load(m)
-    _BUILT["env"] = e
+    _BUILT.update(env=e, lib=toolchain.lib_dir.resolve(), inspectors={})
     return e
 
 
 @pytest.fixture(scope="module")
-def instance_names(env, repo_build) -> list[str]:
+def instance_names(env, repo_build) -> list[Name]:
     names = []
     for m in repo_build.modules:
         for n in env.load(m).constant_names():
@@ -163,25 +180,31 @@ def instance_names(env, repo_build) -> list[str]:
 
 
 def statement(env: Environment, name: str) -> Expr:
-    ci = env.find(name)
+    ci = env.find(N(name))
     assert ci is not None, f"{name} is not in the built modules"
     return ci.type
 
 
-def test_every_project_instance_is_cross_checked_ok(env, instance_names) -> None:
+def test_every_project_instance_is_cross_checked_ok(env, instance_names, repo_root) -> None:
     for name in ["trafficLight_instance_path4_haltingRun", "trafficLight_instance_path4_syncRun",
                  "trafficLight_instance_path4_not_done_at_3", "trafficLight_instance_path4_seqRun",
                  "trafficLight_instance_notes_variant_deadlock"]:
-        assert TL + name in instance_names
+        assert N(TL + name) in instance_names
     for module in PROJECT_MODULES + MIRRORED_MODULES:
-        assert any(env.module_of(n).name == module for n in instance_names), f"no instance in {module}"
-    checks = check_instances(env, instance_names, Evaluator(SEMANTICS))
-    assert len(checks) == len(instance_names) >= 36
+        assert any(env.find(n).module == module for n in instance_names), f"no instance in {module}"
+    # as the gate runs it: the statements marked here, evaluated in the companion's own process
+    facts = [DeclFacts(n, env.find(n).module, DeclKind.THEOREM, Status.PROVED) for n in instance_names]
+    theorems = instance_theorems(env, facts, inspector)
+    assert len(theorems) == len(instance_names) >= 36
+    reqs, table = requests(theorems)
+    response = client.run(Request([], ["mltheory.semantics"], [], reqs, table), repo_root)
+    checks = list(results(theorems, response.instances).values())
+    assert len(checks) == len(instance_names)
     # claimcheck.toml is strict: every instance, of every module, is recomputed by Python and agrees
     bad = [(c.decl, c.outcome, c.detail, c.lean_value, c.python_value) for c in checks if not c.ok]
     assert not bad
     assert not any(c.fails_gate(strict=True) for c in checks)
-    by_name = {c.decl: c for c in checks}
+    by_name = {str(c.decl): c for c in checks}
     c = by_name[TL + "trafficLight_instance_path4_syncRun"]
     assert (c.lean_value, c.python_value) == ("[3, 18, 3, 10] ∧ [2, 4, 1, 3] ∧ True",) * 2
     c = by_name["MLTheory.MultiHead.mha_instance_two_heads"]
@@ -264,7 +287,7 @@ MUTATIONS = [
     (CL + "generator_instance_two", [1, 1, 0, 2], rat_list([4, 1])),
     (CL + "generator_instance_two", [1, 1, 1, 2], rat(34)),  # ⟨x, L x⟩, not 2 ⟨x, L x⟩
     (CL + "generator_instance_two", [0, 1],  # the all-ones matrix is not orthogonal
-     Lam("a", app(const("Fin"), nat(2)), Lam("b", app(const("Fin"), nat(2)), rat(1), 0), 0)),
+     Lam(N("a"), app(const("Fin"), nat(2)), Lam(N("b"), app(const("Fin"), nat(2)), rat(1), 0), 0)),
     (OD + "triangle_instance_three", [1, 0, "body", 2], rat(3)),
     (OD + "triangle_instance_three", [1, 1, 1, 1, 1, 2], rat(1)),  # the inner product is -1, not 1
     (OD + "triangle_instance_three", [1, 1, 0, 2], rat(4)),
@@ -348,7 +371,7 @@ def test_a_wrong_mirror_is_a_mismatch(env, name: str, constant: str, wrong: Any)
 def test_mutation_paths_hit_the_intended_subterms(env) -> None:
     """The paths above point at what the comments say (so the mutations are the intended ones)."""
     def head(name: str, path: ArgPath) -> str:
-        return app_spine(subterm(statement(env, TL + name), path))[0].name
+        return str(app_spine(subterm(statement(env, TL + name), path))[0].name)
 
     assert head("trafficLight_instance_path4_haltingRun", [1, 2, "body", 4]) == TL + "listFun"
     assert head("trafficLight_instance_path4_not_done_at_3", [0, 3]) == TL + "syncRun"
@@ -360,7 +383,7 @@ def test_mutation_paths_hit_the_intended_subterms(env) -> None:
     assert head("trafficLight_instance_notes_variant_deadlock", [1, 1, 0, "body"]) == "Not"
     assert head("trafficLight_instance_notes_variant_deadlock", [1, 1, 0, "body", 0]) == TL + "VariantEnabled"
     def head_of(name: str, path: ArgPath) -> str:
-        return app_spine(subterm(statement(env, name), path))[0].name
+        return str(app_spine(subterm(statement(env, name), path))[0].name)
 
     assert head_of("MLTheory.Compaction.selection_instance_three", [0, 2, 2]) == "MLTheory.Compaction.bits"
     assert head_of("MLTheory.Compaction.selection_instance_three", [1]) == "Ne"
@@ -394,7 +417,7 @@ def test_dropping_a_negation_is_a_mismatch(env) -> None:
     name = "MLTheory.Angluin.angluin_instance_not_tellTale_0"
     s = statement(env, name)
     negated = subterm(s, [0])
-    assert app_spine(negated)[0].name == "Not"
+    assert app_spine(negated)[0].name == N("Not")
     assert not check_one(name, replace_at(s, [0], subterm(negated, [0]))).ok
     name = TL + "trafficLight_instance_path4_not_done_at_3"
     s = statement(env, name)
@@ -411,7 +434,7 @@ def test_unsupported_constants_are_not_cross_checked(env) -> None:
     result = check_one("X.unknown_instance_one", unknown)
     assert result.outcome is InstanceOutcome.NOT_CROSS_CHECKED and "noSuchDefinition" in result.detail
     # a statement quantified over ℕ has no finite check
-    forall_nat = ForallE("k", const("Nat"), app(const("Eq"), const("Nat"), BVar(0), BVar(0)), 0)
+    forall_nat = ForallE(N("k"), const("Nat"), app(const("Eq"), const("Nat"), BVar(0), BVar(0)), 0)
     result = check_one("X.forall_instance_nat", forall_nat)
     assert result.outcome is InstanceOutcome.NOT_CROSS_CHECKED
 
@@ -423,15 +446,15 @@ def test_projections_as_proj_terms(env) -> None:
     s = statement(env, name)
     lam = subterm(s, [0, 1, 2])  # fun v => VertexState.cur Nat (syncRun … 4 v)
     head, args = app_spine(lam.body)
-    assert head.name == TL + "VertexState.cur"
+    assert head.name == N(TL + "VertexState.cur")
     as_proj = replace_at(s, [0, 1, 2], type(lam)(lam.binder_name, lam.binder_type,
-                                                Proj(TL + "VertexState", 1, args[1]), lam.binder_info))
+                                                Proj(N(TL + "VertexState"), 1, args[1]), lam.binder_info))
     assert check_one(name, as_proj).ok
     wrong = replace_at(s, [0, 1, 2], type(lam)(lam.binder_name, lam.binder_type,
-                                               Proj(TL + "VertexState", 0, args[1]), lam.binder_info))
+                                               Proj(N(TL + "VertexState"), 0, args[1]), lam.binder_info))
     assert check_one(name, wrong).detail == MISMATCH
     other = replace_at(s, [0, 1, 2], type(lam)(lam.binder_name, lam.binder_type,
-                                               Proj(TL + "Signal", 0, args[1]), lam.binder_info))
+                                               Proj(N(TL + "Signal"), 0, args[1]), lam.binder_info))
     assert check_one(name, other).outcome is InstanceOutcome.NOT_CROSS_CHECKED
 
 
@@ -452,9 +475,9 @@ def test_evaluator_fin_literals_forall_and_partial_application() -> None:
     assert ev.eval(lt) is True
     # ∀ v : Fin 3, listFun [7, 8] v < 8 — false at v = 1
     body = app(const("LT.lt"), const("Nat"), const("instLTNat"), app(f, BVar(0)), nat(8))
-    assert ev.eval(ForallE("v", app(const("Fin"), nat(3)), body, 0)) is False
+    assert ev.eval(ForallE(N("v"), app(const("Fin"), nat(3)), body, 0)) is False
     body9 = app(const("LT.lt"), const("Nat"), const("instLTNat"), app(f, BVar(0)), nat(9))
-    assert ev.eval(ForallE("v", app(const("Fin"), nat(3)), body9, 0)) is True
+    assert ev.eval(ForallE(N("v"), app(const("Fin"), nat(3)), body9, 0)) is True
 
 
 def nat_cast(target: Expr, x: Expr) -> Expr:
@@ -467,7 +490,7 @@ def test_evaluator_pairwise_pairs_ite_and_casts() -> None:
     ``Int`` and ``Rat`` and is refused into any other type (``((5 : Nat) : Fin 3)`` is ``2``)."""
     ev = Evaluator(SEMANTICS)
     le = lambda a, b: app(const("LE.le"), const("Nat"), const("instLENat"), a, b)  # noqa: E731
-    rel = Lam("a", const("Nat"), Lam("b", const("Nat"), le(BVar(1), BVar(0)), 0), 0)
+    rel = Lam(N("a"), const("Nat"), Lam(N("b"), const("Nat"), le(BVar(1), BVar(0)), 0), 0)
     pairwise = lambda xs: app(const("List.Pairwise"), const("Nat"), rel, nat_list(xs))  # noqa: E731
     assert ev.eval(pairwise([1, 2, 2, 5])) is True
     assert ev.eval(pairwise([2, 3, 1])) is False  # 2 ≤ 3 and 3 ≤ 1 fails; 2 ≤ 1 fails too

@@ -22,6 +22,7 @@ from claimcheck.claims.manifest import (
     validate,
 )
 from claimcheck.claims.sources import check_sources, read_sources, uncovered_abstracts
+from claimcheck.model.names import Name
 from claimcheck.project import Project
 from mltheory.witnesses import REGISTRY
 
@@ -48,7 +49,7 @@ def test_manifests_load() -> None:
         for c in m.claims:
             assert c.label in LABELS
             if c.is_formal:
-                assert c.formal and all(d.decl.startswith("MLTheory.") for d in c.formal)
+                assert c.formal and all(d.decl.root == "MLTheory" for d in c.formal)
                 if c.label in ("theorem", "conditional"):
                     assert c.coverage in COVERAGES, (m.id, c.id)
             else:
@@ -90,7 +91,7 @@ def test_known_decls_are_checked() -> None:
     all_decls = {d.decl for m in manifests for c in m.claims for d in c.formal or []}
     validate(manifests, known_decls=all_decls, witness_ids=REGISTRY)
     with pytest.raises(ManifestError) as err:
-        validate(manifests, known_decls=all_decls - {"MLTheory.simplexCode_sqDist_eq_two"}, witness_ids=REGISTRY)
+        validate(manifests, known_decls=all_decls - {Name.parse("MLTheory.simplexCode_sqDist_eq_two")}, witness_ids=REGISTRY)
     assert len(err.value.issues) == 2  # used by two manifests
     assert all("simplexCode_sqDist_eq_two" in i.message for i in err.value.issues)
 

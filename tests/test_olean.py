@@ -24,7 +24,18 @@ from claimcheck.olean.reader import (
     read_header,
 )
 from claimcheck.analysis.pretty import env_binder_infos, literal_value, pretty, statement
-from claimcheck.analysis.status import AxiomCollector, classify, fingerprint, user_facing
+from claimcheck.analysis.axioms import AxiomCollector, classify
+from claimcheck.analysis.fingerprints import fingerprint
+from claimcheck.analysis.naming import user_facing
+from claimcheck.model.names import Name
+
+
+def N(text: str) -> Name:
+    return Name.parse(text)
+
+
+def _c(name: str, levels=()) -> Const:
+    return Const(N(name), tuple(levels))
 
 
 @pytest.fixture(scope="session")
@@ -55,30 +66,30 @@ def test_header_of_prelude(core: Path) -> None:
 
 @pytest.mark.lean
 def test_known_core_facts(core: Path, env: Environment) -> None:
-    add = env.find("Nat.add")
+    add = env.find(N("Nat.add"))
     assert add is not None and add.kind == "definition" and add.has_value
     assert add.module == "Init.Prelude"
     for ax in ("propext", "Quot.sound", "Classical.choice", "sorryAx", "Lean.ofReduceBool"):
-        ci = env.find(ax)
+        ci = env.find(N(ax))
         assert ci is not None and ci.kind == "axiom" and not ci.has_value, ax
     # a core theorem: shipped at the exported level, i.e. as a value-less axiom entry
-    le_refl = env.find("Nat.le_refl")
+    le_refl = env.find(N("Nat.le_refl"))
     assert le_refl is not None and le_refl.kind in ("theorem", "axiom")
-    nat = env.find("Nat")
-    assert nat is not None and nat.kind == "inductive" and nat.ctors == ("Nat.zero", "Nat.succ")
-    succ = env.find("Nat.succ")
-    assert succ is not None and succ.kind == "constructor" and succ.induct == "Nat"
-    rec = env.find("Nat.rec")
+    nat = env.find(N("Nat"))
+    assert nat is not None and nat.kind == "inductive" and nat.ctors == (N("Nat.zero"), N("Nat.succ"))
+    succ = env.find(N("Nat.succ"))
+    assert succ is not None and succ.kind == "constructor" and succ.induct == N("Nat")
+    rec = env.find(N("Nat.rec"))
     assert rec is not None and rec.kind == "recursor" and len(rec.rule_addrs) == 2
-    assert env.find("Quot.lift").kind == "quotient"  # type: ignore[union-attr]
-    assert env.find("definitely.not.a.constant") is None
+    assert env.find(N("Quot.lift")).kind == "quotient"  # type: ignore[union-attr]
+    assert env.find(N("definitely.not.a.constant")) is None
 
 
 @pytest.mark.lean
 def test_lazy_loading_follows_imports_only_as_needed(core: Path) -> None:
     env = Environment([core])
     env.load("Init.Core")
-    assert env.find("propext") is not None
+    assert env.find(N("propext")) is not None
     assert len(env.modules) < 10  # Init.Core and a few of its imports, not the whole library
     core = env.modules["Init.Core"]
     assert any(i.module == "Init.Prelude" or i.module.startswith("Init.") for i in core.imports)
@@ -86,14 +97,14 @@ def test_lazy_loading_follows_imports_only_as_needed(core: Path) -> None:
 
 @pytest.mark.lean
 def test_big_literal_and_types(core: Path, env: Environment) -> None:
-    size = env.find("UInt64.size")
+    size = env.find(N("UInt64.size"))
     assert size is not None and literal_value(size.value) == 2**64  # stored as a bignum
-    comm = env.find("Nat.add_comm")
+    comm = env.find(N("Nat.add_comm"))
     assert comm is not None
     assert pretty(comm.type, env_binder_infos(env)) == "∀ (n : Nat) (m : Nat), n + m = m + n"
-    assert statement(env, "Nat.add_comm") == "∀ (n : Nat) (m : Nat), n + m = m + n"
-    assert statement(env, "no.such.constant") is None
-    le_trans = env.find("Nat.le_trans")
+    assert statement(env, N("Nat.add_comm")) == "∀ (n : Nat) (m : Nat), n + m = m + n"
+    assert statement(env, N("no.such.constant")) is None
+    le_trans = env.find(N("Nat.le_trans"))
     assert pretty(le_trans.type) == "∀ {n : Nat} {m : Nat} {k : Nat}, n ≤ m → m ≤ k → n ≤ k"  # type: ignore[union-attr]
 
 
@@ -114,17 +125,27 @@ def test_sweep_of_some_core_files_decodes_everything(core: Path) -> None:
 @pytest.mark.lean
 def test_core_closure_stops_at_the_boundary(core: Path, env: Environment) -> None:
     coll = AxiomCollector(env, [core])
-    axioms, boundary = coll.closure("Nat.add_comm")
-    assert axioms == frozenset() and "Nat.add_comm" in boundary
-    axioms, _ = coll.closure("Classical.choice")
-    assert axioms == {"Classical.choice"}
-    axioms, _ = coll.closure("Nat.add")  # a definition with a value: followed, no axiom
+
+    def key(name: str) -> tuple[str, Name]:
+        ci = env.find(N(name))
+        assert ci is not None, name
+        return ci.module, ci.name
+
+    axioms, boundary = coll.closure(key("Nat.add_comm"))
+    assert axioms == frozenset() and N("Nat.add_comm") in boundary
+    axioms, _ = coll.closure(key("Classical.choice"))
+    assert axioms == {N("Classical.choice")}
+    axioms, _ = coll.closure(key("Nat.add"))  # a definition with a value: followed, no axiom
     assert axioms == frozenset()
-    assert classify({"propext", "sorryAx"}, frozenset({"propext"})) == "sorry"
-    assert classify({"Lean.ofReduceBool"}, frozenset()) == "native"
-    assert classify({"foo._native.native_decide.ax_1_1"}, frozenset()) == "native"
-    assert classify({"Quot.sound", "myAx"}, frozenset({"Quot.sound"})) == "axiom"
-    assert classify({"Quot.sound"}, frozenset({"Quot.sound"})) == "proved"
+
+    def names(*texts: str) -> set[Name]:
+        return {N(t) for t in texts}
+
+    assert classify(names("propext", "sorryAx"), frozenset(names("propext"))) == "sorry"
+    assert classify(names("Lean.ofReduceBool"), frozenset()) == "native"
+    assert classify(names("foo._native.native_decide.ax_1_1"), frozenset()) == "native"
+    assert classify(names("Quot.sound", "myAx"), frozenset(names("Quot.sound"))) == "axiom"
+    assert classify(names("Quot.sound"), frozenset(names("Quot.sound"))) == "proved"
 
 
 # ---------------------------------------------------------------------------------- bad files
@@ -186,12 +207,12 @@ def test_bad_magic_and_corrupted_objects(core: Path, tmp_path: Path) -> None:
 
 
 def _nat(n: int) -> App:
-    return App(App(App(Const("OfNat.ofNat", (Level("zero"),)), Const("Rat", ())), Lit(n)), Const("inst", ()))
+    return App(App(App(_c("OfNat.ofNat", (Level("zero"),)), _c("Rat")), Lit(n)), _c("inst"))
 
 
 def _bin(op: str, a, b) -> App:
-    e = Const(op, ())
-    for x in (Const("Rat", ()), Const("Rat", ()), Const("Rat", ()), Const("inst", ()), a, b):
+    e = _c(op)
+    for x in (_c("Rat"), _c("Rat"), _c("Rat"), _c("inst"), a, b):
         e = App(e, x)
     return e
 
@@ -199,41 +220,43 @@ def _bin(op: str, a, b) -> App:
 def test_literal_value() -> None:
     assert literal_value(_nat(3)) == 3
     assert literal_value(_bin("HDiv.hDiv", _nat(3), _nat(4))) == Fraction(3, 4)
-    neg = App(App(App(Const("Neg.neg", ()), Const("Rat", ())), Const("inst", ())), _bin("HDiv.hDiv", _nat(1), _nat(2)))
+    neg = App(App(App(_c("Neg.neg"), _c("Rat")), _c("inst")), _bin("HDiv.hDiv", _nat(1), _nat(2)))
     assert literal_value(MData(neg)) == Fraction(-1, 2)
-    sci = App(App(App(Const("Rat.ofScientific", ()), Lit(125)), Const("Bool.true", ())), Lit(2))
+    sci = App(App(App(_c("Rat.ofScientific"), Lit(125)), _c("Bool.true")), Lit(2))
     assert literal_value(sci) == Fraction(5, 4)
     assert literal_value(_bin("HDiv.hDiv", _nat(1), _nat(0))) == 0  # Lean: x / 0 = 0 on Rat
-    assert literal_value(Const("x", ())) is None
+    assert literal_value(_c("x")) is None
     assert pretty(_bin("HDiv.hDiv", _nat(3), _bin("HAdd.hAdd", _nat(1), _nat(4)))) == "3 / (1 + 4)"
 
 
 def _ci(ty, level_params=()) -> ConstantInfo:
-    return ConstantInfo("theorem", "t", tuple(level_params), "M", 0, None, _type=ty)
+    return ConstantInfo("theorem", N("t"), tuple(N(p) for p in level_params), "M", 0, None, _type=ty)
 
 
 def test_fingerprint_ignores_names_binder_info_and_mdata() -> None:
-    nat = Const("Nat", ())
-    eq = lambda a, b: App(App(App(Const("Eq", (Level("succ", (Level("zero"),)),)), nat), a), b)  # noqa: E731
-    t1 = ForallE("a", nat, eq(BVar(0), BVar(0)), 0)
-    t2 = ForallE("b", nat, MData(eq(BVar(0), BVar(0))), 1)
-    t3 = ForallE("a", nat, eq(BVar(0), _nat(0)), 0)
+    nat = _c("Nat")
+    eq = lambda a, b: App(App(App(_c("Eq", (Level("succ", (Level("zero"),)),)), nat), a), b)  # noqa: E731
+    t1 = ForallE(N("a"), nat, eq(BVar(0), BVar(0)), 0)
+    t2 = ForallE(N("b"), nat, MData(eq(BVar(0), BVar(0))), 1)
+    t3 = ForallE(N("a"), nat, eq(BVar(0), _nat(0)), 0)
     assert fingerprint(_ci(t1)) == fingerprint(_ci(t2))
     assert fingerprint(_ci(t1)) != fingerprint(_ci(t3))
     assert len(fingerprint(_ci(t1))) == 16
     # universe parameters count by position, not by name
-    s_u = ForallE("x", App(Const("Sort", ()), Const("u", ())), BVar(0), 0)
-    lam_u = Lam("x", nat, BVar(0), 0)
+    s_u = ForallE(N("x"), App(_c("Sort"), _c("u")), BVar(0), 0)
+    lam_u = Lam(N("x"), nat, BVar(0), 0)
     assert fingerprint(_ci(lam_u, ["u"])) == fingerprint(_ci(lam_u, ["v"]))
     assert fingerprint(_ci(s_u)) != fingerprint(_ci(lam_u))
 
 
 def test_user_facing_rule() -> None:
-    for name in ("foo", "Pt.mk", "Pt.x", "MLTheory.simplex_equidistant", "instDecidableEqPt"):
-        assert user_facing(name), name
+    # a private declaration is listed by its user-facing name (a `private theorem … := sorry` is
+    # never hidden); its compiler-generated auxiliaries are not
+    for name in ("foo", "Pt.mk", "Pt.x", "MLTheory.simplex_equidistant", "instDecidableEqPt", "_private.A.0.foo"):
+        assert user_facing(N(name)), name
     for name in (
-        "_private.A.0.foo", "foo._proof_1", "foo.match_1", "foo.proof_2", "foo.eq_1", "foo.eq_def",
+        "_private.A.0.foo._proof_1", "_private.A.0.foo.match_1", "foo._proof_1", "foo.match_1", "foo.proof_2", "foo.eq_1", "foo.eq_def",
         "Pt.rec", "Pt.casesOn", "Pt.noConfusion", "Pt.mk.injEq", "foo._unfold", "foo._sunfold",
         "Pt.below", "foo._nativeDecide_1_1",
     ):
-        assert not user_facing(name), name
+        assert not user_facing(N(name)), name

@@ -9,7 +9,10 @@ import pytest
 
 from claimcheck.analysis.library import library_index
 from claimcheck.analysis.props import is_prop_level, shape_of
+from claimcheck.model.names import Name
 from claimcheck.olean.reader import Environment, Level
+
+N = Name.parse
 
 
 @pytest.fixture(scope="module")
@@ -26,24 +29,27 @@ def env(lib_dir: Path) -> Environment:
 
 
 @pytest.mark.parametrize(
-    "name, is_theorem, hypotheses",
+    "name, is_theorem, binders, hypotheses",
     [
-        ("Nat.add_comm", True, 2),  # a theorem (an axiom entry: its proof was not shipped)
-        ("Exists.intro", True, 4),  # a constructor of a Prop-valued inductive is a proof
-        ("Nat.le.refl", True, 1),
-        ("Nat.add", False, 2),  # a function
-        ("Nat", False, 0),  # a type
-        ("instDecidableEqNat", False, 0),  # data, though it carries proofs
-        ("List.map", False, 4),
-        ("absurd", None, 4),  # `{b : Sort v}`: Prop or not depends on the universe
+        ("Nat.add_comm", True, 2, 0),  # a theorem (an axiom entry: its proof was not shipped)
+        # a constructor of a Prop-valued inductive is a proof; `w : α` with `α : Sort u` may be a proof
+        # too: undecided, so counted as a hypothesis (`h : p w` is one)
+        ("Exists.intro", True, 4, 2),
+        ("Nat.le.refl", True, 1, 0),
+        ("Nat.add", False, 2, 0),  # a function
+        ("Nat", False, 0, 0),  # a type
+        ("instDecidableEqNat", False, 0, 0),  # data, though it carries proofs
+        ("List.map", False, 4, 0),
+        ("absurd", None, 4, 2),  # `{b : Sort v}`: Prop or not depends on the universe
     ],
 )
 def test_proposition_decided_from_the_type(env: Environment, name: str, is_theorem: bool | None,
-                                           hypotheses: int) -> None:
-    ci = env.find(name)
+                                           binders: int, hypotheses: int) -> None:
+    """``binders`` counts the telescope's binders; ``hypotheses`` those whose type is a proposition."""
+    ci = env.find(N(name))
     assert ci is not None
     shape = shape_of(env, ci.type)
-    assert (shape.is_theorem, shape.hypotheses) == (is_theorem, hypotheses)
+    assert (shape.is_theorem, shape.binders, shape.hypotheses) == (is_theorem, binders, hypotheses)
     assert bool(shape.note) == (is_theorem is None)
 
 
@@ -61,19 +67,19 @@ def test_proposition_decided_from_the_type(env: Environment, name: str, is_theor
     ],
 )
 def test_vacuity_lint(env: Environment, name: str, finding: str | None) -> None:
-    ci = env.find(name)
+    ci = env.find(N(name))
     assert ci is not None
-    lint = shape_of(env, ci.type).lint
+    lint = [f.message for f in shape_of(env, ci.type).lint]
     if name == "False.elim":
         assert any("is `False`" in f for f in lint), lint
     elif finding is None:
-        assert lint == ()
+        assert lint == []
     else:
         assert any(finding in f for f in lint), lint
 
 
 def test_level_is_zero() -> None:
-    zero, one, u = Level("zero"), Level("succ", (Level("zero"),)), Level("param", (), "u")
+    zero, one, u = Level("zero"), Level("succ", (Level("zero"),)), Level("param", (), N("u"))
     assert is_prop_level(zero) is True
     assert is_prop_level(one) is False
     assert is_prop_level(Level("max", (u, zero))) is None
@@ -84,15 +90,15 @@ def test_level_is_zero() -> None:
 
 def test_library_index_names_the_real_axioms_and_caches_them(lib_dir: Path, tmp_path: Path) -> None:
     index = library_index(lib_dir, cache_dir=tmp_path)
-    assert index.axioms["propext"].module == "Init.Core"
-    assert index.axioms["Classical.choice"].module == "Init.Prelude"
-    assert index.axioms["Quot.sound"].module == "Init.Core"
-    fp = index.axioms["propext"].fingerprint
-    assert index.is_library_axiom("propext", "Init.Core", fp)
-    assert not index.is_library_axiom("propext", "Pr.Bad", fp)  # same name, another module
-    assert not index.is_library_axiom("propext", "Init.Core", "0" * 16)  # same name, another type
+    assert index.axioms[N("propext")].module == "Init.Core"
+    assert index.axioms[N("Classical.choice")].module == "Init.Prelude"
+    assert index.axioms[N("Quot.sound")].module == "Init.Core"
+    fp = index.axioms[N("propext")].fingerprint
+    assert index.is_library_axiom(N("propext"), "Init.Core", fp)
+    assert not index.is_library_axiom(N("propext"), "Pr.Bad", fp)  # same name, another module
+    assert not index.is_library_axiom(N("propext"), "Init.Core", "0" * 16)  # same name, another type
     assert index.is_library_module("Std.Data") and index.is_library_module("Init.Prelude")
-    assert index.declares("Nat.add_comm") and not index.declares("Pr.bad")
+    assert index.declares(N("Nat.add_comm")) and not index.declares(N("Pr.bad"))
     cached = list(tmp_path.glob("*.json.gz"))
     assert len(cached) == 1
     again = library_index(lib_dir, cache_dir=tmp_path)

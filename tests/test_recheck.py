@@ -1,4 +1,4 @@
-"""The independent kernel re-check of a project (analysis/recheck.py) and what the gate makes of it.
+"""The independent kernel re-check of a project (claimcheck/recheck/) and what the gate makes of it.
 
 Fixture folders of ``tests/fixtures/recheck/`` are small projects with an ``expected.yaml``:
 ``clean`` (the verdict kind of each declaration after a clean build), and optionally ``why``
@@ -19,40 +19,51 @@ from pathlib import Path
 import pytest
 import yaml
 
-from claimcheck.analysis.recheck import CHECKED, export_ndjson, name_clashes, recheck, verdict_kind
-from claimcheck.analysis.status import DeclStatus, compute_status, open_environment
-from claimcheck.claims.gate import Evidence, claim_verdict
-from claimcheck.claims.manifest import Claim, FormalDecl
-from claimcheck.claims.model import ToolchainInfo
+from claimcheck.analysis.statuses import declaration_facts, open_environment
 from claimcheck.kernel import check_all, read_ndjson
-from claimcheck.kernel.from_olean import DecodeError, declared_twice
-from claimcheck.lean.build import BuildReport
+from claimcheck.model.facts import DeclFacts, KernelOutcome, KernelVerdict
+from claimcheck.model.names import Name
+from claimcheck.model.evidence import Settings
+from claimcheck.recheck.front_end import DecodeError, declared_twice
+from claimcheck.recheck.run import CHECKED, export_ndjson, name_clashes, recheck
+
+from builders import claim, decl, evidence, formal, verdict
 
 FIXTURES = Path(__file__).parent / "fixtures" / "recheck"
 CASES = sorted(p.name for p in FIXTURES.iterdir() if (p / "expected.yaml").is_file())
+N = Name.parse
 
 
-def _evidence(record: DeclStatus, required: bool) -> Evidence:
-    return Evidence(BuildReport({}), {record.name: record}, {}, {}, {}, True, [record],
-                    ToolchainInfo("wasm", "test"), frozenset({"M"}), kernel_required=required)
+def _kind(v: KernelVerdict | None) -> str:
+    """A verdict's outcome (``undecided`` when there is none: not re-checked)."""
+    return "undecided" if v is None else str(v.outcome)
 
 
-def _record(kernel: str | None) -> DeclStatus:
-    return DeclStatus("A.t", "M", "theorem", "proved", (), (), "f1", (), True, 1, (), kernel=kernel)
+def _evidence(record: DeclFacts, required: bool):
+    return evidence(record, settings=Settings(kernel_required=required, strict_instances=True))
 
 
-@pytest.mark.parametrize("kernel", [None, "undecided: timed out after 5 s", "rejected: the value has type ..."])
-def test_a_theorem_claim_needs_the_kernels_checked_when_required(kernel: str | None) -> None:
-    c = Claim("c1", "theorem", "s", [], [FormalDecl("A.t", "f1")], [])
-    verdict, problems = claim_verdict(c, _evidence(_record(kernel), required=True))
-    assert verdict == "fails" and any("independent kernel" in p for p in problems)
-    # relaxed by the project's `[kernel] require = false`
-    assert claim_verdict(c, _evidence(_record(kernel), required=False)) == ("holds", [])
+UNDECIDED = KernelVerdict(KernelOutcome.UNDECIDED, "timed out after 5 s")
+REJECTED = KernelVerdict(KernelOutcome.REJECTED, "the value has type ...")
+
+
+@pytest.mark.parametrize("kernel", [None, UNDECIDED, REJECTED], ids=["none", "undecided", "rejected"])
+def test_a_theorem_claim_needs_the_kernels_checked_when_required(kernel: KernelVerdict | None) -> None:
+    c = claim(formal=[formal("A.t", "f1")])
+    got, problems = verdict(c, _evidence(decl("A.t", kernel=kernel), required=True))
+    assert got == "fails" and any("independent kernel" in p for p in problems)
+    # `[kernel] require = false` relaxes only what is undecided (issue 23): a rejection fails whatever
+    # the settings
+    got, problems = verdict(c, _evidence(decl("A.t", kernel=kernel), required=False))
+    if kernel is REJECTED:
+        assert got == "fails" and any("the independent kernel rejects it" in p for p in problems)
+    else:
+        assert (got, problems) == ("holds", [])
 
 
 def test_a_checked_theorem_holds_when_the_kernel_is_required() -> None:
-    c = Claim("c1", "conditional", "s", ["h"], [FormalDecl("A.t", "f1")], [])
-    assert claim_verdict(c, _evidence(_record(CHECKED), required=True))[0] == "holds"
+    c = claim("conditional", [formal("A.t", "f1")], hypotheses=["h"])
+    assert verdict(c, _evidence(decl("A.t", kernel=CHECKED), required=True))[0] == "holds"
 
 
 def test_kernel_setting_is_read_and_checked(tmp_path: Path) -> None:
@@ -75,7 +86,7 @@ def test_the_library_declares_no_name_with_two_meanings(toolchain) -> None:
     no clash, so a project that imports the whole library is never undecided because of them."""
     env = open_environment([toolchain.lib_dir], [toolchain.lib_dir])
     twice = declared_twice(env, ["Lean"])
-    assert any(n.endswith(".eq_1") for n in twice) and all(len(ms) > 1 for ms in twice.values())
+    assert any(n.last == "eq_1" for n in twice) and all(len(ms) > 1 for ms in twice.values())
     assert name_clashes(env, []) == {}
 
 
@@ -99,24 +110,24 @@ def _kinds(project, toolchain, modules, cache):
     return env, result
 
 
-def _statuses(modules, project, toolchain, verdicts: dict[str, str]) -> dict[str, DeclStatus]:
+def _statuses(modules, project, toolchain, verdicts: dict[Name, KernelVerdict]) -> dict[str, DeclFacts]:
     """`claimcheck status`'s records, with the kernel's verdicts attached."""
     from dataclasses import replace
 
-    records = compute_status(modules, [project.olean_dir, toolchain.lib_dir], library_dirs=[toolchain.lib_dir])
-    return {r.name: replace(r, kernel=verdicts.get(r.name)) for r in records}
+    env = open_environment([project.olean_dir], [toolchain.lib_dir])
+    records = declaration_facts(env, modules, [toolchain.lib_dir])
+    return {str(r.name): replace(r, kernel=verdicts.get(r.name)) for r in records}
 
 
-def _check_gate(expected: dict[str, str], records: dict[str, DeclStatus], modules) -> None:
+def _check_gate(expected: dict[str, str], records: dict[str, DeclFacts], modules) -> None:
     """A theorem claim on each declaration (its fingerprint recorded), the kernel required."""
     for name, want in expected.items():
         record = records[name]
-        c = Claim("c1", "theorem", "s", [], [FormalDecl(name, record.fingerprint)], [])
-        ev = Evidence(BuildReport({}), {name: record}, {}, {}, {}, True, [record], ToolchainInfo("wasm", "test"),
-                      frozenset(modules), kernel_required=True)
-        verdict, problems = claim_verdict(c, ev)
-        assert verdict == want, (name, problems)
-        if want == "fails" and verdict_kind(record.kernel) != "checked":
+        c = claim(formal=[formal(name, record.fingerprint)])
+        got, problems = verdict(c, evidence(record, project_modules=modules,
+                                            settings=Settings(kernel_required=True, strict_instances=True)))
+        assert got == want, (name, problems)
+        if want == "fails" and _kind(record.kernel) != "checked":
             assert any("independent kernel" in p for p in problems), problems
 
 
@@ -136,10 +147,10 @@ def test_recheck_fixture(case: str, toolchain, tmp_path: Path) -> None:
     modules = list(report.modules)
     cache = project.build_dir / "kernel-cache.json"
     _env, result = _kinds(project, toolchain, modules, cache)
-    got = {n: verdict_kind(result.verdicts.get(n)) for n in spec["clean"]}
+    got = {n: _kind(result.verdicts.get(N(n))) for n in spec["clean"]}
     assert got == spec["clean"], result.verdicts
     for name, text in spec.get("why", {}).items():
-        assert text in result.verdicts[name], result.verdicts[name]
+        assert text in str(result.verdicts[N(name)]), result.verdicts[N(name)]
     if "status" in spec or "gate" in spec:
         records = _statuses(modules, project, toolchain, result.verdicts)
         assert {n: str(records[n].status) for n in spec.get("status", {})} == spec.get("status", {})
@@ -152,14 +163,13 @@ def test_recheck_fixture(case: str, toolchain, tmp_path: Path) -> None:
     if "tamper" in spec:
         olean = next(project.olean_dir.rglob("*.olean"))
         assert _tamper(olean, spec["tamper"]["from"], spec["tamper"]["to"]) > 0
-        records = compute_status(modules, [project.olean_dir, toolchain.lib_dir],
-                                 library_dirs=[toolchain.lib_dir])
-        by_name = {r.name: r for r in records}
+        env = open_environment([project.olean_dir], [toolchain.lib_dir])
+        by_name = {str(r.name): r for r in declaration_facts(env, modules, [toolchain.lib_dir])}
         for name in spec["tampered"]:  # the olean's own account is unchanged ...
             assert by_name[name].status == spec.get("status", {}).get(name, "proved")
         assert str(spec["tamper"]["to"]) in (by_name[spec["tamper"]["decl"]].statement or "")
         _env, after = _kinds(project, toolchain, modules, cache)
-        got = {n: verdict_kind(after.verdicts[n]) for n in spec["tampered"]}
+        got = {n: _kind(after.verdicts[N(n)]) for n in spec["tampered"]}
         assert got == spec["tampered"], after.verdicts  # ... the kernel's is not
         assert after.checked_units == 1  # only the changed declaration was re-checked
         _check_gate(spec.get("tampered_gate", {}), _statuses(modules, project, toolchain, after.verdicts), modules)
@@ -172,7 +182,7 @@ def test_recheck_fixture(case: str, toolchain, tmp_path: Path) -> None:
         with pytest.raises(DecodeError, match="declared by"):
             export_ndjson(env, names, out)
         assert not out.exists()
-        assert {n: verdict_kind(final.verdicts[n]) for n in spec["clean"]} == spec["clean"]
+        assert {n: _kind(final.verdicts[N(n)]) for n in spec["clean"]} == spec["clean"]
         return
     export_ndjson(env, names, out)
     by_name = {v.declaration: str(v.outcome) for v in check_all(read_ndjson(out))}
@@ -180,12 +190,13 @@ def test_recheck_fixture(case: str, toolchain, tmp_path: Path) -> None:
     for name, kind in expected.items():
         # an inductive block has one verdict, under its first type's name
         unit = name if name in by_name else max((k for k in by_name if name.startswith(k + ".")), key=len)
-        got = {"accepted": CHECKED}.get(by_name[unit], by_name[unit])
-        assert verdict_kind(final.verdicts[name]) == kind
+        got = {"accepted": "checked"}.get(by_name[unit], by_name[unit])
+        mine = final.verdicts[N(name)]
+        assert _kind(mine) == kind
         if name in spec.get("ndjson", {}):  # where the file cannot carry what the .olean files say
             assert got == spec["ndjson"][name]
-        elif final.verdicts[name].startswith("undecided: needs "):
+        elif mine.outcome is KernelOutcome.UNDECIDED and mine.reason.startswith("needs "):
             # a plain checker of the file reports a use of a refused constant as an unknown constant
-            assert got != CHECKED
+            assert got != "checked"
         else:
             assert got == kind

@@ -1,10 +1,11 @@
 """The browsable report: files, report.json, summary.md, escaping, atomic replacement, and the
 pages as a headless Chromium shows them (console, links, badges, collapsibles, screenshots).
 
-The sample data (``tests/fixtures/report/sample.json``) has the shape the gate produces and covers
-every verdict (holds, fails, informal), every declaration status (proved, sorry, axiom, native,
-missing, failed), every module build status, pinned/changed/unpinned fingerprints, a statement
-with ``<script>`` in it, and an unknown extra key.
+The sample data (``tests/fixtures/report/sample.json``, ``claimcheck.report/2``) has the shape the
+gate produces and covers every verdict (holds in full and for a special case, stated, fails,
+informal), every declaration status (proved, trusted, sorry, axiom, native, missing, failed), every
+module build status, pinned/changed/unpinned fingerprints, a statement with ``<script>`` in it, and
+an unknown extra key.
 """
 
 from __future__ import annotations
@@ -20,9 +21,12 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from markupsafe import escape
 
-from claimcheck.claims.model import GateResult, ModelError
+from claimcheck.model.codec import ModelError, report_from_json, report_to_json
+from claimcheck.model.evidence import Verdict
+from claimcheck.report import markdown
 from claimcheck.report import render as report
 from claimcheck.report.render import ReportError, render_summary, write_report
+from claimcheck.report.states import CLAIM_STATES, INSTANCE_STATES
 
 SAMPLE = Path(__file__).resolve().parent / "fixtures" / "report" / "sample.json"
 CHROMIUM = Path("/usr/bin/chromium")
@@ -52,11 +56,11 @@ def written(sample: dict, tmp_path: Path) -> Path:
 
 def write(data: dict, out: Path) -> Path:
     """The report of ``data`` (report.json content) read back as the gate's typed result."""
-    return write_report(GateResult.from_json(data), out)
+    return write_report(report_from_json(data), out)
 
 
 def summary_of(data: dict) -> str:
-    return render_summary(GateResult.from_json(data))
+    return render_summary(report_from_json(data))
 
 
 def esc(text: str) -> str:
@@ -79,9 +83,9 @@ def _siblings(out_dir: Path) -> list[str]:
 
 def test_sample_covers_every_verdict_status_and_label():
     claims = [claim for _, claim in _claims(_SAMPLE_DATA)]
-    assert {c["verdict"] for c in claims} == set(report.VERDICTS)
+    assert {c["verdict"] for c in claims} == {str(v) for v in Verdict}
     assert {c["label"] for c in claims} == set(report.LABELS)
-    statuses = {f["status"] for c in claims for f in c["formal"]}
+    statuses = {f["facts"]["status"] for c in claims for f in c["formal"]}
     assert statuses == set(report.STATUSES)
     modules = {m["status"] for m in _SAMPLE_DATA["build"]["modules"]}
     assert modules == set(report.MODULE_STATUSES)
@@ -92,7 +96,7 @@ def test_sample_covers_every_verdict_status_and_label():
 
 def test_write_report_writes_every_file(written: Path, sample: dict):
     assert written.is_dir()
-    files = ("index.html", "declarations.html", "assets/style.css", "report.json", "summary.md")
+    files = ("index.html", "declarations.html", "assets/style.css", "report.json", "summary.md", "badge.json", "junit.xml")
     for name in files:
         assert (written / name).is_file(), name
         assert (written / name).stat().st_size > 0, name
@@ -104,14 +108,16 @@ def test_write_report_writes_every_file(written: Path, sample: dict):
 
 def test_report_json_round_trips(written: Path, sample: dict):
     saved = json.loads((written / "report.json").read_text(encoding="utf-8"))
-    assert GateResult.from_json(saved) == GateResult.from_json(sample)
-    assert saved == GateResult.from_json(sample).to_json()
+    assert report_from_json(saved) == report_from_json(sample)
+    assert saved == report_to_json(report_from_json(sample))
     assert "\n  " in (written / "report.json").read_text(encoding="utf-8")  # pretty-printed
 
 
 def test_index_shows_banner_counts_time_toolchain_and_papers(written: Path, sample: dict):
     page = (written / "index.html").read_text(encoding="utf-8")
-    assert "Not all claims hold" in page
+    # the banner says the gate's verdict and how much holds, of how many (issue 25)
+    headline = report_from_json(sample).summary.headline()
+    assert f"Gate fails: {esc(headline)}" in page and 'class="banner notok"' in page
     assert sample["generated"] in page
     assert esc(sample["toolchain"]["version"]) in page
     for paper in sample["papers"]:
@@ -122,19 +128,28 @@ def test_index_shows_banner_counts_time_toolchain_and_papers(written: Path, samp
         if claim["verdict"] == "fails":
             assert f'href="papers/{paper["id"]}.html#claim-{claim["id"]}"' in page
             for problem in claim["problems"]:
-                assert esc(problem) in page
+                if problem["severity"] == "error":
+                    assert esc(problem["message"]) in page
     # the build table shows the first error of the failed module
     assert esc("unknown identifier 'tellTale'") in page
 
 
-def test_index_banner_when_every_claim_holds(sample: dict, tmp_path: Path):
+def test_index_banner_when_the_gate_passes(sample: dict, tmp_path: Path):
+    # a passing gate with a special case and an informal claim: the banner says so, never "all hold"
     sample["ok"] = True
     sample["papers"] = sample["papers"][:1]
+    sample["problems"] = []  # a passing gate has no project-level error
     out = write(sample, tmp_path / "r")
     page = (out / "index.html").read_text(encoding="utf-8")
-    assert "All claims hold as labelled" in page
-    assert "Not all claims hold" not in page
+    assert ("Gate passes: 1 in full, 1 special case, 0 reconstructions of 3 claims hold; 1 not formalised"
+            in page)
+    assert 'class="banner partial"' in page
+    assert "Gate fails" not in page and "all 3 claims hold" not in page
     assert 'id="failing"' not in page
+    # only when every claim holds in full does it say so
+    sample["papers"][0]["claims"] = sample["papers"][0]["claims"][:1]
+    page = (write(sample, tmp_path / "r2") / "index.html").read_text(encoding="utf-8")
+    assert "Gate passes: all 1 claims hold in full" in page and 'class="banner ok"' in page
 
 
 def test_paper_page_shows_claims_declarations_witnesses_and_source(written: Path, sample: dict):
@@ -147,21 +162,23 @@ def test_paper_page_shows_claims_declarations_witnesses_and_source(written: Path
         for claim in paper["claims"]:
             assert f'id="claim-{claim["id"]}"' in page
             assert esc(claim["statement"]) in page
-            assert f'class="badge verdict v-{claim["verdict"]}">{claim["verdict"]}<' in page
+            state = CLAIM_STATES[claim["state"]]
+            assert (f'class="badge verdict v-{state.css}" data-state="{claim["state"]}">{state.words}<' in page)
             for hypothesis in claim["hypotheses"]:
                 assert esc(hypothesis) in page
             for problem in claim["problems"]:
-                assert esc(problem) in page
+                assert esc(problem["message"]) in page
             for formal in claim["formal"]:
-                assert f'class="badge status s-{formal["status"]}">{formal["status"]}<' in page
+                facts = formal["facts"]
+                assert f'class="badge status s-{facts["status"]}">{facts["status"]}<' in page
                 assert esc(formal["decl"]) in page
-                if formal["statement"]:
-                    assert f'<pre class="lean">{esc(formal["statement"])}</pre>' in page
-                if formal["status"] not in ("missing", "failed"):
-                    for axiom in formal["axioms"]:
+                if facts["statement"]:
+                    assert f'<pre class="lean">{esc(facts["statement"])}</pre>' in page
+                if facts["status"] not in ("missing", "failed"):
+                    for axiom in facts["axioms"]:
                         assert f">{axiom}</span>" in page
-                    if formal["boundary"]:
-                        n = len(formal["boundary"])
+                    if facts["boundary"]:
+                        n = len(facts["boundary"])
                         assert f"<summary>{n} constants</summary>" in page
             for witness in claim["witnesses"]:
                 assert witness["id"] in page
@@ -187,7 +204,7 @@ def test_fingerprints_expected_vs_built(written: Path):
 def test_instance_checks_manifest_and_counts_are_shown(written: Path, sample: dict):
     page = (written / "papers" / "pldr-llm-power-law-attention.html").read_text(encoding="utf-8")
     c2 = page.split('id="claim-c2"')[1].split('id="claim-c3"')[0]
-    assert "<dt>Instance check</dt>" in c2 and ">differ<" in c2
+    assert "<dt>Instance check</dt>" in c2 and ">disagree<" in c2
     assert "<code>4.25000001</code>" in c2 and "Lean 17/4 but Python 4.25000001" in c2
     assert "manifest <code>manifests/pldr-llm-power-law-attention.yaml</code>" in page
     index = (written / "index.html").read_text(encoding="utf-8")
@@ -218,7 +235,7 @@ def test_declarations_page_groups_by_module(written: Path, sample: dict):
     assert positions == sorted(positions)
     for decl in sample["declarations"]:
         section = page.split(f'id="module-{decl["module"]}"')[1].split("</section>")[0]
-        row = section.split(f'id="decl-{decl["name"]}"')[1].split("</tr>")[0]
+        row = section.split(f'id="decl-{esc(decl["name"])}"')[1].split("</tr>")[0]
         assert f">{decl['status']}<" in row
         assert f">{decl['kind']}<" in row
         for axiom in decl["axioms"]:
@@ -283,30 +300,37 @@ def test_every_link_is_local_and_resolves(written: Path):
 
 def test_summary_lists_verdict_table_and_failing_claims(sample: dict):
     text = summary_of(sample)
-    assert "**Verdict: NOT all claims hold** (4 failing)." in text
-    header = "| paper | claims | theorem | conditional | measurement | conjecture "
-    assert header + "| holds | fails | informal |" in text
-    assert "| pldr-llm-power-law-attention | 4 | 2 | 0 | 1 | 1 | 0 | 3 | 1 |" in text
-    assert "| simplex-transformer-one-nn | 3 | 1 | 1 | 1 | 0 | 2 | 0 | 1 |" in text
-    failing_section = text.split("## Failing claims")[1]
+    headline = report_from_json(sample).summary.headline()
+    assert f"**Gate FAILS: {headline}.**" in text
+    header = "| paper | claims | in full | special case | reconstruction | numerical | open | not formalised | fail |"
+    assert header in text
+    assert "| pldr-llm-power-law-attention | 5 | 0 | 0 | 0 | 0 | 1 | 1 | 3 |" in text
+    assert "| simplex-transformer-one-nn | 3 | 1 | 1 | 0 | 0 | 0 | 1 | 0 |" in text
+    failing_section = text.split("## Failures")[1].split("## Flagged and noted")[0]
     for paper, claim in _claims(sample):
         entry = f"**{paper['id']} / {claim['id']}**"
         if claim["verdict"] == "fails":
             assert entry in failing_section
             for problem in claim["problems"]:
-                assert f"  - {problem}" in failing_section
+                assert f"{entry} ({claim['label']}): {problem['message']}" in failing_section
         else:
             assert entry not in failing_section
+    # what is flagged (warnings) and noted (a special case, an open statement) is listed after
+    noted = text.split("## Flagged and noted")[1]
+    assert "**pldr-llm-power-law-attention / c5** (formalised, open)" in noted
+    assert "**simplex-transformer-one-nn / c2** (holds for a special case)" in noted
 
 
-def test_summary_when_all_hold_and_table_cells_escaped(sample: dict):
+def test_summary_when_the_gate_passes_and_table_cells_escaped(sample: dict):
     sample["ok"] = True
     sample["papers"] = sample["papers"][:1]
+    sample["problems"] = []  # a passing gate has no project-level error
     sample["summary"] = {}
     text = summary_of(sample)
-    assert "**Verdict: all claims hold as labelled.**" in text
-    assert text.rstrip().endswith("None.")
-    assert report._md_cell("a|b\nc") == "a\\|b c"
+    assert ("**Gate passes: 1 in full, 1 special case, 0 reconstructions of 3 claims hold; 1 not formalised.**"
+            in text)
+    assert "## Failures\n\nNone." in text
+    assert markdown._cell("a|b\nc") == "a\\|b c"
 
 
 def test_summary_md_file_matches_render_summary(written: Path, sample: dict):
@@ -318,7 +342,7 @@ def test_summary_md_file_matches_render_summary(written: Path, sample: dict):
 
 def test_minimal_data_without_optional_keys_renders(tmp_path: Path):
     data = {
-        "schema": "claimcheck.report/1",
+        "schema": "claimcheck.report/2",
         "generated": "2026-11-29T21:00:00Z",
         "ok": True,
         "toolchain": {"kind": "wasm", "version": "4.28.0"},
@@ -328,26 +352,28 @@ def test_minimal_data_without_optional_keys_renders(tmp_path: Path):
                 "id": "p",
                 "title": "T",
                 "manifest": "manifests/p.yaml",
-                "claims": [{"id": "c1", "label": "theorem", "statement": "s", "verdict": "holds"}],
+                "claims": [{"id": "c1", "label": "theorem", "statement": "s", "verdict": "informal", "tier": "informal"}],
             }
         ],
         "something_new": 1,
     }
     out = write(data, tmp_path / "r")
     page = (out / "papers" / "p.html").read_text(encoding="utf-8")
-    assert ">holds<" in page and "No formal statement" in page
-    assert "| p | 1 | 1 | 0 | 0 | 0 | 1 | 0 | 0 |" in (out / "summary.md").read_text()
+    assert ">not formalised<" in page and "No formal statement" in page
+    assert "| p | 1 | 0 | 0 | 0 | 0 | 0 | 1 | 0 |" in (out / "summary.md").read_text()
     assert "No declarations reported." in (out / "declarations.html").read_text()
 
 
-def test_unknown_status_gets_a_neutral_badge_with_its_text(sample: dict, tmp_path: Path):
-    sample["papers"][0]["claims"][0]["formal"][0]["status"] = "timeout"
-    out = write(sample, tmp_path / "r")
-    page = (out / "papers" / "simplex-transformer-one-nn.html").read_text(encoding="utf-8")
-    assert 'class="badge status s-other">timeout<' in page
+def test_unknown_status_or_verdict_is_refused_on_reading(sample: dict, tmp_path: Path):
+    # statuses are the model's enum (issue 22): a status it does not know is refused, as a verdict is
+    bad = copy.deepcopy(sample)
+    bad["papers"][0]["claims"][0]["formal"][0]["facts"]["status"] = "timeout"
+    with pytest.raises(ModelError, match="not a valid Status"):
+        write(bad, tmp_path / "r")
     sample["papers"][0]["claims"][0]["verdict"] = "unknown"  # not a verdict: refused on reading
     with pytest.raises(ModelError, match="not a valid Verdict"):
         write(sample, tmp_path / "r2")
+    assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize(
@@ -355,7 +381,8 @@ def test_unknown_status_gets_a_neutral_badge_with_its_text(sample: dict, tmp_pat
     [
         (lambda d: d.pop("papers"), ModelError, '"papers"'),
         (lambda d: d["papers"][1]["claims"][2].pop("verdict"), ModelError, '"papers.claims.verdict"'),
-        (lambda d: d["papers"][0]["claims"][0]["formal"][0].pop("status"), ModelError, '"papers.claims.formal.status"'),
+        (lambda d: d["papers"][0]["claims"][0]["formal"][0]["facts"].pop("status"), ModelError,
+         '"papers.claims.formal.facts.status"'),
         (lambda d: d["papers"][0].__setitem__("claims", "c1"), ModelError, '"papers.claims"'),
         (lambda d: d["papers"][0]["claims"][0].__setitem__("label", "lemma"), ModelError, "not a valid Label"),
         (lambda d: d["papers"][0].__setitem__("id", "../evil"), ReportError, "cannot be a file name"),
@@ -486,7 +513,7 @@ def test_browser_index_links_to_paper_with_badges(browser, written: Path):
     watch = _Watch(page)
     page.goto((written / "index.html").as_uri())
     assert page.title().startswith("claimcheck report")
-    assert page.locator("#verdict h1").inner_text().strip().endswith("Not all claims hold")
+    assert page.locator("#verdict h1").inner_text().strip().startswith("Gate fails: 1 in full, 1 special case")
     # the stylesheet is applied: holds and fails badges are coloured differently
     background = "e => getComputedStyle(e).backgroundColor"
     holds_bg = page.locator("#verdict .badge.v-holds").evaluate(background)
@@ -497,9 +524,9 @@ def test_browser_index_links_to_paper_with_badges(browser, written: Path):
     page.wait_for_load_state()
     assert page.url.endswith("/papers/simplex-transformer-one-nn.html")
     claim = page.locator("#claim-c1")
-    assert claim.locator(".badge.verdict").inner_text().strip() == "holds"
+    assert claim.locator(".badge.verdict").inner_text().strip() == "holds in full"
     assert claim.locator(".badge.status").first.inner_text().strip() == "proved"
-    assert page.locator("#claim-c3 .badge.verdict").inner_text().strip() == "informal"
+    assert page.locator("#claim-c3 .badge.verdict").inner_text().strip() == "not formalised"
 
     # the abstract is collapsed until its summary is clicked
     abstract = page.locator("details.seed blockquote.abstract")

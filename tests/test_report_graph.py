@@ -11,20 +11,27 @@ import pytest
 
 from test_report import _parse  # the report tests' link and id collector
 
-from claimcheck.claims.model import (
+from claimcheck.model.codec import report_from_json, report_to_json
+from claimcheck.model.evidence import (
     BuildSummary,
-    ClaimResult,
-    DeclRecord,
-    FormalEntry,
+    ClaimEvidence,
+    FormalEvidence,
     GateResult,
     Label,
     ModuleResult,
     ModuleState,
-    PaperResult,
-    SourceRange,
+    PaperEvidence,
+    Problem,
+    ProblemCode,
+    Role,
+    Severity,
+    Tier,
     ToolchainInfo,
     Verdict,
+    WitnessOutcome,
 )
+from claimcheck.model.facts import DeclFacts, DeclKind, SourceRange, Status
+from claimcheck.model.names import Name
 from claimcheck.report import graph
 from claimcheck.report.render import write_report
 
@@ -47,42 +54,49 @@ end
 """
 
 
-def _formal(decl: str, status: str = "proved") -> FormalEntry:
-    return FormalEntry(decl=decl, status=status, module="P.Basic", kind="theorem", fingerprint="ab",
-                       expected_fingerprint="ab", fingerprint_ok=True)
+N = Name.parse
+
+RANGES = {"P.f": SourceRange("lean/P/Basic.lean", 4, 1, 5, 30, 5, 5),
+          "P.f_pos": SourceRange("lean/P/Basic.lean", 6, 1, 7, 11, 6, 9),
+          "P.main": SourceRange("lean/P/Basic.lean", 8, 1, 10, 8, 8, 9),
+          "P.open_one": SourceRange("lean/P/Basic.lean", 11, 1, 11, 35, 11, 9)}
+USES = {"P.f": [], "P.f_pos": ["P.f"], "P.main": ["P.f", "P.f_pos"], "P.open_one": []}
 
 
-def _decl(name: str, status: str = "proved", kind: str = "theorem") -> DeclRecord:
-    return DeclRecord(name, "P.Basic", kind, status)
+def _decl(name: str, status: str = "proved", kind: str = "theorem") -> DeclFacts:
+    return DeclFacts(N(name), "P.Basic", DeclKind(kind), Status(status), fingerprint="ab",
+                     uses=tuple(N(u) for u in USES[name]), location=RANGES[name])
+
+
+def _formal(decl: str, status: str = "proved") -> FormalEvidence:
+    kind = "definition" if decl == "P.f" else "theorem"
+    return FormalEvidence(N(decl), Role.THEOREM, _decl(decl, status, kind), expected_fingerprint="ab")
 
 
 def sample() -> GateResult:
     """One paper: c1 holds (P.main -> P.f_pos -> P.f), c2 fails (sorry), c3 informal;
     a second paper so the paper filter has a choice."""
-    paper = PaperResult(
+    paper = PaperEvidence(
         id="p-one", title="Paper one <b>", manifest="manifests/p-one.yaml",
         claims=[
-            ClaimResult("c1", Label.THEOREM, "Main holds for all n.", Verdict.HOLDS,
-                        formal=[_formal("P.main"), _formal("P.f")], line=6),
-            ClaimResult("c2", Label.CONJECTURE, "Open <script>alert(1)</script>", Verdict.FAILS,
-                        problems=["P.open_one: sorry"], formal=[_formal("P.open_one", "sorry")], line=12),
-            ClaimResult("c3", Label.THEOREM, "Needs analysis.", Verdict.INFORMAL, reason="needs-real-analysis", line=20),
+            ClaimEvidence("c1", Label.THEOREM, "Main holds for all n.", Verdict.HOLDS, Tier.COMPILED, coverage="full",
+                          formal=[_formal("P.main"), _formal("P.f")], line=6),
+            ClaimEvidence("c2", Label.CONJECTURE, "Open <script>alert(1)</script>", Verdict.FAILS, Tier.BROKEN,
+                          problems=[Problem(ProblemCode.NOT_PROVED, Severity.ERROR, "P.open_one: sorry")],
+                          formal=[_formal("P.open_one", "sorry")], line=12),
+            ClaimEvidence("c3", Label.THEOREM, "Needs analysis.", Verdict.INFORMAL, Tier.INFORMAL,
+                          reason="needs-real-analysis", line=20),
         ],
     )
-    other = PaperResult(id="p-two", title="Paper two", manifest="manifests/p-two.yaml",
-                        claims=[ClaimResult("c1", Label.MEASUREMENT, "Measured.", Verdict.HOLDS, line=5)])
-    ranges = {"P.f": SourceRange("lean/P/Basic.lean", 4, 1, 5, 30, 5, 5),
-              "P.f_pos": SourceRange("lean/P/Basic.lean", 6, 1, 7, 11, 6, 9),
-              "P.main": SourceRange("lean/P/Basic.lean", 8, 1, 10, 8, 8, 9),
-              "P.open_one": SourceRange("lean/P/Basic.lean", 11, 1, 11, 35, 11, 9)}
+    other = PaperEvidence(id="p-two", title="Paper two", manifest="manifests/p-two.yaml",
+                          claims=[ClaimEvidence("c1", Label.MEASUREMENT, "Measured.", Verdict.HOLDS, Tier.NUMERICAL,
+                                                witnesses=[WitnessOutcome("m.measured", True, "ok")], line=5)])
     return GateResult(
         generated="2026-11-30T00:00:00Z", ok=False, toolchain=ToolchainInfo("wasm", "4.28.0"),
         build=BuildSummary(True, [ModuleResult("P.Basic", ModuleState.BUILT)]),
         papers=[paper, other],
         declarations=[_decl("P.f", kind="definition"), _decl("P.f_pos"), _decl("P.main"),
                       _decl("P.open_one", "sorry")],
-        dependencies={"P.f": [], "P.f_pos": ["P.f"], "P.main": ["P.f", "P.f_pos"], "P.open_one": []},
-        locations=ranges,
     )
 
 
@@ -107,7 +121,7 @@ def _records(*names: str, **status: str) -> dict:
 
 
 def test_graph_layers_follow_dependencies_and_long_edges_are_routed():
-    data = sample().to_json()
+    data = report_to_json(sample())
     svg, g = graph.paper_svg(data["papers"][0], data)
     assert set(g.nodes) == {"claim:c1", "claim:c2", "claim:c3", "P.main", "P.f_pos", "P.f", "P.open_one"}
     layers = {n: node.layer for n, node in g.nodes.items()}
@@ -115,7 +129,7 @@ def test_graph_layers_follow_dependencies_and_long_edges_are_routed():
     # P.main -> P.f follows from P.main -> P.f_pos -> P.f: not drawn (the data keeps it)
     assert set(g.edges) == {("claim:c1", "P.main"), ("claim:c1", "P.f"), ("claim:c2", "P.open_one"),
                             ("P.main", "P.f_pos"), ("P.f_pos", "P.f")}
-    assert data["dependencies"]["P.main"] == ["P.f", "P.f_pos"]
+    assert next(d for d in data["declarations"] if d["name"] == "P.main")["uses"] == ["P.f", "P.f_pos"]
     # claim c1 -> P.f skips two layers: it bends through points of its own, not through the boxes
     route = g.routes[("claim:c1", "P.f")]
     assert len(route) == 6
@@ -137,15 +151,15 @@ def test_graph_layers_follow_dependencies_and_long_edges_are_routed():
 
 def test_graph_is_bounded_in_depth_and_size_and_survives_cycles():
     chain = {f"N.d{i}": [f"N.d{i + 1}"] for i in range(10)}
-    paper = {"id": "p", "claims": [{"id": "c", "label": "theorem", "verdict": "holds", "formal": [{"decl": "N.d0"}]}]}
+    paper = {"id": "p", "claims": [{"id": "c", "label": "theorem", "state": "holds-full", "formal": [{"decl": "N.d0"}]}]}
     g = graph.paper_graph(paper, chain, _records(*chain))
     assert set(g.nodes) == {"claim:c", "N.d0", "N.d1", "N.d2"}  # formal + two levels
     wide = {"N.root": [f"N.leaf{i}" for i in range(100)]}
-    g = graph.paper_graph({"id": "p", "claims": [{"id": "c", "label": "theorem", "verdict": "holds",
+    g = graph.paper_graph({"id": "p", "claims": [{"id": "c", "label": "theorem", "state": "holds-full",
                                                   "formal": [{"decl": "N.root"}]}]}, wide, {}, max_nodes=20)
     assert len(g.nodes) == 20 and g.omitted == 82  # the claim, the root, 18 of the 100 leaves
     mutual = {"M.a": ["M.b"], "M.b": ["M.a"]}
-    g = graph.paper_graph({"id": "p", "claims": [{"id": "c", "label": "theorem", "verdict": "holds",
+    g = graph.paper_graph({"id": "p", "claims": [{"id": "c", "label": "theorem", "state": "holds-full",
                                                   "formal": [{"decl": "M.a"}]}]}, mutual, {})
     assert set(g.edges) == {("claim:c", "M.a"), ("M.a", "M.b"), ("M.b", "M.a")}
     assert all(len(points) >= 2 for points in g.routes.values())
@@ -154,8 +168,8 @@ def test_graph_is_bounded_in_depth_and_size_and_survives_cycles():
 def test_graph_colours_status_and_kernel_verdicts_and_escapes():
     paper = {"id": "p", "claims": [
         {"id": "c<1>", "label": "theorem", "verdict": "fails", "formal": [{"decl": "K.a"}, {"decl": "K.b"}, {"decl": "K.gone", "status": "missing"}]}]}
-    decls = {"K.a": {"name": "K.a", "status": "proved", "kernel": "undecided: needs X"},
-             "K.b": {"name": "K.b", "status": "sorry", "kernel": "rejected: ill-typed"}}
+    decls = {"K.a": {"name": "K.a", "status": "proved", "kernel": {"outcome": "undecided", "reason": "needs X"}},
+             "K.b": {"name": "K.b", "status": "sorry", "kernel": {"outcome": "rejected", "reason": "ill-typed"}}}
     svg = graph.to_svg(graph.paper_graph(paper, {}, decls), 'graph "x" <y>')
     assert 'class="node decl s-proved k-undecided"' in svg and 'class="node decl s-sorry k-rejected"' in svg
     assert 'class="node claim v-fails"' in svg and "<title>c&lt;1&gt; (theorem): fails</title>" in svg
@@ -198,10 +212,13 @@ def test_declarations_link_to_their_source_lines(written: Path):
 
 
 def test_source_outside_the_project_is_not_rendered(tmp_path: Path, project: Path):
+    import dataclasses
+
     result = sample()
     (tmp_path / "secret.lean").write_text("secret")
-    result.locations["P.main"] = SourceRange("../secret.lean", 1, 1, 1, 5)
-    out = write_report(result, tmp_path / "r", source_root=project)
+    moved = [dataclasses.replace(d, location=SourceRange("../secret.lean", 1, 1, 1, 5)) if str(d.name) == "P.main" else d
+             for d in result.declarations]
+    out = write_report(dataclasses.replace(result, declarations=moved), tmp_path / "r", source_root=project)
     assert not any("secret" in p.name for p in out.rglob("*"))
     decls = (out / "declarations.html").read_text()
     assert '<span class="src">../secret.lean:1</span>' in decls
@@ -301,10 +318,13 @@ def test_browser_index_filters_and_search(browser, written: Path):
     assert visible() == [] and page.locator("#f-count").inner_text() == "0 of 4 claims"
     page.fill("#f-text", "")
     assert len(visible()) == 4
-    # a filter in the address (#verdict=holds) applies on load
-    page.goto((written / "index.html").as_uri() + "#verdict=holds")
+    # a filter in the address (#verdict=holds-full) applies on load: the verdict filter is by state
+    page.goto((written / "index.html").as_uri() + "#verdict=holds-full")
     page.reload()
-    assert len(visible()) == 2
+    assert [r.get_attribute("data-paper") for r in visible()] == ["p-one"]
+    page.goto((written / "index.html").as_uri() + "#verdict=holds-numerical")
+    page.reload()
+    assert [r.get_attribute("data-paper") for r in visible()] == ["p-two"]
     assert errors == []
     assert all(url.startswith("file://") for url in requests)
     page.close()
@@ -312,6 +332,8 @@ def test_browser_index_filters_and_search(browser, written: Path):
 
 def test_dependencies_and_locations_round_trip_through_report_json():
     result = sample()
-    again = GateResult.from_json(result.to_json())
-    assert again == result and isinstance(again.locations["P.f"], SourceRange)
-    assert again.dependencies["P.main"] == ["P.f", "P.f_pos"]
+    again = report_from_json(report_to_json(result))
+    assert again == result
+    by_name = {str(d.name): d for d in again.declarations}
+    assert isinstance(by_name["P.f"].location, SourceRange)
+    assert by_name["P.main"].uses == (N("P.f"), N("P.f_pos"))

@@ -15,74 +15,87 @@ from pathlib import Path
 
 import pytest
 
-from claimcheck.analysis.instances import CORE_SEMANTICS, Evaluator, InstanceOutcome, check_instances
-from claimcheck.analysis.pretty import split_refs, strip_refs
-from claimcheck.analysis.status import compute_status, open_environment
+from claimcheck.analysis.cross_check import instance_theorems
+from claimcheck.companion.client import instance_requests as requests, instance_results as results
+from claimcheck.analysis.instances import CORE_SEMANTICS, Evaluator
+from claimcheck.analysis.pretty import pretty_parts
 from claimcheck.cli import main
-from claimcheck.claims.gate import gather, judge, prepare, update_fingerprints
-from claimcheck.claims.model import GateResult, Verdict
-from claimcheck.lean.build import build
+from claimcheck.companion import client
+from claimcheck.companion.protocol import Request
+from claimcheck.model.codec import report_from_json, report_to_json
+from claimcheck.model.evidence import InstanceOutcome, Verdict
+from claimcheck.model.facts import StatementPart
+from claimcheck.model.names import Name
 from claimcheck.olean.reader import App, Const, Lit, app_spine
 from claimcheck.progress import Progress
 from claimcheck.project import Project
 from claimcheck.report.render import write_report
+from claimcheck.session import Options, Session
 
-from conftest import FIXTURES, copy_case
+from conftest import FIXTURES, copy_case, gate_with_fingerprints
+
+
+def N(text: str) -> Name:
+    return Name.parse(text)
+
+
+def C(name: str) -> Const:
+    return Const(N(name), ())
 
 
 @pytest.fixture(scope="module")
 def hadd(tmp_path_factory: pytest.TempPathFactory, toolchain):
-    """The `spoof_hadd` status fixture, built: (project, environment, records by name)."""
+    """The `spoof_hadd` status fixture, built: (session, environment, records by name)."""
     root = tmp_path_factory.mktemp("hadd") / "project"
     shutil.copytree(FIXTURES / "status" / "spoof_hadd", root, ignore=shutil.ignore_patterns("expected.yaml"))
-    project = Project.load(root)
-    report = build(project, toolchain, jobs=1, progress=Progress(quiet=True))
-    assert report.ok
-    search = [project.olean_dir, toolchain.lib_dir]
-    env = open_environment(search)
-    records = compute_status(list(report.modules), search, env=env)
-    return project, env, {r.name: r for r in records}
+    session = Session(Project.load(root), Progress(quiet=True), Options(jobs=1, kernel=False))
+    assert session.build.ok
+    return session, session.environment, {str(r.name): r for r in session.facts}
 
 
 @pytest.fixture(scope="module")
 def gate_case(tmp_path_factory: pytest.TempPathFactory, toolchain):
     """The `spoof_ack` gate fixture, built, with every fingerprint recorded: (project, result)."""
     project = copy_case(FIXTURES / "gate" / "spoof_ack", tmp_path_factory.mktemp("gate"))
-    report = build(project, toolchain, jobs=1, progress=Progress(quiet=True))
-    assert report.ok
-    manifests = prepare(project)
-    evidence = gather(project, toolchain, report, manifests)
-    update_fingerprints(manifests, {n: r.fingerprint for n, r in evidence.statuses.items()})
-    manifests = prepare(project)
-    return project, judge(project, evidence, manifests)
+    _session, _manifests, result = gate_with_fingerprints(project)
+    return project, result
+
+
+def _inspector(session, module: str = "Spoof"):
+    return session.inspector(module)
 
 
 @pytest.mark.lean
 def test_hijacked_addition_is_printed_with_its_instance(hadd) -> None:
-    _project, _env, records = hadd
+    _session, _env, records = hadd
     r = records["Spoof.two_add_three"]
     assert r.status == "proved" and r.axioms == ()
     assert r.statement == "2 +[Spoof.addIsMul] 3 = 6"
-    assert [(w.kind, w.name) for w in r.warnings] == [("instance", "Spoof.addIsMul")]
+    assert [(w.kind, w.name) for w in r.warnings] == [("instance", N("Spoof.addIsMul"))]
     assert "HAdd" in r.warnings[0].message
     # the project constant is a part of its own, to be linked to its definition
-    assert ("Spoof.addIsMul", "Spoof.addIsMul") in r.statement_parts
-    assert "".join(t for t, _ in r.statement_parts) == r.statement
+    assert StatementPart("Spoof.addIsMul", N("Spoof.addIsMul")) in r.statement_parts
+    assert "".join(p.text for p in r.statement_parts) == r.statement
 
 
 @pytest.mark.lean
 def test_cross_check_refuses_a_hijacked_instance(hadd) -> None:
     """`2 + 2 = 4` with `+` meaning `*`: an evaluator reading `+` by its name agrees, so the
-    cross-check would confirm a statement that is not what Lean proved. It must refuse."""
-    _project, env, _records = hadd
+    cross-check would confirm a statement that is not what Lean proved. It must refuse: the
+    hijacked instance is marked before the statement leaves claimcheck, and the companion's
+    process refuses to give a marked operation its library meaning."""
+    session, env, records = hadd
     name = "Spoof.addIsMul_instance_two"
-    statement = env.find(name).type
+    statement = env.find(N(name)).type
     head, args = app_spine(statement)
-    naive = Evaluator(CORE_SEMANTICS)  # no instance guard: takes `+` by its name
+    naive = Evaluator(CORE_SEMANTICS, instance_guard=None)  # no instance guard: takes `+` by its name
     assert naive.eval(args[1]) == naive.eval(args[2]) == 4  # the threat: it agrees
-    (check,) = check_instances(env, [name], Evaluator(CORE_SEMANTICS))
+    theorems = instance_theorems(env, [records[name]], session.inspector)
+    reqs, table = requests(theorems)
+    response = client.run(Request([], [], [], reqs, table), session.project.root)
+    (check,) = results(theorems, response.instances).values()
     assert check.outcome is InstanceOutcome.NOT_CROSS_CHECKED, check
-    assert "Spoof.addIsMul" in check.detail and "not a library instance" in check.detail
+    assert "not a library instance" in check.detail
     assert check.statement == "2 +[Spoof.addIsMul] 2 = 4"  # the instance table does not print `2 + 2 = 4`
 
 
@@ -90,20 +103,17 @@ def test_cross_check_refuses_a_hijacked_instance(hadd) -> None:
 def test_cross_check_still_evaluates_library_instances(hadd) -> None:
     """The guard refuses only what is not the library's: a literal sum with `instHAdd` of
     `instAddNat` is evaluated as before."""
-    _project, env, _records = hadd
-    from claimcheck.analysis.spoofing import StatementInspector
-
-    nat = Const("Nat", ())
+    session, env, _records = hadd
+    inspector = _inspector(session)
+    nat = C("Nat")
 
     def lit(k: int):
-        return App(App(App(Const("OfNat.ofNat", ()), nat), Lit(k)), App(Const("instOfNatNat", ()), Lit(k)))
+        return App(App(App(C("OfNat.ofNat"), nat), Lit(k)), App(C("instOfNatNat"), Lit(k)))
 
-    inst = App(App(Const("instHAdd", ()), nat), Const("instAddNat", ()))
-    term = App(App(App(App(App(App(Const("HAdd.hAdd", ()), nat), nat), nat), inst), lit(2)), lit(3))
-    core = {f.resolve() for f in env.search_path if (f / "Init.olean").is_file()}
-    inspector = StatementInspector(env, lambda m: env.module_folder(m).resolve() in core)
+    inst = App(App(C("instHAdd"), nat), C("instAddNat"))
+    term = App(App(App(App(App(App(C("HAdd.hAdd"), nat), nat), nat), inst), lit(2)), lit(3))
     assert Evaluator(CORE_SEMANTICS, inspector.is_library_instance).eval(term) == 5
-    hijacked = App(App(App(App(App(App(Const("HAdd.hAdd", ()), nat), nat), nat), Const("Spoof.addIsMul", ())), lit(2)), lit(3))
+    hijacked = App(App(App(App(App(App(C("HAdd.hAdd"), nat), nat), nat), C("Spoof.addIsMul")), lit(2)), lit(3))
     from claimcheck.analysis.instances import Unsupported
 
     with pytest.raises(Unsupported, match="Spoof.addIsMul"):
@@ -115,53 +125,53 @@ def test_let_bound_and_inline_instances_are_shown(hadd) -> None:
     """An instance bound by `let` or written in place is not the library's either: flagged, and
     printed where it acts; an honest library instance is not."""
     from claimcheck.analysis.pretty import env_binder_infos, pretty
-    from claimcheck.analysis.spoofing import StatementInspector, WarningKind
+    from claimcheck.model.facts import WarningKind
     from claimcheck.olean.reader import BVar, LetE
 
-    _project, env, _records = hadd
-    core = {f.resolve() for f in env.search_path if (f / "Init.olean").is_file()}
-    inspector = StatementInspector(env, lambda m: env.module_folder(m).resolve() in core)
-    nat = Const("Nat", ())
+    session, env, _records = hadd
+    inspector = _inspector(session)
+    nat = C("Nat")
 
     def lit(k: int):
-        return App(App(App(Const("OfNat.ofNat", ()), nat), Lit(k)), App(Const("instOfNatNat", ()), Lit(k)))
+        return App(App(App(C("OfNat.ofNat"), nat), Lit(k)), App(C("instOfNatNat"), Lit(k)))
 
     def add(inst, a, b):
-        return App(App(App(App(App(App(Const("HAdd.hAdd", ()), nat), nat), nat), inst), a), b)
+        return App(App(App(App(App(App(C("HAdd.hAdd"), nat), nat), nat), inst), a), b)
 
     def eq(a, b):
-        return App(App(App(Const("Eq", ()), nat), a), b)
+        return App(App(App(C("Eq"), nat), a), b)
 
-    mul = App(App(App(App(Const("HAdd.mk", ()), nat), nat), nat), Const("Nat.mul", ()))
-    hadd_ty = App(App(App(Const("HAdd", ()), nat), nat), nat)
-    let_term = LetE("inst", hadd_ty, mul, eq(add(BVar(0), lit(2), lit(3)), lit(6)))
+    mul = App(App(App(App(C("HAdd.mk"), nat), nat), nat), C("Nat.mul"))
+    hadd_ty = App(App(App(C("HAdd"), nat), nat), nat)
+    let_term = LetE(N("inst"), hadd_ty, mul, eq(add(BVar(0), lit(2), lit(3)), lit(6)))
     problems, _ = inspector.expr_problems(let_term)
     assert [p.kind for p in problems] == [WarningKind.INLINE_INSTANCE]
-    infos = env_binder_infos(env)
+    infos = env_binder_infos(env, "Spoof")
     assert pretty(let_term, infos, inspector=inspector) == "let inst := HAdd.mk Nat.mul; 2 +[inst] 3 = 6"
     inline = eq(add(mul, lit(2), lit(3)), lit(6))
     assert pretty(inline, infos, inspector=inspector) == "2 +[HAdd.mk Nat.mul] 3 = 6"
-    library = eq(add(App(App(Const("instHAdd", ()), nat), Const("instAddNat", ())), lit(2), lit(3)), lit(5))
+    library = eq(add(App(App(C("instHAdd"), nat), C("instAddNat")), lit(2), lit(3)), lit(5))
     assert inspector.expr_problems(library)[0] == []
     assert pretty(library, infos, inspector=inspector) == "2 + 3 = 5"
     # numerals alone do not show their type: a relation between them says it unless it is Nat
-    fin2 = App(Const("Fin", ()), lit(2))
+    fin2 = App(C("Fin"), lit(2))
 
     def fin(k: int):
-        return App(App(App(Const("OfNat.ofNat", ()), fin2), Lit(k)), App(App(Const("Fin.instOfNat", ()), lit(2)), Lit(k)))
+        return App(App(App(C("OfNat.ofNat"), fin2), Lit(k)), App(App(C("Fin.instOfNat"), lit(2)), Lit(k)))
 
-    fin_add = App(App(App(App(App(App(Const("HAdd.hAdd", ()), fin2), fin2), fin2),
-                          App(App(Const("instHAdd", ()), fin2), App(Const("Fin.instAdd", ()), lit(2)))), fin(1)), fin(1))
-    fin_eq = App(App(App(Const("Eq", ()), fin2), fin_add), fin(0))
+    fin_add = App(App(App(App(App(App(C("HAdd.hAdd"), fin2), fin2), fin2),
+                          App(App(C("instHAdd"), fin2), App(C("Fin.instAdd"), lit(2)))), fin(1)), fin(1))
+    fin_eq = App(App(App(C("Eq"), fin2), fin_add), fin(0))
     assert pretty(fin_eq, infos, inspector=inspector) == "(1 + 1 : Fin 2) = 0"
     # a hijacking instance nested in a library one is found and shown
-    nested = eq(add(App(App(Const("instHAdd", ()), nat), Const("Spoof.addIsMul", ())), lit(2), lit(3)), lit(6))
-    assert {p.name for p in inspector.expr_problems(nested)[0]} == {"Spoof.addIsMul"}
+    nested = eq(add(App(App(C("instHAdd"), nat), C("Spoof.addIsMul")), lit(2), lit(3)), lit(6))
+    assert {str(p.name) for p in inspector.expr_problems(nested)[0]} == {"Spoof.addIsMul"}
 
 
 @pytest.mark.lean
 def test_status_json_and_decl_show_statement_and_warnings(hadd, capsys) -> None:
-    project, _env, _records = hadd
+    session, _env, _records = hadd
+    project = session.project
     assert main(["status", "--no-build", "-q", "--root", str(project.root), "--json"]) == 0
     data = {d["name"]: d for d in json.loads(capsys.readouterr().out)["declarations"]}
     d = data["Spoof.two_add_three"]
@@ -181,20 +191,24 @@ def test_gate_fails_an_unacknowledged_warning(gate_case) -> None:
     assert claims["honest"].verdict is Verdict.HOLDS, claims["honest"].problems
     silent = claims["silent"]
     assert silent.verdict is Verdict.FAILS
-    assert len(silent.problems) == 1 and "Toy.fiveIsFour" in silent.problems[0]
-    assert "acknowledge" in silent.problems[0]
+    assert len(silent.errors) == 1 and "Toy.fiveIsFour" in silent.errors[0].message
+    assert "acknowledge" in silent.errors[0].message
     stale = claims["stale"]
     assert stale.verdict is Verdict.FAILS
-    assert stale.problems == ["acknowledges `Toy.fiveIsFour`, but no declaration of the claim has a statement"
-                              " warning, vacuity lint or prelude module naming it; remove the acknowledgement"]
+    assert [p.message for p in stale.errors] == [
+        "acknowledges `Toy.fiveIsFour`, but no declaration of the claim has a statement warning, vacuity lint,"
+        " unshown hypotheses or prelude module naming it; remove the acknowledgement"]
     assert result.ok is False
-    # the acknowledged warning carries the manifest's words; the silent one does not
-    (ack,) = claims["acknowledged"].formal[0].warnings
-    assert ack.name == "Toy.fiveIsFour" and ack.acknowledged and "on purpose" in ack.acknowledged
-    assert claims["silent"].formal[0].warnings[0].acknowledged is None
-    assert claims["silent"].formal[0].statement == "(5 : Nat) [Toy.fiveIsFour] = 4"
+    # the acknowledged warning is matched by the manifest's words; the silent one is not
+    (ack,) = claims["acknowledged"].formal[0].facts.warnings
+    assert ack.name == N("Toy.fiveIsFour")
+    words = {a.name: a.note for a in claims["acknowledged"].acknowledge}
+    assert "on purpose" in words[ack.name]
+    assert claims["silent"].formal[0].facts.warnings[0].name not in {a.name for a in claims["silent"].acknowledge}
+    assert claims["silent"].formal[0].facts.statement == "(5 : Nat) [Toy.fiveIsFour] = 4"
     # the typed result survives report.json
-    assert GateResult.from_json(result.to_json()).claims[0].formal[0].warnings[0].name == "Toy.fiveIsFour"
+    back = report_from_json(report_to_json(result))
+    assert back.claims[0].formal[0].facts.warnings[0].name == N("Toy.fiveIsFour")
 
 
 @pytest.mark.lean
@@ -222,41 +236,51 @@ def test_report_shows_warnings_and_links_project_constants(gate_case, tmp_path: 
     assert "uses the project instance" in decls
 
 
-def test_split_refs_round_trip() -> None:
-    marked = "\x02A.b\x03 x = \x02C\x03"
-    assert split_refs(marked) == [("A.b", "A.b"), (" x = ", None), ("C", "C")]
-    assert strip_refs(marked) == "A.b x = C"
+def test_statement_parts_round_trip() -> None:
+    """A statement cut into parts, each project constant a part of its own holding its name (what
+    the report links), printed Lean's way: a component that is not an identifier is quoted."""
 
+    class Stub:
+        """An inspector that calls every constant but `Eq` and `Nat` the project's."""
 
-def _record(name: str, *warnings):
-    from claimcheck.analysis.status import DeclStatus
+        def is_project(self, name: Name) -> bool:
+            return name not in (N("Eq"), N("Nat"))
 
-    return DeclStatus(name, "M", "theorem", "proved", (), (), "f1", statement="s", warnings=tuple(warnings))
+        def infos(self, name: Name):
+            return None
+
+        def instance_problems(self, *args):
+            return []
+
+        def mentions_project(self, e) -> bool:
+            return False
+
+    quoted = Name(("Col", "Y.ax"))
+    term = App(App(App(C("Eq"), C("Nat")), C("A.b")), Const(quoted, ()))
+    text, parts = pretty_parts(term, None, Stub())
+    assert text == "A.b = Col.«Y.ax»"
+    assert parts == (StatementPart("A.b", N("A.b")), StatementPart(" = "), StatementPart("Col.«Y.ax»", quoted))
+    assert "".join(p.text for p in parts) == text
 
 
 def test_warning_problems_without_lean() -> None:
     """The gate rule on its own: each unacknowledged warning is a problem naming what to
     acknowledge; an acknowledged one is not; an acknowledgement of nothing is."""
-    from claimcheck.analysis.spoofing import StatementWarning, WarningKind
-    from claimcheck.claims.gate import Evidence, warning_problems
-    from claimcheck.claims.manifest import Acknowledgement, Claim, FormalDecl
-    from claimcheck.claims.model import ToolchainInfo
-    from claimcheck.lean.build import BuildReport
+    from claimcheck.model.facts import StatementWarning, WarningKind
 
-    w1 = StatementWarning(WarningKind.INSTANCE, "P.inst", "uses the project instance `P.inst`", "P.t")
-    w2 = StatementWarning(WarningKind.SHADOWING, "P.Nat.gcd", "ends with a library name", "P.Nat.gcd")
-    ev = Evidence(BuildReport({}), {"P.t": _record("P.t", w1, w2), "P.u": _record("P.u")}, {}, {}, {}, False, [],
-                  ToolchainInfo("test", "0"))
-    claim = Claim("c1", "theorem", "s", [], [FormalDecl("P.t", "f1")], [])
-    problems = warning_problems(claim, ev)
-    assert len(problems) == 2 and all("acknowledge" in p for p in problems)
+    from builders import claim, decl, evidence, formal, verdict
+
+    w1 = StatementWarning(WarningKind.INSTANCE, N("P.inst"), "uses the project instance `P.inst`", N("P.t"))
+    w2 = StatementWarning(WarningKind.SHADOWING, N("P.Nat.gcd"), "ends with a library name", N("P.Nat.gcd"))
+    ev = evidence(decl("P.t", statement="s", warnings=(w1, w2)), decl("P.u", statement="s"))
+    c = claim(formal=[formal("P.t", "f1")])
+    got, problems = verdict(c, ev)
+    assert got == "fails" and len(problems) == 2 and all("acknowledge" in p for p in problems)
     assert any("name: P.inst" in p for p in problems) and any("name: P.Nat.gcd" in p for p in problems)
-    claim.acknowledge = [Acknowledgement("P.inst", "why"), Acknowledgement("P.Nat.gcd", "why")]
-    assert warning_problems(claim, ev) == []
-    claim.acknowledge = [Acknowledgement("P.inst", "why")]
-    assert len(warning_problems(claim, ev)) == 1
-    honest = Claim("c2", "theorem", "s", [], [FormalDecl("P.u", "f1")], [], acknowledge=[Acknowledgement("P.inst", "why")])
-    assert warning_problems(honest, ev) == [
-        "acknowledges `P.inst`, but no declaration of the claim has a statement warning, vacuity lint or"
-        " prelude module naming it; remove the acknowledgement"
-    ]
+    assert verdict(claim(formal=[formal("P.t", "f1")], acknowledge=("P.inst", "P.Nat.gcd")), ev) == ("holds", [])
+    assert len(verdict(claim(formal=[formal("P.t", "f1")], acknowledge=("P.inst",)), ev)[1]) == 1
+    honest = claim(formal=[formal("P.u", "f1")], acknowledge=("P.inst",))
+    assert verdict(honest, ev) == ("fails", [
+        "acknowledges `P.inst`, but no declaration of the claim has a statement warning, vacuity lint,"
+        " unshown hypotheses or prelude module naming it; remove the acknowledgement"
+    ])

@@ -27,7 +27,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from claimcheck.analysis.status import DeclStatus, compute_status
+from claimcheck.analysis.statuses import declaration_facts, open_environment
+from claimcheck.model.facts import DeclFacts, DeclKind
+from claimcheck.model.names import Name
 
 FIXTURES = Path(__file__).parent / "fixtures" / "status"
 SPECS = {p.name: yaml.safe_load((p / "expected.yaml").read_text(encoding="utf-8"))
@@ -43,35 +45,24 @@ def _toolchain(root: Path):
     return resolve_toolchain(root, install=True)
 
 
-def _build(src: Path, dst: Path) -> tuple[list[DeclStatus], dict, Path]:
-    from claimcheck.lean.build import build
+def _build(src: Path, dst: Path) -> tuple[list[DeclFacts], dict, Path]:
+    """The fixture built, and the facts of its declarations (what `claimcheck status` lists; the
+    kernel's verdicts are `tests/test_recheck.py`'s)."""
     from claimcheck.progress import Progress
     from claimcheck.project import Project
+    from claimcheck.session import Options, Session
 
     shutil.copytree(src, dst, ignore=shutil.ignore_patterns("expected.yaml", "build"))
-    project = Project.load(dst)
-    toolchain = _toolchain(dst)
-    report = build(project, toolchain, jobs=1, progress=Progress(quiet=True))
-    records = compute_status(
-        list(report.modules),
-        [project.olean_dir, toolchain.lib_dir],
-        allowed_axioms=project.allowed_axioms,
-        failed_modules=report.failed_modules(),
-    )
-    ctx = {
-        "report": report,
-        "search_path": [project.olean_dir, toolchain.lib_dir],
-        "allowed": project.allowed_axioms,
-        "root": dst,
-    }
-    return records, ctx, dst
+    session = Session(Project.load(dst), Progress(quiet=True), Options(jobs=1, kernel=False))
+    ctx = {"report": session.build, "session": session, "root": dst}
+    return session.facts, ctx, dst
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory, toolchain):
-    cache: dict[tuple[str, str], tuple[list[DeclStatus], dict, Path]] = {}
+    cache: dict[tuple[str, str], tuple[list[DeclFacts], dict, Path]] = {}
 
-    def get(case: str, version: str = "") -> tuple[list[DeclStatus], dict, Path]:
+    def get(case: str, version: str = "") -> tuple[list[DeclFacts], dict, Path]:
         key = (case, version)
         if key not in cache:
             src = FIXTURES / case / version if version else FIXTURES / case
@@ -82,8 +73,10 @@ def built(tmp_path_factory: pytest.TempPathFactory, toolchain):
     return get
 
 
-def _check_expected(records: list[DeclStatus], spec: dict, where: str) -> None:
-    listed = {r.name: r for r in records if r.kind != "module"}
+def _check_expected(records: list[DeclFacts], spec: dict, where: str) -> None:
+    # a record by the name a user reads (a private declaration marked `(private)`)
+    listed = {r.display_name: r for r in records if r.kind is not DeclKind.MODULE}
+    assert len(listed) == sum(1 for r in records if r.kind is not DeclKind.MODULE), f"{where}: two records, one name"
     expected: dict[str, str] = spec.get("expected", {})
     wrong = {n: (s, listed[n].status if n in listed else "absent") for n, s in expected.items() if listed.get(n) is None or listed[n].status != s}
     assert not wrong, f"{where}: expected vs got {wrong}"
@@ -91,19 +84,19 @@ def _check_expected(records: list[DeclStatus], spec: dict, where: str) -> None:
     assert not extra, f"{where}: listed but not in expected.yaml: {[(n, listed[n].status) for n in extra]}"
     for name, axioms in (spec.get("axioms") or {}).items():
         for ax in axioms:
-            assert ax in listed[name].axioms, f"{where}: {name} should reach {ax}, got {listed[name].axioms}"
+            assert Name.parse(ax) in listed[name].axioms, f"{where}: {name} should reach {ax}, got {listed[name].axioms}"
     prelude = spec.get("prelude") or {}
-    for r in listed.values():
-        assert list(r.prelude) == prelude.get(r.name, []), f"{where}: {r.name} rests on prelude modules {r.prelude}"
+    for n, r in listed.items():
+        assert list(r.prelude) == prelude.get(n, []), f"{where}: {n} rests on prelude modules {r.prelude}"
     want_warnings = {n: sorted(ws) for n, ws in (spec.get("warnings") or {}).items()}
     got_warnings = {n: sorted(f"{w.kind}: {w.name}" for w in r.warnings) for n, r in listed.items() if r.warnings}
     assert got_warnings == want_warnings, f"{where}: statement warnings"
     for name, text in (spec.get("statements") or {}).items():
         assert listed[name].statement == text, f"{where}: {name} prints as {listed[name].statement!r}"
-    for r in listed.values():
-        assert r.statement, f"{where}: {r.name} has no printed statement"
+    for n, r in listed.items():
+        assert r.statement, f"{where}: {n} has no printed statement"
         if r.status == "proved":
-            assert set(r.axioms) <= {"propext", "Classical.choice", "Quot.sound"}
+            assert {str(a) for a in r.axioms} <= {"propext", "Classical.choice", "Quot.sound"}
         assert r.fingerprint is not None and len(r.fingerprint) == 16
 
 
@@ -118,31 +111,30 @@ def test_status_fixture(case: str, built) -> None:
         must_fail = set(spec.get("failed_modules") or [])
         statuses = {n: r.status for n, r in report.modules.items()}
         assert {n for n, s in statuses.items() if s in ("failed", "blocked")} == must_fail, statuses
-        failed_records = {r.name for r in records if r.kind == "module"}
+        failed_records = {r.module for r in records if r.kind is DeclKind.MODULE}
         assert failed_records == must_fail
-        assert all(r.status == "failed" for r in records if r.kind == "module")
+        assert all(r.status == "failed" for r in records if r.kind is DeclKind.MODULE)
         spec_v = dict(spec)
         extra = (spec.get("expected_by_version") or {}).get(version) or {}
         spec_v["expected"] = dict(spec.get("expected") or {}, **extra)
         _check_expected(records, spec_v, where)
         query = spec.get("query") or {}
         if query:
-            got = compute_status(
-                list(report.modules),
-                ctx["search_path"],
-                allowed_axioms=ctx["allowed"],
-                failed_modules=report.failed_modules(),
-                decls=list(query),
+            session = ctx["session"]
+            got = declaration_facts(
+                session.environment, list(report.modules), [session.toolchain.lib_dir],
+                allowed_axioms=session.project.allowed_axioms, failed_modules=report.failed_modules(),
+                decls=[Name.parse(q) for q in query], library=session.library,
             )
-            by_name = {r.name: r.status for r in got if r.kind != "module"}
+            by_name = {str(r.name): r.status for r in got if r.kind is not DeclKind.MODULE}
             assert by_name == query, f"{where}: queries {by_name} != {query}"
 
 
 def test_fingerprints_change_only_with_the_statement(built) -> None:
     spec = yaml.safe_load((FIXTURES / "fingerprint" / "expected.yaml").read_text(encoding="utf-8"))
     v1, v2 = spec["versions"]
-    fp1 = {r.name: r.fingerprint for r in built("fingerprint", v1)[0]}
-    fp2 = {r.name: r.fingerprint for r in built("fingerprint", v2)[0]}
+    fp1 = {str(r.name): r.fingerprint for r in built("fingerprint", v1)[0]}
+    fp2 = {str(r.name): r.fingerprint for r in built("fingerprint", v2)[0]}
     for name in spec["fingerprint"]["changes"]:
         assert fp1[name] != fp2[name], f"{name}: statement changed but fingerprint kept"
     for name in spec["fingerprint"]["keeps"]:
@@ -168,7 +160,9 @@ def test_cli_status_exit_codes(built, capsys: pytest.CaptureFixture[str]) -> Non
     jsonschema.validate(doc, json_schema(STATUS_SCHEMA))
     data = doc["declarations"]
     assert [d["status"] for d in data if d["kind"] != "module"] == ["missing"]
-    assert {"name", "module", "kind", "status", "axioms", "fingerprint", "boundary"} <= set(data[0])
+    assert {"name", "components", "module", "kind", "status", "axioms", "fingerprint", "boundary"} <= set(data[0])
+    (asked,) = [d for d in data if d["kind"] != "module"]
+    assert asked["name"] == "not_there" and asked["components"] == ["not_there"]
 
 
 @pytest.mark.parametrize("case", REFUSED)
@@ -187,21 +181,19 @@ def test_build_refuses(case: str, tmp_path: Path, capsys: pytest.CaptureFixture[
 def test_status_never_reads_a_project_module_named_like_a_library_module(tmp_path: Path) -> None:
     """A build folder holding a library module's name (e.g. left by an older claimcheck) is refused,
     not read in place of the library's module, and not taken for the library."""
-    from claimcheck.analysis.status import StatusError
+    from claimcheck.analysis.statuses import StatusError
 
     toolchain = _toolchain(tmp_path)
     fake = tmp_path / "build" / "lib"
     (fake / "Std").mkdir(parents=True)
     shutil.copy(toolchain.lib_dir / "Init" / "Core.olean", fake / "Std" / "Data.olean")
     with pytest.raises(StatusError, match="Std.Data"):
-        compute_status(["Std.Data"], [fake, toolchain.lib_dir], library_dirs=[toolchain.lib_dir])
+        declaration_facts(open_environment([fake], [toolchain.lib_dir]), ["Std.Data"], [toolchain.lib_dir])
 
 
 def test_a_folder_looking_like_the_library_is_not_trusted(tmp_path: Path) -> None:
     """``library_dirs`` names the trusted library: a project folder holding an ``Init.olean`` is
     not taken for it."""
-    from claimcheck.analysis.status import open_environment
-
     toolchain = _toolchain(tmp_path)
     fake = tmp_path / "build" / "lib"
     fake.mkdir(parents=True)

@@ -10,44 +10,70 @@ from pathlib import Path
 import pytest
 import sympy
 
-from claimcheck.claims.witnesses import UnknownWitnessError, WitnessResult, load_registry, run_witnesses
+from claimcheck.claims.witnesses import WitnessResult
+from claimcheck.companion import client
+from claimcheck.companion.client import CompanionError
+from claimcheck.companion.protocol import Request
 from claimcheck.errors import ConfigError
 from mltheory.witnesses import REGISTRY
 from mltheory.witnesses import acyclicity, angluin, simplex
 from mltheory.witnesses import traffic_light as tl
 
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def registered_results() -> dict:
+    """Every registered witness, run once in the companion's own process (as the gate runs them)."""
+    response = client.run(Request(["mltheory.witnesses"], [], sorted(REGISTRY)), ROOT)
+    assert response.witness_ids == sorted(REGISTRY)
+    return {w.id: w for w in response.witnesses}
+
 
 @pytest.mark.parametrize("wid", sorted(REGISTRY))
-def test_registered_witness_passes(wid: str) -> None:
-    (res,) = run_witnesses(REGISTRY, [wid])
-    assert isinstance(res, WitnessResult)
+def test_registered_witness_passes(wid: str, registered_results: dict) -> None:
+    assert isinstance(REGISTRY[wid](), WitnessResult)  # what a companion's check returns
+    res = registered_results[wid]
     assert res.id == wid
     assert res.ok, res.summary
     assert res.summary and isinstance(res.details, dict)
 
 
-def test_run_witnesses_rejects_unknown_ids() -> None:
-    with pytest.raises(UnknownWitnessError, match="simplex.gram_exact"):
-        run_witnesses(REGISTRY, ["simplex.gram_exact", "simplex.nope"])
+def test_unknown_ids_are_failed_results_and_refused_by_validation(tmp_path: Path) -> None:
+    # The companion answers an id no module registers as a failure (it never passes unseen); the
+    # manifests are refused before any build when they name such an id (`validate` with the
+    # companion's registered ids, as `Session.manifests` runs it).
+    response = client.run(Request(["mltheory.witnesses"], [], ["simplex.gram_exact", "simplex.nope"]), ROOT)
+    by_id = {w.id: w for w in response.witnesses}
+    assert by_id["simplex.gram_exact"].ok
+    assert not by_id["simplex.nope"].ok and "not registered" in by_id["simplex.nope"].summary
+    from claimcheck.claims.manifest import ManifestError, load_manifests, validate
+
+    path = tmp_path / "m.yaml"
+    path.write_text(
+        "id: m\ntitle: T\nsources: [{file: a.txt, line: 1}]\nclaims:\n  - id: c1\n    label: measurement\n"
+        "    statement: S.\n    formal: none\n    reason: empirical\n    note: n\n"
+        "    witnesses: [simplex.nope]\n", encoding="utf-8")
+    with pytest.raises(ManifestError, match="witness `simplex.nope` is not registered"):
+        validate(load_manifests(tmp_path), known_decls=None, witness_ids=response.witness_ids)
 
 
-def test_crashing_check_is_a_failure(monkeypatch: pytest.MonkeyPatch) -> None:
-    def boom() -> WitnessResult:
-        raise ZeroDivisionError("boom")
-
-    (res,) = run_witnesses({"simplex.boom": boom}, ["simplex.boom"])
+def test_crashing_check_is_a_failure(tmp_path: Path) -> None:
+    (tmp_path / "boom_companion.py").write_text(
+        "def boom():\n    raise ZeroDivisionError('boom')\n\nREGISTRY = {'simplex.boom': boom}\n", encoding="utf-8")
+    (res,) = client.run(Request(["boom_companion"], [], ["simplex.boom"]), tmp_path).witnesses
     assert not res.ok and "ZeroDivisionError" in res.summary
 
 
 def test_registry_is_loaded_from_the_configured_modules_only() -> None:
-    assert load_registry([]) == {}  # the tool alone knows no witness
-    assert load_registry(["mltheory.witnesses"]) == dict(REGISTRY)
+    assert client.run(Request([], [], []), ROOT).witness_ids == []  # the tool alone knows no witness
+    assert client.run(Request(["mltheory.witnesses"], [], []), ROOT).witness_ids == sorted(REGISTRY)
     with pytest.raises(ConfigError, match="cannot import 'no_such_companion'"):
-        load_registry(["no_such_companion"])
-    with pytest.raises(ConfigError, match="has no REGISTRY"):
-        load_registry(["json"])
-    with pytest.raises(ConfigError, match="registered twice"):
-        load_registry(["mltheory.witnesses", "mltheory.witnesses"])
+        client.run(Request(["no_such_companion"], [], []), ROOT)
+    with pytest.raises(CompanionError, match="has no REGISTRY"):
+        client.run(Request(["json"], [], []), ROOT)
+    with pytest.raises(CompanionError, match="registered twice"):
+        client.run(Request(["mltheory.witnesses", "mltheory.witnesses"], [], []), ROOT)
 
 
 def test_the_tool_never_imports_the_companion() -> None:

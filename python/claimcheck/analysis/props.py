@@ -325,8 +325,8 @@ def shape_of(env: Environment, ty: Expr, within: str | None = None) -> Shape:
         prop, note = None, str(exc)
     except RecursionError:
         prop, note = None, "the statement is too deep to analyse"
-    lint = _lint(hyps, e) if prop is not False else []
-    if prop is not False and not lint:
+    lint = _lint(hyps, e) if prop is True else []  # a declaration that may be data (a universe left open) is no theorem to lint
+    if prop is True and not lint:
         # a conclusion that is `True` or `a = a` once its definitions are unfolded says nothing either
         try:
             inf.fuel = _FUEL

@@ -266,6 +266,9 @@ def declaration_facts(
 
     for name in decls:
         found: list[ConstantInfo] = [ci for mod in loaded if (ci := mod.get(name)) is not None]
+        if not found:  # a private declaration, asked for by the name its source gives it
+            found = [ci for mod in loaded
+                     if (ci := mod.get(Name(("_private", *mod.name.split("."), 0, *name.components)))) is not None]
         if not found:
             for fm, src in failed_modules.items():
                 if _declared_in_source(name, Path(src)):

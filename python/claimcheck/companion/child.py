@@ -19,6 +19,7 @@ from typing import Any
 
 from claimcheck.companion.protocol import (
     InstanceAnswer,
+    InstanceRequest,
     ProtocolError,
     Request,
     Response,
@@ -88,18 +89,23 @@ def _witnesses(request: Request) -> tuple[list[str], list[WitnessAnswer]]:
     return sorted(registry), answers
 
 
-def _instances(request: Request) -> list[InstanceAnswer]:
-    if not request.instances:
-        return []
-    from claimcheck.analysis.instances import CORE_SEMANTICS, Evaluator, Unsupported, evaluate_statement
+def load_semantics(modules: list[str]) -> dict[str, Any]:
+    """The core vocabulary with the ``SEMANTICS`` of each companion module named (in order)."""
+    from claimcheck.analysis.instances import CORE_SEMANTICS
 
     semantics: dict[str, Any] = dict(CORE_SEMANTICS)
-    for _name, extra in _exported(request.semantics_modules, "SEMANTICS", "instances.modules"):
+    for _name, extra in _exported(modules, "SEMANTICS", "instances.modules"):
         semantics.update({str(k): v for k, v in extra.items()})
-    evaluator = Evaluator(semantics)
-    terms = decode_terms(request.terms, [i.root for i in request.instances])
+    return semantics
+
+
+def evaluate_instances(evaluator: Any, instances: list[InstanceRequest], table: list[list]) -> list[InstanceAnswer]:
+    """The answers for ``instances`` (their statements in the term ``table``), by ``evaluator``."""
+    from claimcheck.analysis.instances import Unsupported, evaluate_statement
+
+    terms = decode_terms(table, [i.root for i in instances])
     answers = []
-    for inst, term in zip(request.instances, terms):
+    for inst, term in zip(instances, terms):
         try:
             stated, computed, ok = evaluate_statement(evaluator, term)
         except Unsupported as exc:
@@ -115,6 +121,14 @@ def _instances(request: Request) -> list[InstanceAnswer]:
         detail = "" if ok else "Lean states one value, Python recomputes another"
         answers.append(InstanceAnswer(inst.decl, "agree" if ok else "disagree", stated, computed, detail))
     return answers
+
+
+def _instances(request: Request) -> list[InstanceAnswer]:
+    if not request.instances:
+        return []
+    from claimcheck.analysis.instances import Evaluator
+
+    return evaluate_instances(Evaluator(load_semantics(request.semantics_modules)), request.instances, request.terms)
 
 
 def main() -> int:

@@ -16,7 +16,7 @@ from typing import Any
 import dacite
 
 from claimcheck.errors import ClaimcheckError
-from claimcheck.model.evidence import REPORT_SCHEMA, GateResult
+from claimcheck.model.evidence import REPORT_SCHEMA, GateResult, tier_of
 from claimcheck.model.facts import DeclFacts
 from claimcheck.model.names import Name
 
@@ -80,9 +80,18 @@ def report_from_json(data: Any) -> GateResult:
         raise ModelError(f"report data: {found}; expected `{REPORT_SCHEMA}` (a report written by another"
                          " claimcheck version or another tool: regenerate it)")
     try:
-        return dacite.from_dict(GateResult, data, config=_CONFIG)
+        result = dacite.from_dict(GateResult, data, config=_CONFIG)
     except (dacite.DaciteError, ValueError, TypeError) as exc:
         raise ModelError(f"report data: {exc}") from exc
+    for paper in result.papers:
+        for claim in paper.claims:
+            # A file that puts a claim in a tier its verdict and evidence do not give (a failing
+            # claim in a green tier) is refused rather than shown.
+            derived = tier_of(claim.verdict, claim.formal, bool(claim.witnesses))
+            if claim.tier is not derived:
+                raise ModelError(f"report data: claim {paper.id}/{claim.id}: tier {claim.tier} does not follow from"
+                                 f" its verdict {claim.verdict} and its evidence (that gives {derived})")
+    return result
 
 
 def facts_to_json(records: list[DeclFacts]) -> dict[str, Any]:

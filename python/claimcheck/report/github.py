@@ -72,12 +72,16 @@ def github_commands(result: GateResult, prefix: str = "") -> list[str]:
     """Every finding of ``result`` as a workflow command (``prefix``: the project root as seen from
     the workspace, :func:`root_prefix`), ending with the verdict."""
     out: list[str] = []
+    located = {d.name: d.location for d in result.declarations if d.location is not None}
     for problem in result.problems:
         file, line = problem.file, problem.line
         if problem.code is ProblemCode.MODULE_FAILED:
             match = _LOCATION.search(problem.message.split(": ", 1)[-1])
             if match:
                 file, line = match["file"], int(match["line"])
+        elif file is None and problem.decl in located:  # e.g. an instance cross-check: on its Lean line
+            where = located[problem.decl]
+            file, line = where.file, where.name_line or where.line
         out.append(command(SEVERITY_LEVEL[problem.severity], problem.message, _join(prefix, file), line,
                            f"claimcheck {problem.code}"))
     for paper in result.papers:
