@@ -14,7 +14,8 @@ want of such a body is declined, not rejected.
 Progress goes to stderr; the last line is one JSON object with the keys `modules`, `checked`,
 `accepted`, `rejected`, `declined` (a count by reason code), `seconds`, `cpu_seconds`,
 `declarations_per_second`, `peak_rss_mb`, `most_steps` (the declaration that took the most kernel
-steps, and how many: what `Environment.fuel` must allow) and `rejections` (the first ones).
+steps, and how many: what `Environment.fuel` must allow), `rejections` (the first ones) and
+`decline_examples` (the first few declines of each kind, with their reasons).
 Goal: 0 rejected, every decline explained.
 
 Usage: `python bench/library_replay.py [--lib DIR] [--packages Init Std Lean] [--limit N]`
@@ -80,6 +81,7 @@ def main(argv=None) -> int:
     counts: Counter = Counter()
     declined: Counter = Counter()
     rejections: list = []
+    examples: dict = {}  # decline code -> the first few declined declarations, with the reason
     last = [time.monotonic()]
     most = [0, ""]  # the most kernel steps one declaration took, and which
 
@@ -104,7 +106,10 @@ def main(argv=None) -> int:
                 most[:] = [steps, v.declaration]
             counts[str(v.outcome)] += 1
             if v.outcome == Outcome.DECLINED:
-                declined[str(getattr(v, "code", None) or "declined")] += 1
+                code = str(getattr(v, "code", None) or "declined")
+                declined[code] += 1
+                if len(examples.setdefault(code, [])) < 3:
+                    examples[code].append({"name": v.declaration, "reason": v.reason[:300]})
             elif v.outcome == Outcome.REJECTED:
                 if len(rejections) < args.show:
                     rejections.append({"name": v.declaration, "reason": v.reason[:400]})
@@ -132,6 +137,7 @@ def main(argv=None) -> int:
         "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
         "most_steps": {"declaration": most[1], "steps": most[0]},
         "rejections": rejections,
+        "decline_examples": examples,
     }))
     return 0
 
