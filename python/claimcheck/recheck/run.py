@@ -323,7 +323,9 @@ def _check_units(src: OleanSource, todo: list[Name], project: set[Name], fuel: i
         last = time.monotonic()
         for k in order:
             twice = next((m for m in src.members(k) if m in clashes), None) if clashes else None
-            bad = None if twice else next((d for d in src.deps(k) if not (status[d].accepted if d in status else False)), None)
+            # a dependency not checked yet is one of a cycle (unsafe mutual definitions, such as
+            # `f._unsafe_rec` and `g._unsafe_rec`): the kernel says why it cannot check that
+            bad = None if twice else next((d for d in src.deps(k) if d in status and not status[d].accepted), None)
             if twice is not None:
                 status[k] = _undecided(clash_reason(twice, clashes[twice]))
             elif bad is not None:
