@@ -338,7 +338,8 @@ def cmd_kernel(args: argparse.Namespace) -> int:
     """Check lean4export NDJSON files with claimcheck's own kernel (arena exit codes 0/1/2)."""
     from claimcheck.kernel.cli import main as kernel_main
 
-    return kernel_main([*args.files, *(["-q"] if args.quiet else [])])
+    fuel = [] if args.fuel is None else ["--fuel", str(args.fuel)]
+    return kernel_main([*args.files, *(["-q"] if args.quiet else []), *fuel])
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
@@ -411,6 +412,8 @@ def make_parser() -> argparse.ArgumentParser:
                        "(exit 0 accepted, 1 rejected, 2 declined)")
     p.add_argument("files", nargs="+", type=str, metavar="FILE.ndjson")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
+    p.add_argument("--fuel", type=int, default=None,
+                   help="kernel steps one declaration may take, then it is declined as out of fuel (0: no limit)")
     p.set_defaults(func=cmd_kernel)
 
     p = sub.add_parser("formalization-yaml", help="write or update the root formalization.yaml (generated parts "
