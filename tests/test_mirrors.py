@@ -16,8 +16,8 @@ import pytest
 from claimcheck.analysis.instances import FinFun, Unsupported
 from claimcheck.companion.child import load_semantics
 from mltheory.mirrors import (
-    attention, codes, compaction, counting, generation_limit, geometry, gnn, linear, matroid, rotary, tables,
-    traffic_light_fair,
+    attention, codes, compaction, counting, generation_limit, geometry, gnn, linear, matroid, refinement, rotary,
+    tables, traffic_light_fair,
 )
 from mltheory.mirrors.values import lean_div, rat_matrix, rat_vector
 from mltheory.witnesses import traffic_light_lean as tl
@@ -216,7 +216,7 @@ def test_mirrors_name_each_lean_constant_once() -> None:
     from mltheory.mirrors import basic
 
     modules = [basic, counting, compaction, linear, generation_limit, gnn, traffic_light_fair, tables, matroid, codes,
-               attention, geometry, rotary]
+               attention, geometry, rotary, refinement]
     names = [n for m in modules for n in m.SEMANTICS]
     assert len(names) == len(set(names)) == len(mirrors.SEMANTICS)
     assert set(names).isdisjoint(CORE_SEMANTICS)
@@ -503,4 +503,27 @@ def test_rotary_blocks_and_relative_scores() -> None:
 
     assert score(comm, 1, 3) == score(comm, 0, 2) == score(comm, 2, 4) == F(-99, 25)
     assert (score(non, 1, 3), score(non, 0, 2)) == (F(-74, 25), F(-149, 25))
+
+
+def test_refinement_of_hat_combinations() -> None:
+    """The hat is a fixed point of its mask; for random combinations of hats the refinement
+    operator (composed numerically) equals the combination of the split terms at twice the scale
+    (Lean's `refine_hatSum`), iterated too, with 3^m terms; the narrow hat's first iterate by hand."""
+    mask = SEMANTICS["MLTheory.Refinement.hatMask"]()
+    grid = [F(i, 8) - 2 for i in range(33)]
+    assert all(refinement.refine(mask, refinement.hat)(x) == refinement.hat(x) for x in grid)
+    rng = random.Random(3)
+    for _ in range(20):
+        s = F(rng.choice([1, 2, 4]))
+        terms = [(F(rng.randint(-3, 3)), F(rng.randint(-4, 4), 2)) for _ in range(rng.randint(1, 3))]
+        for m in range(3):
+            lhs = refinement.refine_iter(mask, refinement.hat_sum(s, terms), m)
+            rhs = refinement.hat_sum(s * 2 ** m, refinement.iter_coeffs(s, terms, m))
+            assert all(lhs(x) == rhs(x) for x in grid)
+            assert len(refinement.iter_coeffs(s, terms, m)) == 3 ** m * len(terms)
+    narrow = refinement.refine_iter(mask, refinement.hat_sum(F(2), [(F(0), F(1))]), 1)
+    assert [narrow(F(i, 4) - F(1, 2)) for i in range(5)] == [F(1, 2), 0, 1, 0, F(1, 2)]
+    three = SEMANTICS["MLTheory.threeVecs"]()
+    assert [[three(i)(a) for a in range(2)] for i in range(3)] == [[1, 2], [3, -1], [5, 3]]
+    assert [2 * three(0)(a) + three(1)(a) - three(2)(a) for a in range(2)] == [0, 0]
 

@@ -207,20 +207,31 @@ def iterCoeffs (s : Rat) (cs : List (Rat × Rat)) : Nat → List (Rat × Rat)
   | 0 => cs
   | m + 1 => refineCoeffs (scaleIter s m) (iterCoeffs s cs m)
 
+/-- The refinement operator of `hatMask` written out:
+`(S f) x = f (2x + 1) / 2 + (f (2x) + f (2x - 1) / 2)`. -/
+theorem refine_hatMask_apply (f : Rat → Rat) (x : Rat) :
+    refine hatMask f x = f (2 * x + 1) / 2 + (f (2 * x) + f (2 * x - 1) / 2) := by
+  simp only [refine, hatMask, List.foldr, Rat.intCast_neg, Rat.intCast_one, Rat.intCast_zero]
+  have e1 : 2 * x - -1 = 2 * x + 1 := by grind
+  have e2 : 2 * x - 0 = 2 * x := by grind
+  rw [e1, e2]
+  grind
+
 /-- **One refinement step of a combination of hats** is the combination of hats of the next scale
 given by `refineCoeffs`. -/
 theorem refine_hatSum (s : Rat) : ∀ (cs : List (Rat × Rat)) (x : Rat),
     refine hatMask (hatSum s cs) x = hatSum (2 * s) (refineCoeffs s cs) x
   | [], x => by
-    simp only [refine, hatMask, List.foldr, hatSum, refineCoeffs]
+    rw [refine_hatMask_apply]
+    simp only [hatSum, refineCoeffs]
     grind
   | p :: cs, x => by
     have ih := refine_hatSum s cs x
-    simp only [refine, hatMask, List.foldr, Rat.intCast_neg, Rat.intCast_one, Rat.intCast_zero]
-      at ih ⊢
+    rw [refine_hatMask_apply] at ih
+    rw [refine_hatMask_apply]
     simp only [hatSum, refineCoeffs]
-    have e1 : s * (2 * x - -1) - p.1 = 2 * s * x - (p.1 - s) := by grind
-    have e2 : s * (2 * x - 0) - p.1 = 2 * s * x - p.1 := by grind
+    have e1 : s * (2 * x + 1) - p.1 = 2 * s * x - (p.1 - s) := by grind
+    have e2 : s * (2 * x) - p.1 = 2 * s * x - p.1 := by grind
     have e3 : s * (2 * x - 1) - p.1 = 2 * s * x - (p.1 + s) := by grind
     rw [e1, e2, e3, ← ih]
     grind

@@ -10,7 +10,13 @@ is a digest of the toolchain, its name, its source and the interfaces of every m
 record in the user's cache folder (:class:`claimcheck.cache.Store`, never in the project). A module
 is up to date only when such a record exists for its current key and its outputs still have that
 digest: outputs a project ships (a committed ``build/`` folder, a forged bookkeeping file) are never
-taken as current. A failed module blocks its dependents, not unrelated modules. Outputs are written
+taken as current.
+
+**Outputs are shared by content.** The outputs of every module claimcheck builds are also kept in
+the user's cache, each file under its SHA-256 (``objects/``). A module whose key has a record but
+whose build folder lacks the outputs (another checkout of the same sources, a test's copy, a
+cleaned ``build/``) gets them from there, each file checked against the digest in the sealed record,
+instead of compiling again. A failed module blocks its dependents, not unrelated modules. Outputs are written
 to a temporary folder and renamed into place; a failed or blocked module's old outputs are removed,
 so nothing stale is ever read as current.
 """
@@ -305,6 +311,8 @@ class Builder:
                         continue
                     key = keys[name] = self._key(mod, modules)
                     messages = self._current(name, key)
+                    if messages is None:
+                        messages = self._restore(name, key)
                     if messages is not None:
                         results[name] = ModuleResult(name, mod.path, "up-to-date", messages)
                         finished += 1
@@ -321,7 +329,8 @@ class Builder:
                     self._interfaces.pop(name, None)  # read before compiling: outputs changed since
                     finished += 1
                     if result.status == "built":
-                        self.records.put(keys[name], {"outputs": outputs_hash(self.project, name),
+                        files = self._keep_outputs(name)
+                        self.records.put(keys[name], {"outputs": outputs_hash(self.project, name), "files": files,
                                                       "messages": [asdict(m) for m in result.messages]})
                     verdict = "ok" if result.status == "built" else "FAILED"
                     self.progress.line(f"[{finished}/{total}] {name}: {verdict} ({result.seconds:.1f}s)")
@@ -340,7 +349,10 @@ class Builder:
             if bad is not None:
                 results[name] = ModuleResult(name, mod.path, "blocked", blocked_by=bad)
                 continue
-            messages = self._current(name, self._key(mod, modules))
+            key = self._key(mod, modules)
+            messages = self._current(name, key)
+            if messages is None:
+                messages = self._restore(name, key)
             if messages is None:
                 why = Message("error", str(mod.path), None, None, "not built, or built from another source"
                               " (run `claimcheck build`)", "stale")
@@ -366,6 +378,67 @@ class Builder:
             return [Message(**m) for m in record.get("messages", [])]
         except TypeError:
             return None
+
+    @property
+    def objects(self) -> Path:
+        return self.records.folder / "objects"
+
+    def _keep_outputs(self, name: str) -> dict[str, str]:
+        """Copy the module's outputs into the shared store (by content); their digests by suffix."""
+        base = output_base(self.project, name)
+        files: dict[str, str] = {}
+        for suffix in OUTPUT_SUFFIXES:
+            path = base.with_name(base.name + suffix)
+            if not path.is_file():
+                continue
+            digest = file_hash(path)
+            files[suffix] = digest
+            target = self.objects / digest[:2] / digest
+            if target.is_file():
+                continue
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".object.")
+                os.close(fd)
+                shutil.copyfile(path, tmp)
+                os.replace(tmp, target)
+            except OSError:
+                pass  # an unwritable store costs a build later, nothing else
+        return files
+
+    def _restore(self, name: str, key: str) -> list[Message] | None:
+        """The recorded outputs of ``key`` from the shared store, installed and checked against the
+        sealed record (None when any is missing or does not match: the module is built)."""
+        record = self.records.get(key)
+        files = record.get("files") if isinstance(record, dict) else None
+        if not isinstance(files, dict) or not files or ".olean" not in files:
+            return None
+        base = output_base(self.project, name)
+        base.parent.mkdir(parents=True, exist_ok=True)
+        staged: list[tuple[str, str]] = []
+        try:
+            for suffix, digest in files.items():
+                if suffix not in OUTPUT_SUFFIXES or not isinstance(digest, str):
+                    return None
+                source = self.objects / digest[:2] / digest
+                fd, tmp = tempfile.mkstemp(dir=base.parent, prefix=f".{base.name}{suffix}.")
+                os.close(fd)
+                staged.append((tmp, suffix))
+                shutil.copyfile(source, tmp)
+                if file_hash(Path(tmp)) != digest:
+                    return None
+            self._remove_outputs(name)
+            for tmp, suffix in staged:
+                os.chmod(tmp, 0o666 & ~_umask())
+                os.replace(tmp, base.with_name(base.name + suffix))
+            staged = []
+        except OSError:
+            return None
+        finally:
+            for tmp, _suffix in staged:
+                Path(tmp).unlink(missing_ok=True)
+        self._interfaces.pop(name, None)
+        return self._current(name, key)
 
     def _key(self, mod: LeanModule, modules: dict[str, LeanModule]) -> str:
         """What a module's output depends on: source, toolchain, imported modules' interfaces."""
