@@ -61,7 +61,8 @@ from claimcheck.model.names import Name
 from claimcheck.olean.reader import Environment
 from claimcheck.progress import Progress
 from claimcheck.project import Project
-from claimcheck.recheck.run import project_verdicts
+from claimcheck.cache import Store, reads_allowed
+from claimcheck.recheck.run import STORE_NAMESPACE, project_verdicts
 
 __all__ = ["Session", "Options"]
 
@@ -81,6 +82,8 @@ class Options:
     install: bool = True
     include_all: bool = False
     decls: tuple[Name, ...] | None = None
+    #: read no cached kernel verdicts (nothing is read under CI either)
+    no_cache: bool = False
 
 
 @dataclass
@@ -137,9 +140,9 @@ class Session:
         """The independent kernel's verdict on every constant of the built modules."""
         if not self.options.kernel:
             return {}
+        store = Store(STORE_NAMESPACE, enabled=reads_allowed(self.options.no_cache))
         verdicts, _result = project_verdicts(self.environment, self.built_modules, [self.toolchain.lib_dir],
-                                             self.project.build_dir / "kernel-cache.json",
-                                             self.project.kernel_budget, self.progress.line)
+                                             store, self.project.kernel_fuel, self.progress.line)
         return verdicts
 
     @cached_property
@@ -270,7 +273,7 @@ class Session:
         settings = Settings(
             allowed_axioms=sorted(self.project.allowed_axioms, key=str),
             kernel_required=self.project.kernel_required,
-            kernel_fuel=0,
+            kernel_fuel=self.project.kernel_fuel,
             strict_instances=self.project.strict_instances,
             sources_checked=self.project.sources_dir is not None,
         )
