@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Store", "cache_home", "reads_allowed", "user_key"]
+__all__ = ["Store", "cache_home", "code_digest", "digest", "reads_allowed", "user_key"]
 
 
 def cache_home() -> Path:
@@ -69,6 +69,33 @@ def user_key() -> bytes:
         Path(tmp).unlink(missing_ok=True)
     data = path.read_bytes()
     return data if len(data) == 32 else key
+
+
+def digest(*parts: object) -> str:
+    """SHA-256 of length-prefixed parts (a cache key from everything a record depends on)."""
+    d = hashlib.sha256()
+    for p in parts:
+        b = p if isinstance(p, bytes) else str(p).encode()
+        d.update(len(b).to_bytes(8, "little"))
+        d.update(b)
+    return d.hexdigest()
+
+
+_CODE: list[str] = []
+
+
+def code_digest() -> str:
+    """A digest of claimcheck's own source (every ``.py`` of the package) and the Python version: a
+    cached result of an earlier claimcheck is never reused by a changed one."""
+    if not _CODE:
+        import sys
+
+        package = Path(__file__).resolve().parent
+        d = hashlib.sha256(sys.version.encode())
+        for path in sorted(package.rglob("*.py")):
+            d.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
+        _CODE.append(d.hexdigest())
+    return _CODE[0]
 
 
 def reads_allowed(no_cache: bool = False) -> bool:

@@ -41,7 +41,8 @@ def _project(args: argparse.Namespace) -> Project:
 
 def _session(args: argparse.Namespace, **options) -> Session:
     progress = Progress(quiet=args.quiet)
-    return Session(_project(args), progress, Options(jobs=getattr(args, "jobs", None), **options))
+    return Session(_project(args), progress, Options(jobs=getattr(args, "jobs", None),
+                                                     no_cache=getattr(args, "no_cache", False), **options))
 
 
 def _decls(texts: list[str] | None) -> tuple[Name, ...] | None:
@@ -337,12 +338,15 @@ def cmd_kernel(args: argparse.Namespace) -> int:
     """Check lean4export NDJSON files with claimcheck's own kernel (arena exit codes 0/1/2)."""
     from claimcheck.kernel.cli import main as kernel_main
 
-    return kernel_main([*args.files, *(["-q"] if args.quiet else [])])
+    fuel = [] if args.fuel is None else ["--fuel", str(args.fuel)]
+    return kernel_main([*args.files, *(["-q"] if args.quiet else []), *fuel])
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--root", type=Path, default=Path("."), help="project root (default: current folder)")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
+    parser.add_argument("--no-cache", action="store_true",
+                        help="read no cached kernel verdicts (nor does a run under CI=true)")
 
 
 def _add_sources(parser: argparse.ArgumentParser) -> None:
@@ -408,6 +412,8 @@ def make_parser() -> argparse.ArgumentParser:
                        "(exit 0 accepted, 1 rejected, 2 declined)")
     p.add_argument("files", nargs="+", type=str, metavar="FILE.ndjson")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
+    p.add_argument("--fuel", type=int, default=None,
+                   help="kernel steps one declaration may take, then it is declined as out of fuel (0: no limit)")
     p.set_defaults(func=cmd_kernel)
 
     p = sub.add_parser("formalization-yaml", help="write or update the root formalization.yaml (generated parts "

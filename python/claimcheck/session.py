@@ -16,36 +16,44 @@ gate's result, ``export`` the environment. The stages:
    :class:`~claimcheck.model.evidence.GateResult`, with the project-level problems (a stale
    ``formalization.yaml``, a build folder tracked by git).
 
+**Results are reused by content.** Each stage's result is kept in the user's cache
+(:class:`claimcheck.cache.Store`, sealed) under a key made of everything it depends on, and
+claimcheck's own source: a module's facts under the outputs of the module and of every module it
+imports; the kernel's verdicts, the satisfiability witnesses, the instance cross-checks and the
+library declarations the manifests name under the outputs of every module; a witness's result under
+the companion's source. A run with nothing changed opens no ``.olean`` file and starts no companion
+process; an edit re-does what depends on the edited module. Nothing is read from these caches with
+``--no-cache`` or under ``CI``, and the outputs are the same either way (a cache is never a trust
+input: it holds only what this claimcheck computed, for exactly these inputs).
+
 Errors are exceptions (:class:`~claimcheck.errors.ClaimcheckError` and friends); the CLI turns
 them into exit codes.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
-from claimcheck.analysis.cross_check import instance_theorems
-from claimcheck.analysis.library import LibraryIndex, library_index
-from claimcheck.analysis.naming import user_facing
-from claimcheck.analysis.satisfiable import find_witnesses
-from claimcheck.analysis.spoofing import StatementInspector
-from claimcheck.analysis.statuses import declaration_facts, open_environment
+from typing import TYPE_CHECKING
+
 from claimcheck.claims.gate import Evidence, finish, judge
 from claimcheck.claims.manifest import Manifest, load_manifests, validate
 from claimcheck.claims.sources import check_sources
 from claimcheck.errors import ClaimcheckError
 from claimcheck.companion import client
-from claimcheck.companion.protocol import Request
+from claimcheck.companion.protocol import Request, encode_terms
 from claimcheck.lean.build import BuildReport, build
 from claimcheck.lean.ilean import read_ranges
 from claimcheck.lean.toolchain import Toolchain, resolve_toolchain
 from claimcheck.model.evidence import (
     BuildSummary,
     GateResult,
+    InstanceOutcome,
     InstanceResult,
     ModuleResult,
     ModuleState,
@@ -56,14 +64,25 @@ from claimcheck.model.evidence import (
     ToolchainInfo,
     WitnessOutcome,
 )
-from claimcheck.model.facts import DeclFacts, DeclKind, KernelVerdict, Status
+from claimcheck.model.facts import DeclFacts, DeclKind, KernelOutcome, KernelVerdict, Status
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import Environment
 from claimcheck.progress import Progress
 from claimcheck.project import Project
-from claimcheck.recheck.run import project_verdicts
+from claimcheck.cache import Store, code_digest, digest, reads_allowed
+from claimcheck.model.codec import facts_from_json, plain
+
+if TYPE_CHECKING:  # the analysis, the kernel and the companion's client are imported when a stage runs:
+    # a run that reuses every result (nothing changed) never loads them
+    from claimcheck.analysis.library import LibraryIndex
+    from claimcheck.analysis.spoofing import StatementInspector
 
 __all__ = ["Session", "Options"]
+
+#: The namespaces of the stages' results in the user's cache (bump one on an incompatible change).
+FACTS = "facts-1"
+PROJECT = "project-1"
+COMPANION = "companion-1"
 
 _MODULE_STATES = {"built": ModuleState.BUILT, "up-to-date": ModuleState.UP_TO_DATE, "failed": ModuleState.FAILED,
                   "blocked": ModuleState.BLOCKED}
@@ -81,6 +100,8 @@ class Options:
     install: bool = True
     include_all: bool = False
     decls: tuple[Name, ...] | None = None
+    #: read no cached kernel verdicts (nothing is read under CI either)
+    no_cache: bool = False
 
 
 @dataclass
@@ -106,11 +127,15 @@ class Session:
         return current_outputs(self.project, self.toolchain)
 
     @cached_property
-    def library(self) -> LibraryIndex:
+    def library(self) -> "LibraryIndex":
+        from claimcheck.analysis.library import library_index
+
         return library_index(self.toolchain.lib_dir)
 
     @cached_property
     def environment(self) -> Environment:
+        from claimcheck.analysis.statuses import open_environment
+
         return open_environment([self.project.olean_dir], [self.toolchain.lib_dir])
 
     @property
@@ -123,65 +148,149 @@ class Session:
         return folder is not None and folder.resolve() == self.toolchain.lib_dir.resolve()
 
     @cached_property
-    def _inspectors(self) -> dict[str, StatementInspector]:
+    def _inspectors(self) -> dict[str, "StatementInspector"]:
         return {}
 
-    def inspector(self, module: str) -> StatementInspector:
+    def inspector(self, module: str) -> "StatementInspector":
+        from claimcheck.analysis.spoofing import StatementInspector
+
         got = self._inspectors.get(module)
         if got is None:
             got = self._inspectors[module] = StatementInspector(self.environment, self._core_module, module)
         return got
+
+    # ------------------------------------------------------------------ reuse
+
+    def _store(self, namespace: str) -> Store:
+        return Store(namespace, enabled=reads_allowed(self.options.no_cache))
+
+    @cached_property
+    def _project_key(self) -> str:
+        """Everything a whole-project result depends on: claimcheck, the toolchain, the settings
+        that enter the facts, and every built module's outputs."""
+        build = self.build
+        return digest("project", code_digest(), self.toolchain.identity, *sorted(map(str, self.project.allowed_axioms)),
+                      self.project.kernel_fuel, *(f"{m}={build.digests.get(m, 'absent')}" for m in build.modules))
+
+    def _module_key(self, module: str) -> str:
+        """Everything the facts of ``module`` depend on: its outputs and those of its imports."""
+        build = self.build
+        return digest("module", code_digest(), self.toolchain.identity, *sorted(map(str, self.project.allowed_axioms)),
+                      self.options.include_all, module, build.digests.get(module, "absent"),
+                      *(f"{d}={build.digests.get(d, 'absent')}" for d in build.imports.get(module, ())))
+
+    # ------------------------------------------------------------------ facts
 
     @cached_property
     def kernel_verdicts(self) -> dict[tuple[str, Name], KernelVerdict]:
         """The independent kernel's verdict on every constant of the built modules."""
         if not self.options.kernel:
             return {}
+        cache = self._store(PROJECT)
+        key = digest("kernel", self._project_key)
+        got = cache.get(key)
+        if isinstance(got, list):
+            return {(m, Name(c)): KernelVerdict(KernelOutcome(o), r, None if x is None else Name(x)) for m, c, o, r, x in got}
+        from claimcheck.recheck.run import STORE_NAMESPACE, project_verdicts
+
+        store = Store(STORE_NAMESPACE, enabled=reads_allowed(self.options.no_cache))
         verdicts, _result = project_verdicts(self.environment, self.built_modules, [self.toolchain.lib_dir],
-                                             self.project.build_dir / "kernel-cache.json",
-                                             self.project.kernel_budget, self.progress.line)
+                                             store, self.project.kernel_fuel, self.progress.line)
+        if not any("fuel" in v.reason for v in verdicts.values()):
+            cache.put(key, [[m, n.to_json(), str(v.outcome), v.reason, v.missing.to_json() if v.missing else None]
+                            for (m, n), v in sorted(verdicts.items(), key=lambda kv: (kv[0][0], str(kv[0][1])))])
         return verdicts
 
     @cached_property
     def facts(self) -> list[DeclFacts]:
         """The facts of every listed declaration (the options' ``decls``, or every user-facing
         declaration of the project), with kernel verdicts and satisfiability witnesses."""
+        from claimcheck.analysis.statuses import declaration_facts
+
         build = self.build
         self.progress.line("reading proof status")
-        sources = {m: r.source for m, r in build.modules.items()}
-        records = declaration_facts(
-            self.environment, list(build.modules), [self.toolchain.lib_dir],
-            allowed_axioms=self.project.allowed_axioms, failed_modules=build.failed_modules(),
-            decls=list(self.options.decls) if self.options.decls is not None else None,
-            include_all=self.options.include_all, library=self.library, sources=sources,
-        )
+        if self.options.decls is not None:
+            records = declaration_facts(
+                self.environment, list(build.modules), [self.toolchain.lib_dir],
+                allowed_axioms=self.project.allowed_axioms, failed_modules=build.failed_modules(),
+                decls=list(self.options.decls), include_all=self.options.include_all, library=self.library,
+            )
+        else:
+            records = self._module_facts()
         verdicts = self.kernel_verdicts
         ranges = read_ranges(self.project.olean_dir, {m: build.modules[m].source for m in self.built_modules},
                              self.project.root)
         records = [replace(r, kernel=verdicts.get(r.key), location=ranges.get(r.key)) for r in records]
         return self._with_witnesses(records)
 
+    def _module_facts(self) -> list[DeclFacts]:
+        """Every built module's records, reused per module when its key (:meth:`_module_key`) is
+        unchanged; the rest computed in one analysis over the whole project."""
+        build = self.build
+        cache = self._store(FACTS)
+        by_module: dict[str, list[DeclFacts]] = {}
+        todo = []
+        for m in self.built_modules:
+            got = cache.get(self._module_key(m))
+            if isinstance(got, list):
+                by_module[m] = [facts_from_json(d) for d in got]
+            else:
+                todo.append(m)
+        failed: list[DeclFacts] = []
+        if todo or build.failed_modules():
+            from claimcheck.analysis.statuses import declaration_facts
+
+            computed = declaration_facts(
+                self.environment, list(build.modules), [self.toolchain.lib_dir],
+                allowed_axioms=self.project.allowed_axioms, failed_modules=build.failed_modules(),
+                include_all=self.options.include_all, library=self.library,
+                sources={m: r.source for m, r in build.modules.items()}, only=set(todo),
+            )
+            for r in computed:
+                if r.kind is DeclKind.MODULE:
+                    failed.append(r)
+                else:
+                    by_module.setdefault(r.module, []).append(r)
+            for m in todo:
+                cache.put(self._module_key(m), [plain(r) for r in by_module.get(m, [])])
+        return failed + [r for m in self.built_modules for r in by_module.get(m, [])]
+
     def _with_witnesses(self, records: list[DeclFacts]) -> list[DeclFacts]:
         wanted = [r.key for r in records if r.hypotheses and r.status is not Status.MISSING
                   and r.module in self.build.modules]
         if not wanted:
             return records
+        cache = self._store(PROJECT)
+        key = digest("witnesses", self._project_key, self.options.kernel, *(f"{m}\0{n}" for m, n in sorted(
+            wanted, key=lambda k: (k[0], str(k[1])))))
+        got = cache.get(key)
+        if isinstance(got, dict):
+            chosen = {(m, n): Name.parse(w) for m, n, w in
+                      ((k.split("\0", 1)[0], Name.parse(k.split("\0", 1)[1]), w) for k, w in got.items())}
+        else:
+            chosen = self._find_witnesses(records, wanted)
+            cache.put(key, {f"{m}\0{n}": str(w) for (m, n), w in chosen.items()})
+        return [replace(r, satisfiable_by=chosen[r.key]) if r.key in chosen else r for r in records]
+
+    def _find_witnesses(self, records: list[DeclFacts], wanted: list) -> dict[tuple[str, Name], Name]:
+        from claimcheck.analysis.satisfiable import find_witnesses
+
         found = find_witnesses(self.environment, self.built_modules, wanted)
         by_key = {r.key: r for r in records}
         verdicts = self.kernel_verdicts
-        out = []
-        for r in records:
-            candidates = [_owner(k) for k in found.get(r.key, [])]
+        chosen = {}
+        for key in wanted:
             best = None
-            for module, name in candidates:
+            for module, name in (_owner(k) for k in found.get(key, [])):
                 verdict = verdicts.get((module, name))
                 owner = by_key.get((module, name))
                 if owner is not None and owner.status is not Status.PROVED:
                     continue
                 if best is None or (verdict is not None and verdict.accepted):
                     best = name
-            out.append(replace(r, satisfiable_by=best) if best is not None else r)
-        return out
+            if best is not None:
+                chosen[key] = best
+        return chosen
 
     # ------------------------------------------------------------------ manifests and evidence
 
@@ -213,6 +322,8 @@ class Session:
             except OleanError:
                 return [f"declaration names not checked: {path} cannot be read"]
         notes = []
+        from claimcheck.analysis.library import library_index
+
         library: set[Name] | None = None
         try:
             library = set(library_index(resolve_toolchain(self.project.root, install=False,
@@ -242,25 +353,94 @@ class Session:
             return None
         if not self.project.witness_modules:
             return []
-        return self._companion(Request(list(self.project.witness_modules), [])).witness_ids
+        key = self._companion_key("ids")
+        got = self._store(COMPANION).get(key) if key else None
+        if isinstance(got, list):
+            return [str(w) for w in got]
+        ids = self._companion(Request(list(self.project.witness_modules), [])).witness_ids
+        if key:
+            self._store(COMPANION).put(key, ids)
+        return ids
+
+    @cached_property
+    def _companion_source(self) -> str | None:
+        return client.companion_digest([*self.project.witness_modules, *self.project.semantics_modules],
+                                       self.project.root)
+
+    def _companion_key(self, *parts: object) -> str | None:
+        """A key for what the companion computes (None: its source cannot be found, nothing is reused)."""
+        if self._companion_source is None:
+            return None
+        return digest("companion", code_digest(), self._companion_source, *self.project.witness_modules, "|",
+                      *self.project.semantics_modules, *parts)
 
     def _companion(self, request: Request):
         return client.run(request, self.project.root)
 
+    def _witness_results(self, ids: list[str]) -> dict[str, WitnessOutcome]:
+        """The named witnesses' results, each reused under the companion's source."""
+        cache = self._store(COMPANION)
+        out: dict[str, WitnessOutcome] = {}
+        todo = []
+        for wid in ids:
+            key = self._companion_key("witness", wid)
+            got = cache.get(key) if key else None
+            if isinstance(got, dict):
+                out[wid] = WitnessOutcome(wid, got["ok"] is True, str(got["summary"]), dict(got["details"]))
+            else:
+                todo.append(wid)
+        if todo:
+            self.progress.line(f"running {len(todo)} witnesses (companion process)")
+            response = self._companion(Request(list(self.project.witness_modules), [], todo))
+            for w in response.witnesses:
+                out[w.id] = WitnessOutcome(w.id, w.ok, w.summary, w.details)
+                key = self._companion_key("witness", w.id)
+                if key:
+                    cache.put(key, {"ok": w.ok, "summary": w.summary, "details": w.details})
+        return out
+
+    def _instance_results(self) -> dict[tuple[str, Name], InstanceResult]:
+        """The instance cross-checks, reused for the whole build, else per statement."""
+        cache = self._store(COMPANION)
+        whole = self._companion_key("instances", self._project_key)
+        got = cache.get(whole) if whole else None
+        if isinstance(got, list):
+            return {(m, Name(c)): InstanceResult(Name(c), st, lv, pv, InstanceOutcome(o), de)
+                    for m, c, st, lv, pv, o, de in got}
+        from claimcheck.analysis.cross_check import instance_theorems
+
+        theorems = instance_theorems(self.environment, self.facts, self.inspector)
+        results: dict[tuple[str, Name], InstanceResult] = {}
+        todo = []
+        for facts, term in theorems:
+            table, roots = encode_terms([term])
+            key = self._companion_key("instance", json.dumps([table, roots], sort_keys=True), facts.statement or "")
+            got = cache.get(key) if key else None
+            if isinstance(got, dict):
+                results[facts.key] = InstanceResult(facts.name, facts.statement or "", got["lean"], got["python"],
+                                                    InstanceOutcome(got["outcome"]), got["detail"])
+            else:
+                todo.append((facts, term, key))
+        if todo:
+            self.progress.line(f"cross-checking {len(todo)} instance theorems (companion process)")
+            requests, table = client.instance_requests([(f, t) for f, t, _k in todo])
+            response = self._companion(Request([], list(self.project.semantics_modules), [], requests, table))
+            fresh = client.instance_results([(f, t) for f, t, _k in todo], response.instances)
+            for facts, _term, key in todo:
+                r = fresh[facts.key]
+                results[facts.key] = r
+                if key:
+                    cache.put(key, {"lean": r.lean_value, "python": r.python_value, "outcome": str(r.outcome),
+                                    "detail": r.detail})
+        if whole:
+            cache.put(whole, [[m, n.to_json(), r.statement, r.lean_value, r.python_value, str(r.outcome), r.detail]
+                              for (m, n), r in sorted(results.items(), key=lambda kv: (kv[0][0], str(kv[0][1])))])
+        return results
+
     def evidence(self, manifests: list[Manifest]) -> Evidence:
         facts = self.facts
-        self.progress.line("running witnesses and instance cross-checks (companion process)")
-        theorems = instance_theorems(self.environment, facts, self.inspector)
-        instance_requests, table = client.instance_requests(theorems)
-        witness_ids = sorted({w for m in manifests for c in m.claims for w in c.witnesses})
-        witnesses: dict[str, WitnessOutcome] = {}
-        instances: dict[tuple[str, Name], InstanceResult] = {}
-        if witness_ids or instance_requests:
-            response = self._companion(Request(list(self.project.witness_modules),
-                                               list(self.project.semantics_modules), witness_ids,
-                                               instance_requests, table))
-            witnesses = {w.id: WitnessOutcome(w.id, w.ok, w.summary, w.details) for w in response.witnesses}
-            instances = client.instance_results(theorems, response.instances)
+        witnesses = self._witness_results(sorted({w for m in manifests for c in m.claims for w in c.witnesses}))
+        instances = self._instance_results()
         extra = self._manifest_decls(manifests, facts)
         root = self.project.root
         modules = [ModuleResult(r.name, _MODULE_STATES[r.status],
@@ -270,7 +450,7 @@ class Session:
         settings = Settings(
             allowed_axioms=sorted(self.project.allowed_axioms, key=str),
             kernel_required=self.project.kernel_required,
-            kernel_fuel=0,
+            kernel_fuel=self.project.kernel_fuel,
             strict_instances=self.project.strict_instances,
             sources_checked=self.project.sources_dir is not None,
         )
@@ -288,10 +468,19 @@ class Session:
         wanted = sorted({f.decl for m in manifests for c in m.claims for f in c.formal or []} - have, key=str)
         if not wanted:
             return []
-        build = self.build
-        records = declaration_facts(self.environment, list(build.modules), [self.toolchain.lib_dir],
-                                    allowed_axioms=self.project.allowed_axioms,
-                                    failed_modules=build.failed_modules(), decls=wanted, library=self.library)
+        cache = self._store(PROJECT)
+        key = digest("named", self._project_key, *map(str, wanted))
+        got = cache.get(key)
+        if isinstance(got, list):
+            records = [facts_from_json(d) for d in got]
+        else:
+            from claimcheck.analysis.statuses import declaration_facts
+
+            build = self.build
+            records = declaration_facts(self.environment, list(build.modules), [self.toolchain.lib_dir],
+                                        allowed_axioms=self.project.allowed_axioms,
+                                        failed_modules=build.failed_modules(), decls=wanted, library=self.library)
+            cache.put(key, [plain(r) for r in records])
         verdicts = self.kernel_verdicts
         return [replace(r, kernel=verdicts.get(r.key)) if r.key in verdicts else r for r in records]
 
@@ -336,6 +525,8 @@ class Session:
 
 def _owner(key: tuple[str, Name]) -> tuple[str, Name]:
     """A compiler-generated auxiliary (``T_sat._proof_1``) as the user-facing declaration it belongs to."""
+    from claimcheck.analysis.naming import user_facing
+
     module, name = key
     comps = name.components
     while comps and not user_facing(Name(comps)):

@@ -55,6 +55,8 @@ class Shape:
     note: str = ""  # why ``is_theorem`` is undecided
     #: binders whose type is a proposition (undecided ones count: a hypothesis until shown not)
     hypotheses: int = 0
+    #: their positions in the telescope (0-based)
+    hypothesis_positions: tuple[int, ...] = ()
 
 
 def is_prop_level(lv: Level) -> bool | None:
@@ -262,14 +264,15 @@ def shape_of(env: Environment, ty: Expr, within: str | None = None) -> Shape:
     binders and hypotheses."""
     inf = _Infer(env, within)
     hyps: list[Expr] = []
-    props = 0
+    positions: list[int] = []
     e = strip_mdata(ty)
     while isinstance(e, ForallE):
         try:
             inf.fuel = _FUEL
-            props += is_prop_level(inf.sort_level(e.binder_type)) is not False
+            if is_prop_level(inf.sort_level(e.binder_type)) is not False:
+                positions.append(len(hyps))
         except (_Undecided, RecursionError):
-            props += 1
+            positions.append(len(hyps))
         x = inf.fresh(e.binder_name, e.binder_type)
         hyps.append(e.binder_type)
         e = strip_mdata(inf.instantiate(e.body, x))
@@ -285,4 +288,4 @@ def shape_of(env: Environment, ty: Expr, within: str | None = None) -> Shape:
         prop, note = None, str(exc)
     except RecursionError:
         prop, note = None, "the statement is too deep to analyse"
-    return Shape(prop, len(hyps), note, props)
+    return Shape(prop, len(hyps), note, len(positions), tuple(positions))

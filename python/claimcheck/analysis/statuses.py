@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Collection, Mapping, Sequence
 
 from claimcheck.analysis.axioms import AxiomCollector, classify
 from claimcheck.analysis.depgraph import ProjectUses
@@ -218,6 +218,7 @@ def declaration_facts(
     include_all: bool = False,
     library: LibraryIndex | None = None,
     sources: Mapping[str, Path] | None = None,
+    only: Collection[str] | None = None,
 ) -> list[DeclFacts]:
     """The facts of the declarations of the project ``modules`` (or only of ``decls``).
 
@@ -226,7 +227,8 @@ def declaration_facts(
     ``failed_modules`` (module -> its source file) gets one ``failed`` record, and a requested
     declaration found in such a source is ``failed``; a requested declaration found nowhere is
     ``missing``. ``sources`` (module -> source file): a built module that yields no user-facing
-    declaration while its source declares some is an error.
+    declaration while its source declares some is an error. ``only``: list the declarations of these
+    modules alone (the others are loaded all the same: each is judged in its full environment).
     """
     core = [Path(p) for p in library_dirs]
     if library is None and core:
@@ -255,6 +257,8 @@ def declaration_facts(
 
     if decls is None:
         for mod in loaded:
+            if only is not None and mod.name not in only:
+                continue
             listed = 0
             for name in sorted(mod.constant_names(), key=str):
                 if not include_all and not user_facing(name):

@@ -37,6 +37,7 @@ the v0.4 schema's rules, not vendored). A file is written to a temporary file an
 from __future__ import annotations
 
 import copy
+import dataclasses
 import io
 import json
 import os
@@ -51,6 +52,7 @@ from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import LiteralScalarString
 
 from claimcheck.analysis.cross_check import is_instance
+from claimcheck.cache import Store, code_digest, digest, reads_allowed
 from claimcheck.claims.manifest import Claim, Manifest
 from claimcheck.errors import ClaimcheckError
 from claimcheck.model.evidence import ClaimEvidence, GateResult, Problem, ProblemCode, Role, Severity, Tier, Verdict
@@ -348,9 +350,29 @@ def problems(path: Path, result: GateResult, manifests: list[Manifest], project:
     uses claimcheck's words, each required field that is blank, each field of the wrong type."""
     rel = path.name
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
+        gen = generate(result, manifests, project)
+    except (FormalizationError, OSError) as exc:
+        return [Problem(ProblemCode.FORMALIZATION_STALE, Severity.ERROR, f"{rel}: {exc}", file=rel, line=1)]
+    # Reading the file round-trip is slow: the problems are reused for the same file and the same
+    # generated parts (this claimcheck's, computed from this build).
+    cache = Store("formalization-1", enabled=reads_allowed())
+    key = digest(code_digest(), data, json.dumps(dataclasses.asdict(gen), sort_keys=True, default=str))
+    got = cache.get(key)
+    if isinstance(got, list):
+        return [Problem(ProblemCode(p["code"]), Severity(p["severity"]), p["message"], file=p["file"], line=p["line"])
+                for p in got]
+    out = _problems(path, rel, data, gen)
+    cache.put(key, [{"code": str(p.code), "severity": str(p.severity), "message": p.message, "file": p.file,
+                     "line": p.line} for p in out])
+    return out
+
+
+def _problems(path: Path, rel: str, data: bytes, gen: Generated) -> list[Problem]:
+    try:
+        text = data.decode("utf-8")
         doc = _load(text, path)
-        parts = stale_parts(path, generate(result, manifests, project))
+        parts = stale_parts(path, gen)
     except (FormalizationError, OSError, UnicodeDecodeError) as exc:
         return [Problem(ProblemCode.FORMALIZATION_STALE, Severity.ERROR, f"{rel}: {exc}", file=rel, line=1)]
     out = [Problem(ProblemCode.FORMALIZATION_STALE, Severity.ERROR,

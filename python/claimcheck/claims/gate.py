@@ -418,7 +418,7 @@ def judge(manifests: list[Manifest], ev: Evidence, root: Path,
             sources=[Citation(s.file, s.line, citations.get((s.file, s.line))) for s in m.sources],
         ))
     result = GateResult(
-        generated=_dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        generated=_generated(),
         ok=False,
         toolchain=ev.toolchain,
         build=ev.build,
@@ -430,6 +430,14 @@ def judge(manifests: list[Manifest], ev: Evidence, root: Path,
         problems=_project_problems(ev, cited),
     )
     return finish(result)
+
+
+def _generated() -> str:
+    """When the result was made: now, or ``$SOURCE_DATE_EPOCH`` when set (reproducible outputs)."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    when = (_dt.datetime.fromtimestamp(int(epoch), _dt.timezone.utc) if epoch and epoch.isdigit()
+            else _dt.datetime.now(_dt.timezone.utc))
+    return when.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def finish(result: GateResult, extra: list[Problem] = ()) -> GateResult:

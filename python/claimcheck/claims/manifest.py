@@ -310,6 +310,28 @@ def _read_text(path: Path, chk: _FileChecker) -> str | None:
         return None
 
 
+def _looks_shallow(text: str) -> bool:
+    """Whether the text certainly nests less than :data:`MAX_DEPTH` (flow brackets and indentation),
+    so that the fast C parser can read it (the pure-Python one handles anything deeper, stopping
+    with a clear error)."""
+    depth = worst = 0
+    for ch in text:
+        if ch in "[{":
+            depth += 1
+            worst = max(worst, depth)
+        elif ch in "]}":
+            depth = max(depth - 1, 0)
+    indent = max((len(line) - len(line.lstrip(" ")) for line in text.splitlines()), default=0)
+    return worst < MAX_DEPTH and indent < 2 * MAX_DEPTH
+
+
+def _compose(text: str) -> Node | None:
+    loader = getattr(yaml, "CSafeLoader", None)
+    if loader is not None and _looks_shallow(text):
+        return yaml.compose(text, Loader=loader)
+    return yaml.compose(text, Loader=yaml.SafeLoader)
+
+
 def _too_deep(root: Node) -> int | None:
     """The line of a node nested deeper than :data:`MAX_DEPTH`, if any (iteratively)."""
     stack: list[tuple[Node, int]] = [(root, 1)]
@@ -335,7 +357,7 @@ def parse_manifest(path: Path, text: str | None = None) -> tuple[Manifest | None
         if text is None:
             return None, chk.issues
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        root = _compose(text)
     except RecursionError:
         chk.err(1, f"the YAML nests too deep to read (a manifest nests about 5 levels; at most {MAX_DEPTH})")
         return None, chk.issues

@@ -8,17 +8,47 @@ import subprocess
 import sys
 from pathlib import Path
 
-from claimcheck.analysis.cross_check import InstanceTheorem
+from typing import TYPE_CHECKING
+
 from claimcheck.companion.protocol import InstanceAnswer, InstanceRequest, ProtocolError, Request, Response, encode_terms
 from claimcheck.errors import ConfigError
 from claimcheck.model.evidence import InstanceOutcome, InstanceResult
 from claimcheck.model.names import Name
 
-__all__ = ["CompanionError", "instance_requests", "instance_results", "run"]
+if TYPE_CHECKING:
+    from claimcheck.analysis.cross_check import InstanceTheorem
+
+__all__ = ["CompanionError", "companion_digest", "instance_requests", "instance_results", "run"]
 
 
 class CompanionError(ConfigError):
     """The companion could not be loaded or did not answer (exit code 2)."""
+
+
+def companion_digest(modules: list[str], root: Path) -> str | None:
+    """A digest of the companion's source: every ``.py`` file of the top-level package (or module)
+    of each module named, found on the companion process's path (the project root, then this
+    interpreter's) without importing it. None when one cannot be found: nothing it computes is
+    reused then."""
+    import hashlib
+
+    d = hashlib.sha256()
+    for name in sorted(set(modules)):
+        top = name.split(".")[0]
+        for entry in [str(root), *sys.path]:
+            base = Path(entry or ".") / top
+            if (base / "__init__.py").is_file():
+                files = sorted(base.rglob("*.py"))
+                break
+            if base.with_suffix(".py").is_file():
+                files = [base.with_suffix(".py")]
+                break
+        else:
+            return None
+        d.update(name.encode() + b"\0")
+        for path in files:
+            d.update(path.as_posix().encode() + b"\0" + path.read_bytes())
+    return d.hexdigest()
 
 
 def run(request: Request, cwd: Path, timeout: float | None = None) -> Response:
@@ -48,13 +78,13 @@ def run(request: Request, cwd: Path, timeout: float | None = None) -> Response:
     return response
 
 
-def instance_requests(theorems: list[InstanceTheorem]) -> tuple[list[InstanceRequest], list[list]]:
+def instance_requests(theorems: list["InstanceTheorem"]) -> tuple[list[InstanceRequest], list[list]]:
     """The companion's instance requests (ids are the theorems' positions) and the term table."""
     table, roots = encode_terms([term for _f, term in theorems])
     return [InstanceRequest(str(i), root) for i, root in enumerate(roots)], table
 
 
-def instance_results(theorems: list[InstanceTheorem], answers: list[InstanceAnswer]
+def instance_results(theorems: list["InstanceTheorem"], answers: list[InstanceAnswer]
                      ) -> dict[tuple[str, Name], InstanceResult]:
     """The companion's answers as the model's results, by (module, name); a theorem the companion
     did not answer for is not cross-checked."""

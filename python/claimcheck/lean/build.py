@@ -29,6 +29,7 @@ import json
 import os
 import re
 import shutil
+import struct
 import subprocess
 import tempfile
 import time
@@ -38,6 +39,7 @@ from pathlib import Path
 
 from claimcheck.cache import Store
 from claimcheck.errors import ConfigError, ModuleGraphError
+from claimcheck.lean.interface import interface_digest
 from claimcheck.lean.lock import FileLock
 from claimcheck.lean.modules import (
     _HEADER_WORDS,
@@ -49,12 +51,15 @@ from claimcheck.lean.modules import (
     topological_order,
     transitive_imports,
 )
+from claimcheck.olean.reader import OleanError
 from claimcheck.progress import Progress
 from claimcheck.project import Project
 from claimcheck.lean.toolchain import Toolchain
 
 #: The namespace of the build records in the user's cache (bump on an incompatible change).
 BUILD_RECORDS = "builds-1"
+#: Interface digests (lean/interface.py) by the content of the file they are computed from.
+INTERFACE_RECORDS = "interfaces-1"
 OUTPUT_SUFFIXES = (".olean", ".olean.server", ".olean.private", ".ilean", ".ir")
 #: Parts of a module whose content its dependents see.
 INTERFACE_SUFFIXES = (".olean", ".olean.server", ".olean.private")
@@ -129,10 +134,13 @@ class ModuleResult:
 
 @dataclass
 class BuildReport:
-    """All modules of one build, in build (topological) order."""
+    """All modules of one build, in build (topological) order, with what later stages key their
+    caches on: each current module's outputs digest and its project imports (transitively)."""
 
     modules: dict[str, ModuleResult]
     seconds: float = 0.0
+    digests: dict[str, str] = field(default_factory=dict)
+    imports: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -195,12 +203,22 @@ def _available_memory() -> int:
     return WASM_JOB_BYTES
 
 
+_HASHES: dict[tuple[str, int, int, int], str] = {}
+
+
 def file_hash(path: Path) -> str:
+    """SHA-256 of a file's content (remembered for this process while the file is unchanged)."""
+    st = os.stat(path)
+    key = (str(path), st.st_ino, st.st_size, st.st_mtime_ns)
+    got = _HASHES.get(key)
+    if got is not None:
+        return got
     digest = hashlib.sha256()
     with path.open("rb") as f:
         for chunk in iter(lambda: f.read(1 << 20), b""):
             digest.update(chunk)
-    return digest.hexdigest()
+    _HASHES[key] = digest.hexdigest()
+    return _HASHES[key]
 
 
 def output_base(project: Project, name: str) -> Path:
@@ -247,7 +265,7 @@ class Builder:
         self.jobs = max(1, jobs or default_jobs(toolchain))
         self.progress = progress or Progress()
         # Interface hashes read from disk, once each; dropped when a module's outputs change.
-        self._interfaces: dict[str, str | None] = {}
+        self._interfaces: dict[tuple[str, str], str | None] = {}
         if not project.build_dir.resolve().is_relative_to(project.root):
             raise ConfigError(f"{project.build_dir}: the build folder must be inside the project root")
 
@@ -304,7 +322,7 @@ class Builder:
                     )
                     if bad is not None:
                         self._remove_outputs(name)
-                        self._interfaces.pop(name, None)
+                        self._forget_interfaces(name)
                         results[name] = ModuleResult(name, mod.path, "blocked", blocked_by=bad)
                         finished += 1
                         self.progress.line(f"[{finished}/{total}] {name}: blocked by {bad}")
@@ -326,7 +344,7 @@ class Builder:
                     name = running.pop(future)
                     result = future.result()
                     results[name] = result
-                    self._interfaces.pop(name, None)  # read before compiling: outputs changed since
+                    self._forget_interfaces(name)  # read before compiling: outputs changed since
                     finished += 1
                     if result.status == "built":
                         files = self._keep_outputs(name)
@@ -335,7 +353,13 @@ class Builder:
                     verdict = "ok" if result.status == "built" else "FAILED"
                     self.progress.line(f"[{finished}/{total}] {name}: {verdict} ({result.seconds:.1f}s)")
         ordered = {name: results[name] for name in order}
-        return BuildReport(ordered, time.monotonic() - start)
+        return self._report(ordered, modules, start)
+
+    def _report(self, results: dict[str, ModuleResult], modules: dict[str, LeanModule], start: float) -> BuildReport:
+        digests = {n: d for n, r in results.items() if r.status in ("built", "up-to-date")
+                   and (d := outputs_hash(self.project, n)) is not None}
+        imports = {n: tuple(sorted(transitive_imports(modules[n], modules))) for n in results}
+        return BuildReport(results, time.monotonic() - start, digests, imports)
 
     def current(self) -> BuildReport:
         """The build as it stands, without compiling: a module whose outputs claimcheck recorded for
@@ -359,7 +383,7 @@ class Builder:
                 results[name] = ModuleResult(name, mod.path, "failed", [why])
             else:
                 results[name] = ModuleResult(name, mod.path, "up-to-date", messages)
-        return BuildReport(results, time.monotonic() - start)
+        return self._report(results, modules, start)
 
     # -- hashing and records
 
@@ -437,8 +461,12 @@ class Builder:
         finally:
             for tmp, _suffix in staged:
                 Path(tmp).unlink(missing_ok=True)
-        self._interfaces.pop(name, None)
+        self._forget_interfaces(name)
         return self._current(name, key)
+
+    def _forget_interfaces(self, name: str) -> None:
+        for part in ("olean", "private"):
+            self._interfaces.pop((name, part), None)
 
     def _key(self, mod: LeanModule, modules: dict[str, LeanModule]) -> str:
         """What a module's output depends on: source, toolchain, imported modules' interfaces."""
@@ -448,16 +476,39 @@ class Builder:
         digest.update(b"name\0" + mod.name.encode() + b"\0")
         digest.update(b"source\0" + file_hash(mod.path).encode() + b"\0")
         # Every module reachable through imports: a module sees its imports' imports too, so an
-        # unchanged direct import does not make a changed indirect one irrelevant.
+        # unchanged direct import does not make a changed indirect one irrelevant. What counts of
+        # each is its interface (lean/interface.py): a changed proof leaves it as it was.
         for dep in sorted(transitive_imports(mod, modules)):
             digest.update(dep.encode() + b"\0" + (self._interface(dep) or "missing").encode() + b"\0")
+        for imp in mod.imports:
+            if imp.all and imp.module in modules:  # `import all`: the private part is seen too
+                digest.update(b"all\0" + (self._interface(imp.module, "private") or "missing").encode() + b"\0")
         return digest.hexdigest()
 
-    def _interface(self, name: str) -> str | None:
-        """A finished module's interface hash, read from disk once per run."""
-        if name not in self._interfaces:
-            self._interfaces[name] = interface_hash(self.project, name)
-        return self._interfaces[name]
+    def _interface(self, name: str, part: str = "olean") -> str | None:
+        """A finished module's interface digest (lean/interface.py), read once per run and cached
+        by the file's content; the whole files' hash when the data cannot be decoded."""
+        key = (name, part)
+        if key not in self._interfaces:
+            self._interfaces[key] = self._interface_of(name, part)
+        return self._interfaces[key]
+
+    def _interface_of(self, name: str, part: str) -> str | None:
+        base = output_base(self.project, name)
+        path = base.with_name(base.name + (".olean" if part == "olean" else ".olean.private"))
+        if not path.is_file():
+            return None
+        content = file_hash(path)
+        store = Store(INTERFACE_RECORDS)
+        got = store.get(content)
+        if isinstance(got, str):
+            return got
+        try:
+            digest = interface_digest(base.with_name(base.name + ".olean"), name, part)
+        except (OleanError, OSError, struct.error):
+            return "files:" + (interface_hash(self.project, name) or "missing")
+        store.put(content, digest)
+        return digest
 
     def _remove_vanished(self, modules: dict[str, LeanModule]) -> None:
         """Remove the outputs of modules that no longer have a source."""

@@ -23,6 +23,8 @@ class Import:
 
     module: str
     line: int
+    #: ``import all``: the importer sees the module's private part too
+    all: bool = False
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,7 @@ def parse_header(path: Path, text: str | None = None) -> tuple[tuple[Import, ...
     is_module = False
     pos = 0
     expecting_name = False
+    import_all = False
     while pos < len(text):
         if text.startswith(("/-!", "/--"), pos):
             break  # a module or declaration docstring is a command: the header is over
@@ -68,16 +71,19 @@ def parse_header(path: Path, text: str | None = None) -> tuple[tuple[Import, ...
         line = text.count("\n", 0, pos) + 1
         if expecting_name:
             if token == "all":
+                import_all = True
                 pos = match.end()
                 continue
             if not _IDENT.match(token):
                 raise ModuleGraphError(f"{path}:{line}: expected a module name after `import`, found `{token}`")
-            imports.append(Import(token.replace("«", "").replace("»", ""), line))
+            imports.append(Import(token.replace("«", "").replace("»", ""), line, import_all))
             expecting_name = False
+            import_all = False
             pos = match.end()
             continue
         if token == "import":
             expecting_name = True
+            import_all = False
         elif token == "module" and not imports:
             is_module = True
         elif token in _HEADER_WORDS:

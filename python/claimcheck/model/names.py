@@ -21,7 +21,8 @@ component (``_private.A.0.x``).
 
 from __future__ import annotations
 
-from functools import total_ordering
+import re
+from functools import lru_cache, total_ordering
 from typing import Iterable, Union
 
 __all__ = ["Name", "NameSyntaxError", "is_id_first", "is_id_rest", "is_letter_like", "is_plain_component",
@@ -130,6 +131,12 @@ class Name:
         """Read a name as Lean source writes it: ``Nat.gcd``, ``Term.«let»``, ``Col.«Y.ax»``,
         ``STLC.no_δ``, ``_private.A.0.x`` (a component of digits is a number). Raises
         :class:`NameSyntaxError` for text that is not a name."""
+        if not isinstance(text, str):
+            raise NameSyntaxError(f"a name is text, not {type(text).__name__}")
+        return _parse_text(text)
+
+    @classmethod
+    def _parse(cls, text: str) -> "Name":
         if not isinstance(text, str):
             raise NameSyntaxError(f"a name is text, not {type(text).__name__}")
         if text == "":
@@ -284,6 +291,18 @@ class Name:
 
     def __reduce__(self):
         return (Name, (self.components,))
+
+
+#: Plain ASCII dotted names (each component an identifier or digits): parsed without the general rules.
+_ASCII_NAME = re.compile(r"(?:[A-Za-z_][A-Za-z0-9_'!?]*|[0-9]+)(?:\.(?:[A-Za-z_][A-Za-z0-9_'!?]*|[0-9]+))*")
+
+
+@lru_cache(maxsize=1 << 16)
+def _parse_text(text: str) -> Name:
+    """:meth:`Name.parse` (a pure function of the text, remembered: reports repeat the same names)."""
+    if _ASCII_NAME.fullmatch(text):  # the common case, decided at once
+        return Name(int(c) if c.isdigit() else c for c in text.split("."))
+    return Name._parse(text)
 
 
 def _sort_key(n: Name) -> tuple:
