@@ -125,8 +125,6 @@ class Graph:
     namespace: str = ""  # the namespace left out of the boxes' labels (shared by every declaration)
     routes: dict[tuple[str, str], list[tuple[float, float]]] = field(default_factory=dict)
     rows: list[Row] = field(default_factory=list)
-    #: how far below the formal declarations uses were followed (None: to the bottom)
-    depth: int | None = MAX_DEPTH
 
     @property
     def width(self) -> float:
@@ -233,7 +231,7 @@ def paper_graph(paper: Mapping[str, Any], dependencies: Mapping[str, list[str]],
     followed ``max_depth`` levels below the formalising declarations (None: to the bottom);
     ``project_modules``, when given, marks a declaration from any other module as a library
     constant."""
-    g = Graph(depth=max_depth)
+    g = Graph()
     formal_status: dict[str, Mapping[str, Any]] = {}
     roles: dict[str, str] = {}
 
