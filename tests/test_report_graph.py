@@ -183,7 +183,11 @@ def test_graph_colours_status_and_kernel_verdicts_and_escapes():
 def test_every_paper_page_has_its_graph_and_every_link_resolves(written: Path):
     for paper in sample().papers:
         page = (written / "papers" / f"{paper.id}.html").read_text()
-        assert page.count("<svg") == 1 and 'id="graph"' in page
+        # the paper's graph once, under id="graph"; claim cards carry their own graphs beside it
+        assert page.count('id="graph"') == 1 and page.count('class="depgraph"') >= 1
+        # one more graph per claim card that has Lean behind it, each under its own id
+        with_lean = [c for c in paper.claims if c.formal]
+        assert page.count('id="graph-claim-') == len(with_lean)
     one = (written / "papers" / "p-one.html").read_text()
     assert 'href="../declarations.html#decl-P.main"' in one and 'href="#claim-c2"' in one
     assert "<script>alert(1)</script>" not in one
