@@ -61,7 +61,7 @@ def gate_case(tmp_path_factory: pytest.TempPathFactory, toolchain):
     return project, result
 
 
-def _inspector(session, module: str = "Spoof"):
+def _inspector(session, module: str = "Spoof.HAdd"):
     return session.inspector(module)
 
 
@@ -146,7 +146,7 @@ def test_let_bound_and_inline_instances_are_shown(hadd) -> None:
     let_term = LetE(N("inst"), hadd_ty, mul, eq(add(BVar(0), lit(2), lit(3)), lit(6)))
     problems, _ = inspector.expr_problems(let_term)
     assert [p.kind for p in problems] == [WarningKind.INLINE_INSTANCE]
-    infos = env_binder_infos(env, "Spoof")
+    infos = env_binder_infos(env, "Spoof.HAdd")
     assert pretty(let_term, infos, inspector=inspector) == "let inst := HAdd.mk Nat.mul; 2 +[inst] 3 = 6"
     inline = eq(add(mul, lit(2), lit(3)), lit(6))
     assert pretty(inline, infos, inspector=inspector) == "2 +[HAdd.mk Nat.mul] 3 = 6"
