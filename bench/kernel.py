@@ -1,76 +1,257 @@
-"""Benchmark of the independent kernel re-check, every number measured in one run.
+"""Benchmark of the independent kernel: this tree against a baseline revision, side by side in one run.
 
-1. A clean `claimcheck build` of the project in a temporary copy (`build_seconds`, one Lean process).
-2. A full re-check of every declaration of the project's modules with claimcheck's kernel, from
-   the `.olean` files, with an empty cache (`replay_seconds`); `replay_ratio` = replay / build
-   (goal <= 1); counts of `checked`, `rejected`, `undecided` verdicts over `declarations`.
-3. The same re-check again with the cache the first one wrote (`noop_seconds`, goal < 1).
+Each measurement runs the same input through both versions of the `claimcheck` package, each in its
+own subprocess (one at a time, so they do not compete for the cores), and reports the ratio
+baseline / current (the speed-up) and whether the verdicts agree:
 
-The last line printed is one JSON object with exactly the keys `replay_seconds`, `build_seconds`,
-`replay_ratio`, `declarations`, `checked`, `rejected`, `undecided`, `noop_seconds`.
+1. `app-lam`: the Lean Kernel Arena's `perf/app-lam` stress case (nested lambdas passed twice to a
+   constant, every body mentioning every enclosing binder; the arena's n = 4000 is 1.4 MB),
+   generated here as lean4export NDJSON with a minimal Nat prelude written out by hand, at several
+   sizes; checked with `python -m claimcheck.kernel` (`app_lam_*`). Goal: n = 4000 under 60 s.
+2. The project's re-check: every declaration of the project's modules, from the `.olean` files of a
+   build (`--build DIR`, a build folder's `lib`; by default a clean build in a temporary copy, one
+   Lean process), through `recheck` with no cache and no time limit (`replay_*`), counting verdicts.
 
-Usage: `python bench/kernel.py [--root DIR] [--small] [--budget SECONDS]`
+The baseline (`--baseline REF`, default the revision before issue 26's kernel work) is extracted
+with `git archive` into a temporary folder; a baseline slower than `--baseline-timeout` seconds is
+reported as that bound (the ratio is then a lower bound, `*_baseline_timed_out` true).
+
+The last line printed is one JSON object: for each app-lam size n, `app_lam_<n>_seconds`,
+`app_lam_<n>_verdict`, `app_lam_<n>_baseline_verdict`, `app_lam_<n>_baseline_seconds` and
+`app_lam_<n>_speedup` (null when the baseline did not reach the same verdict within
+`--baseline-timeout` seconds and `--baseline-memory` GB), then `replay_seconds`, `replay_cpu_seconds`, `replay_baseline_seconds`,
+`replay_baseline_cpu_seconds`, `replay_speedup`, `declarations`, `checked`, `rejected`, `undecided`,
+`verdicts_changed` (declarations whose verdict kind differs from the baseline's) and
+`replay_baseline_timed_out`.
+
+Usage: `python bench/kernel.py [--build DIR] [--baseline REF] [--baseline-timeout S]
+[--baseline-memory GB] [--skip-replay] [--n 1000 2000 4000]`
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import subprocess
 import sys
+import tarfile
 import tempfile
 import time
-from collections import Counter
+from io import BytesIO
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from status import clean_build  # noqa: E402  (bench/status.py: the same clean build in a temporary copy)
-
-from claimcheck.analysis.recheck import recheck, verdict_kind  # noqa: E402
-from claimcheck.analysis.status import open_environment  # noqa: E402
-from claimcheck.project import Project  # noqa: E402
+REPO = Path(__file__).resolve().parents[1]
+BASELINE = "113c674"  # main before issue 26 (the kernel as issue 26 measured it)
 
 
-def replay(copy: Project, lib_dir: Path, modules: list[str], budget: float, cache: Path):
-    env = open_environment([copy.olean_dir, lib_dir], [lib_dir])
+def extract(ref: str, dest: Path) -> Path:
+    """`python/` of revision ``ref`` under ``dest``; returns that python folder."""
+    data = subprocess.run(["git", "-C", str(REPO), "archive", ref, "python"], check=True,
+                          capture_output=True).stdout
+    with tarfile.open(fileobj=BytesIO(data)) as tar:
+        tar.extractall(dest, filter="data")
+    return dest / "python"
+
+
+def generate_app_lam(n: int, path: Path) -> None:
+    """The arena's `perf/app-lam` term for ``n`` (see its `app-lam.lean`), with `wrap2 f g :=
+    Nat.add (f 0) (g 0)`, in a file with a minimal prelude (Nat, Nat.add by its recursor)."""
+    sys.path.insert(0, str(REPO / "python"))
+    from claimcheck.kernel import expr as E
+    from claimcheck.kernel import level as L
+    from claimcheck.kernel.declarations import (Constructor, Definition, HintKind, Hints, InductiveBlock,
+                                                InductiveType, Recursor, RecursorRule)
+    from claimcheck.kernel.ndjson import dump_lines
+
+    nat = E.mk_const(("Nat",))
+    zero, succ = E.mk_const(("Nat", "zero")), E.mk_const(("Nat", "succ"))
+    u = L.mk_param(("u",))
+    b = E.mk_bvar
+    arrow = E.mk_arrow
+    # Nat.rec.{u} : {motive : Nat → Sort u} → motive zero → ((n : Nat) → motive n → motive (succ n))
+    #   → (t : Nat) → motive t   (written out here, not generated by the kernel under test)
+    motive_t = E.mk_pi(("t",), nat, E.mk_sort(u))
+    rec_type = E.mk_pi(("motive",), motive_t, E.mk_pi(("zero",), E.mk_app(b(0), zero), E.mk_pi(
+        ("succ",), E.mk_pi(("n",), nat, E.mk_pi(("n_ih",), E.mk_app(b(2), b(0)), E.mk_app(b(3), E.mk_app(succ, b(1))))),
+        E.mk_pi(("t",), nat, E.mk_app(b(3), b(0))))))
+    rec = E.mk_const(("Nat", "rec"), (u,))
+    rule_zero = E.mk_lam(("motive",), motive_t, E.mk_lam(("zero",), E.mk_app(b(0), zero), E.mk_lam(
+        ("succ",), E.mk_pi(("n",), nat, E.mk_pi(("n_ih",), E.mk_app(b(2), b(0)), E.mk_app(b(3), E.mk_app(succ, b(1))))),
+        b(1))))
+    rule_succ = E.mk_lam(("motive",), motive_t, E.mk_lam(("zero",), E.mk_app(b(0), zero), E.mk_lam(
+        ("succ",), E.mk_pi(("n",), nat, E.mk_pi(("n_ih",), E.mk_app(b(2), b(0)), E.mk_app(b(3), E.mk_app(succ, b(1))))),
+        E.mk_lam(("n",), nat, E.mk_apps(b(1), (b(0), E.mk_apps(rec, (b(3), b(2), b(1), b(0)))))))))
+    block = InductiveBlock(
+        (InductiveType(("Nat",), (), E.mk_sort(L.ONE), 0, 0, (("Nat",),), (("Nat", "zero"), ("Nat", "succ")),
+                       0, True),),
+        (Constructor(("Nat", "zero"), (), nat, ("Nat",), 0, 0, 0),
+         Constructor(("Nat", "succ"), (), arrow(nat, nat), ("Nat",), 1, 0, 1)),
+        (Recursor(("Nat", "rec"), (("u",),), rec_type, (("Nat",),), 0, 0, 1, 2,
+                  (RecursorRule(("Nat", "zero"), 0, rule_zero), RecursorRule(("Nat", "succ"), 1, rule_succ)), False),))
+    one = L.ONE
+    add_val = E.mk_lam(("n",), nat, E.mk_lam(("m",), nat, E.mk_apps(E.mk_const(("Nat", "rec"), (one,)), (
+        E.mk_lam(("_",), nat, nat), b(1), E.mk_lam(("k",), nat, E.mk_lam(("ih",), nat, E.mk_app(succ, b(0)))), b(0)))))
+    add = Definition(("Nat", "add"), (), arrow(nat, arrow(nat, nat)), add_val, Hints(HintKind.REGULAR, 1))
+    add_c = E.mk_const(("Nat", "add"))
+    fn = arrow(nat, nat)
+    wrap2 = Definition(("wrap2",), (), arrow(fn, arrow(fn, nat)), E.mk_lam(("f",), fn, E.mk_lam(("g",), fn, E.mk_apps(
+        add_c, (E.mk_app(b(1), zero), E.mk_app(b(0), zero))))), Hints(HintKind.REGULAR, 2))
+    body = b(n - 1)
+    for i in range(1, n):
+        body = E.mk_apps(add_c, (body, b(n - 1 - i)))
+    for i in range(n):
+        lam = E.mk_lam((f"x{n - i}",), nat, body)
+        body = E.mk_apps(E.mk_const(("wrap2",)), (lam, lam))
+    top = Definition(("dag_app_binder",), (), nat, body, Hints(HintKind.REGULAR, 0))
+    path.write_text("\n".join(dump_lines([block, add, wrap2, top])) + "\n", encoding="utf-8")
+
+
+def timed(cmd: list[str], pythonpath: Path, timeout: float, mem_gb: float | None = None
+          ) -> tuple[float | None, float, str]:
+    """(wall seconds, or None if it timed out or went over ``mem_gb`` of address space; CPU seconds
+    of the child; stdout)."""
+    env = dict(os.environ, PYTHONPATH=str(pythonpath))
+
+    def limit() -> None:
+        if mem_gb:
+            import resource
+
+            cap = int(mem_gb * 2**30)
+            resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+
+    before = os.times()
     start = time.perf_counter()
-    names = sorted({n for m in modules for n in env.load(m).constant_names()})
-    result = recheck(env, names, [lib_dir], cache, budget,
-                     lambda s: print(s, file=sys.stderr, flush=True))
-    return result, time.perf_counter() - start
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout, preexec_fn=limit)
+    except subprocess.TimeoutExpired:
+        return None, timeout, ""
+    wall = time.perf_counter() - start
+    after = os.times()
+    cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
+    if mem_gb and p.returncode != 0 and ("MemoryError" in p.stderr or "memory" in p.stdout.lower()):
+        return None, cpu, p.stdout
+    if p.returncode not in (0, 1, 2):
+        raise SystemExit(f"{cmd} failed ({p.returncode}): {p.stderr[-2000:]}")
+    return wall, cpu, p.stdout
+
+
+RECHECK_WORKER = r"""
+import json, sys, time
+from pathlib import Path
+olean_dir, lib_dir, modules = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3].split(",")
+try:
+    from claimcheck.analysis.statuses import open_environment
+    env = open_environment([olean_dir], [lib_dir])
+except ImportError:
+    from claimcheck.analysis.status import open_environment
+    env = open_environment([olean_dir, lib_dir], [lib_dir])
+names = sorted({n for m in modules for n in env.load(m).constant_names()})
+t0 = time.perf_counter()
+try:  # the re-check as the pipeline runs it: recheck/ (with fuel, no cache) or, before, analysis/
+    from claimcheck.recheck.run import recheck
+    result = recheck(env, names, [lib_dir], None)
+except ImportError:
+    from claimcheck.analysis.recheck import recheck
+    result = recheck(env, names, [lib_dir], None, None)
+print(json.dumps({"seconds": time.perf_counter() - t0,
+                  "verdicts": {str(n): str(v) for n, v in result.verdicts.items()}}))
+"""
+
+
+def run_recheck(pythonpath: Path, olean_dir: Path, lib_dir: Path, modules: list[str], timeout: float):
+    wall, cpu, out = timed([sys.executable, "-c", RECHECK_WORKER, str(olean_dir), str(lib_dir), ",".join(modules)],
+                           pythonpath, timeout)
+    if wall is None:
+        return None, cpu, {}
+    data = json.loads(out.strip().splitlines()[-1])
+    return wall, cpu, data["verdicts"]
+
+
+def project_modules(olean_dir: Path) -> list[str]:
+    return sorted(".".join(p.relative_to(olean_dir).with_suffix("").parts) for p in olean_dir.rglob("*.olean"))
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--root", type=Path, default=Path(__file__).resolve().parents[1])
-    ap.add_argument("--small", action="store_true", help="build a one-theorem module instead of the project")
-    ap.add_argument("--budget", type=float, default=None, help="seconds per declaration (default: the project's)")
+    ap.add_argument("--build", type=Path, help="an existing build folder (its lib/ holds the .olean files)")
+    ap.add_argument("--baseline", default=BASELINE, help="git revision of the baseline (default %(default)s)")
+    ap.add_argument("--baseline-timeout", type=float, default=1200.0)
+    ap.add_argument("--baseline-memory", type=float, default=6.0,
+                    help="GB of address space the baseline may use on app-lam (the machine is shared; "
+                         "the baseline's memory grows with n squared)")
+    ap.add_argument("--n", type=int, nargs="+", default=[1000, 2000, 4000],
+                    help="app-lam sizes (the arena's is 4000)")
+    ap.add_argument("--skip-replay", action="store_true", help="only app-lam")
     args = ap.parse_args(argv)
-    project = Project.load(args.root)
+    sys.setrecursionlimit(100000)
+    out: dict = {}
     with tempfile.TemporaryDirectory(prefix="claimcheck-bench-kernel-") as tmp:
-        copy, toolchain, report, build_seconds = clean_build(project, args.small, Path(tmp))
-        modules = [m for m in report.modules if m not in report.failed_modules()]
-        cache = copy.build_dir / "kernel-cache.json"
-        budget = args.budget or copy.kernel_budget
-        result, replay_seconds = replay(copy, toolchain.lib_dir, modules, budget, cache)
-        counts = Counter(verdict_kind(v) for v in result.verdicts.values())
-        for name, v in sorted(result.verdicts.items()):
-            if v != "checked":
-                print(f"  {name}: {v[:300]}", file=sys.stderr)
-        again, noop_seconds = replay(copy, toolchain.lib_dir, modules, budget, cache)
-        if again.verdicts != result.verdicts:
-            raise SystemExit("the cached re-check differs from the full one")
-    print(json.dumps({
-        "replay_seconds": round(replay_seconds, 2),
-        "build_seconds": round(build_seconds, 2),
-        "replay_ratio": round(replay_seconds / build_seconds, 3),
-        "declarations": len(result.verdicts),
-        "checked": counts.get("checked", 0),
-        "rejected": counts.get("rejected", 0),
-        "undecided": counts.get("undecided", 0),
-        "noop_seconds": round(noop_seconds, 3),
-    }))
+        tmp = Path(tmp)
+        base_py = extract(args.baseline, tmp / "baseline")
+        here_py = REPO / "python"
+        for n in args.n:
+            case = tmp / f"app-lam-{n}.ndjson"
+            generate_app_lam(n, case)
+            print(f"app-lam n={n}: {case.stat().st_size / 1e6:.2f} MB", file=sys.stderr)
+            cmd = [sys.executable, "-m", "claimcheck.kernel", "-q", str(case)]
+            new_wall, _, new_out = timed(cmd, here_py, 3600)
+            print(f"  current:  {new_wall:.2f} s  {new_out.strip()}", file=sys.stderr, flush=True)
+            old_wall, _, old_out = timed(cmd, base_py, args.baseline_timeout, args.baseline_memory)
+            print(f"  baseline: {f'{old_wall:.2f}' if old_wall is not None else 'did not finish'} s  "
+                  f"{old_out.strip()}", file=sys.stderr, flush=True)
+            verdict = lambda text: text.strip().split(": ", 2)[1] if ": " in text else "none"  # noqa: E731
+            if old_wall is not None and verdict(old_out) != verdict(new_out):
+                old_wall = None  # e.g. the baseline declined after running into the memory cap
+            out[f"app_lam_{n}_seconds"] = round(new_wall, 2)
+            out[f"app_lam_{n}_verdict"] = verdict(new_out)
+            out[f"app_lam_{n}_baseline_verdict"] = verdict(old_out)
+            out[f"app_lam_{n}_baseline_seconds"] = None if old_wall is None else round(old_wall, 2)
+            out[f"app_lam_{n}_speedup"] = None if old_wall is None else round(old_wall / new_wall, 1)
+        if not args.skip_replay:
+            if args.build is not None:
+                olean_dir = args.build / "lib"
+                sys.path.insert(0, str(here_py))
+                from claimcheck.lean.toolchain import resolve_toolchain  # noqa: E402
+
+                lib_dir = resolve_toolchain(REPO, install=False).lib_dir
+            else:
+                sys.path.insert(0, str(here_py))
+                sys.path.insert(0, str(REPO / "bench"))
+                from status import clean_build  # noqa: E402  (bench/status.py)
+
+                from claimcheck.project import Project  # noqa: E402
+
+                copy, toolchain, _report, _secs = clean_build(Project.load(REPO), False, tmp)
+                olean_dir, lib_dir = copy.olean_dir, toolchain.lib_dir
+            modules = project_modules(olean_dir)
+            print(f"re-check of {len(modules)} modules from {olean_dir}", file=sys.stderr, flush=True)
+            new_wall, new_cpu, new_v = run_recheck(here_py, olean_dir, lib_dir, modules, 7200)
+            print(f"  current:  {new_wall:.1f} s ({new_cpu:.1f} CPU-s)", file=sys.stderr, flush=True)
+            old_wall, old_cpu, old_v = run_recheck(base_py, olean_dir, lib_dir, modules, args.baseline_timeout)
+            print(f"  baseline: {old_wall} s ({old_cpu:.1f} CPU-s)", file=sys.stderr, flush=True)
+            kind = lambda v: v.split(":", 1)[0]  # noqa: E731
+            changed = sorted(n for n in new_v if n in old_v and kind(new_v[n]) != kind(old_v[n]))
+            for n in changed[:40]:
+                print(f"  changed: {n}: {old_v[n][:150]}  ->  {new_v[n][:300]}", file=sys.stderr)
+            for n, v in sorted(new_v.items()):
+                if kind(v) != "checked":
+                    print(f"  {n}: {v[:300]}", file=sys.stderr)
+            kinds = [kind(v) for v in new_v.values()]
+            out.update({
+                "replay_seconds": round(new_wall, 1),
+                "replay_cpu_seconds": round(new_cpu, 1),
+                "replay_baseline_seconds": round(old_wall if old_wall is not None else args.baseline_timeout, 1),
+                "replay_baseline_cpu_seconds": round(old_cpu, 1),
+                "replay_baseline_timed_out": old_wall is None,
+                "replay_speedup": round((old_wall or args.baseline_timeout) / new_wall, 2),
+                "declarations": len(new_v),
+                "checked": kinds.count("checked"),
+                "rejected": kinds.count("rejected"),
+                "undecided": kinds.count("undecided"),
+                "verdicts_changed": len(changed) if old_v else None,
+            })
+    print(json.dumps(out))
     return 0
 
 

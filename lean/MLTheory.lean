@@ -29,6 +29,11 @@ public import MLTheory.RationalCode
 public import MLTheory.HardAttention
 public import MLTheory.PlanarTriangle
 public import MLTheory.RetrievalBound
+public import MLTheory.BindingFrontier
+public import MLTheory.Apollonius
+public import MLTheory.AngluinLimit
+public import MLTheory.RotaryCommutant
+public import MLTheory.LinearDependence
 
 /-!
 # MLTheory

@@ -49,13 +49,13 @@ def test_action_is_a_composite_action_with_the_expected_steps():
     steps = action["runs"]["steps"]
     uses = [s.get("uses", "").split("@")[0] for s in steps]
     assert uses.count("actions/setup-python") == 1
-    cache = next(s for s in steps if s.get("uses", "").startswith("actions/cache@"))
+    cache = next(s for s in steps if s.get("uses", "").startswith("actions/cache/restore@"))
     assert "claimcheck-toolchains" in cache["with"]["path"]
     assert "lean-toolchain" in cache["with"]["key"] and "hashFiles" in cache["with"]["key"]
     upload = next(s for s in steps if s.get("uses", "").startswith("actions/upload-artifact@"))
     assert upload["if"] == "always()" and upload["with"]["path"] == "${{ inputs.report }}"
     install = next(s for s in steps if "pip install" in s.get("run", ""))
-    assert "$GITHUB_ACTION_PATH" in install["run"]
+    assert "$GITHUB_ACTION_PATH[lean]" in install["run"]  # the registry toolchain needs the `lean` extra
     runs = _claimcheck_steps(action)
     assert [shlex.split(s["run"])[:2] for s in runs] == [["claimcheck", "toolchain"], ["claimcheck", "check"]]
     gate = runs[-1]
@@ -67,7 +67,7 @@ def test_action_is_a_composite_action_with_the_expected_steps():
 
 def _hook() -> dict:
     hooks = yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
-    assert isinstance(hooks, list) and len(hooks) == 1
+    assert isinstance(hooks, list) and [h["id"] for h in hooks] == ["claimcheck-validate", "claimcheck-check"]
     return hooks[0]
 
 

@@ -17,8 +17,10 @@ from claimcheck.scaffold import library_name, scaffold
 def test_scaffold_writes_the_files_a_user_edits(tmp_path: Path) -> None:
     written = scaffold(tmp_path / "my-paper")
     names = sorted(p.relative_to(tmp_path / "my-paper").as_posix() for p in written)
-    assert names == ["claimcheck.toml", "lakefile.lean", "lean-toolchain", "lean/MyPaper.lean",
-                     "lean/MyPaper/Basic.lean", "manifests/my-paper.yaml"]
+    assert names == [".gitignore", "claimcheck.toml", "lakefile.lean", "lean-toolchain", "lean/MyPaper.lean",
+                     "lean/MyPaper/Basic.lean", "manifests/README.md", "manifests/my-paper.yaml"]
+    ignored = (tmp_path / "my-paper" / ".gitignore").read_text(encoding="utf-8").split()
+    assert "/build/" in ignored and "/report/" in ignored
     assert "mltheory" not in (tmp_path / "my-paper" / "claimcheck.toml").read_text().replace("# ", "#")
     assert [p.name for p in tmp_path.iterdir()] == ["my-paper"]  # no temporary folder left behind
 

@@ -16,7 +16,8 @@ import pytest
 from claimcheck.analysis.instances import FinFun, Unsupported
 from claimcheck.companion.child import load_semantics
 from mltheory.mirrors import (
-    attention, codes, compaction, counting, generation_limit, gnn, linear, matroid, tables, traffic_light_fair,
+    attention, codes, compaction, counting, generation_limit, geometry, gnn, linear, matroid, refinement, rotary,
+    tables, traffic_light_fair,
 )
 from mltheory.mirrors.values import lean_div, rat_matrix, rat_vector
 from mltheory.witnesses import traffic_light_lean as tl
@@ -215,7 +216,7 @@ def test_mirrors_name_each_lean_constant_once() -> None:
     from mltheory.mirrors import basic
 
     modules = [basic, counting, compaction, linear, generation_limit, gnn, traffic_light_fair, tables, matroid, codes,
-               attention]
+               attention, geometry, rotary, refinement]
     names = [n for m in modules for n in m.SEMANTICS]
     assert len(names) == len(set(names)) == len(mirrors.SEMANTICS)
     assert set(names).isdisjoint(CORE_SEMANTICS)
@@ -367,3 +368,162 @@ def test_connection_laplacian_generator() -> None:
             tr[i, j] = obj([[rng.randint(-2, 2) for _ in range(d)] for _ in range(d)])
         xs = obj([[rng.randint(-3, 3) for _ in range(d)] for _ in range(n)])
         assert (attention.generator(w, tr, xs) == xs - linear.connection_walk(w, tr, xs)).all()
+
+
+# --------------------------------------------------------------------------- issue 27
+
+
+def test_prompts_up_to_p_and_the_padding_model() -> None:
+    """Σ_{i ≤ p} V^i by the closed form (V^(p+1) - 1)/(V - 1), bounded by 2 V^p and below
+    V^(p+1) for V ≥ 2 (the Lean lemmas); the padding model's outputs listed by hand."""
+    for v in range(2, 5):
+        for p in range(5):
+            c = counting.prompt_count(v, p)
+            assert c == (v ** (p + 1) - 1) // (v - 1)
+            assert c <= 2 * v ** p and c < v ** (p + 1)
+    assert counting.prompt_count(1, 3) == 4  # one token: one prompt of each length
+    pad = SEMANTICS["MLTheory.PromptCount.padModel"](k(2), k(2), k(None))
+    outs = counting.outputs_up_to(pad, 2, 1)
+    assert [[y(t) for t in range(2)] for y in outs] == [[0, 0], [0, 0], [1, 0]]
+    outs = counting.outputs_up_to(pad, 2, 2)
+    assert len(outs) == counting.prompt_count(2, 2) == 7
+    assert {tuple(y(t) for t in range(2)) for y in outs} == {(0, 0), (1, 0), (0, 1), (1, 1)}
+
+
+def test_halting_run_freezes_halted_vertices() -> None:
+    """The instance by hand on the alternating 4-cycle (x ↦ x + Σ, halt at x ≥ 2): rounds
+    [1,0,1,0] → [1,2,1,2] → [5,2,5,2] → [5,2,5,2]; without halting [1,2,1,2] → [5,4,5,4] →
+    [13,14,13,14]; bisimilar cycles (4 and 8 vertices) agree vertex by vertex."""
+    comb = lambda x, m: x + m  # noqa: E731
+    init = lambda lab: np.array([F(int(lab == 0))], dtype=object)  # noqa: E731
+    halt = lambda x: x[0] >= 2  # noqa: E731
+    g4, g8 = gnn.alt_cycle(4), gnn.alt_cycle(8)
+    assert g4.labels == (0, 1, 0, 1)
+    runs = [[s[0] for s in gnn.halting_rgnn_run(g4, init, comb, halt, 1, t)] for t in range(4)]
+    assert runs == [[1, 0, 1, 0], [1, 2, 1, 2], [5, 2, 5, 2], [5, 2, 5, 2]]
+    assert [s[0] for s in gnn.rgnn_run(g4, init, comb, 1, 3)] == [13, 14, 13, 14]
+    for t in range(6):
+        a = [s[0] for s in gnn.halting_rgnn_run(g4, init, comb, halt, 1, t)]
+        b = [s[0] for s in gnn.halting_rgnn_run(g8, init, comb, halt, 1, t)]
+        assert b == a + a
+    never = lambda x: False  # noqa: E731  (no vertex halts: the plain run)
+    assert ([s[0] for s in gnn.halting_rgnn_run(g4, init, comb, never, 1, 3)]
+            == [s[0] for s in gnn.rgnn_run(g4, init, comb, 1, 3)])
+
+
+def test_apollonius_balls_and_the_max_competitor_score() -> None:
+    """For random codes and points, |x - μ_c|² ≤ λ max_{c' ≠ c} |x - μ_c'|² exactly when x is in
+    one of the balls (centre (μ_c - λ μ_c')/(1 - λ), squared radius λ|μ_c - μ_c'|²/(1 - λ)²)
+    (Lean's `sqDist_le_mul_maxCompetitor_iff`); the triangle instance by hand."""
+    tri = [geometry.triangle(c) for c in range(3)]
+    assert tri == [[1, -1, 0], [0, 1, -1], [-1, 0, 1]]
+    x = [F(1), F(0), F(0)]
+    assert geometry.max_competitor(tri, 0, x) == 5 and geometry.ratio_score(tri, 0, x) == F(1, 5)
+    assert geometry.sq_dist(x, geometry.apollonius_centre(F(1, 4), tri[0], tri[2])) == F(7, 3)
+    assert geometry.radius_sq(F(1, 4), tri[0], tri[2]) == F(8, 3)
+    rng = random.Random(27)
+    for _ in range(200):
+        c_n, d = rng.randint(2, 4), rng.randint(1, 3)
+        code = [[F(rng.randint(-3, 3)) for _ in range(d)] for _ in range(c_n)]
+        x = [F(rng.randint(-4, 4), rng.randint(1, 3)) for _ in range(d)]
+        lam = F(rng.randint(0, 9), 10)
+        c = rng.randrange(c_n)
+        lhs = geometry.sq_dist(x, code[c]) <= lam * geometry.max_competitor(code, c, x)
+        rhs = any(geometry.sq_dist(x, geometry.apollonius_centre(lam, code[c], code[o]))
+                  <= geometry.radius_sq(lam, code[c], code[o]) for o in range(c_n) if o != c)
+        assert lhs == rhs
+    assert geometry.ratio_score([[F(0)], [F(0)]], 0, [F(0)]) == 0  # Lean's x / 0 = 0
+    assert geometry.vec2(F(3, 5), F(4, 5)).table == (F(3, 5), F(4, 5))
+
+
+def test_angluin_learner_on_initial_segments() -> None:
+    """The instance by hand: on the text 0, pause, 2, 1, 0, … of {0, 1, 2} with tell-tales [j]
+    the guesses are 1 (nothing seen: |D| + 1), 0, 0, 2, 2, 2; on random texts of random segments
+    the guesses end at the target, as Lean's `angluinLearner_identifies` says."""
+    mem = lambda j, x: x <= j  # noqa: E731
+    tales = lambda j: [j]  # noqa: E731
+    text = [generation_limit.text_ex(t) for t in range(6)]
+    assert [generation_limit.angluin_learner(mem, tales, text[:s]) for s in range(6)] == [1, 0, 0, 2, 2, 2]
+    rng = random.Random(5)
+    from mltheory.witnesses.traffic_light_lean import Some
+    for _ in range(50):
+        target = rng.randint(0, 6)
+        words = list(range(target + 1))
+        body = [Some(w) for w in words] + [None] * rng.randint(0, 3)
+        rng.shuffle(body)
+        data = body + [Some(rng.choice(words)) for _ in range(10)]
+        assert generation_limit.angluin_learner(mem, tales, data) == target
+    seg = SEMANTICS["MLTheory.Angluin.segMem"]
+    assert seg(k(2), k(2)) is True and seg(k(2), k(3)) is False
+
+
+def test_rank_one_sum_and_affine_maps() -> None:
+    """The bilinear MLP's output is xᵀ B x with B = Σ_j U_j (W₁_j ⊗ W₂_j) (Lean's
+    `bilinearMLP_eq_sum_rankOne`), on random weights; the affine map of the instance by hand."""
+    rng = random.Random(7)
+    for _ in range(20):
+        d, m = rng.randint(1, 3), rng.randint(1, 3)
+        w1, w2 = (obj([[rng.randint(-2, 2) for _ in range(d)] for _ in range(m)]) for _ in range(2))
+        u = obj([[rng.randint(-2, 2) for _ in range(m)]])
+        x = obj([[rng.randint(-3, 3) for _ in range(d)]])[0]
+        b = linear.rank_one_sum(w1, w2, u)[0]
+        assert x @ b @ x == linear.gated_mlp(lambda t: t, w1, w2, u, x)[0]
+    assert [list(r) for r in linear.rank_one_sum(obj([[1, 0], [1, 1]]), obj([[0, 1], [2, -1]]), obj([[1, 1]]))[0]] \
+        == [[2, 0], [2, -1]]
+    aff = SEMANTICS["MLTheory.PrivilegedAxes.affine"]
+    m = lambda i: lambda j: F(2) if (i, j) == (0, 0) else F(0)  # noqa: E731
+    got = aff(k(2), k(m), k(lambda i: F(i)), k(lambda i: F([-1, 3][i])))
+    assert got.table == (-2, 1)
+    relu = SEMANTICS["MLTheory.reluVec"](k(2), k(lambda i: F([-1, 3][i])))
+    assert relu.table == (0, 3)
+    mv = SEMANTICS["MLTheory.matVec"](k(2), k(m), k(relu))
+    assert mv.table == (0, 0)
+
+
+def test_rotary_blocks_and_relative_scores() -> None:
+    """`flat`/`unflat` are inverse; an operator of the commutant (diag(aI + bJ)) commutes with the
+    generator and gives shifted positions the same score, one with an off-diagonal block does not
+    commute (Lean's `commutes_gen_iff`, `score_depends_on_difference`)."""
+    rng = random.Random(11)
+    for _ in range(10):
+        a = np.array([[F(rng.randint(-3, 3)) for _ in range(16)]], dtype=object).reshape(2, 2, 2, 2)
+        assert (rotary.unflat(rotary.flat(a)) == a).all()
+    j = rotary.rot(F(0), F(1))
+    gen = rotary._block_diag(2, [F(1) * j, F(2) * j])
+    comm = rotary._block_diag(2, [rotary.rot(F(2), F(3)), rotary.rot(F(1), F(-1))])
+    assert (rotary.flat(comm) @ rotary.flat(gen) == rotary.flat(gen) @ rotary.flat(comm)).all()
+    non = comm.copy()
+    non[0, 1] = obj([[1, 0], [0, 0]])
+    assert not (rotary.flat(non) @ rotary.flat(gen) == rotary.flat(gen) @ rotary.flat(non)).all()
+    p = rotary._block_diag(2, [rotary.rot(F(3, 5), F(4, 5)), rotary.rot(F(0), F(1))])
+    q, kk = obj([[1, 2], [-1, 1]]), obj([[0, 1], [2, -1]])
+
+    def score(m, s, t):
+        return sum((rotary._rot_pow(2, p, s, q) * rotary._apply(2, m, rotary._rot_pow(2, p, t, kk))).reshape(-1), F(0))
+
+    assert score(comm, 1, 3) == score(comm, 0, 2) == score(comm, 2, 4) == F(-99, 25)
+    assert (score(non, 1, 3), score(non, 0, 2)) == (F(-74, 25), F(-149, 25))
+
+
+def test_refinement_of_hat_combinations() -> None:
+    """The hat is a fixed point of its mask; for random combinations of hats the refinement
+    operator (composed numerically) equals the combination of the split terms at twice the scale
+    (Lean's `refine_hatSum`), iterated too, with 3^m terms; the narrow hat's first iterate by hand."""
+    mask = SEMANTICS["MLTheory.Refinement.hatMask"]()
+    grid = [F(i, 8) - 2 for i in range(33)]
+    assert all(refinement.refine(mask, refinement.hat)(x) == refinement.hat(x) for x in grid)
+    rng = random.Random(3)
+    for _ in range(20):
+        s = F(rng.choice([1, 2, 4]))
+        terms = [(F(rng.randint(-3, 3)), F(rng.randint(-4, 4), 2)) for _ in range(rng.randint(1, 3))]
+        for m in range(3):
+            lhs = refinement.refine_iter(mask, refinement.hat_sum(s, terms), m)
+            rhs = refinement.hat_sum(s * 2 ** m, refinement.iter_coeffs(s, terms, m))
+            assert all(lhs(x) == rhs(x) for x in grid)
+            assert len(refinement.iter_coeffs(s, terms, m)) == 3 ** m * len(terms)
+    narrow = refinement.refine_iter(mask, refinement.hat_sum(F(2), [(F(0), F(1))]), 1)
+    assert [narrow(F(i, 4) - F(1, 2)) for i in range(5)] == [F(1, 2), 0, 1, 0, F(1, 2)]
+    three = SEMANTICS["MLTheory.threeVecs"]()
+    assert [[three(i)(a) for a in range(2)] for i in range(3)] == [[1, 2], [3, -1], [5, 3]]
+    assert [2 * three(0)(a) + three(1)(a) - three(2)(a) for a in range(2)] == [0, 0]
+

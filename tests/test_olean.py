@@ -226,7 +226,8 @@ def test_literal_value() -> None:
     assert literal_value(sci) == Fraction(5, 4)
     assert literal_value(_bin("HDiv.hDiv", _nat(1), _nat(0))) == 0  # Lean: x / 0 = 0 on Rat
     assert literal_value(_c("x")) is None
-    assert pretty(_bin("HDiv.hDiv", _nat(3), _bin("HAdd.hAdd", _nat(1), _nat(4)))) == "3 / (1 + 4)"
+    # numerals of a type other than Nat show their type (issue 24), once for the whole arithmetic
+    assert pretty(_bin("HDiv.hDiv", _nat(3), _bin("HAdd.hAdd", _nat(1), _nat(4)))) == "(3 / (1 + 4) : Rat)"
 
 
 def _ci(ty, level_params=()) -> ConstantInfo:

@@ -47,12 +47,21 @@ length (`HasClosedWalk`, walks as sequences `p : Nat → Fin n`). We prove:
   permutation making `W` strictly upper-triangular) is acyclic and has `h_K = 0` for every `K`
   (`isAcyclic_of_isTopologicalOrder`, `notearsTrunc_eq_zero_of_isTopologicalOrder`); the index
   order of a strictly upper-triangular matrix is one (`isTopologicalOrder_of_isStrictlyUpper`);
-* a support with no zero entry is never acyclic (`not_isAcyclic_of_ne_zero`): this, and not only
-  the diagonal, is why positivity obstructs exact acyclicity.
+* a support with no zero entry is never acyclic (`not_isAcyclic_of_ne_zero`, by its self-loops);
+  **off the diagonal too**: for `n ≥ 2`, a pair of opposite non-zero entries is a 2-cycle
+  (`hasClosedWalk_two_of_ne_zero`), so non-zero off-diagonal entries alone, with any diagonal (a
+  zero one included), make the support cyclic and `h_K > 0` for every `K ≥ 2`
+  (`not_isAcyclic_of_offDiag_ne_zero`, `notearsTrunc_pos_of_offDiag_ne_zero`): this, and not only
+  the diagonal, is why positivity obstructs exact acyclicity;
+* **the converse**: if some power of `W∘W` is zero, the support graph is acyclic (a closed walk
+  repeated gives walks of every multiple of its length, `isSuppWalk_repeat`), so the support graph
+  is acyclic iff `W∘W` is nilpotent (`isAcyclic_of_isNilpotent_hadamard`,
+  `isAcyclic_iff_isNilpotent_hadamard`).
 
 Concrete instances (exact rationals, checked by `decide +kernel`) are the theorems with
 `_instance_` in their names: `h_3` of a positive `3 × 3` matrix, one walk sum, the powers and
-`h_4` of a strictly upper-triangular `4 × 4` matrix, and `h_2 = 0 < h_3` on a 3-cycle.
+`h_4` of a strictly upper-triangular `4 × 4` matrix, `h_2 = 0 < h_3` on a 3-cycle, and
+`h_1 = 0 < h_2` on a zero-diagonal `2 × 2` matrix.
 -/
 
 @[expose] public section
@@ -588,6 +597,97 @@ theorem not_isAcyclic_of_ne_zero {n : Nat} (hn : 0 < n) (W : Mat n) (hW : ∀ i 
     ¬ IsAcyclic W :=
   fun h => h 1 (Nat.le_refl 1) ⟨fun _ => ⟨0, hn⟩, fun t _ => hW _ _, rfl⟩
 
+/-- **A pair of opposite edges is a 2-cycle**: if `W i j ≠ 0` and `W j i ≠ 0`, the support graph
+of `W` has the closed walk `i → j → i` of length `2`. -/
+theorem hasClosedWalk_two_of_ne_zero {n : Nat} (W : Mat n) (i j : Fin n) (hij : W i j ≠ 0)
+    (hji : W j i ≠ 0) : HasClosedWalk W 2 := by
+  refine ⟨fun t => if t = 1 then j else i, fun t ht => ?_, rfl⟩
+  have : t = 0 ∨ t = 1 := by omega
+  rcases this with rfl | rfl
+  · simpa using hij
+  · simpa using hji
+
+/-- **Positivity off the diagonal obstructs acyclicity**: for `n ≥ 2`, if every off-diagonal entry
+of `W` is non-zero (whatever the diagonal, in particular a zero one), any two vertices form a
+2-cycle, so the support graph is not acyclic. -/
+theorem not_isAcyclic_of_offDiag_ne_zero {n : Nat} (hn : 2 ≤ n) (W : Mat n)
+    (hW : ∀ i j, i ≠ j → W i j ≠ 0) : ¬ IsAcyclic W := by
+  have h01 : (⟨0, by omega⟩ : Fin n) ≠ ⟨1, by omega⟩ := fun h => by
+    have := congrArg Fin.val h
+    simp at this
+  exact fun h => h 2 (by omega) (hasClosedWalk_two_of_ne_zero W _ _ (hW _ _ h01) (hW _ _ h01.symm))
+
+/-- With a non-zero off-diagonal (`n ≥ 2`), `h_K(W) > 0` for every `K ≥ 2`, whatever the
+diagonal: the 2-cycles are seen by `trace ((W∘W)^2)`. -/
+theorem notearsTrunc_pos_of_offDiag_ne_zero {n : Nat} (hn : 2 ≤ n) (W : Mat n)
+    (hW : ∀ i j, i ≠ j → W i j ≠ 0) (K : Nat) (hK : 2 ≤ K) : 0 < notearsTrunc W K := by
+  have h01 : (⟨0, by omega⟩ : Fin n) ≠ ⟨1, by omega⟩ := fun h => by
+    have := congrArg Fin.val h
+    simp at this
+  exact (notearsTrunc_pos_iff W K).mpr
+    ⟨2, by omega, hK, hasClosedWalk_two_of_ne_zero W _ _ (hW _ _ h01) (hW _ _ h01.symm)⟩
+
+/-- `A * 0 = 0`. -/
+theorem matMul_zero_right {n : Nat} (A : Mat n) : matMul A (matZero n) = matZero n := by
+  funext i j
+  unfold matMul matZero
+  exact Eq.trans (sumFin_congr (fun k => Rat.mul_zero (A i k))) (sumFin_zero_fun n)
+
+/-- Once a power vanishes, every higher power vanishes: `A^k = 0` and `k ≤ m` give `A^m = 0`. -/
+theorem matPow_eq_zero_of_le {n : Nat} (A : Mat n) {k : Nat} (hk : matPow A k = matZero n) :
+    ∀ m, k ≤ m → matPow A m = matZero n := by
+  have hadd : ∀ j, matPow A (k + j) = matZero n := by
+    intro j
+    induction j with
+    | zero => exact hk
+    | succ j ih =>
+      show matMul A (matPow A (k + j)) = matZero n
+      rw [ih, matMul_zero_right]
+  intro m hm
+  have := hadd (m - k)
+  rwa [Nat.add_sub_cancel' hm] at this
+
+/-- A closed walk of length `k ≥ 1` repeated `m` times is a walk of length `m k`. -/
+theorem isSuppWalk_repeat {n : Nat} (W : Mat n) {k : Nat} (hk : 1 ≤ k) (p : Nat → Fin n)
+    (hp : IsSuppWalk W k p) (hc : p k = p 0) (m : Nat) :
+    IsSuppWalk W (m * k) (fun t => p (t % k)) := by
+  intro t _
+  show W (p (t % k)) (p ((t + 1) % k)) ≠ 0
+  have hr : t % k < k := Nat.mod_lt t (by omega)
+  have hdiv := Nat.div_add_mod t k
+  by_cases hlt : t % k + 1 < k
+  · have : (t + 1) % k = t % k + 1 := by
+      have e : t + 1 = k * (t / k) + (t % k + 1) := by omega
+      rw [e, Nat.mul_add_mod, Nat.mod_eq_of_lt hlt]
+    rw [this]
+    exact hp _ hr
+  · have heq : t % k + 1 = k := by omega
+    have : (t + 1) % k = 0 := by
+      have e : t + 1 = k * (t / k + 1) := by rw [Nat.mul_add, Nat.mul_one]; omega
+      rw [e, Nat.mul_mod_right]
+    rw [this, ← hc]
+    have := hp (t % k) hr
+    rwa [heq] at this
+
+/-- **Nilpotent `W∘W` implies acyclic** (the converse of `matPow_hadamard_eq_zero_of_isAcyclic`):
+if some power of `W∘W` is zero, the support graph of `W` has no closed walk of positive length. -/
+theorem isAcyclic_of_isNilpotent_hadamard {n : Nat} (W : Mat n)
+    (hW : IsNilpotent (hadamard W W)) : IsAcyclic W := by
+  obtain ⟨K, hK⟩ := hW
+  intro k hk ⟨p, hpw, hpk⟩
+  have hwalk := isSuppWalk_repeat W hk p hpw hpk K
+  have hpos := (matPow_hadamard_pos_iff W (K * k) (p 0) (p 0)).mpr
+    ⟨fun t => p (t % k), by simp, by simp [Nat.mul_mod_left], hwalk⟩
+  have hz := matPow_eq_zero_of_le (hadamard W W) hK (K * k) (Nat.le_mul_of_pos_right K hk)
+  rw [hz] at hpos
+  exact Rat.lt_irrefl hpos
+
+/-- **Acyclic iff `W∘W` nilpotent**: the support graph of `W` is acyclic exactly when some power of
+`W∘W` vanishes (then already `(W∘W)^n = 0`). -/
+theorem isAcyclic_iff_isNilpotent_hadamard {n : Nat} (W : Mat n) :
+    IsAcyclic W ↔ IsNilpotent (hadamard W W) :=
+  ⟨fun h => ⟨n, matPow_hadamard_eq_zero_of_isAcyclic W h⟩, isAcyclic_of_isNilpotent_hadamard W⟩
+
 /-! ## Concrete instances (checked by kernel evaluation) -/
 
 /-- The `n × n` matrix whose rows are the given lists (missing entries are `0`). -/
@@ -641,6 +741,113 @@ theorem notearsTrunc_instance_three_cycle :
     notearsTrunc (matOfRows 3 [[0, 2, 0], [0, 0, 3], [1/2, 0, 0]]) 2 = 0 ∧
       notearsTrunc (matOfRows 3 [[0, 2, 0], [0, 0, 3], [1/2, 0, 0]]) 3 = 9/2 := by
   decide +kernel
+
+/-- Instance: `[[0, 1], [2, 0]]` has a zero diagonal and a non-zero off-diagonal: `h_1 = 0` (no
+loop) but `h_2 = trace ((W∘W)^2) / 2! = 8 / 2 = 4 > 0` (the 2-cycle `0 → 1 → 0`, counted from both
+of its vertices, each of weight `1 · 4`). -/
+theorem notearsTrunc_instance_offDiag_two :
+    notearsTrunc (matOfRows 2 [[0, 1], [2, 0]]) 1 = 0 ∧
+      notearsTrunc (matOfRows 2 [[0, 1], [2, 0]]) 2 = 4 := by
+  decide +kernel
+
+/-! ## Satisfiability witnesses: each theorem with hypotheses applied to concrete matrices -/
+
+/-- The positive matrix `[[1, 2], [3, 1]]`. -/
+def posEx : Mat 2 := matOfRows 2 [[1, 2], [3, 1]]
+
+/-- The strictly upper-triangular matrix `[[0, 1, 2], [0, 0, 3], [0, 0, 0]]`. -/
+def upEx : Mat 3 := matOfRows 3 [[0, 1, 2], [0, 0, 3], [0, 0, 0]]
+
+/-- The 2-cycle `[[0, 2], [3, 0]]` (zero diagonal). -/
+def cycEx : Mat 2 := matOfRows 2 [[0, 2], [3, 0]]
+
+/-- Every entry of `posEx` is positive. -/
+theorem posEx_pos : ∀ i j, 0 < posEx i j := by decide +kernel
+
+/-- `upEx` is strictly upper-triangular. -/
+theorem upEx_isStrictlyUpper : IsStrictlyUpper upEx := by
+  unfold IsStrictlyUpper
+  decide +kernel
+
+/-- The index order is a topological order of `upEx`. -/
+theorem upEx_isTopologicalOrder : IsTopologicalOrder upEx (fun i => i.val) := by
+  unfold IsTopologicalOrder
+  decide +kernel
+
+/-- `matPow_nonneg` applied to `posEx`. -/
+theorem matPow_nonneg_satisfiable : 0 ≤ matPow posEx 2 0 1 :=
+  matPow_nonneg posEx (fun i j => Rat.le_of_lt (posEx_pos i j)) 2 0 1
+
+/-- `matPow_pos` applied to `posEx`. -/
+theorem matPow_pos_satisfiable : 0 < matPow posEx 2 1 0 :=
+  matPow_pos (by decide) posEx posEx_pos 2 (by decide) 1 0
+
+/-- `trace_matPow_pos` applied to `posEx`. -/
+theorem trace_matPow_pos_satisfiable : 0 < trace (matPow posEx 3) :=
+  trace_matPow_pos (by decide) posEx posEx_pos 3 (by decide)
+
+/-- `not_isNilpotent_of_pos` applied to `posEx`. -/
+theorem not_isNilpotent_of_pos_satisfiable : ¬ IsNilpotent posEx :=
+  not_isNilpotent_of_pos (by decide) posEx posEx_pos
+
+/-- `notearsTrunc_pos` applied to `posEx`. -/
+theorem notearsTrunc_pos_satisfiable : 0 < notearsTrunc posEx 2 :=
+  notearsTrunc_pos (by decide) posEx (fun i j => Rat.ne_of_gt (posEx_pos i j)) 2 (by decide)
+
+/-- `matPow_self_eq_zero_of_isStrictlyUpper` applied to `upEx`. -/
+theorem matPow_self_eq_zero_of_isStrictlyUpper_satisfiable : matPow upEx 3 = matZero 3 :=
+  matPow_self_eq_zero_of_isStrictlyUpper upEx upEx_isStrictlyUpper
+
+/-- `isNilpotent_of_isStrictlyUpper` applied to `upEx`. -/
+theorem isNilpotent_of_isStrictlyUpper_satisfiable : IsNilpotent upEx :=
+  isNilpotent_of_isStrictlyUpper upEx upEx_isStrictlyUpper
+
+/-- `notearsTrunc_eq_zero_of_isStrictlyUpper` applied to `upEx`. -/
+theorem notearsTrunc_eq_zero_of_isStrictlyUpper_satisfiable : notearsTrunc upEx 4 = 0 :=
+  notearsTrunc_eq_zero_of_isStrictlyUpper upEx upEx_isStrictlyUpper 4
+
+/-- `hasClosedWalk_short_of_walk` applied to the 2-cycle and the walk `0 → 1 → 0`. -/
+theorem hasClosedWalk_short_of_walk_satisfiable :
+    ∃ c, 1 ≤ c ∧ c ≤ 2 ∧ HasClosedWalk cycEx c :=
+  hasClosedWalk_short_of_walk cycEx 2 (by decide) (fun t => if t % 2 = 0 then 0 else 1)
+    (by unfold IsSuppWalk; decide +kernel)
+
+/-- `isAcyclic_of_isTopologicalOrder` applied to `upEx`. -/
+theorem isAcyclic_of_isTopologicalOrder_satisfiable : IsAcyclic upEx :=
+  isAcyclic_of_isTopologicalOrder upEx (fun i => i.val) upEx_isTopologicalOrder
+
+/-- `notearsTrunc_eq_zero_of_isTopologicalOrder` applied to `upEx`. -/
+theorem notearsTrunc_eq_zero_of_isTopologicalOrder_satisfiable : notearsTrunc upEx 5 = 0 :=
+  notearsTrunc_eq_zero_of_isTopologicalOrder upEx (fun i => i.val) upEx_isTopologicalOrder 5
+
+/-- `notearsTrunc_eq_zero_iff_isAcyclic` applied to `upEx` with `K = 3`. -/
+theorem notearsTrunc_eq_zero_iff_isAcyclic_satisfiable : notearsTrunc upEx 3 = 0 ↔ IsAcyclic upEx :=
+  notearsTrunc_eq_zero_iff_isAcyclic upEx 3 (by decide)
+
+/-- `matPow_hadamard_eq_zero_of_isAcyclic` applied to `upEx`. -/
+theorem matPow_hadamard_eq_zero_of_isAcyclic_satisfiable :
+    matPow (hadamard upEx upEx) 3 = matZero 3 :=
+  matPow_hadamard_eq_zero_of_isAcyclic upEx isAcyclic_of_isTopologicalOrder_satisfiable
+
+/-- `isAcyclic_of_isNilpotent_hadamard` applied to `upEx` (`(upEx∘upEx)^3 = 0`). -/
+theorem isAcyclic_of_isNilpotent_hadamard_satisfiable : IsAcyclic upEx :=
+  isAcyclic_of_isNilpotent_hadamard upEx ⟨3, by funext i j; revert i j; decide +kernel⟩
+
+/-- `not_isAcyclic_of_ne_zero` applied to `posEx`. -/
+theorem not_isAcyclic_of_ne_zero_satisfiable : ¬ IsAcyclic posEx :=
+  not_isAcyclic_of_ne_zero (by decide) posEx (fun i j => Rat.ne_of_gt (posEx_pos i j))
+
+/-- `hasClosedWalk_two_of_ne_zero` applied to the 2-cycle. -/
+theorem hasClosedWalk_two_of_ne_zero_satisfiable : HasClosedWalk cycEx 2 :=
+  hasClosedWalk_two_of_ne_zero cycEx 0 1 (by decide +kernel) (by decide +kernel)
+
+/-- `not_isAcyclic_of_offDiag_ne_zero` applied to the zero-diagonal 2-cycle. -/
+theorem not_isAcyclic_of_offDiag_ne_zero_satisfiable : ¬ IsAcyclic cycEx :=
+  not_isAcyclic_of_offDiag_ne_zero (by decide) cycEx (by decide +kernel)
+
+/-- `notearsTrunc_pos_of_offDiag_ne_zero` applied to the zero-diagonal 2-cycle. -/
+theorem notearsTrunc_pos_of_offDiag_ne_zero_satisfiable : 0 < notearsTrunc cycEx 2 :=
+  notearsTrunc_pos_of_offDiag_ne_zero (by decide) cycEx (by decide +kernel) 2 (by decide)
 
 end MLTheory
 

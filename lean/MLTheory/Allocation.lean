@@ -189,6 +189,48 @@ theorem moveUnit_example_unbalanced :
       totalLoss sqLoss (moveUnit unbalanced 0 1) = 9 ∧ totalLoss sqLoss unbalanced = 11 := by
   decide +kernel
 
+/-! ## Satisfiability witnesses -/
+
+/-- On one share, the only allocation of a budget of `3` is `3`, so it is optimal. -/
+theorem isOptimal_single : IsOptimal sqLoss 3 (fun _ : Fin 1 => 3) := by
+  refine ⟨by decide +kernel, fun a' h => ?_⟩
+  have h0 : ((a' 0 : Nat) : Rat) = 3 := by
+    have : budget a' = (a' 0 : Rat) + 0 := rfl
+    rw [this] at h
+    grind
+  show sqLoss 3 + 0 ≤ sqLoss (a' 0) + 0
+  unfold sqLoss
+  rw [h0]
+  grind
+
+/-- `increment_lt_increment` applied to the squared loss. -/
+theorem increment_lt_increment_satisfiable : sqLoss (1 + 1) - sqLoss 1 < sqLoss (3 + 1) - sqLoss 3 :=
+  increment_lt_increment sqLoss_strictlyDiscretelyConvex (by decide)
+
+/-- `budget_moveUnit` applied to `[3, 1, 1]`. -/
+theorem budget_moveUnit_satisfiable : budget (moveUnit unbalanced 0 1) = budget unbalanced :=
+  budget_moveUnit unbalanced (by decide) (by decide)
+
+/-- `totalLoss_moveUnit_lt` applied to `[3, 1, 1]` (share `3 = 2 + 1` against share `1 < 2`). -/
+theorem totalLoss_moveUnit_lt_satisfiable :
+    totalLoss sqLoss (moveUnit unbalanced 0 1) < totalLoss sqLoss unbalanced :=
+  totalLoss_moveUnit_lt sqLoss_strictlyDiscretelyConvex unbalanced (i := 0) (j := 1) (p := 2)
+    (by decide) (by decide) (by decide)
+
+/-- `le_add_one_of_isOptimal` applied to the single-share optimum. -/
+theorem le_add_one_of_isOptimal_satisfiable : (fun _ : Fin 1 => 3) 0 ≤ (fun _ : Fin 1 => 3) 0 + 1 :=
+  le_add_one_of_isOptimal sqLoss_strictlyDiscretelyConvex isOptimal_single 0 0
+
+/-- `natCast_mul_le_of_isOptimal` applied to the single-share optimum. -/
+theorem natCast_mul_le_of_isOptimal_satisfiable :
+    ((1 : Nat) : Rat) * (((fun _ : Fin 1 => 3) 0 : Nat) : Rat) ≤ 3 + (1 : Nat) :=
+  natCast_mul_le_of_isOptimal sqLoss_strictlyDiscretelyConvex isOptimal_single 0
+
+/-- `le_natCast_mul_of_isOptimal` applied to the single-share optimum. -/
+theorem le_natCast_mul_of_isOptimal_satisfiable :
+    (3 : Rat) ≤ ((1 : Nat) : Rat) * (((fun _ : Fin 1 => 3) 0 : Nat) : Rat) + (1 : Nat) :=
+  le_natCast_mul_of_isOptimal sqLoss_strictlyDiscretelyConvex isOptimal_single 0
+
 end Allocation
 
 end MLTheory

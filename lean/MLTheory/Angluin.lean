@@ -27,7 +27,7 @@ Main results:
 * `MLTheory.Angluin.not_angluinCondition_initialSegments`: the initial segments `{0, …, n}` for
   all `n` together with `ℕ` fail it.
 
-Concrete instances (`_instance_`) check tell-tales of a three-language family by `decide`.
+Concrete instances (`_instance_`) check tell-tales of a three-language family by `decide +kernel`.
 -/
 
 namespace MLTheory.Angluin
@@ -192,24 +192,38 @@ theorem isTellTale_listFamily_iff (Ls : List (List Nat)) (i : Fin Ls.length) (T 
 `{0, 1}`. -/
 theorem angluin_instance_tellTale_01 :
     IsTellTale (listFamily [[0], [0, 1], [0, 1, 2]]) ⟨1, by decide⟩ [0, 1] := by
-  rw [isTellTale_listFamily_iff]; decide
+  rw [isTellTale_listFamily_iff]; decide +kernel
 
 /-- Instance: in the family `{0} ⊊ {0,1} ⊊ {0,1,2}`, the list `[1]` is already a tell-tale of
 `{0, 1}` (a minimal one: size 1). -/
 theorem angluin_instance_tellTale_1 :
     IsTellTale (listFamily [[0], [0, 1], [0, 1, 2]]) ⟨1, by decide⟩ [1] := by
-  rw [isTellTale_listFamily_iff]; decide
+  rw [isTellTale_listFamily_iff]; decide +kernel
 
 /-- Instance: `[0]` is not a tell-tale of `{0, 1}` in that family (`{0}` contains it and is a
 proper subset), and `[]` is not one either. -/
 theorem angluin_instance_not_tellTale_0 :
     ¬ IsTellTale (listFamily [[0], [0, 1], [0, 1, 2]]) ⟨1, by decide⟩ [0] ∧
       ¬ IsTellTale (listFamily [[0], [0, 1], [0, 1, 2]]) ⟨1, by decide⟩ [] := by
-  rw [isTellTale_listFamily_iff, isTellTale_listFamily_iff]; decide
+  rw [isTellTale_listFamily_iff, isTellTale_listFamily_iff]; decide +kernel
 
 /-- Instance: `[]` is a tell-tale of the smallest language `{0}` of that family. -/
 theorem angluin_instance_tellTale_nil :
     IsTellTale (listFamily [[0], [0, 1], [0, 1, 2]]) ⟨0, by decide⟩ [] := by
-  rw [isTellTale_listFamily_iff]; decide
+  rw [isTellTale_listFamily_iff]; decide +kernel
+
+/-! ## Satisfiability witnesses -/
+
+/-- `angluinCondition_of_finite_languages` applied to the family `{0}, {0, 1}` given by lists. -/
+theorem angluinCondition_of_finite_languages_satisfiable :
+    AngluinCondition (listFamily [[0], [0, 1]]) :=
+  angluinCondition_of_finite_languages (listFamily [[0], [0, 1]]) (fun i => [[0], [0, 1]][i])
+    (fun _ _ => Iff.rfl)
+
+/-- `angluinCondition_of_no_proper_inclusion` applied to the family with the one language `ℕ`. -/
+theorem angluinCondition_of_no_proper_inclusion_satisfiable :
+    AngluinCondition (fun _ : Unit => univ) :=
+  angluinCondition_of_no_proper_inclusion (fun _ : Unit => univ)
+    (fun _ _ ⟨_, _, _, hx⟩ => hx trivial)
 
 end MLTheory.Angluin

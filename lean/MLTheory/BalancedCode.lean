@@ -149,6 +149,45 @@ theorem centre_example_antipodal :
         16 / 9 := by
   decide +kernel
 
+/-! ## Satisfiability witnesses -/
+
+/-- The antipodal code `±e₀` is balanced. -/
+theorem antipodal_isBalanced : IsBalanced antipodal := by
+  unfold IsBalanced
+  decide +kernel
+
+/-- `sumFin_dot_eq_zero_of_balanced` applied to the antipodal code. -/
+theorem sumFin_dot_eq_zero_of_balanced_satisfiable :
+    sumFin 2 (fun c => dot samplePoint (antipodal c)) = 0 :=
+  sumFin_dot_eq_zero_of_balanced antipodal antipodal_isBalanced samplePoint
+
+/-- `sumFin_sqDist_eq_of_balanced` applied to the antipodal code. -/
+theorem sumFin_sqDist_eq_of_balanced_satisfiable :
+    sumFin 2 (fun c => sqDist samplePoint (antipodal c)) =
+      ((2 : Nat) : Rat) * sqNorm samplePoint + sumFin 2 (fun c => sqNorm (antipodal c)) :=
+  sumFin_sqDist_eq_of_balanced antipodal antipodal_isBalanced samplePoint
+
+/-- `sumFin_sqDist_eq_of_balanced_equalNorm` applied to the antipodal code (`r² = 1`). -/
+theorem sumFin_sqDist_eq_of_balanced_equalNorm_satisfiable :
+    sumFin 2 (fun c => sqDist samplePoint (antipodal c)) = ((2 : Nat) : Rat) * (sqNorm samplePoint + 1) :=
+  sumFin_sqDist_eq_of_balanced_equalNorm antipodal antipodal_isBalanced 1 (by decide +kernel)
+    samplePoint
+
+/-- `apollonius` applied to `λ = 1/2` and the antipodal prototypes. -/
+theorem apollonius_satisfiable :
+    sqDist samplePoint (antipodal 0) - 1 / 2 * sqDist samplePoint (antipodal 1) =
+      (1 - 1 / 2) * sqDist samplePoint (centre (1 / 2) (antipodal 0) (antipodal 1)) -
+        1 / 2 * (1 - 1 / 2)⁻¹ * sqDist (antipodal 0) (antipodal 1) :=
+  apollonius (1 / 2) (by decide +kernel) samplePoint (antipodal 0) (antipodal 1)
+
+/-- `sqDist_le_mul_sqDist_iff_ball` applied to `λ = 1/2` and the antipodal prototypes. -/
+theorem sqDist_le_mul_sqDist_iff_ball_satisfiable :
+    sqDist samplePoint (antipodal 0) ≤ 1 / 2 * sqDist samplePoint (antipodal 1) ↔
+      sqDist samplePoint (centre (1 / 2) (antipodal 0) (antipodal 1)) ≤
+        1 / 2 * (1 - 1 / 2)⁻¹ * (1 - 1 / 2)⁻¹ * sqDist (antipodal 0) (antipodal 1) :=
+  sqDist_le_mul_sqDist_iff_ball (1 / 2) (by decide +kernel) (by decide +kernel) samplePoint
+    (antipodal 0) (antipodal 1)
+
 end BalancedCode
 
 end MLTheory

@@ -168,6 +168,24 @@ theorem selection_instance_three :
   revert j
   decide +kernel
 
+/-! ## Satisfiability witnesses -/
+
+/-- `selection_fails_of_not_selected` applied to keeping coordinates `0` and `2` of `3`. -/
+theorem selection_fails_of_not_selected_satisfiable :
+    ∃ x, parityOfRestricted (restrict (keepList (n := 3) [0, 2]) x) ≠ parity 3 x :=
+  selection_fails_of_not_selected (keepList [0, 2]) 1 (by decide) parityOfRestricted
+
+/-- `selection_fails_of_length_lt` applied to the list `[0, 2]` of `3` coordinates. -/
+theorem selection_fails_of_length_lt_satisfiable :
+    ∃ x, parityOfRestricted (restrict (keepList (n := 3) [0, 2]) x) ≠ parity 3 x :=
+  selection_fails_of_length_lt [0, 2] (by decide) parityOfRestricted
+
+/-- `adaptive_selection_solves_parity` applied to `n = 2`. -/
+theorem adaptive_selection_solves_parity_satisfiable :
+    ∃ (pos : (Fin 2 → Bool) → Fin 2) (dec : Fin 2 × Bool → Bool),
+      ∀ x, dec (pos x, x (pos x)) = parity 2 x :=
+  adaptive_selection_solves_parity 2 (by decide)
+
 end MLTheory.Compaction
 
 end

@@ -289,6 +289,71 @@ theorem generator_instance_two :
     decide +kernel
   · decide +kernel
 
+/-! ## Satisfiability witnesses -/
+
+/-- The features of the instance, `x 0 = (1, 2)`, `x 1 = (3, 5)`. -/
+def xSwap : Fin 2 → Fin 2 → Rat := fun i a =>
+  if i.val = 0 then (if a.val = 0 then 1 else 2) else (if a.val = 0 then 3 else 5)
+
+/-- The swap walk is stochastic. -/
+theorem swapWalk_isStochastic : IsStochastic swapWalk := by
+  unfold IsStochastic
+  decide +kernel
+
+/-- The swap walk is reversible for `π = (1, 1)`. -/
+theorem swapWalk_isReversible : IsReversible (fun _ => 1) swapWalk := by
+  unfold IsReversible
+  decide +kernel
+
+/-- The constant swap transport is transpose-compatible. -/
+theorem swapT_isTransposeCompatible : IsTransposeCompatible (fun _ _ : Fin 2 => swapT) := by
+  unfold IsTransposeCompatible
+  decide +kernel
+
+/-- The swap transport is orthogonal. -/
+theorem swapT_isOrthogonal : IsOrthogonal swapT := by
+  unfold IsOrthogonal
+  decide +kernel
+
+/-- `generator_eq_of_isStochastic` applied to the swap walk. -/
+theorem generator_eq_of_isStochastic_satisfiable :
+    generator swapWalk (fun _ _ => swapT) xSwap 0 1 =
+      sumFin 2 (fun j => swapWalk 0 j * (xSwap 0 1 - matVec swapT (xSwap j) 1)) :=
+  generator_eq_of_isStochastic swapWalk (fun _ _ => swapT) swapWalk_isStochastic xSwap 0 1
+
+/-- `piDot_connWalk_comm` applied to the swap walk. -/
+theorem piDot_connWalk_comm_satisfiable :
+    piDot (fun _ => 1) xSwap (connWalk swapWalk (fun _ _ => swapT) xSwap) =
+      piDot (fun _ => 1) (connWalk swapWalk (fun _ _ => swapT) xSwap) xSwap :=
+  piDot_connWalk_comm (fun _ => 1) swapWalk (fun _ _ => swapT) swapWalk_isReversible
+    swapT_isTransposeCompatible xSwap xSwap
+
+/-- `piDot_generator_comm` applied to the swap walk. -/
+theorem piDot_generator_comm_satisfiable :
+    piDot (fun _ => 1) xSwap (generator swapWalk (fun _ _ => swapT) xSwap) =
+      piDot (fun _ => 1) (generator swapWalk (fun _ _ => swapT) xSwap) xSwap :=
+  piDot_generator_comm (fun _ => 1) swapWalk (fun _ _ => swapT) swapWalk_isReversible
+    swapT_isTransposeCompatible xSwap xSwap
+
+/-- `sqNorm_matVec_of_isOrthogonal` applied to the swap. -/
+theorem sqNorm_matVec_of_isOrthogonal_satisfiable : sqNorm (matVec swapT (xSwap 1)) = sqNorm (xSwap 1) :=
+  sqNorm_matVec_of_isOrthogonal swapT swapT_isOrthogonal (xSwap 1)
+
+/-- `two_mul_piDot_generator` applied to the swap walk. -/
+theorem two_mul_piDot_generator_satisfiable :
+    2 * piDot (fun _ => 1) xSwap (generator swapWalk (fun _ _ => swapT) xSwap) =
+      sumFin 2 (fun i => sumFin 2 (fun j =>
+        (fun _ => (1 : Rat)) i * swapWalk i j * sqDist (xSwap i) (matVec swapT (xSwap j)))) :=
+  two_mul_piDot_generator (fun _ => 1) swapWalk (fun _ _ => swapT) swapWalk_isStochastic
+    swapWalk_isReversible (fun _ _ => swapT_isOrthogonal) xSwap
+
+/-- `piDot_generator_nonneg` applied to the swap walk. -/
+theorem piDot_generator_nonneg_satisfiable :
+    0 ≤ piDot (fun _ => 1) xSwap (generator swapWalk (fun _ _ => swapT) xSwap) :=
+  piDot_generator_nonneg (fun _ => 1) swapWalk (fun _ _ => swapT) swapWalk_isStochastic
+    swapWalk_isReversible (fun _ _ => swapT_isOrthogonal) (by decide +kernel)
+    (by decide +kernel) xSwap
+
 end MLTheory.ConnectionLaplacian
 
 end

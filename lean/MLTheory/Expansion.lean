@@ -184,6 +184,45 @@ theorem card_run_example_path :
       card (run path4 (single 0) 3)] = [1, 2, 3, 4] := by
   decide +kernel
 
+/-! ## Satisfiability witnesses -/
+
+/-- A set of vertices of a 2-vertex graph is determined by its two values. -/
+theorem fin2_fun_eq (S : Fin 2 → Bool) : S = fun i => if i.val = 0 then S 0 else S 1 := by
+  funext i
+  cases i using Fin.cases with
+  | zero => rfl
+  | succ j =>
+    cases j using Fin.cases with
+    | zero => rfl
+    | succ j => exact j.elim0
+
+/-- The complete graph on two vertices (an edge) is an expander. -/
+theorem complete_two_isExpander : IsExpander (complete 2) := by
+  intro S hS
+  have key : ∀ a b : Bool,
+      2 * card (n := 2) (fun i => if i.val = 0 then a else b) ≤ ((2 : Nat) : Rat) →
+        card (n := 2) (fun i => if i.val = 0 then a else b) ≤
+          card (boundary (complete 2) (fun i => if i.val = 0 then a else b)) := by
+    decide +kernel
+  rw [fin2_fun_eq S] at hS ⊢
+  exact key _ _ hS
+
+/-- `two_mul_card_le_card_step` applied to `{0}` on the edge. -/
+theorem two_mul_card_le_card_step_satisfiable :
+    2 * card (single (n := 2) 0) ≤ card (step (complete 2) (single 0)) :=
+  two_mul_card_le_card_step complete_two_isExpander (single 0) (by decide +kernel)
+
+/-- `card_run` applied to `{0}` on the edge, one round. -/
+theorem card_run_satisfiable :
+    ((2 : Nat) : Rat) < 2 * card (run (complete 2) (single 0) 1) ∨
+      ((2 ^ 1 : Nat) : Rat) * card (single (n := 2) 0) ≤ card (run (complete 2) (single 0) 1) :=
+  card_run complete_two_isExpander (single 0) 1
+
+/-- `half_lt_card_run` applied to `{0}` on the edge, one round (`2 < 2^2`). -/
+theorem half_lt_card_run_satisfiable :
+    ((2 : Nat) : Rat) < 2 * card (run (complete 2) (single 0) 1) :=
+  half_lt_card_run complete_two_isExpander (single 0) (by decide +kernel) 1 (by decide)
+
 end Expansion
 
 end MLTheory

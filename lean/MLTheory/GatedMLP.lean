@@ -30,8 +30,19 @@ matrix `U : Fin k → Fin m → Rat` maps `x : Fin d → Rat` to
   (`gatedMLP_instance_relu_swap`); the non-homogeneous gate `t + t²/2` loses the scaling symmetry
   too (`gatedMLP_instance_quad_rescale`).
 
-Concrete instances (`_instance_`, by `decide +kernel`) are the two counterexamples and one output
-of the bilinear MLP.
+At the level of the network, for all weights at once (any sizes with at least one input, hidden
+unit and output):
+
+* the bilinear MLP is a sum of rank-one bilinear forms: output `o` is `xᵀ B_o x` with
+  `B_o = ∑ j, U o j • (W₁ j ⊗ W₂ j)` (`bilinearMLP_eq_sum_rankOne`, `rankOneSum`);
+* the gated MLP is exchange-symmetric for all weights **iff** the gate is linear
+  (`gatedMLP_swap_iff_linear`), and inverse-scaling-symmetric at `c ≠ 0` for all weights **iff**
+  the gate is homogeneous at `c` (`gatedMLP_rescale_iff_homogeneous`); so ReLU breaks the first
+  (`relu_breaks_swap`) and `t + t²/2` the second (`quadGate_breaks_rescale`).
+
+Concrete instances (`_instance_`, by `decide +kernel`) are the two counterexamples, one output of
+the bilinear MLP and its rank-one matrix; the `_satisfiable` theorems apply each theorem with
+hypotheses to concrete gates and weights.
 -/
 
 @[expose] public section
@@ -149,6 +160,96 @@ theorem reluMLP_rescale {d m k : Nat} (W₁ W₂ : Fin m → Fin d → Rat) (U :
   have : c * a * (ci * b) = (c * ci) * (a * b) := by grind
   rw [this, hinv, Rat.one_mul]
 
+/-! ## The network level: all weights at once -/
+
+/-- The matrix of the bilinear form computed by output `o` of the bilinear MLP:
+`B o = ∑ j, U o j • (W₁ j ⊗ W₂ j)`, a sum of `m` rank-one matrices (query factor `W₁ j`, key
+factor `W₂ j`). -/
+def rankOneSum {d m k : Nat} (W₁ W₂ : Fin m → Fin d → Rat) (U : Fin k → Fin m → Rat) (o : Fin k)
+    (p q : Fin d) : Rat :=
+  sumFin m (fun j => U o j * (W₁ j p * W₂ j q))
+
+/-- **The bilinear MLP is a sum of rank-one bilinear forms**: output `o` is the quadratic form
+`∑_p ∑_q x p * B o p q * x q` of `B o = ∑ j, U o j • (W₁ j ⊗ W₂ j)`. -/
+theorem bilinearMLP_eq_sum_rankOne {d m k : Nat} (W₁ W₂ : Fin m → Fin d → Rat)
+    (U : Fin k → Fin m → Rat) (x : Fin d → Rat) (o : Fin k) :
+    bilinearMLP W₁ W₂ U x o =
+      sumFin d (fun p => sumFin d (fun q => x p * rankOneSum W₁ W₂ U o p q * x q)) := by
+  unfold bilinearMLP gatedMLP rankOneSum
+  simp only [id]
+  have h1 : ∀ j, U o j * (dot (W₁ j) x * dot (W₂ j) x) =
+      sumFin d (fun p => sumFin d (fun q => U o j * (x p * (W₁ j p * W₂ j q) * x q))) := by
+    intro j
+    rw [dot_mul_dot_eq_rankOne, ← sumFin_mul_left]
+    exact sumFin_congr (fun p => by rw [← sumFin_mul_left])
+  rw [sumFin_congr h1, sumFin_comm]
+  refine sumFin_congr (fun p => ?_)
+  rw [sumFin_comm]
+  refine sumFin_congr (fun q => ?_)
+  rw [← sumFin_mul_left, ← sumFin_mul_right]
+  exact sumFin_congr (fun j => by grind)
+
+/-- `⟨(a, a, …, a), e_i⟩ = a`. -/
+theorem dot_const_basisVec {d : Nat} (a : Rat) (i : Fin d) : dot (fun _ => a) (basisVec i) = a := by
+  unfold dot basisVec
+  refine Eq.trans (sumFin_congr (fun p => ?_)) (sumFin_ite_eq d i a)
+  by_cases h : p = i <;> simp [h]
+
+/-- A gated MLP with constant factors `a`, `b`, input `e_i` and output row `e_j` reduces to the
+single unit `σ a * b`. -/
+theorem gatedMLP_probe {d m k : Nat} (σ : Rat → Rat) (a b : Rat) (i : Fin d) (j : Fin m)
+    (o : Fin k) :
+    gatedMLP σ (fun _ _ => a) (fun _ _ => b) (fun _ j' => if j' = j then 1 else 0) (basisVec i) o =
+      σ a * b := by
+  show sumFin m (fun j' => (if j' = j then 1 else 0) *
+    (σ (dot (fun _ => a) (basisVec i)) * dot (fun _ => b) (basisVec i))) = σ a * b
+  rw [dot_const_basisVec, dot_const_basisVec]
+  refine Eq.trans (sumFin_congr (fun j' => ?_)) (sumFin_ite_eq m j (σ a * b))
+  by_cases h : j' = j <;> simp [h]
+
+/-- **Network-level exchange symmetry iff the gate is linear**: for a gated MLP with at least one
+input, hidden unit and output, swapping the two factors leaves the output unchanged for *all*
+weights and inputs iff `σ a = σ 1 * a` for all `a`. So every non-linear gate breaks the exchange
+symmetry of the network. -/
+theorem gatedMLP_swap_iff_linear {d m k : Nat} (hd : 0 < d) (hm : 0 < m) (hk : 0 < k)
+    (σ : Rat → Rat) :
+    (∀ (W₁ W₂ : Fin m → Fin d → Rat) (U : Fin k → Fin m → Rat) (x : Fin d → Rat),
+        gatedMLP σ W₁ W₂ U x = gatedMLP σ W₂ W₁ U x) ↔ ∀ a, σ a = σ 1 * a := by
+  rw [← gate_exchange_iff_linear]
+  constructor
+  · intro h a b
+    have := congrFun (h (fun _ _ => a) (fun _ _ => b) (fun _ j' => if j' = ⟨0, hm⟩ then 1 else 0)
+      (basisVec ⟨0, hd⟩)) ⟨0, hk⟩
+    rwa [gatedMLP_probe, gatedMLP_probe] at this
+  · intro h W₁ W₂ U x
+    funext o
+    unfold gatedMLP
+    exact sumFin_congr (fun j => by rw [h])
+
+/-- **Network-level inverse-scaling symmetry iff the gate is homogeneous**: for `c ≠ 0` and a gated
+MLP with at least one input, hidden unit and output, scaling the gated factor by `c` and the other
+by `c⁻¹` leaves the output unchanged for *all* weights and inputs iff `σ (c a) = c σ a` for all
+`a`. So a gate that is not homogeneous at `c` breaks the inverse-scaling symmetry. -/
+theorem gatedMLP_rescale_iff_homogeneous {d m k : Nat} (hd : 0 < d) (hm : 0 < m) (hk : 0 < k)
+    (σ : Rat → Rat) (c : Rat) (hc : c ≠ 0) :
+    (∀ (W₁ W₂ : Fin m → Fin d → Rat) (U : Fin k → Fin m → Rat) (x : Fin d → Rat),
+        gatedMLP σ (fun j i => c * W₁ j i) (fun j i => c⁻¹ * W₂ j i) U x = gatedMLP σ W₁ W₂ U x) ↔
+      ∀ a, σ (c * a) = c * σ a := by
+  rw [← gate_rescale_iff_homogeneous σ c hc]
+  constructor
+  · intro h a b
+    have := congrFun (h (fun _ _ => a) (fun _ _ => b) (fun _ j' => if j' = ⟨0, hm⟩ then 1 else 0)
+      (basisVec ⟨0, hd⟩)) ⟨0, hk⟩
+    rw [gatedMLP_probe, gatedMLP_probe] at this
+    rw [Rat.div_def, Rat.mul_comm b c⁻¹]
+    exact this
+  · intro h W₁ W₂ U x
+    funext o
+    unfold gatedMLP
+    refine sumFin_congr (fun j => ?_)
+    rw [dot_smul_left, dot_smul_left, ← h (dot (W₁ j) x) (dot (W₂ j) x), Rat.div_def,
+      Rat.mul_comm (dot (W₂ j) x) c⁻¹]
+
 /-! ## Concrete instances -/
 
 /-- The `1 × 1` matrix with entry `a`, to write instances. -/
@@ -180,6 +281,77 @@ def quadGate (t : Rat) : Rat := t + t * t / 2
 theorem gatedMLP_instance_quad_rescale :
     gatedMLP quadGate (one 2) (one (1/2)) (one 1) (fun _ => 1) 0 = 2 ∧
       gatedMLP quadGate (one 1) (one 1) (one 1) (fun _ => 1) 0 = 3/2 := by
+  decide +kernel
+
+/-- Instance: the bilinear MLP of `bilinearMLP_instance_two` is the quadratic form of
+`B = [[1, 0]] ⊗ [[0, 1]] + [[1, 1]] ⊗ [[2, -1]] = [[2, 0], [2, -1]]`, a sum of two rank-one
+matrices (and `xᵀ B x = 2` at `x = (1, 2)`). -/
+theorem rankOneSum_instance_two :
+    finList 2 (fun p => finList 2 (fun q => rankOneSum
+      (fun (j : Fin 2) (i : Fin 2) => ([[(1 : Rat), 0], [1, 1]].getD j.val []).getD i.val 0)
+      (fun (j : Fin 2) (i : Fin 2) => ([[(0 : Rat), 1], [2, -1]].getD j.val []).getD i.val 0)
+      (fun (_ : Fin 1) (_ : Fin 2) => (1 : Rat)) 0 p q)) = [[2, 0], [2, -1]] := by
+  decide +kernel
+
+/-! ## Satisfiability witnesses -/
+
+/-- `bilinearMLP_rescale` applied to the instance network with `c = 2`. -/
+theorem bilinearMLP_rescale_satisfiable :
+    bilinearMLP (fun j i => 2 * one 1 j i) (fun j i => 2⁻¹ * one 3 j i) (one 1) (fun _ => 1) =
+      bilinearMLP (one 1) (one 3) (one 1) (fun _ => 1) :=
+  bilinearMLP_rescale (one 1) (one 3) (one 1) 2 (by decide) (fun _ => 1)
+
+/-- `gate_rescale_iff_homogeneous` applied to ReLU and `c = 2`. -/
+theorem gate_rescale_iff_homogeneous_satisfiable :
+    (∀ a b, relu (2 * a) * (b / 2) = relu a * b) ↔ ∀ a, relu (2 * a) = 2 * relu a :=
+  gate_rescale_iff_homogeneous relu 2 (by decide)
+
+/-- `relu_mul_of_pos` applied to `c = 2`, `t = -1`. -/
+theorem relu_mul_of_pos_satisfiable : relu (2 * -1) = 2 * relu (-1) :=
+  relu_mul_of_pos 2 (-1) (by decide)
+
+/-- `reluMLP_rescale` applied to the instance network with `c = 2`. -/
+theorem reluMLP_rescale_satisfiable :
+    gatedMLP relu (fun j i => 2 * one 1 j i) (fun j i => 2⁻¹ * one (-1) j i) (one 1) (fun _ => 1) =
+      gatedMLP relu (one 1) (one (-1)) (one 1) (fun _ => 1) :=
+  reluMLP_rescale (one 1) (one (-1)) (one 1) 2 (by decide) (fun _ => 1)
+
+/-- `gatedMLP_swap_iff_linear` applied to one input, unit and output, for the ReLU gate. -/
+theorem gatedMLP_swap_iff_linear_satisfiable :
+    (∀ (W₁ W₂ : Fin 1 → Fin 1 → Rat) (U : Fin 1 → Fin 1 → Rat) (x : Fin 1 → Rat),
+        gatedMLP relu W₁ W₂ U x = gatedMLP relu W₂ W₁ U x) ↔ ∀ a, relu a = relu 1 * a :=
+  gatedMLP_swap_iff_linear (by decide) (by decide) (by decide) relu
+
+/-- `gatedMLP_rescale_iff_homogeneous` applied to one input, unit and output, for the gate
+`quadGate` and `c = 2`. -/
+theorem gatedMLP_rescale_iff_homogeneous_satisfiable :
+    (∀ (W₁ W₂ : Fin 1 → Fin 1 → Rat) (U : Fin 1 → Fin 1 → Rat) (x : Fin 1 → Rat),
+        gatedMLP quadGate (fun j i => 2 * W₁ j i) (fun j i => 2⁻¹ * W₂ j i) U x =
+          gatedMLP quadGate W₁ W₂ U x) ↔ ∀ a, quadGate (2 * a) = 2 * quadGate a :=
+  gatedMLP_rescale_iff_homogeneous (by decide) (by decide) (by decide) quadGate 2 (by decide)
+
+/-- **Every non-linear gate breaks the network's exchange symmetry; ReLU does**: for the ReLU
+gate, some weights and input of a one-unit network give different outputs when the factors are
+swapped (ReLU is not linear: `relu (-1) = 0 ≠ -1 = relu 1 * (-1)`). -/
+theorem relu_breaks_swap :
+    ¬ ∀ (W₁ W₂ : Fin 1 → Fin 1 → Rat) (U : Fin 1 → Fin 1 → Rat) (x : Fin 1 → Rat),
+        gatedMLP relu W₁ W₂ U x = gatedMLP relu W₂ W₁ U x := by
+  rw [gatedMLP_swap_iff_linear (by decide) (by decide) (by decide) relu]
+  intro h
+  have := h (-1)
+  revert this
+  decide +kernel
+
+/-- **A non-homogeneous gate breaks the network's inverse-scaling symmetry**: for the gate
+`t + t²/2` and `c = 2` (`quadGate 2 = 4 ≠ 3 = 2 * quadGate 1`). -/
+theorem quadGate_breaks_rescale :
+    ¬ ∀ (W₁ W₂ : Fin 1 → Fin 1 → Rat) (U : Fin 1 → Fin 1 → Rat) (x : Fin 1 → Rat),
+        gatedMLP quadGate (fun j i => 2 * W₁ j i) (fun j i => 2⁻¹ * W₂ j i) U x =
+          gatedMLP quadGate W₁ W₂ U x := by
+  rw [gatedMLP_rescale_iff_homogeneous (by decide) (by decide) (by decide) quadGate 2 (by decide)]
+  intro h
+  have := h 1
+  revert this
   decide +kernel
 
 end MLTheory.GatedMLP

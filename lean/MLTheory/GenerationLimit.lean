@@ -138,6 +138,38 @@ theorem consistent_instance_multiples :
   unfold Consistent multiplesOf
   decide +kernel
 
+/-! ## Satisfiability witnesses -/
+
+/-- `t ↦ 4t` enumerates the multiples of `4`. -/
+theorem enumerates_multiples_four : Enumerates (fun t => 4 * t) (multiplesOf 1) := by
+  refine ⟨fun t => ?_, fun x hx => ⟨x / 4, ?_⟩⟩
+  · show 4 * t % 4 = 0
+    omega
+  · have hx' : x % 4 = 0 := hx
+    show 4 * (x / 4) = x
+    omega
+
+/-- Every language of the family of multiples is infinite. -/
+theorem multiplesOf_infinite : ∀ i, Infinite (multiplesOf i) := by
+  intro i m
+  refine ⟨12 * m, by omega, ?_⟩
+  match i with
+  | ⟨0, _⟩ => show 12 * m % 2 = 0; omega
+  | ⟨1, _⟩ => show 12 * m % 4 = 0; omega
+  | ⟨2, _⟩ => show 12 * m % 3 = 0; omega
+
+/-- `eventually_consistent_superset` applied to the multiples of `4` enumerated by `t ↦ 4t`. -/
+theorem eventually_consistent_superset_satisfiable :
+    ∃ t₀, ∀ t, t₀ ≤ t → ∀ i, Consistent multiplesOf (fun t => 4 * t) t i →
+      ∀ x, multiplesOf 1 x → multiplesOf i x :=
+  eventually_consistent_superset multiplesOf 1 (fun t => 4 * t) enumerates_multiples_four
+
+/-- `generator_spec` applied to the multiples of `4` enumerated by `t ↦ 4t`. -/
+theorem generator_spec_satisfiable :
+    ∃ t₀, ∀ t, t₀ ≤ t → multiplesOf 1 (generator multiplesOf (fun t => 4 * t) t) ∧
+      ¬ Seen (fun t => 4 * t) t (generator multiplesOf (fun t => 4 * t) t) :=
+  generator_spec multiplesOf multiplesOf_infinite 1 (fun t => 4 * t) enumerates_multiples_four
+
 end MLTheory.GenerationLimit
 
 end

@@ -178,6 +178,29 @@ theorem aha_instance_four :
       aha (fun _ => 0) sampleValues = 26 / 4 := by
   decide +kernel
 
+/-! ## Satisfiability witnesses -/
+
+/-- The sample set `{0, 2}` is not empty. -/
+theorem sampleSet_nonempty : ∃ j, sampleSet j = true := ⟨0, rfl⟩
+
+/-- `maxScore_le` applied to the indicator of the sample set and the bound `1`. -/
+theorem maxScore_le_satisfiable : maxScore 4 (indicator sampleSet) ≤ 1 :=
+  maxScore_le 4 (indicator sampleSet) 1 (by decide +kernel) (by decide +kernel)
+
+/-- `attends_indicator_iff` applied to the sample set and position `2`. -/
+theorem attends_indicator_iff_satisfiable : attends (indicator sampleSet) 2 ↔ sampleSet 2 = true :=
+  attends_indicator_iff sampleSet sampleSet_nonempty 2
+
+/-- `aha_indicator` applied to the sample set and values. -/
+theorem aha_indicator_satisfiable :
+    aha (indicator sampleSet) sampleValues = selSum sampleSet sampleValues / selCount sampleSet :=
+  aha_indicator sampleSet sampleSet_nonempty sampleValues
+
+/-- `count_mul_aha_indicator` applied to the sample set and values. -/
+theorem count_mul_aha_indicator_satisfiable :
+    selCount sampleSet * aha (indicator sampleSet) sampleValues = selSum sampleSet sampleValues :=
+  count_mul_aha_indicator sampleSet sampleSet_nonempty sampleValues
+
 end MLTheory.HardAttention
 
 end

@@ -147,6 +147,24 @@ theorem mha_instance_two_heads :
       walkMatrix attEx 0 1 = 5/4 ∧ gate attEx 0 1 1 = 3/5 := by
   decide +kernel
 
+/-! ## Satisfiability witnesses -/
+
+/-- The attention weights of `attEx` are non-negative. -/
+theorem attEx_nonneg : ∀ h i j, 0 ≤ attEx h i j := by decide +kernel
+
+/-- `mha_eq_connWalk` applied to the instance's heads. -/
+theorem mha_eq_connWalk_satisfiable :
+    mha attEx transEx xEx = connWalk (walkMatrix attEx) (effTransport attEx transEx) xEx :=
+  mha_eq_connWalk attEx attEx_nonneg transEx xEx
+
+/-- `gate_nonneg` applied to the instance's heads. -/
+theorem gate_nonneg_satisfiable : 0 ≤ gate attEx 0 1 1 :=
+  gate_nonneg attEx attEx_nonneg 0 1 1
+
+/-- `sum_gate_eq_one` applied to the edge `(0, 1)` of the instance (`W 0 1 = 5/4 ≠ 0`). -/
+theorem sum_gate_eq_one_satisfiable : sumFin 2 (fun h => gate attEx 0 1 h) = 1 :=
+  sum_gate_eq_one attEx 0 1 (by decide +kernel)
+
 end MLTheory.MultiHead
 
 end

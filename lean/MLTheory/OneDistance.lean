@@ -108,6 +108,44 @@ theorem triangle_instance_three :
       sqDist (triangle 1) (triangle 2) = 6 ∧ dot (triangle 0) (triangle 1) = -1 := by
   decide +kernel
 
+/-! ## Satisfiability witnesses -/
+
+/-- The triangle code is balanced. -/
+theorem triangle_isBalanced : IsBalanced triangle := by
+  unfold IsBalanced
+  decide +kernel
+
+/-- Every prototype of the triangle code has squared norm `2`. -/
+theorem triangle_sqNorm : ∀ c, sqNorm (triangle c) = 2 := by decide +kernel
+
+/-- The triangle code is a one-distance code with squared distance `6`. -/
+theorem triangle_isOneDistance : IsOneDistance triangle 6 := by
+  unfold IsOneDistance
+  decide +kernel
+
+/-- `two_mul_dot_of_oneDistance` applied to the triangle code. -/
+theorem two_mul_dot_of_oneDistance_satisfiable : 2 * dot (triangle 0) (triangle 1) = 2 * 2 - 6 :=
+  two_mul_dot_of_oneDistance triangle 2 6 triangle_sqNorm triangle_isOneDistance 0 1 (by decide)
+
+/-- `mul_dot_eq_neg_of_oneDistance` applied to the triangle code. -/
+theorem mul_dot_eq_neg_of_oneDistance_satisfiable :
+    (((3 : Nat) : Rat) - 1) * dot (triangle 0) (triangle 2) = -2 :=
+  mul_dot_eq_neg_of_oneDistance triangle 2 6 triangle_isBalanced triangle_sqNorm
+    triangle_isOneDistance 0 2 (by decide)
+
+/-- `mul_dot_eq_gram_of_oneDistance` applied to the triangle code. -/
+theorem mul_dot_eq_gram_of_oneDistance_satisfiable :
+    (((3 : Nat) : Rat) - 1) * dot (triangle 1) (triangle 1) =
+      2 * (((3 : Nat) : Rat) * (if (1 : Fin 3) = 1 then 1 else 0) - 1) :=
+  mul_dot_eq_gram_of_oneDistance triangle 2 6 triangle_isBalanced triangle_sqNorm
+    triangle_isOneDistance 1 1
+
+/-- `mul_dist_eq_of_oneDistance` applied to the triangle code. -/
+theorem mul_dist_eq_of_oneDistance_satisfiable :
+    (((3 : Nat) : Rat) - 1) * 6 = 2 * ((3 : Nat) : Rat) * 2 :=
+  mul_dist_eq_of_oneDistance triangle 2 6 triangle_isBalanced triangle_sqNorm
+    triangle_isOneDistance 1 2 (by decide)
+
 end MLTheory.OneDistance
 
 end

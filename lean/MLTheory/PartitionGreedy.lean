@@ -180,6 +180,32 @@ theorem greedy_instance_two_three :
       weight exampleWeight (greedy exampleWeight exampleOrder) = 5 := by
   decide +kernel
 
+/-! ## Satisfiability witnesses -/
+
+/-- The example order is non-increasing in weight. -/
+theorem exampleOrder_sorted :
+    exampleOrder.Pairwise (fun e e' => exampleWeight e'.1 e'.2 ≤ exampleWeight e.1 e.2) := by
+  decide +kernel
+
+/-- Every element is in the example order. -/
+theorem exampleOrder_all : ∀ b c, (b, c) ∈ exampleOrder := by decide +kernel
+
+/-- `firstPos_pos` applied to block `0` of the example (its first positive element is `2`). -/
+theorem firstPos_pos_satisfiable : 0 < exampleWeight 0 2 :=
+  firstPos_pos exampleWeight 0 2 exampleOrder (by decide +kernel)
+
+/-- `firstPos_max` applied to the element `(0, 0)` (weight `3`) of the example. -/
+theorem firstPos_max_satisfiable :
+    ∃ c', firstPos exampleWeight 0 exampleOrder = some c' ∧ exampleWeight 0 0 ≤ exampleWeight 0 c' :=
+  firstPos_max exampleWeight 0 0 exampleOrder exampleOrder_sorted (by decide) (by decide +kernel)
+
+/-- `weight_le_greedy` applied to the example and the selection taking element `0` of block `0`
+and nothing else. -/
+theorem weight_le_greedy_satisfiable :
+    weight exampleWeight (fun b => if b.val = 0 then some 0 else none) ≤
+      weight exampleWeight (greedy exampleWeight exampleOrder) :=
+  weight_le_greedy exampleWeight exampleOrder exampleOrder_sorted exampleOrder_all _
+
 end MLTheory.PartitionGreedy
 
 end

@@ -16,7 +16,8 @@ the modules that bound how many distinct things a finite device can produce:
   `l.length ^ d` entries (`allFuns_length`) and contains every such function (`mem_allFuns`);
 * `MLTheory.length_le_pow_of_covered`: if every entry of a duplicate-free list is `g x` for some
   `x : Fin d → α` with values in `l`, the list has at most `l.length ^ d` entries — a map defined
-  on the `V^d` words of length `d` over `V` symbols reaches at most `V^d` values.
+  on the `V^d` words of length `d` over `V` symbols reaches at most `V^d` values;
+* `MLTheory.allFuns_nodup`: `allFuns l d` lists each function once when `l` has no duplicates.
 
 Sources: the modules built on this one cite their seeds (`004_725b34af8153ec2b.txt`,
 lines 5, 18 and 27; `000_7a6cd69522701495.txt`, line 5).
@@ -194,6 +195,53 @@ theorem mem_allFuns {α : Type} (l : List α) : ∀ (d : Nat) (f : Fin d → α)
     rw [finCons_self] at h
     exact h
 
+/-- The first value of `finCons a g` is `a`. -/
+theorem finCons_zero {α : Type} {d : Nat} (a : α) (g : Fin d → α) : finCons a g 0 = a := rfl
+
+/-- The later values of `finCons a g` are those of `g`. -/
+theorem finCons_succ {α : Type} {d : Nat} (a : α) (g : Fin d → α) (i : Fin d) :
+    finCons a g i.succ = g i := by
+  unfold finCons
+  rw [dif_neg (by simp [Fin.val_succ])]
+  exact congrArg g (Fin.ext (by simp [Fin.val_succ]))
+
+/-- Every entry of `consAll l fs` starts with an element of `l`. -/
+theorem head_mem_of_mem_consAll {α : Type} {d : Nat} (l : List α) (fs : List (Fin d → α))
+    (f : Fin (d + 1) → α) (hf : f ∈ consAll l fs) : f 0 ∈ l := by
+  induction l with
+  | nil => simp [consAll] at hf
+  | cons b l ih =>
+    simp only [consAll, List.mem_append, List.mem_map] at hf
+    rcases hf with ⟨g, _, rfl⟩ | hf
+    · exact List.mem_cons_self
+    · exact List.mem_cons_of_mem _ (ih hf)
+
+/-- `consAll l fs` has no duplicates when `l` and `fs` have none. -/
+theorem consAll_nodup {α : Type} {d : Nat} (l : List α) (fs : List (Fin d → α)) (hl : l.Nodup)
+    (hfs : fs.Nodup) : (consAll l fs).Nodup := by
+  induction l with
+  | nil => exact List.nodup_nil
+  | cons a l ih =>
+    have hl' := List.nodup_cons.mp hl
+    simp only [consAll]
+    have hmap : (fs.map (fun f => finCons a f)).Nodup :=
+      nodup_map_of_injective _ (fun f g h => funext fun i => by
+        have := congrFun h i.succ
+        rwa [finCons_succ, finCons_succ] at this) fs hfs
+    have hdisj : ∀ x, x ∈ fs.map (fun f => finCons a f) → x ∉ consAll l fs := by
+      intro x hx hx'
+      obtain ⟨g, _, rfl⟩ := List.mem_map.mp hx
+      exact hl'.1 (head_mem_of_mem_consAll l fs _ hx')
+    rw [List.nodup_append]
+    first
+      | exact ⟨hmap, ih hl'.2, fun x hx y hy hxy => hdisj x hx (hxy ▸ hy)⟩
+      | exact ⟨hmap, ih hl'.2, fun x hx hy => hdisj x hx hy⟩
+
+/-- `allFuns l d` has no duplicates when `l` has none. -/
+theorem allFuns_nodup {α : Type} (l : List α) (hl : l.Nodup) : ∀ d, (allFuns l d).Nodup
+  | 0 => List.nodup_cons.mpr ⟨by simp, List.nodup_nil⟩
+  | d + 1 => consAll_nodup l (allFuns l d) hl (allFuns_nodup l hl d)
+
 /-- **Counting the reachable values**: if every entry of the duplicate-free list `ys` is `g x` for
 some function `x : Fin d → α` with values in `l`, then `ys` has at most `l.length ^ d` entries. -/
 theorem length_le_pow_of_covered {α β : Type} (l : List α) (d : Nat)
@@ -221,6 +269,18 @@ theorem length_le_pow_of_covered_fin {β : Type} (V d : Nat)
 /-- Instance: there are `3^2 = 9` words of length `2` over three symbols. -/
 theorem allFuns_instance_three_two : (allFuns (List.finRange 3) 2).length = 9 := by
   decide +kernel
+
+/-! ## Satisfiability witnesses -/
+
+/-- `allFuns_nodup` applied to the alphabet `[0, 1, 2]`. -/
+theorem allFuns_nodup_satisfiable : (allFuns (List.finRange 3) 2).Nodup :=
+  allFuns_nodup (List.finRange 3) (nodup_finRange 3) 2
+
+/-- `length_le_pow_of_covered_fin` applied to all words of length `2` over `2` symbols and the
+identity. -/
+theorem length_le_pow_of_covered_fin_satisfiable : (allFuns (List.finRange 2) 2).length ≤ 2 ^ 2 :=
+  length_le_pow_of_covered_fin 2 2 (fun x => x) (allFuns (List.finRange 2) 2)
+    (allFuns_nodup _ (nodup_finRange 2) 2) (fun y _ => ⟨y, rfl⟩)
 
 end MLTheory
 

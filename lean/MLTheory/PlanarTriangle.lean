@@ -168,6 +168,25 @@ theorem mul_self_ne_three_instance_small :
       ((7 : Rat) / 4) * (7 / 4) = 49 / 16 := by
   decide +kernel
 
+/-! ## Satisfiability witnesses
+
+Their hypotheses hold only in the degenerate case (that is what the theorems say): all-zero
+vectors and `r = 0`. -/
+
+/-- `eq_zero_of_mul_self_eq_three_mul` applied to `a = b = 0`. -/
+theorem eq_zero_of_mul_self_eq_three_mul_satisfiable : (0 : Nat) = 0 :=
+  eq_zero_of_mul_self_eq_three_mul 0 0 (by decide)
+
+/-- `eq_zero_of_sum_eq_zero_of_sqNorm_eq` applied to three zero vectors. -/
+theorem eq_zero_of_sum_eq_zero_of_sqNorm_eq_satisfiable : (0 : Rat) = 0 :=
+  eq_zero_of_sum_eq_zero_of_sqNorm_eq 0 0 0 0 0 0 0 (by decide +kernel) (by decide +kernel)
+    (by decide +kernel) (by decide +kernel) (by decide +kernel)
+
+/-- `balanced_equalNorm_plane_three_eq_zero` applied to the zero code in the plane. -/
+theorem balanced_equalNorm_plane_three_eq_zero_satisfiable : (0 : Rat) = 0 :=
+  balanced_equalNorm_plane_three_eq_zero (fun _ _ => 0) (by unfold IsBalanced; decide +kernel) 0
+    (by decide +kernel)
+
 end MLTheory.PlanarTriangle
 
 end

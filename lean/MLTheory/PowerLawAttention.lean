@@ -21,6 +21,11 @@ needs real numbers):
 * if the operator does not depend on the input (a constant operator `G₀`), PLGA on every input is
   generalised SDPA with `G₀`, i.e. SDPA with the keys mapped by the fixed linear map `G₀`
   (`plgaOut_of_const`);
+* **inference collapse from invariant outputs**: a matrix is determined by its outputs on the
+  basis vectors (`eq_of_matVec_basisVec_eq`), so if the deductive outputs `G(X) v` of the
+  input-generated operator do not depend on the input `X`, the operator is one constant matrix
+  (`gof_eq_of_outputs_invariant`) and PLGA collapses to generalised SDPA with it on every input
+  (`plgaOut_collapse_of_outputs_invariant`);
 * a `2 × 2` block commutes with the rotation generator `J = [[0, -1], [1, 0]]` iff it has the form
   `[[a, -b], [b, a]] = a I + b J` (`matMul_J_comm_iff`), and then it commutes with every rotation
   block `[[c, -s], [s, c]]` (`matMul_rot_comm_of_J_comm`): these are the operators whose score
@@ -86,6 +91,34 @@ theorem plgaOut_of_const {m n d : Nat} {Input : Type} (Gof : Input → Mat n) (G
     plgaOut w (Gof X) (Q X) (K X) (V X) = sdpaOut w (Q X) (fun j => matVec G₀ (K X j)) (V X) := by
   rw [hconst X]
   rfl
+
+/-- **A matrix is determined by its outputs on the basis vectors**: if `A e_j = B e_j` for every
+basis vector `e_j`, then `A = B`. -/
+theorem eq_of_matVec_basisVec_eq {n : Nat} (A B : Mat n)
+    (h : ∀ j, matVec A (basisVec j) = matVec B (basisVec j)) : A = B := by
+  funext i j
+  have := congrFun (h j) i
+  rwa [matVec_basisVec, matVec_basisVec] at this
+
+/-- **Input-invariant deductive outputs make the operator constant**: if the outputs `G(X) v` of
+the input-generated operator do not depend on the input `X` (it suffices that they do not on the
+`n` basis vectors), then `G(X) = G(Y)` for all inputs `X`, `Y`. -/
+theorem gof_eq_of_outputs_invariant {n : Nat} {Input : Type} (Gof : Input → Mat n)
+    (hinv : ∀ X Y j, matVec (Gof X) (basisVec j) = matVec (Gof Y) (basisVec j)) (X Y : Input) :
+    Gof X = Gof Y :=
+  eq_of_matVec_basisVec_eq (Gof X) (Gof Y) (hinv X Y)
+
+/-- **Inference collapse**: if the deductive outputs `G(X) v` of the input-generated operator are
+exactly invariant to the input (on the basis vectors, hence on every vector), then there is one
+constant operator `G₀` (the operator of any input `X₀`) such that, on every input, PLGA is
+generalised SDPA with `G₀`: SDPA with the keys mapped by the fixed linear map `G₀`. -/
+theorem plgaOut_collapse_of_outputs_invariant {m n d : Nat} {Input : Type} (Gof : Input → Mat n)
+    (hinv : ∀ X Y j, matVec (Gof X) (basisVec j) = matVec (Gof Y) (basisVec j)) (X₀ : Input)
+    (w : Rat → Rat) (Q K : Input → Fin m → Fin n → Rat) (V : Input → Fin m → Fin d → Rat) :
+    ∃ G₀ : Mat n, ∀ X, plgaOut w (Gof X) (Q X) (K X) (V X) =
+      sdpaOut w (Q X) (fun j => matVec G₀ (K X j)) (V X) :=
+  ⟨Gof X₀, fun X => plgaOut_of_const Gof (Gof X₀)
+    (fun Y => gof_eq_of_outputs_invariant Gof hinv Y X₀) w Q K V X⟩
 
 /-! ## The commutant of the rotation generator -/
 
@@ -168,6 +201,47 @@ theorem matMul_J_example_not_comm :
     matMul (fun i j => if i = j then 1 else if i = 0 then 2 else 0) J 0 0 = 2 ∧
       matMul J (fun i j => if i = j then 1 else if i = 0 then 2 else 0) 0 0 = 0 := by
   decide +kernel
+
+/-! ## Satisfiability witnesses -/
+
+/-- Queries, keys and values of the witnesses: one token, `e₀` as query and value, `e₁` as key,
+whatever the (natural-number) input. -/
+def witnessQ : Nat → Fin 1 → Fin 2 → Rat := fun _ _ => basisVec 0
+
+/-- The keys of the witnesses: `e₁` on every input. -/
+def witnessK : Nat → Fin 1 → Fin 2 → Rat := fun _ _ => basisVec 1
+
+/-- `plgaOut_of_const` applied to the constant operator `J` on `Nat`-indexed inputs. -/
+theorem plgaOut_of_const_satisfiable :
+    plgaOut (fun t => t) J (witnessQ 3) (witnessK 3) (witnessQ 3) =
+      sdpaOut (fun t => t) (witnessQ 3) (fun j => matVec J (witnessK 3 j)) (witnessQ 3) :=
+  plgaOut_of_const (fun _ : Nat => J) J (fun _ => rfl) (fun t => t) witnessQ witnessK witnessQ 3
+
+/-- `eq_of_matVec_basisVec_eq` applied to `J` and itself. -/
+theorem eq_of_matVec_basisVec_eq_satisfiable : J = J :=
+  eq_of_matVec_basisVec_eq J J (fun _ => rfl)
+
+/-- `gof_eq_of_outputs_invariant` applied to an operator that ignores its (natural-number) input. -/
+theorem gof_eq_of_outputs_invariant_satisfiable : (fun _ : Nat => J) 0 = (fun _ : Nat => J) 1 :=
+  gof_eq_of_outputs_invariant (fun _ : Nat => J) (fun _ _ _ => rfl) 0 1
+
+/-- `plgaOut_collapse_of_outputs_invariant` applied to an operator that ignores its input. -/
+theorem plgaOut_collapse_of_outputs_invariant_satisfiable :
+    ∃ G₀ : Mat 2, ∀ X : Nat, plgaOut (fun t => t) J (witnessQ X) (witnessK X) (witnessQ X) =
+      sdpaOut (fun t => t) (witnessQ X) (fun j => matVec G₀ (witnessK X j)) (witnessQ X) :=
+  plgaOut_collapse_of_outputs_invariant (fun _ : Nat => J) (fun _ _ _ => rfl) 0 (fun t => t)
+    witnessQ witnessK witnessQ
+
+/-- `matMul_rot_comm_of_form` applied to `2 I + 3 J` and the rotation `R(3/5, 4/5)`. -/
+theorem matMul_rot_comm_of_form_satisfiable :
+    matMul sampleComm (rot (3 / 5) (4 / 5)) = matMul (rot (3 / 5) (4 / 5)) sampleComm :=
+  matMul_rot_comm_of_form sampleComm (by decide +kernel) (by decide +kernel) (3 / 5) (4 / 5)
+
+/-- `matMul_rot_comm_of_J_comm` applied to `2 I + 3 J` and the rotation `R(3/5, 4/5)`. -/
+theorem matMul_rot_comm_of_J_comm_satisfiable :
+    matMul sampleComm (rot (3 / 5) (4 / 5)) = matMul (rot (3 / 5) (4 / 5)) sampleComm :=
+  matMul_rot_comm_of_J_comm sampleComm
+    ((matMul_J_comm_iff sampleComm).mpr ⟨by decide +kernel, by decide +kernel⟩) (3 / 5) (4 / 5)
 
 end PowerLaw
 

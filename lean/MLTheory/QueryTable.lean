@@ -234,6 +234,25 @@ theorem rowCount_instance_three :
     rowCount (membership 3) = 8 ∧ rowCount (parityTable 3) = 2 := by
   decide +kernel
 
+/-! ## Satisfiability witnesses -/
+
+/-- `rowCount_le_of_zeroError` applied to the membership table on `1` element, compacted by the
+identity. -/
+theorem rowCount_le_of_zeroError_satisfiable : rowCount (membership 1) ≤ 2 :=
+  rowCount_le_of_zeroError (membership 1) (fun x => x) (membership 1) (fun _ _ => rfl)
+
+/-- The membership table on `1` element has distinct rows. -/
+theorem membership_one_rows_ne : ∀ x x' : Fin (2 ^ 1), x ≠ x' → membership 1 x ≠ membership 1 x' := by
+  intro x x' h he
+  have h0 := congrFun he 0
+  clear he
+  revert x x'
+  decide +kernel
+
+/-- `rowCount_eq_of_rows_ne` applied to the membership table on `1` element. -/
+theorem rowCount_eq_of_rows_ne_satisfiable : rowCount (membership 1) = 2 ^ 1 :=
+  rowCount_eq_of_rows_ne (membership 1) membership_one_rows_ne
+
 end MLTheory.QueryTable
 
 end

@@ -435,6 +435,23 @@ theorem code_instance_five :
       (∀ c : Fin 5, sqNorm (code (e := 0) 5 c) = 2) := by
   decide +kernel
 
+/-! ## Satisfiability witnesses -/
+
+/-- `xk_injective` applied to `xk 2 = xk 2`. -/
+theorem xk_injective_satisfiable : 2 = 2 := xk_injective 2 2 rfl
+
+/-- `code_isBalanced` applied to five prototypes in `ℚ³`. -/
+theorem code_isBalanced_satisfiable : IsBalanced (code (e := 0) 5) :=
+  code_isBalanced 5 (by decide)
+
+/-- `code_injective` applied to `code 5 3 = code 5 3`. -/
+theorem code_injective_satisfiable : (3 : Fin 5) = 3 := code_injective (e := 0) 5 3 3 rfl
+
+/-- `exists_balanced_equalNorm_code` applied to `C = 4`, `d = 3`. -/
+theorem exists_balanced_equalNorm_code_satisfiable :
+    ∃ μ : Fin 4 → Fin 3 → Rat, IsBalanced μ ∧ (∀ c, sqNorm (μ c) = 2) ∧ ∀ a b, μ a = μ b → a = b :=
+  exists_balanced_equalNorm_code 4 3 (by decide) (by decide)
+
 end MLTheory.RationalCode
 
 end

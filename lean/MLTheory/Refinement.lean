@@ -18,11 +18,16 @@ with the mask `(1/2, 1, 1/2)`:
 `hat x = hat (2x + 1) / 2 + hat (2x) + hat (2x - 1) / 2`   (`hat_refinement`).
 
 So every refinement iterate of the hat seed is the hat function itself
-(`refineIter_hatMask_hat`), realised exactly by the same width-3 ReLU layer: depth does not grow
-for this seed. Nothing here covers general masks or seeds, nor the paper's circle-coordinate
-construction.
+(`refineIter_hatMask_hat`), realised exactly by the same width-3 ReLU layer: a degenerate case,
+the seed is a fixed point. Beyond it: for **every seed that is a combination of hats at a common
+scale** (`hatSum`), one refinement step gives the combination at twice the scale with each term
+split into three (`refine_hatSum`), so every iterate is again a one-hidden-layer ReLU network with
+three units per term (`refineIter_hatSum`), and the number of terms triples at each step
+(`iterCoeffs_length`); the narrow hat `hat (2x)` is such a seed whose iterates gain bumps
+(`refineIter_instance_narrow_hat`). Nothing here covers other masks, the paper's fixed width and
+depth linear in the number of steps, nor its circle-coordinate construction.
 
-Concrete values are checked by `decide +kernel` in the `_example_` theorems.
+Concrete values are checked by `decide +kernel` in the `_example_` and `_instance_` theorems.
 -/
 
 @[expose] public section
@@ -178,6 +183,97 @@ theorem refineIter_hatMask_hat (m : Nat) (x : Rat) : refineIter hatMask hat m x 
     rw [this]
     exact refine_hatMask_hat x
 
+/-! ## Seeds whose iterates grow: combinations of dyadic hats -/
+
+/-- A combination of hats at scale `s`: `x ↦ ∑_(t, c) c · hat (s x - t)`. Each hat is a width-3
+ReLU layer, so this is a one-hidden-layer ReLU network with three units per term. -/
+def hatSum (s : Rat) : List (Rat × Rat) → Rat → Rat
+  | [], _ => 0
+  | p :: cs, x => p.2 * hat (s * x - p.1) + hatSum s cs x
+
+/-- The terms after one refinement step with `hatMask`: the hat at shift `t` (scale `s`) becomes
+the hats at shifts `t - s`, `t`, `t + s` of scale `2s`, with weights `1/2, 1, 1/2`. -/
+def refineCoeffs (s : Rat) : List (Rat × Rat) → List (Rat × Rat)
+  | [] => []
+  | p :: cs => (p.1 - s, p.2 / 2) :: (p.1, p.2) :: (p.1 + s, p.2 / 2) :: refineCoeffs s cs
+
+/-- The scale after `m` refinement steps, `2^m s`. -/
+def scaleIter (s : Rat) : Nat → Rat
+  | 0 => s
+  | m + 1 => 2 * scaleIter s m
+
+/-- The terms after `m` refinement steps. -/
+def iterCoeffs (s : Rat) (cs : List (Rat × Rat)) : Nat → List (Rat × Rat)
+  | 0 => cs
+  | m + 1 => refineCoeffs (scaleIter s m) (iterCoeffs s cs m)
+
+/-- The refinement operator of `hatMask` written out:
+`(S f) x = f (2x + 1) / 2 + (f (2x) + f (2x - 1) / 2)`. -/
+theorem refine_hatMask_apply (f : Rat → Rat) (x : Rat) :
+    refine hatMask f x = f (2 * x + 1) / 2 + (f (2 * x) + f (2 * x - 1) / 2) := by
+  simp only [refine, hatMask, List.foldr, Rat.intCast_neg, Rat.intCast_one, Rat.intCast_zero]
+  have e1 : 2 * x - -1 = 2 * x + 1 := by grind
+  have e2 : 2 * x - 0 = 2 * x := by grind
+  rw [e1, e2]
+  grind
+
+/-- **One refinement step of a combination of hats** is the combination of hats of the next scale
+given by `refineCoeffs`. -/
+theorem refine_hatSum (s : Rat) : ∀ (cs : List (Rat × Rat)) (x : Rat),
+    refine hatMask (hatSum s cs) x = hatSum (2 * s) (refineCoeffs s cs) x
+  | [], x => by
+    rw [refine_hatMask_apply]
+    simp only [hatSum, refineCoeffs]
+    grind
+  | p :: cs, x => by
+    have ih := refine_hatSum s cs x
+    rw [refine_hatMask_apply] at ih
+    rw [refine_hatMask_apply]
+    simp only [hatSum, refineCoeffs]
+    have e1 : s * (2 * x + 1) - p.1 = 2 * s * x - (p.1 - s) := by grind
+    have e2 : s * (2 * x) - p.1 = 2 * s * x - p.1 := by grind
+    have e3 : s * (2 * x - 1) - p.1 = 2 * s * x - (p.1 + s) := by grind
+    rw [e1, e2, e3, ← ih]
+    grind
+
+/-- **Every refinement iterate of a combination of hats is one**: `S^m` of the seed
+`∑ c · hat (s x - t)` is the combination of hats of scale `2^m s` with terms `iterCoeffs`, a
+one-hidden-layer ReLU network (three units per term), for every number `m` of steps. -/
+theorem refineIter_hatSum (s : Rat) (cs : List (Rat × Rat)) :
+    ∀ m x, refineIter hatMask (hatSum s cs) m x = hatSum (scaleIter s m) (iterCoeffs s cs m) x
+  | 0, _ => rfl
+  | m + 1, x => by
+    show refine hatMask (refineIter hatMask (hatSum s cs) m) x = _
+    have : refineIter hatMask (hatSum s cs) m = hatSum (scaleIter s m) (iterCoeffs s cs m) :=
+      funext (refineIter_hatSum s cs m)
+    rw [this, refine_hatSum]
+    rfl
+
+/-- The number of hat terms triples at each step: `|iterCoeffs s cs m| = 3^m |cs|`. -/
+theorem iterCoeffs_length (s : Rat) (cs : List (Rat × Rat)) :
+    ∀ m, (iterCoeffs s cs m).length = 3 ^ m * cs.length
+  | 0 => by simp [iterCoeffs]
+  | m + 1 => by
+    have hlen : ∀ (t : Rat) (l : List (Rat × Rat)), (refineCoeffs t l).length = 3 * l.length := by
+      intro t l
+      induction l with
+      | nil => rfl
+      | cons p l ih => simp only [refineCoeffs, List.length_cons, ih]; omega
+    show (refineCoeffs (scaleIter s m) (iterCoeffs s cs m)).length = _
+    rw [hlen, iterCoeffs_length s cs m, Nat.pow_succ]
+    rw [Nat.mul_comm (3 ^ m) 3, Nat.mul_assoc]
+
+/-- Instance: **a seed whose pieces multiply**. The narrow hat `hat (2x)` (one bump, on
+`[-1/2, 1/2]`) refined once is `hat (4x + 2)/2 + hat (4x) + hat (4x - 2)/2`: three bumps, with
+value `1/2, 0, 1, 0, 1/2` at `x = -1/2, -1/4, 0, 1/4, 1/2` (where the seed has `0, 1/2, 1, 1/2, 0`);
+after two steps `9` hat terms. -/
+theorem refineIter_instance_narrow_hat :
+    finList 5 (fun i => refineIter hatMask (hatSum 2 [(0, 1)]) 1 ((i.val : Rat) / 4 - 1 / 2)) =
+        [1 / 2, 0, 1, 0, 1 / 2] ∧
+      finList 5 (fun i => hatSum 2 [(0, 1)] ((i.val : Rat) / 4 - 1 / 2)) = [0, 1 / 2, 1, 1 / 2, 0] ∧
+      (iterCoeffs 2 [(0, 1)] 2).length = 9 := by
+  decide +kernel
+
 /-- Concrete values of the hat function at `-1, -1/2, 0, 1/2, 1, 3/2`. -/
 theorem hat_example_values :
     [hat (-1), hat (-1 / 2), hat 0, hat (1 / 2), hat 1, hat (3 / 2)] = [0, 1 / 2, 1, 1 / 2, 0, 0] := by
@@ -187,6 +283,10 @@ theorem hat_example_values :
 `hat (5/3) / 2 + hat (2/3) + hat (-1/3) / 2 = hat (1/3) = 2/3`. -/
 theorem refine_hatMask_example_third : refine hatMask hat (1 / 3) = 2 / 3 := by
   decide +kernel
+
+/-- `hat_eq_zero_of_one_le_abs` applied to `x = 3/2`. -/
+theorem hat_eq_zero_of_one_le_abs_satisfiable : hat (3 / 2) = 0 :=
+  hat_eq_zero_of_one_le_abs (3 / 2) (Or.inr (by decide +kernel))
 
 end Refinement
 

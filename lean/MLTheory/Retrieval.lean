@@ -138,6 +138,36 @@ theorem kSubsets_instance_four_two :
       [false, false, true, true]] ∧ choose 10 3 = 120 ∧ 2 ^ 6 < choose 10 3 := by
   decide +kernel
 
+/-! ## Satisfiability witnesses -/
+
+/-- A perfect top-`1` retrieval system over `2` documents with `1`-bit queries in `1` dimension:
+the query `0` returns document `0`, the query `1` document `1`. -/
+def retTwo (q : Fin 1 → Fin (2 ^ 1)) : List Bool := if q 0 = 0 then [true, false] else [false, true]
+
+/-- `retTwo` is perfect for the `1`-subsets of `2` documents. -/
+theorem perfect_retTwo : Perfect 2 1 retTwo := by
+  intro S hl hc
+  match S, hl, hc with
+  | [a, b], _, hc =>
+    cases a <;> cases b
+    · simp at hc
+    · exact ⟨fun _ => 1, by decide⟩
+    · exact ⟨fun _ => 0, by decide⟩
+    · simp at hc
+
+/-- `choose_le_of_perfect` applied to `retTwo`: `C(2, 1) ≤ 2^1` (tight). -/
+theorem choose_le_of_perfect_satisfiable : choose 2 1 ≤ 2 ^ (1 * 1) :=
+  choose_le_of_perfect retTwo perfect_retTwo
+
+/-- `le_of_perfect_one` applied to `retTwo`. -/
+theorem le_of_perfect_one_satisfiable : 2 ≤ 2 ^ (1 * 1) :=
+  le_of_perfect_one retTwo perfect_retTwo
+
+/-- `mem_kSubsets` applied to the first `2`-subset of `4` documents. -/
+theorem mem_kSubsets_satisfiable :
+    [true, true, false, false].length = 4 ∧ [true, true, false, false].count true = 2 :=
+  mem_kSubsets 4 2 [true, true, false, false] (by decide +kernel)
+
 end MLTheory.Retrieval
 
 end

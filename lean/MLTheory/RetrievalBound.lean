@@ -17,9 +17,15 @@ module adds the estimate of the binomial coefficient that turns it into a bound 
   `d` dimensions has `N^k ≤ k^k 2^(B d)`, i.e. `B d ≥ k log₂ (N/k)`
   (`pow_le_pow_mul_of_perfect`).
 
-**Scope.** The step from `B d ≥ k log₂ (N/k)` to `Ω(k ln N)` (which needs `k` small against
-`N`, e.g. `k ≤ √N` gives `B d ≥ (k/2) log₂ N`) and the quantisation regimes are not formalised.
-The concrete instance (`_instance_`, by `decide +kernel`) checks `10³ ≤ 3³ · C(10, 3)`.
+* **`B d = Ω(k ln N)`**: when `k` is small against `N`, `k^m ≤ N^(m-1)` (i.e. `k ≤ N^(1-1/m)`)
+  for some `m ≥ 1`, the same system has `N^k ≤ 2^(B d m)`, i.e. `B d ≥ (k/m) log₂ N`
+  (`pow_le_two_pow_mul_of_perfect`); with `k² ≤ N`, `N^k ≤ 4^(B d)`
+  (`pow_le_four_pow_of_perfect`). (Some such restriction is needed: for `k = N` there is one
+  `k`-subset and no lower bound on `B d`.)
+
+**Scope.** The quantisation regimes of the paper are not formalised. The concrete instances
+(`_instance_`, by `decide +kernel`) check `10³ ≤ 3³ · C(10, 3)` and the three bounds for
+`N = 16`, `k = 2`; the `_satisfiable` theorems apply each theorem to a perfect system (`retTwo`).
 -/
 
 @[expose] public section
@@ -112,11 +118,86 @@ theorem pow_le_pow_mul_of_perfect {B d N k : Nat} (ret : (Fin d → Fin (2 ^ B))
     (hret : Perfect N k ret) (hk : k ≤ N) : N ^ k ≤ k ^ k * 2 ^ (B * d) :=
   Nat.le_trans (pow_le_pow_mul_choose k N hk) (Nat.mul_le_mul_left _ (choose_le_of_perfect ret hret))
 
+/-- **`B d = Ω(k ln N)`**: a perfect top-`k` retrieval system over `N` documents with `B`-bit
+coordinates in `d` dimensions, with `k` small against `N` in the sense `k^m ≤ N^(m-1)` (that is,
+`k ≤ N^(1 - 1/m)`) for some `m ≥ 1`, has `N^k ≤ 2^(B d m)`, i.e. `B d ≥ (k/m) log₂ N`. -/
+theorem pow_le_two_pow_mul_of_perfect {B d N k m : Nat} (ret : (Fin d → Fin (2 ^ B)) → List Bool)
+    (hret : Perfect N k ret) (hm : 1 ≤ m) (hkN : k ^ m ≤ N ^ (m - 1)) :
+    N ^ k ≤ 2 ^ (B * d * m) := by
+  rcases Nat.eq_zero_or_pos N with hN | hN
+  · subst hN
+    rcases Nat.eq_zero_or_pos k with hk | hk
+    · subst hk
+      exact Nat.one_le_two_pow
+    · rw [Nat.zero_pow hk]
+      exact Nat.zero_le _
+  · have hk : k ≤ N := by
+      apply Classical.byContradiction
+      intro h
+      have h1 : (N + 1) ^ m ≤ k ^ m := Nat.pow_le_pow_left (by omega) m
+      have h2 : N ^ (m - 1) ≤ N ^ m := Nat.pow_le_pow_right hN (by omega)
+      have h3 : N ^ m < (N + 1) ^ m := Nat.pow_lt_pow_left (by omega) (by omega)
+      omega
+    have hb := pow_le_pow_mul_of_perfect ret hret hk
+    have h1 : (N ^ k) ^ m ≤ (k ^ k * 2 ^ (B * d)) ^ m := Nat.pow_le_pow_left hb m
+    have hkk : (k ^ k) ^ m = (k ^ m) ^ k := by
+      rw [← Nat.pow_mul, ← Nat.pow_mul, Nat.mul_comm]
+    rw [Nat.mul_pow, hkk] at h1
+    have h2 : (k ^ m) ^ k ≤ (N ^ (m - 1)) ^ k := Nat.pow_le_pow_left hkN k
+    have h3 : (N ^ k) ^ m ≤ (N ^ (m - 1)) ^ k * (2 ^ (B * d)) ^ m :=
+      Nat.le_trans h1 (Nat.mul_le_mul_right _ h2)
+    have e : (N ^ k) ^ m = (N ^ (m - 1)) ^ k * N ^ k := by
+      rw [← Nat.pow_mul, ← Nat.pow_mul, ← Nat.pow_add]
+      congr 1
+      have : m = (m - 1) + 1 := by omega
+      calc k * m = k * ((m - 1) + 1) := by rw [← this]
+        _ = (m - 1) * k + k := by rw [Nat.mul_add, Nat.mul_one, Nat.mul_comm]
+    rw [e] at h3
+    have hpos : 0 < (N ^ (m - 1)) ^ k := Nat.pow_pos (Nat.pow_pos hN)
+    have := Nat.le_of_mul_le_mul_left h3 hpos
+    rwa [← Nat.pow_mul] at this
+
+/-- **The square-root regime**: with `k² ≤ N`, a perfect top-`k` retrieval system has
+`N^k ≤ 4^(B d)`, i.e. `B d ≥ (k/2) log₂ N`. -/
+theorem pow_le_four_pow_of_perfect {B d N k : Nat} (ret : (Fin d → Fin (2 ^ B)) → List Bool)
+    (hret : Perfect N k ret) (hkN : k * k ≤ N) : N ^ k ≤ 4 ^ (B * d) := by
+  have h := pow_le_two_pow_mul_of_perfect (m := 2) ret hret (by decide)
+    (by rw [Nat.pow_two, Nat.pow_one]; exact hkN)
+  have e : 2 ^ (B * d * 2) = 4 ^ (B * d) := by
+    rw [Nat.mul_comm (B * d) 2, Nat.pow_mul]
+  rw [← e]
+  exact h
+
+/-- Instance: for `k = 2` of `N = 16` documents (`k² ≤ N`), the three bounds on `B d`: the exact
+count `C(16, 2) = 120 > 2^6` needs `B d ≥ 7`, `N^k = 256 ≤ k^k 2^(B d)` needs `B d ≥ 6`, and
+`N^k = 256 = 4^4` needs `B d ≥ 4`. -/
+theorem retrieval_bounds_instance_sixteen_two :
+    choose 16 2 = 120 ∧ 2 ^ 6 < choose 16 2 ∧ 16 ^ 2 = 2 ^ 2 * 2 ^ 6 ∧ 16 ^ 2 = 4 ^ 4 := by
+  decide +kernel
+
 /-- Instance: `10³ = 1000 ≤ 3³ · C(10, 3) = 27 · 120 = 3240`, and absorption
 `3 · C(9, 3) = 9 · C(8, 2)` (`3 · 84 = 9 · 28 = 252`). -/
 theorem choose_bound_instance_ten_three :
     10 ^ 3 ≤ 3 ^ 3 * choose 10 3 ∧ 3 ^ 3 * choose 10 3 = 3240 ∧ 3 * choose 9 3 = 9 * choose 8 2 := by
   decide +kernel
+
+/-! ## Satisfiability witnesses -/
+
+/-- `pow_le_pow_mul_choose` applied to `k = 3`, `N = 10`. -/
+theorem pow_le_pow_mul_choose_satisfiable : 10 ^ 3 ≤ 3 ^ 3 * choose 10 3 :=
+  pow_le_pow_mul_choose 3 10 (by decide)
+
+/-- `pow_le_pow_mul_of_perfect` applied to `retTwo`. -/
+theorem pow_le_pow_mul_of_perfect_satisfiable : 2 ^ 1 ≤ 1 ^ 1 * 2 ^ (1 * 1) :=
+  pow_le_pow_mul_of_perfect retTwo perfect_retTwo (by decide)
+
+/-- `pow_le_two_pow_mul_of_perfect` applied to `retTwo` with `m = 1`. -/
+theorem pow_le_two_pow_mul_of_perfect_satisfiable : 2 ^ 1 ≤ 2 ^ (1 * 1 * 1) :=
+  pow_le_two_pow_mul_of_perfect (m := 1) retTwo perfect_retTwo (by decide) (by decide)
+
+/-- `pow_le_four_pow_of_perfect` applied to `retTwo` (`1 · 1 ≤ 2`). -/
+theorem pow_le_four_pow_of_perfect_satisfiable : 2 ^ 1 ≤ 4 ^ (1 * 1) :=
+  pow_le_four_pow_of_perfect retTwo perfect_retTwo (by decide)
 
 end MLTheory.RetrievalBound
 

@@ -169,6 +169,40 @@ theorem shermanMorrison_instance_three :
       [[1, 0, 0], [0, 1, 0], [0, 0, 1]] := by
   decide +kernel
 
+/-! ## Satisfiability witnesses -/
+
+/-- `diag(2, 1, 4) · diag(1/2, 1, 1/4) = I`. -/
+theorem diag_mul_diag_inv :
+    matMul (ofRows 3 [[2, 0, 0], [0, 1, 0], [0, 0, 4]]) (ofRows 3 [[1/2, 0, 0], [0, 1, 0], [0, 0, 1/4]]) =
+      matId 3 := by
+  funext i j
+  revert i j
+  decide +kernel
+
+/-- `diag(1/2, 1, 1/4) · diag(2, 1, 4) = I`. -/
+theorem diag_inv_mul_diag :
+    matMul (ofRows 3 [[1/2, 0, 0], [0, 1, 0], [0, 0, 1/4]]) (ofRows 3 [[2, 0, 0], [0, 1, 0], [0, 0, 4]]) =
+      matId 3 := by
+  funext i j
+  revert i j
+  decide +kernel
+
+/-- `shermanMorrison_mul_right` applied to the instance's `A`, `B`, `u`, `v` (`β = 3/2`). -/
+theorem shermanMorrison_mul_right_satisfiable :
+    matMul (rankOneUpdate (ofRows 3 [[2, 0, 0], [0, 1, 0], [0, 0, 4]])
+        (fun i => [1, 0, 1].getD i.val 0) (fun i => [0, 1, 2].getD i.val 0))
+      (smInverse (ofRows 3 [[1/2, 0, 0], [0, 1, 0], [0, 0, 1/4]])
+        (fun i => [1, 0, 1].getD i.val 0) (fun i => [0, 1, 2].getD i.val 0)) = matId 3 :=
+  shermanMorrison_mul_right _ _ _ _ diag_mul_diag_inv (by decide +kernel)
+
+/-- `shermanMorrison_mul_left` applied to the instance's `A`, `B`, `u`, `v` (`β = 3/2`). -/
+theorem shermanMorrison_mul_left_satisfiable :
+    matMul (smInverse (ofRows 3 [[1/2, 0, 0], [0, 1, 0], [0, 0, 1/4]])
+        (fun i => [1, 0, 1].getD i.val 0) (fun i => [0, 1, 2].getD i.val 0))
+      (rankOneUpdate (ofRows 3 [[2, 0, 0], [0, 1, 0], [0, 0, 4]])
+        (fun i => [1, 0, 1].getD i.val 0) (fun i => [0, 1, 2].getD i.val 0)) = matId 3 :=
+  shermanMorrison_mul_left _ _ _ _ diag_inv_mul_diag (by decide +kernel)
+
 end MLTheory.ShermanMorrison
 
 end

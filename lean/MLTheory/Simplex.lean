@@ -572,6 +572,57 @@ theorem argmaxHead_attnOutput_instance :
       argmaxHead 3 (by decide) (attnOutput 3 4 (fun _ => 1/4) labelsEx) = 1 := by
   decide +kernel
 
+/-! ## Satisfiability witnesses -/
+
+/-- `simplexCode_dot_of_ne` applied to classes `0 ≠ 1` of `3`. -/
+theorem simplexCode_dot_of_ne_satisfiable :
+    dot (simplexCode 3 0) (simplexCode 3 1) = -1 / ((3 : Nat) : Rat) :=
+  simplexCode_dot_of_ne 3 (a := 0) (b := 1) (by decide)
+
+/-- `simplexCode_sqDist_eq_two` applied to classes `0 ≠ 1` of `3`. -/
+theorem simplexCode_sqDist_eq_two_satisfiable : sqDist (simplexCode 3 0) (simplexCode 3 1) = 2 :=
+  simplexCode_sqDist_eq_two 3 (a := 0) (b := 1) (by decide)
+
+/-- `dot_le_dot_iff_sqDist_le_sqDist` applied to two codes of the 3-class simplex. -/
+theorem dot_le_dot_iff_sqDist_le_sqDist_satisfiable :
+    dot (fun i => [1, 0, 1].getD i.val 0) (simplexCode 3 1) ≤
+        dot (fun i => [1, 0, 1].getD i.val 0) (simplexCode 3 0) ↔
+      sqDist (fun i => [1, 0, 1].getD i.val 0) (simplexCode 3 0) ≤
+        sqDist (fun i => [1, 0, 1].getD i.val 0) (simplexCode 3 1) :=
+  dot_le_dot_iff_sqDist_le_sqDist _ _ _ (by rw [simplexCode_sqNorm, simplexCode_sqNorm])
+
+/-- `code_isMaximiser_iff_isMinimiser` applied to the 3-class simplex code. -/
+theorem code_isMaximiser_iff_isMinimiser_satisfiable :
+    (∀ c', dot (fun i => [1, 0, 1].getD i.val 0) (simplexCode 3 c') ≤
+        dot (fun i => [1, 0, 1].getD i.val 0) (simplexCode 3 0)) ↔
+      (∀ c', sqDist (fun i => [1, 0, 1].getD i.val 0) (simplexCode 3 0) ≤
+        sqDist (fun i => [1, 0, 1].getD i.val 0) (simplexCode 3 c')) :=
+  code_isMaximiser_iff_isMinimiser (simplexCode 3)
+    (fun a b => by rw [simplexCode_sqNorm, simplexCode_sqNorm]) _ 0
+
+/-- `argmaxHead_eq_nearestNeighbour` applied to `C = 3`. -/
+theorem argmaxHead_eq_nearestNeighbour_satisfiable :
+    argmaxHead 3 (by decide) (fun i => [1, 0, 1].getD i.val 0) =
+      nearestNeighbour 3 (by decide) (fun i => [1, 0, 1].getD i.val 0) :=
+  argmaxHead_eq_nearestNeighbour 3 (by decide) _
+
+/-- `argmaxHead_attnOutput` applied to the instance labels. -/
+theorem argmaxHead_attnOutput_satisfiable :
+    argmaxHead 3 (by decide) (attnOutput 3 4 (fun _ => 1 / 4) labelsEx) =
+      argmaxOf 3 (by decide) (classMass 3 4 (fun _ => 1 / 4) labelsEx) :=
+  argmaxHead_attnOutput 3 4 (by decide) (fun _ => 1 / 4) labelsEx
+
+/-- `argmaxHead_hardWeights` applied to the instance labels and example `2`. -/
+theorem argmaxHead_hardWeights_satisfiable :
+    argmaxHead 3 (by decide) (attnOutput 3 4 (hardWeights 4 2) labelsEx) = labelsEx 2 :=
+  argmaxHead_hardWeights 3 4 (by decide) labelsEx 2
+
+/-- `transformerHead_eq_oneNN` applied to the instance examples (all of squared norm `1`). -/
+theorem transformerHead_eq_oneNN_satisfiable :
+    transformerHead 3 4 (by decide) (by decide) (fun i => [3/5, 4/5].getD i.val 0) examplesEx labelsEx =
+      oneNN 3 4 (by decide) (fun i => [3/5, 4/5].getD i.val 0) examplesEx labelsEx :=
+  transformerHead_eq_oneNN 3 4 (by decide) (by decide) _ examplesEx labelsEx (by decide +kernel)
+
 end MLTheory
 
 end

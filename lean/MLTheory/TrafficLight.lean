@@ -811,6 +811,89 @@ theorem trafficLight_instance_notes_variant_deadlock :
     ⟨fun v => decide (v.val = 0), by decide +kernel,
       funext fun v => by revert v; decide +kernel⟩, by decide +kernel, by decide +kernel⟩
 
+/-! ## Satisfiability witnesses: the theorems with hypotheses on the 2-vertex path
+
+Path `0 – 1`, states in `Nat`, the sum update, initial states `[1, 2]`, halting rounds `[1, 0]`. -/
+
+/-- All rounds `0` are synchronised on the 2-vertex path. -/
+theorem synchronised_zero_path2 : Synchronised (pathGraph 2) (fun _ => 0) := by
+  unfold Synchronised
+  decide +kernel
+
+/-- `decode_colour_eq_sub` applied to the rounds `3` and `2`. -/
+theorem decode_colour_eq_sub_satisfiable : decode (colour 3) (colour 2) = (3 : Int) - 2 :=
+  decode_colour_eq_sub (by decide) (by decide)
+
+/-- `synchronised_of_clockStep` applied to the synchronous clock step from all rounds `0`. -/
+theorem synchronised_of_clockStep_satisfiable :
+    Synchronised (pathGraph 2) (clockSync (pathGraph 2) (fun _ => 0)) :=
+  synchronised_of_clockStep synchronised_zero_path2 (clockStep_clockSync _ _)
+
+/-- `clockEnabled_of_minimal` applied to vertex `0` at all rounds `0`. -/
+theorem clockEnabled_of_minimal_satisfiable : ClockEnabled (pathGraph 2) (fun _ => 0) 0 :=
+  clockEnabled_of_minimal synchronised_zero_path2 (v := 0) (fun _ => Nat.le_refl 0)
+
+/-- `exists_clockEnabled` applied to all rounds `0` on the 2-vertex path. -/
+theorem exists_clockEnabled_satisfiable : ∃ v, ClockEnabled (pathGraph 2) (fun _ => 0) v :=
+  exists_clockEnabled synchronised_zero_path2 (by decide)
+
+/-- `le_clockSyncRun` applied to all rounds `0` on the 2-vertex path. -/
+theorem le_clockSyncRun_satisfiable :
+    ∀ k v, 0 + k ≤ clockSyncRun (pathGraph 2) (fun _ => 0) k v :=
+  le_clockSyncRun synchronised_zero_path2 (m := 0) (fun _ => Nat.le_refl 0)
+
+/-- `invariant_of_reachable` applied to the initial configuration of the 2-vertex path. -/
+theorem invariant_of_reachable_satisfiable :
+    Invariant (sumUpdate 2) (pathGraph 2) (listFun [1, 0]) (listFun [1, 2])
+      (initConfig (listFun [1, 2])) :=
+  invariant_of_reachable Reachable.start
+
+/-- `exists_enabled_of_not_done` applied to the initial configuration (vertex `0` is not done). -/
+theorem exists_enabled_of_not_done_satisfiable :
+    ∃ v, Enabled (pathGraph 2) (listFun [1, 0]) (initConfig (n := 2) (listFun [1, 2])) v :=
+  exists_enabled_of_not_done (f := sumUpdate 2) invariant_of_reachable_satisfiable
+    ⟨0, by decide +kernel⟩
+
+/-- After `2 = max h + 1` synchronous steps every vertex of the 2-vertex path is done. -/
+theorem syncRun_path2_all_done :
+    ∀ v, Done (listFun [1, 0]) (syncRun (sumUpdate 2) (pathGraph 2) (listFun [1, 0])
+      (listFun [1, 2]) 2) v := by
+  decide +kernel
+
+/-- `step_eq_self_of_all_done` applied to the synchronous step after `2` steps. -/
+theorem step_eq_self_of_all_done_satisfiable :
+    schedule (sumUpdate 2) (pathGraph 2) (listFun [1, 0])
+        (syncRun (sumUpdate 2) (pathGraph 2) (listFun [1, 0]) (listFun [1, 2]) 2)
+        (syncSchedule (pathGraph 2) (listFun [1, 0])
+          (syncRun (sumUpdate 2) (pathGraph 2) (listFun [1, 0]) (listFun [1, 2]) 2)) =
+      syncRun (sumUpdate 2) (pathGraph 2) (listFun [1, 0]) (listFun [1, 2]) 2 :=
+  step_eq_self_of_all_done syncRun_path2_all_done (step_syncSchedule _)
+
+/-- `cur_eq_haltingRun_of_all_done` applied to the synchronous run after `2` steps. -/
+theorem cur_eq_haltingRun_of_all_done_satisfiable :
+    (syncRun (sumUpdate 2) (pathGraph 2) (listFun [1, 0]) (listFun [1, 2]) 2 0).round =
+        listFun (n := 2) [1, 0] 0 + 1 ∧
+      (syncRun (sumUpdate 2) (pathGraph 2) (listFun [1, 0]) (listFun [1, 2]) 2 0).cur =
+        haltingRun (sumUpdate 2) (pathGraph 2) (listFun [1, 0]) (listFun [1, 2])
+          (listFun (n := 2) [1, 0] 0) 0 :=
+  cur_eq_haltingRun_of_all_done (reachable_syncRun 2) syncRun_path2_all_done 0
+
+/-- `syncRun_all_done` applied to the 2-vertex path with `H = 1`. -/
+theorem syncRun_all_done_satisfiable :
+    Done (listFun [1, 0]) (syncRun (sumUpdate 2) (pathGraph 2) (listFun [1, 0])
+      (listFun [1, 2]) (1 + 1)) 1 :=
+  syncRun_all_done (H := 1) (by decide +kernel) 1
+
+/-- `syncRun_converges` applied to the 2-vertex path with `H = 1`. -/
+theorem syncRun_converges_satisfiable :
+    (∀ s', Step (sumUpdate 2) (pathGraph 2) (listFun [1, 0])
+        (syncRun (sumUpdate 2) (pathGraph 2) (listFun [1, 0]) (listFun [1, 2]) (1 + 1)) s' →
+        s' = syncRun (sumUpdate 2) (pathGraph 2) (listFun [1, 0]) (listFun [1, 2]) (1 + 1)) ∧
+      ∀ v, (syncRun (sumUpdate 2) (pathGraph 2) (listFun [1, 0]) (listFun [1, 2]) (1 + 1) v).cur =
+        haltingRun (sumUpdate 2) (pathGraph 2) (listFun [1, 0]) (listFun [1, 2])
+          (listFun [1, 0] v) v :=
+  syncRun_converges (H := 1) (by decide +kernel)
+
 end
 
 end MLTheory.TrafficLight

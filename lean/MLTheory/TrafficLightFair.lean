@@ -269,6 +269,74 @@ theorem trafficLight_instance_path4_potential :
         (listFun [1, 2, 3, 4]) 10) = 0 := by
   decide +kernel
 
+/-! ## Satisfiability witnesses -/
+
+/-- **The synchronous run is fair**: every step moves exactly the enabled vertices. -/
+theorem fairRun_syncRun {n : Nat} {α : Type} (f : Update n α) (G : Graph n) (h : Fin n → Nat)
+    (x0 : Fin n → α) : FairRun f G h x0 (syncRun f G h x0) :=
+  ⟨rfl, fun k => ⟨syncSchedule G h (syncRun f G h x0 k), fun _ hv => of_decide_eq_true hv,
+    fun ⟨v, hv⟩ => ⟨v, decide_eq_true hv⟩, rfl⟩⟩
+
+/-- `potential_lt_of_step` applied to the synchronous step from the initial configuration of the
+2-vertex path. -/
+theorem potential_lt_of_step_satisfiable :
+    potential (listFun [1, 0]) (schedule (sumUpdate 2) (pathGraph 2) (listFun [1, 0])
+        (initConfig (listFun [1, 2]))
+        (syncSchedule (pathGraph 2) (listFun [1, 0]) (initConfig (n := 2) (listFun [1, 2])))) <
+      potential (listFun [1, 0]) (initConfig (n := 2) (listFun [1, 2])) :=
+  potential_lt_of_step _ _ (fun _ hv => of_decide_eq_true hv) ⟨0, by decide +kernel⟩
+
+/-- `FairRun.converges` applied to the synchronous run of the 2-vertex path (bound `3`). -/
+theorem FairRun.converges_satisfiable :
+    (∀ v, Done (listFun [1, 0]) (syncRun (sumUpdate 2) (pathGraph 2) (listFun [1, 0])
+        (listFun [1, 2]) 3) v) ∧
+      (∀ s', Step (sumUpdate 2) (pathGraph 2) (listFun [1, 0])
+          (syncRun (sumUpdate 2) (pathGraph 2) (listFun [1, 0]) (listFun [1, 2]) 3) s' →
+        s' = syncRun (sumUpdate 2) (pathGraph 2) (listFun [1, 0]) (listFun [1, 2]) 3) ∧
+      ∀ v, (syncRun (sumUpdate 2) (pathGraph 2) (listFun [1, 0]) (listFun [1, 2]) 3 v).cur =
+        haltingRun (sumUpdate 2) (pathGraph 2) (listFun [1, 0]) (listFun [1, 2])
+          (listFun [1, 0] v) v :=
+  FairRun.converges (fairRun_syncRun _ _ _ _) 3 (by decide +kernel)
+
+/-- The halting classifier of the witnesses: stop at a state of at least `3`. -/
+def haltAtThree (x : Nat) : Bool := decide (3 ≤ x)
+
+/-- With states `[1, 2]` and the sum aggregation on the 2-vertex path both vertices reach `3` at
+round `1`, where `haltAtThree` stops them. -/
+theorem isHaltingRound_path2 :
+    IsHaltingRound (sumAggUpdate (fun x m => x + m)) (pathGraph 2) haltAtThree (listFun [1, 2])
+      (listFun [1, 1]) := by
+  unfold IsHaltingRound
+  decide +kernel
+
+/-- `classifierRun_eq` applied to the 2-vertex path. -/
+theorem classifierRun_eq_satisfiable :
+    ∀ r, classifierRun (sumAggUpdate (fun x m => x + m)) (pathGraph 2) haltAtThree (listFun [1, 2]) r =
+      haltingRun (sumAggUpdate (fun x m => x + m)) (pathGraph 2) (listFun [1, 1]) (listFun [1, 2]) r :=
+  classifierRun_eq isHaltingRound_path2
+
+/-- `halt_cur_iff` applied to the initial configuration of the 2-vertex path. -/
+theorem halt_cur_iff_satisfiable :
+    haltAtThree (initConfig (n := 2) (listFun [1, 2]) 0).cur = true ↔
+      listFun (n := 2) [1, 1] 0 ≤ (initConfig (n := 2) (listFun [1, 2]) 0).round :=
+  halt_cur_iff isHaltingRound_path2 Reachable.start 0
+
+/-- `sumAgg_fairRun_converges` applied to the synchronous run of the 2-vertex path (bound `4`). -/
+theorem sumAgg_fairRun_converges_satisfiable :
+    (∀ v, Done (listFun [1, 1]) (syncRun (sumAggUpdate (fun x m => x + m)) (pathGraph 2)
+        (listFun [1, 1]) (listFun [1, 2]) 4) v) ∧
+      (∀ s', Step (sumAggUpdate (fun x m => x + m)) (pathGraph 2) (listFun [1, 1])
+          (syncRun (sumAggUpdate (fun x m => x + m)) (pathGraph 2) (listFun [1, 1])
+            (listFun [1, 2]) 4) s' →
+        s' = syncRun (sumAggUpdate (fun x m => x + m)) (pathGraph 2) (listFun [1, 1])
+          (listFun [1, 2]) 4) ∧
+      ∀ v, (syncRun (sumAggUpdate (fun x m => x + m)) (pathGraph 2) (listFun [1, 1])
+          (listFun [1, 2]) 4 v).cur =
+        classifierRun (sumAggUpdate (fun x m => x + m)) (pathGraph 2) haltAtThree (listFun [1, 2])
+          (listFun [1, 1] v) v :=
+  sumAgg_fairRun_converges (fun x m => x + m) (pathGraph 2) haltAtThree (listFun [1, 2])
+    (listFun [1, 1]) isHaltingRound_path2 _ (fairRun_syncRun _ _ _ _) 4 (by decide +kernel)
+
 end
 
 end MLTheory.TrafficLight

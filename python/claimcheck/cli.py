@@ -41,7 +41,8 @@ def _project(args: argparse.Namespace) -> Project:
 
 def _session(args: argparse.Namespace, **options) -> Session:
     progress = Progress(quiet=args.quiet)
-    return Session(_project(args), progress, Options(jobs=getattr(args, "jobs", None), **options))
+    return Session(_project(args), progress, Options(jobs=getattr(args, "jobs", None),
+                                                     no_cache=getattr(args, "no_cache", False), **options))
 
 
 def _decls(texts: list[str] | None) -> tuple[Name, ...] | None:
@@ -83,7 +84,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     else:
         lines = [m.render() for r in report.modules.values() for m in r.messages
                  if m.severity in ("error", "warning")]
-        _emit("".join(line + "\n" for line in lines) + report.summary() + "\n")
+        _emit("".join(line + "\n" for line in lines) + report.summary(errors=False) + "\n")
     return 0 if report.ok else 1
 
 
@@ -113,14 +114,18 @@ def cmd_validate(args: argparse.Namespace) -> int:
     no toolchain, no build; seconds."""
     session = _session(args)
     try:
-        manifests = session.manifests()
+        manifests = session.manifests(companion=not args.no_companion)
+        notes = session.check_names_against_last_build(manifests)
     except ManifestError as exc:
         _manifest_annotations(args, exc)
         raise
+    if args.no_companion:
+        notes.append("witness ids not checked (--no-companion: no companion code runs)")
     n_claims = sum(len(m.claims) for m in manifests)
     project = session.project
     where = f"checked against {project.sources_dir}" if project.sources_dir else "not checked (no sources folder named)"
-    _emit(f"{len(manifests)} manifests, {n_claims} claims: valid; citations {where}\n")
+    _emit(f"{len(manifests)} manifests, {n_claims} claims: valid; citations {where}\n"
+          + "".join(f"note: {n}\n" for n in notes))
     return 0
 
 
@@ -333,12 +338,15 @@ def cmd_kernel(args: argparse.Namespace) -> int:
     """Check lean4export NDJSON files with claimcheck's own kernel (arena exit codes 0/1/2)."""
     from claimcheck.kernel.cli import main as kernel_main
 
-    return kernel_main([*args.files, *(["-q"] if args.quiet else [])])
+    fuel = [] if args.fuel is None else ["--fuel", str(args.fuel)]
+    return kernel_main([*args.files, *(["-q"] if args.quiet else []), *fuel])
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--root", type=Path, default=Path("."), help="project root (default: current folder)")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
+    parser.add_argument("--no-cache", action="store_true",
+                        help="read no cached kernel verdicts (nor does a run under CI=true)")
 
 
 def _add_sources(parser: argparse.ArgumentParser) -> None:
@@ -396,12 +404,16 @@ def make_parser() -> argparse.ArgumentParser:
     _add_sources(p)
     p.add_argument("--format", choices=("text", "github"), default="text",
                    help="github: also print each manifest problem as an ::error workflow command")
+    p.add_argument("--no-companion", action="store_true",
+                   help="run no companion code: the witness ids are not checked (the pre-commit hook's light mode)")
     p.set_defaults(func=cmd_validate)
 
     p = sub.add_parser("kernel", help="check lean4export NDJSON files with the independent kernel "
                        "(exit 0 accepted, 1 rejected, 2 declined)")
     p.add_argument("files", nargs="+", type=str, metavar="FILE.ndjson")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
+    p.add_argument("--fuel", type=int, default=None,
+                   help="kernel steps one declaration may take, then it is declined as out of fuel (0: no limit)")
     p.set_defaults(func=cmd_kernel)
 
     p = sub.add_parser("formalization-yaml", help="write or update the root formalization.yaml (generated parts "

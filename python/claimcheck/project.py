@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from claimcheck.errors import ConfigError
+from claimcheck.kernel.environment import DEFAULT_FUEL as DEFAULT_KERNEL_FUEL
 from claimcheck.model.names import Name, NameSyntaxError
 
 CONFIG_FILE = "claimcheck.toml"
@@ -45,6 +46,8 @@ MAX_CONFIG_BYTES = 64 * 1024
 MAX_CONFIG_DEPTH = 8
 #: The largest per-declaration kernel budget, in seconds.
 MAX_KERNEL_BUDGET = 24 * 3600
+#: `[kernel] fuel`: kernel steps per unit, at most this many
+MAX_KERNEL_FUEL = 10**12
 
 _KNOWN_KEYS: dict[str, set[str]] = {
     "lean": {"src", "roots"},
@@ -52,7 +55,7 @@ _KNOWN_KEYS: dict[str, set[str]] = {
     "manifests": {"dir", "sources"},
     "witnesses": {"modules"},
     "instances": {"modules", "strict"},
-    "kernel": {"require", "budget"},
+    "kernel": {"require", "budget", "fuel"},
 }
 
 
@@ -74,6 +77,8 @@ class Project:
     kernel_required: bool = True
     #: seconds one declaration's kernel check may take (then: undecided, timed out)
     kernel_budget: float = 120.0
+    #: kernel steps one unit may take (deterministic; then `undecided: ran out of fuel`)
+    kernel_fuel: int = DEFAULT_KERNEL_FUEL
 
     def with_sources(self, folder: Path | str | None) -> "Project":
         """The same project with the sources folder ``folder`` (``None`` keeps the configured one)."""
@@ -138,6 +143,10 @@ class Project:
                 or not 0 < budget <= MAX_KERNEL_BUDGET):
             raise ConfigError(f"{config_path}: kernel.budget must be a number of seconds in (0, {MAX_KERNEL_BUDGET}],"
                               f" got {budget!r}")
+        fuel = kernel.get("fuel", DEFAULT_KERNEL_FUEL)
+        if isinstance(fuel, bool) or not isinstance(fuel, int) or not 0 < fuel <= MAX_KERNEL_FUEL:
+            raise ConfigError(f"{config_path}: kernel.fuel must be a whole number of kernel steps in "
+                              f"[1, {MAX_KERNEL_FUEL}], got {fuel!r}")
         return cls(
             root=root,
             src_dir=src_dir,
@@ -151,6 +160,7 @@ class Project:
             strict_instances=strict,
             kernel_required=require,
             kernel_budget=float(budget),
+            kernel_fuel=fuel,
         )
 
 

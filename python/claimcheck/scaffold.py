@@ -2,8 +2,11 @@
 
 The project has the files a user edits: ``claimcheck.toml``, ``lean-toolchain`` (the version the
 registry toolchain provides), ``lakefile.lean`` (for users with a native Lean and lake), one Lean
-module with a theorem and an ``_instance_`` example, and one manifest claiming the theorem. It
-loads none of this repository's ML-theory content: no witness or instance companion is named.
+module with a theorem and an ``_instance_`` example, one manifest claiming the theorem, a
+``manifests/README.md`` about writing the manifest of *this* paper, and a ``.gitignore`` for the
+build and report outputs. When the folder is not inside a git repository, ``init`` makes one (``git
+init``), so that ``claimcheck diff --base`` works from the first commit. It loads none of this
+repository's ML-theory content: no witness or instance companion is named.
 """
 
 from __future__ import annotations
@@ -12,6 +15,9 @@ import os
 import re
 import tempfile
 from pathlib import Path
+
+import shutil
+import subprocess
 
 from claimcheck.errors import ConfigError
 
@@ -48,6 +54,28 @@ dir = "manifests"
 # strict = false                     # true: an `_instance_` theorem not cross-checked fails the gate
 ''',
         "lean-toolchain": TOOLCHAIN_PIN + "\n",
+        ".gitignore": "# claimcheck's outputs: rebuilt from the sources, never committed\n/build/\n/report/\n"
+                      "/.lake/\n",
+        "manifests/README.md": f'''# The claims of your paper
+
+`{slug}.yaml` lists the main claims of your paper, one entry each, and says for each what backs it:
+
+- `label`: what the paper says the claim is: `theorem` (proved in the paper), `conditional`
+  (proved under the hypotheses you list), `measurement` (an empirical finding) or `conjecture`.
+- `formal`: the Lean declarations that formalise it (`decl`, the full Lean name as Lean writes it),
+  with `coverage`: `full` when the Lean states the paper's claim, `special-case` or
+  `reconstruction` otherwise, and a `coverage_note` saying what the Lean leaves out. Or
+  `formal: none` with a `reason` (`empirical`, `needs-real-analysis`, `out-of-scope`,
+  `not-yet-formalised`) and a `note`.
+- `fingerprint`: the reviewed statement. After you review a new or changed statement, run
+  `claimcheck check --update-fingerprints`; when a statement changes in a pull request, record the
+  review on the entry: `reviewed: {{fingerprint: <the new one>, note: <why the claim still holds>}}`.
+- a theorem with hypotheses counts only when some proved declaration applies it to concrete
+  arguments (say `oddSum_eq_sq_satisfiable`), so that its hypotheses are shown satisfiable.
+
+`claimcheck validate` checks this file in seconds; `claimcheck all` builds the Lean, checks every
+claim and writes the report.
+''',
         "lakefile.lean": f'''import Lake
 open Lake DSL
 
@@ -105,7 +133,7 @@ title: The paper's title, in your words
 sources:
   - file: abstract.txt           # the source text's file name (checked only with --sources DIR)
     line: 1
-# arxiv: 2401.01234
+# arxiv: "2401.01234"           # optional: the arXiv id, quoted (YAML would read it as a number)
 claims:
   - id: c1
     label: theorem
@@ -145,8 +173,23 @@ def scaffold(folder: Path | str, name: str | None = None) -> list[Path]:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
         written.append(folder / rel)
-    os.chmod(tmp, 0o755)
+    os.chmod(tmp, 0o777 & ~_umask())
     if folder.exists():
         folder.rmdir()
     os.rename(tmp, folder)
+    if not _inside_git(folder) and shutil.which("git"):
+        subprocess.run(["git", "init", "-q", str(folder)], check=False, capture_output=True)
     return written
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _inside_git(folder: Path) -> bool:
+    if shutil.which("git") is None:
+        return False
+    done = subprocess.run(["git", "-C", str(folder), "rev-parse", "--is-inside-work-tree"], capture_output=True, text=True)
+    return done.returncode == 0 and done.stdout.strip() == "true"

@@ -37,6 +37,7 @@ from claimcheck.analysis.statuses import declaration_facts, open_environment
 from claimcheck.claims.gate import Evidence, finish, judge
 from claimcheck.claims.manifest import Manifest, load_manifests, validate
 from claimcheck.claims.sources import check_sources
+from claimcheck.errors import ClaimcheckError
 from claimcheck.companion import client
 from claimcheck.companion.protocol import Request
 from claimcheck.lean.build import BuildReport, build
@@ -60,11 +61,12 @@ from claimcheck.model.names import Name
 from claimcheck.olean.reader import Environment
 from claimcheck.progress import Progress
 from claimcheck.project import Project
-from claimcheck.recheck.run import project_verdicts
+from claimcheck.cache import Store, reads_allowed
+from claimcheck.recheck.run import STORE_NAMESPACE, project_verdicts
 
 __all__ = ["Session", "Options"]
 
-_MODULE_STATES = {"built": ModuleState.BUILT, "skipped": ModuleState.UP_TO_DATE, "failed": ModuleState.FAILED,
+_MODULE_STATES = {"built": ModuleState.BUILT, "up-to-date": ModuleState.UP_TO_DATE, "failed": ModuleState.FAILED,
                   "blocked": ModuleState.BLOCKED}
 
 
@@ -80,6 +82,8 @@ class Options:
     install: bool = True
     include_all: bool = False
     decls: tuple[Name, ...] | None = None
+    #: read no cached kernel verdicts (nothing is read under CI either)
+    no_cache: bool = False
 
 
 @dataclass
@@ -136,9 +140,9 @@ class Session:
         """The independent kernel's verdict on every constant of the built modules."""
         if not self.options.kernel:
             return {}
+        store = Store(STORE_NAMESPACE, enabled=reads_allowed(self.options.no_cache))
         verdicts, _result = project_verdicts(self.environment, self.built_modules, [self.toolchain.lib_dir],
-                                             self.project.build_dir / "kernel-cache.json",
-                                             self.project.kernel_budget, self.progress.line)
+                                             store, self.project.kernel_fuel, self.progress.line)
         return verdicts
 
     @cached_property
@@ -184,13 +188,55 @@ class Session:
 
     # ------------------------------------------------------------------ manifests and evidence
 
-    def manifests(self) -> list[Manifest]:
-        """The manifests, loaded and checked before anything is built (a typo costs a second)."""
+    def manifests(self, companion: bool = True) -> list[Manifest]:
+        """The manifests, loaded and checked before anything is built (a typo costs a second);
+        ``companion=False`` leaves the witness ids unchecked (no companion code runs)."""
         manifests = load_manifests(self.project.manifests_dir, self.project.root)
-        validate(manifests, known_decls=None, witness_ids=self.witness_ids(manifests))
+        validate(manifests, known_decls=None, witness_ids=self.witness_ids(manifests) if companion else None)
         if self.project.sources_dir is not None:
             check_sources(manifests, self.project.sources_dir)
         return manifests
+
+    def check_names_against_last_build(self, manifests: list[Manifest]) -> list[str]:
+        """Check the manifests' declaration names against the last build's ``.olean`` files (no
+        build, no toolchain install); returns what could not be checked, in words. A name that is
+        not there is a :class:`~claimcheck.claims.manifest.ManifestError` with its file and line."""
+        from claimcheck.claims.manifest import Issue, ManifestError
+        from claimcheck.olean.reader import Module, OleanError
+
+        lib = self.project.olean_dir
+        oleans = sorted(p for p in lib.rglob("*.olean")) if lib.is_dir() else []
+        if not oleans:
+            return ["declaration names not checked: no build yet (`claimcheck build`)"]
+        names: set[Name] = set()
+        for path in oleans:
+            module = ".".join(path.relative_to(lib).with_suffix("").parts)
+            try:
+                names.update(n.user_facing for n in Module.load(module, path).constant_names())
+            except OleanError:
+                return [f"declaration names not checked: {path} cannot be read"]
+        notes = []
+        library: set[Name] | None = None
+        try:
+            library = set(library_index(resolve_toolchain(self.project.root, install=False,
+                                                          progress=self.progress).lib_dir).names)
+        except ClaimcheckError:
+            notes.append("library declaration names (`role: library`) not checked: no toolchain installed")
+        issues = []
+        for m in manifests:
+            for c in m.claims:
+                for f in c.formal or []:
+                    if f.role == "library":
+                        known = library
+                    else:
+                        known = names
+                    if known is not None and f.decl not in known:
+                        where = "the last build" if f.role != "library" else "the Lean library"
+                        issues.append(Issue(m.path, f.yaml_line, f"Lean declaration `{f.decl}` is not in {where}; fix"
+                                            " the name, or build the module that declares it"))
+        if issues:
+            raise ManifestError(issues)
+        return notes
 
     def witness_ids(self, manifests: list[Manifest]) -> list[str] | None:
         """The witness ids the companion registers (None: no manifest names a witness, nothing to
@@ -227,7 +273,7 @@ class Session:
         settings = Settings(
             allowed_axioms=sorted(self.project.allowed_axioms, key=str),
             kernel_required=self.project.kernel_required,
-            kernel_fuel=0,
+            kernel_fuel=self.project.kernel_fuel,
             strict_instances=self.project.strict_instances,
             sources_checked=self.project.sources_dir is not None,
         )
@@ -268,6 +314,16 @@ class Session:
         from claimcheck.claims import formalization
 
         problems: list[Problem] = []
+        if self.project.lib_roots is not None:
+            from claimcheck.lean.modules import discover
+
+            for name, mod in sorted(discover(self.project.src_dir, exclude=(self.project.build_dir,)).items()):
+                if name not in self.build.modules:
+                    problems.append(Problem(
+                        ProblemCode.MODULE_UNREACHABLE, Severity.WARNING,
+                        f"module {name} is not imported from the library roots ({', '.join(self.project.lib_roots)}),"
+                        " so it is not built and its declarations are not checked; import it from a root or remove it",
+                        file=_relative(mod.path, self.project.root), line=1))
         tracked = tracked_build_files(self.project)
         if tracked:
             problems.append(Problem(

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from claimcheck.kernel import Environment, Outcome, check_all, read_ndjson
+from claimcheck.kernel.result import Declined
 from claimcheck.kernel.nat import deep_fingerprint, primitive_fingerprints
 from claimcheck.kernel.typechecker import TypeChecker
 
@@ -38,11 +39,17 @@ def test_gcd_needs_a_trusted_fingerprint():
     assert deep_fingerprint(env2, ("Nat", "add")) != deep_fingerprint(env, ("Nat", "gcd"))
 
 
-def test_bodyless_primitive_only_when_allowed():
-    env, decls = _env_of("nat_land_bodyless")
-    assert check_all(decls, env=env)[-1].outcome == Outcome.ACCEPTED
-    strict = Environment(bodyless_primitives=False)
-    assert check_all(decls, env=strict)[-1].outcome == Outcome.REJECTED
+def test_bodyless_primitive_only_when_vouched_for():
+    """An axiom `Nat.land` is the real `Nat.land` only if the front end vouches for it as the core
+    library's own; by itself (an NDJSON file) it is uninterpreted, and the check declines."""
+    _, decls = _env_of("nat_land_bodyless")
+    vouched = Environment(library={("Nat", "land")})
+    assert check_all(decls, env=vouched)[-1].outcome == Outcome.ACCEPTED
+    v = check_all(decls, env=Environment())[-1]
+    assert v.outcome == Outcome.DECLINED and v.code == Declined.UNVOUCHED_PRIMITIVE
+    assert v.missing == (("Nat", "land"),)
+    # the proof-less library theorems a front end lists as the trusted boundary count as vouched too
+    assert check_all(decls, env=Environment(boundary_axioms={("Nat", "land")}))[-1].outcome == Outcome.ACCEPTED
 
 
 def test_results_do_not_depend_on_table_sweeps():
@@ -75,3 +82,33 @@ def test_a_specification_is_a_checked_theorem_or_a_boundary_axiom():
     assert spec_statement_trusted(Environment(), ax)  # no provenance known (an NDJSON file)
     thm = Theorem(name, (), mk_sort(ZERO), mk_sort(ZERO), (name,))
     assert spec_statement_trusted(Environment(boundary_axioms=set()), thm)  # checked with its proof
+
+
+def test_fuel_is_deterministic_and_out_of_fuel_is_a_decline():
+    """A declaration checked with too little fuel is declined (`out-of-fuel`) every time, after the
+    same number of steps; with enough fuel it is accepted (issue 22: no wall-clock limit)."""
+    from claimcheck.kernel.checker import check_declaration, run_with_big_stack
+    from claimcheck.kernel.result import Declined
+
+    decls = read_ndjson(CASES / "nat_gcd_by_specification" / "input.ndjson")
+
+    def run(fuel):
+        env = Environment()
+        for d in decls[:-1]:
+            assert check_declaration(env, d).outcome == Outcome.ACCEPTED
+        return check_declaration(env, decls[-1], fuel)
+
+    small = [run_with_big_stack(run, 40) for _ in range(3)]
+    assert all(v.outcome == Outcome.DECLINED and v.code == Declined.OUT_OF_FUEL for v in small)
+    assert len({v.reason for v in small}) == 1 and "40 kernel steps" in small[0].reason
+    assert run_with_big_stack(run, None).outcome == Outcome.ACCEPTED
+    assert run_with_big_stack(run, 10**6).outcome == Outcome.ACCEPTED
+
+
+def test_claimcheck_kernel_fuel_option(capsys):
+    from claimcheck.kernel.cli import main
+
+    case = str(CASES / "nat_gcd_by_specification" / "input.ndjson")
+    assert main(["-q", "--fuel", "40", case]) == 2
+    assert "ran out of fuel" in capsys.readouterr().out
+    assert main(["-q", case]) == 0

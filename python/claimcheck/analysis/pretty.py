@@ -25,6 +25,7 @@ definitions).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -49,32 +50,75 @@ from claimcheck.olean.reader import (
     Sort,
 )
 
-__all__ = ["pretty", "pretty_parts", "statement", "literal_value", "env_binder_infos", "BinderInfos"]
+__all__ = ["INFIX", "Infix", "pretty", "pretty_parts", "statement", "literal_value", "env_binder_infos", "BinderInfos",
+           "MAX_DEPTH"]
 
 #: maps a constant name to the binder infos of its leading arguments
 #: (0 explicit, 1 implicit, 2 strict implicit, 3 instance implicit), or None.
 BinderInfos = Callable[[Name], "tuple[int, ...] | None"]
 
-# name -> (symbol, number of arguments, left precedence, result precedence, right precedence)
-_INFIX: dict[str, tuple[str, int, int, int, int]] = {
-    "HAdd.hAdd": ("+", 6, 65, 65, 66),
-    "HSub.hSub": ("-", 6, 65, 65, 66),
-    "HMul.hMul": ("*", 6, 70, 70, 71),
-    "HDiv.hDiv": ("/", 6, 70, 70, 71),
-    "HMod.hMod": ("%", 6, 70, 70, 71),
-    "HPow.hPow": ("^", 6, 76, 75, 75),
-    "HAppend.hAppend": ("++", 6, 66, 65, 65),
-    "Eq": ("=", 3, 51, 50, 51),
-    "Ne": ("≠", 3, 51, 50, 51),
-    "HEq": ("≍", 4, 51, 50, 51),
-    "LE.le": ("≤", 4, 51, 50, 51),
-    "LT.lt": ("<", 4, 51, 50, 51),
-    "GE.ge": ("≥", 4, 51, 50, 51),
-    "GT.gt": (">", 4, 51, 50, 51),
-    "Dvd.dvd": ("∣", 4, 51, 50, 51),
-    "And": ("∧", 2, 36, 35, 35),
-    "Or": ("∨", 2, 31, 30, 30),
-    "Iff": ("↔", 2, 21, 20, 21),
+@dataclass(frozen=True)
+class Infix:
+    """An infix notation: ``symbol`` between the explicit arguments at positions ``left`` and
+    ``right`` of a constant applied to ``arity`` arguments; ``lp``/``rp`` are the precedences its
+    operands need, ``prec`` its own (Lean's ``infixl:p`` is ``(p, p, p+1)``, ``infixr:p`` ``(p+1, p,
+    p)``, ``infix:p`` ``(p+1, p, p+1)``)."""
+
+    symbol: str
+    arity: int
+    left: int
+    right: int
+    lp: int
+    prec: int
+    rp: int
+
+
+def _l(sym: str, arity: int, left: int, right: int, p: int) -> Infix:
+    return Infix(sym, arity, left, right, p, p, p + 1)
+
+
+def _r(sym: str, arity: int, left: int, right: int, p: int) -> Infix:
+    return Infix(sym, arity, left, right, p + 1, p, p)
+
+
+def _n(sym: str, arity: int, left: int, right: int, p: int) -> Infix:
+    return Infix(sym, arity, left, right, p + 1, p, p + 1)
+
+
+#: Infix notations, keyed by the constant and read from its explicit arguments (``HEq {α} a {β} b``
+#: puts ``a`` and ``b``, arguments 1 and 3, around ``≍``; ``Membership.mem`` takes the collection
+#: before the element). ``tests/test_statements.py`` checks every entry against the library's
+#: binder infos and prints each from a Lean statement.
+INFIX: dict[str, Infix] = {
+    "HAdd.hAdd": _l("+", 6, 4, 5, 65),
+    "HSub.hSub": _l("-", 6, 4, 5, 65),
+    "HMul.hMul": _l("*", 6, 4, 5, 70),
+    "HDiv.hDiv": _l("/", 6, 4, 5, 70),
+    "HMod.hMod": _l("%", 6, 4, 5, 70),
+    "HPow.hPow": _r("^", 6, 4, 5, 75),
+    "HAppend.hAppend": _l("++", 6, 4, 5, 65),
+    "Eq": _n("=", 3, 1, 2, 50),
+    "Ne": _n("≠", 3, 1, 2, 50),
+    "HEq": _n("≍", 4, 1, 3, 50),
+    "LE.le": _n("≤", 4, 2, 3, 50),
+    "LT.lt": _n("<", 4, 2, 3, 50),
+    "GE.ge": _n("≥", 4, 2, 3, 50),
+    "GT.gt": _n(">", 4, 2, 3, 50),
+    "Dvd.dvd": _n("∣", 4, 2, 3, 50),
+    "BEq.beq": _n("==", 4, 2, 3, 50),
+    "bne": _n("!=", 4, 2, 3, 50),
+    "Membership.mem": _n("∈", 5, 4, 3, 50),
+    "HasSubset.Subset": _n("⊆", 4, 2, 3, 50),
+    "Union.union": _l("∪", 4, 2, 3, 65),
+    "Inter.inter": _l("∩", 4, 2, 3, 70),
+    "SDiff.sdiff": _n("\\", 4, 2, 3, 70),
+    "Function.comp": _r("∘", 5, 3, 4, 90),
+    "And": _r("∧", 2, 0, 1, 35),
+    "Or": _r("∨", 2, 0, 1, 30),
+    "Iff": _n("↔", 2, 0, 1, 20),
+    "Prod": _r("×", 2, 0, 1, 35),
+    "Bool.and": _l("&&", 2, 0, 1, 35),
+    "Bool.or": _l("||", 2, 0, 1, 30),
 }
 #: Marks around a project constant's index in text printed with ``mark_refs=True``.
 REF_OPEN = "\x02"
@@ -82,36 +126,71 @@ REF_CLOSE = "\x03"
 _INST_IMPLICIT = 3
 #: Relations whose first argument is the type of both sides.
 _RELATIONS = frozenset({"Eq", "Ne", "LE.le", "LT.lt", "GE.ge", "GT.gt"})
+#: Homogeneous arithmetic (``HAdd α α α``): its third argument is the type of the result.
+_ARITH = frozenset({"HAdd.hAdd", "HSub.hSub", "HMul.hMul", "HDiv.hDiv", "HMod.hMod"})
+#: Coercions, with the position of their target type (``None``: a fixed type) and of the value.
+_COERCIONS: dict[str, tuple[int, str | None, int]] = {
+    "Nat.cast": (3, None, 2), "NatCast.natCast": (3, None, 2), "Int.cast": (3, None, 2),
+    "IntCast.intCast": (3, None, 2), "Fin.val": (2, "Nat", 1), "Int.ofNat": (1, "Int", 0),
+    "Subtype.val": (3, None, 2), "Rat.ofInt": (1, "Rat", 0),
+}
+#: How deep the printer and the literal reader go; deeper terms print as ``…`` and are not
+#: evaluated (a 10,000-deep ``1 + 1 + …`` must not exhaust the stack).
+MAX_DEPTH = 120
 _ARROW_PREC = 25
 _APP_PREC = 1024
 _MAX_PREC = 1025
 
 
 def _has_loose(e: Expr, depth: int, memo: dict[tuple[int, int], bool]) -> bool:
-    """Whether bound variable ``depth`` occurs in ``e`` (``e`` under ``depth`` binders)."""
-    key = (id(e), depth)
-    got = memo.get(key)
+    """Whether bound variable ``depth`` occurs in ``e`` (``e`` under ``depth`` binders); iterative,
+    so that a deep term cannot exhaust the stack."""
+    got = memo.get((id(e), depth))
     if got is not None:
         return got
-    if isinstance(e, BVar):
-        r = e.index == depth
-    elif isinstance(e, App):
-        r = _has_loose(e.fn, depth, memo) or _has_loose(e.arg, depth, memo)
-    elif isinstance(e, (Lam, ForallE)):
-        r = _has_loose(e.binder_type, depth, memo) or _has_loose(e.body, depth + 1, memo)
-    elif isinstance(e, LetE):
-        r = _has_loose(e.type, depth, memo) or _has_loose(e.value, depth, memo) or _has_loose(e.body, depth + 1, memo)
-    elif isinstance(e, MData):
-        r = _has_loose(e.expr, depth, memo)
-    elif isinstance(e, Proj):
-        r = _has_loose(e.struct, depth, memo)
-    else:
-        r = False
-    memo[key] = r
-    return r
+    stack = [(e, depth)]
+    seen: set[tuple[int, int]] = set()
+    found = False
+    while stack and not found:
+        x, d = stack.pop()
+        key = (id(x), d)
+        if key in seen:
+            continue
+        seen.add(key)
+        known = memo.get(key)
+        if known is not None:
+            found = known
+        elif isinstance(x, BVar):
+            found = x.index == d
+        elif isinstance(x, App):
+            stack += ((x.fn, d), (x.arg, d))
+        elif isinstance(x, (Lam, ForallE)):
+            stack += ((x.binder_type, d), (x.body, d + 1))
+        elif isinstance(x, LetE):
+            stack += ((x.type, d), (x.value, d), (x.body, d + 1))
+        elif isinstance(x, MData):
+            stack.append((x.expr, d))
+        elif isinstance(x, Proj):
+            stack.append((x.struct, d))
+    memo[(id(e), depth)] = found
+    return found
 
 
 _NAT = Name.of("Nat")
+
+
+def _raw_nat(e: Expr) -> int | None:
+    """The number of a raw literal, or of a ``Nat`` numeral standing where one is expected
+    (``@OfNat.ofNat Nat 5 inst`` written by hand elaborates its ``5`` as a numeral)."""
+    e = strip_mdata(e)
+    if isinstance(e, Lit):
+        return e.value if isinstance(e.value, int) else None
+    head, args = app_spine(e)
+    if isinstance(head, Const) and str(head.name) == "OfNat.ofNat" and len(args) == 3 and _is_nat(args[0]):
+        inner = strip_mdata(args[1])
+        if isinstance(inner, Lit) and isinstance(inner.value, int):
+            return inner.value
+    return None
 
 
 def _is_nat(e: Expr) -> bool:
@@ -146,6 +225,9 @@ class _Printer:
         self.lets: list[int] = []  # levels of the `let` binders in scope
         self.memo: dict[tuple[int, int], bool] = {}
         self.refs: list[Name] = []
+        self.depth = 0
+        #: the type that an enclosing ascription already shows (its numerals need not repeat it)
+        self.context: str | None = None
 
     def const(self, name: Name) -> str:
         if self.mark_refs and self.inspector.is_project(name):
@@ -161,7 +243,8 @@ class _Printer:
         out: dict[int, str] = {}
         for i, a in enumerate(args):
             if i < len(infos) and infos[i] == _INST_IMPLICIT:
-                problems = self.inspector.instance_problems(a, len(ctx), tuple(self.lets))
+                problems = self.inspector.instance_problems(a, len(ctx), tuple(self.lets),
+                                                            self.inspector.instance_class(n, i, args))
                 if problems:
                     labels = []
                     for p in problems:
@@ -190,8 +273,40 @@ class _Printer:
         return f"({s})" if prec < need else s
 
     def fmt(self, e: Expr, ctx: list[str], need: int = 0) -> str:
-        s, p = self.go(e, ctx)
+        if self.depth >= MAX_DEPTH:
+            return "…"
+        self.depth += 1
+        try:
+            s, p = self.go(e, ctx)
+        finally:
+            self.depth -= 1
         return self.paren(s, p, need)
+
+    def plain(self, e: Expr, ctx: list[str], need: int = 0) -> str:
+        """``e`` printed with no enclosing ascription (its numerals show their type)."""
+        saved, self.context = self.context, None
+        try:
+            return self.fmt(e, ctx, need)
+        finally:
+            self.context = saved
+
+    def ascribed(self, e: Expr, ty: Expr, ctx: list[str], render=None) -> str:
+        """``(e : ty)``: ``e`` printed (by ``render`` if given) inside an ascription of ``ty``."""
+        ty_text = self.plain(ty, ctx)
+        saved, self.context = self.context, self.type_key(ty, ctx)
+        try:
+            body = render() if render is not None else self.fmt(e, ctx)
+        finally:
+            self.context = saved
+        return f"({body} : {ty_text})"
+
+    def shown_type(self, ty: Expr, ctx: list[str]) -> bool:
+        """Whether a numeral of type ``ty`` must show it here: not ``Nat``, not already shown."""
+        return not _is_nat(ty) and self.type_key(ty, ctx) != self.context
+
+    def type_key(self, ty: Expr, ctx: list[str]) -> str:
+        """``ty`` as text without reference marks (what two ascriptions are compared by)."""
+        return _Printer(self.binder_infos).fmt(ty, ctx)
 
     def go(self, e: Expr, ctx: list[str]) -> tuple[str, int]:
         e = strip_mdata(e)
@@ -265,31 +380,51 @@ class _Printer:
             name = head.name
             n = str(name)  # the printed name: the tables below are written as Lean prints names
             flagged = self.flagged(name, args, ctx)
-            if n == "OfNat.ofNat" and len(args) == 3 and isinstance(strip_mdata(args[1]), Lit):
-                lit = str(strip_mdata(args[1]).value)  # type: ignore[union-attr]
+            if n == "OfNat.ofNat" and len(args) == 3 and _raw_nat(args[1]) is not None:
+                lit = str(_raw_nat(args[1]))
                 if flagged:
-                    return f"({lit} : {self.fmt(args[0], ctx)}) [{flagged[2]}]", _APP_PREC
-                if self.inspector is not None and self.inspector.mentions_project(args[0]):
-                    return f"({lit} : {self.fmt(args[0], ctx)})", _MAX_PREC
+                    return f"({lit} : {self.plain(args[0], ctx)}) [{flagged[2]}]", _APP_PREC
+                if self.shown_type(args[0], ctx):
+                    return f"({lit} : {self.plain(args[0], ctx)})", _MAX_PREC
                 return lit, _MAX_PREC
-            if n in _INFIX and len(args) == _INFIX[n][1]:
-                sym, _k, lp, rp, rrp = _INFIX[n]
+            if n in _COERCIONS and len(args) == _COERCIONS[n][0] and not flagged:
+                _k, fixed, pos = _COERCIONS[n]
+                target = fixed if fixed is not None else self.plain(args[0], ctx)
+                return f"({self.plain(args[pos], ctx)} : {target})", _MAX_PREC
+            op = INFIX.get(n)
+            if op is not None and len(args) > op.arity and not flagged:
+                # an infix function applied further: `(f ∘ g) 0`
+                inner, extra = args[: op.arity], args[op.arity:]
+                fn = f"({self.fmt(inner[op.left], ctx, op.lp)} {op.symbol} {self.fmt(inner[op.right], ctx, op.rp)})"
+                return " ".join([fn] + [self.fmt(x, ctx, _MAX_PREC) for x in extra]), _APP_PREC
+            if op is not None and len(args) == op.arity:
+                sym = op.symbol
                 if flagged:
                     sym += "".join(f"[{flagged[i]}]" for i in sorted(flagged))
-                a, b = args[-2], args[-1]
+                a, b = args[op.left], args[op.right]
+
+                def infix() -> str:
+                    return f"{self.fmt(a, ctx, op.lp)} {sym} {self.fmt(b, ctx, op.rp)}"
+
                 if n in _RELATIONS and not _is_nat(args[0]) and _numeral(a) and _numeral(b):
                     # numerals alone do not show their type: `(1 + 1 : Fin 2) = 0`, not `1 + 1 = 0`
-                    return f"({self.fmt(a, ctx)} : {self.fmt(args[0], ctx)}) {sym} {self.fmt(b, ctx, rrp)}", rp
-                return f"{self.fmt(a, ctx, lp)} {sym} {self.fmt(b, ctx, rrp)}", rp
+                    left = self.ascribed(a, args[0], ctx)
+                    saved, self.context = self.context, self.type_key(args[0], ctx)
+                    try:
+                        right = self.fmt(b, ctx, op.rp)
+                    finally:
+                        self.context = saved
+                    return f"{left} {sym} {right}", op.prec
+                if n in _ARITH and self.shown_type(args[2], ctx) and _numeral(e):
+                    # arithmetic on numerals of another type than Nat says it once: `(7 * 40 : UInt8)`
+                    return self.ascribed(e, args[2], ctx, infix), _MAX_PREC
+                return infix(), op.prec
             if flagged:
                 return self.explicit(head, args, ctx, flagged)
             if n == "Not" and len(args) == 1:
                 return f"¬{self.fmt(args[0], ctx, 40)}", 40
             if n == "Neg.neg" and len(args) == 3:
                 return f"-{self.fmt(args[2], ctx, 75)}", 75
-            if n == "Membership.mem" and len(args) == 5:
-                # Lean >= 4.12: Membership.mem (γ := collection) (a := element) argument order is coll, elem
-                return f"{self.fmt(args[4], ctx, 51)} ∈ {self.fmt(args[3], ctx, 51)}", 50
             special = self.special(n, args, ctx)
             if special is not None:
                 return special
@@ -344,10 +479,6 @@ class _Printer:
                 if isinstance(h, Const) and str(h.name) == "List.nil" and len(a) == 1:
                     return "[" + ", ".join(items) + "]", _MAX_PREC
                 return f"{self.fmt(args[1], ctx, 68)} :: {self.fmt(args[2], ctx, 67)}", 67
-        if n in ("Nat.cast", "NatCast.natCast", "Int.cast", "IntCast.intCast") and k == 3:
-            return f"↑{self.fmt(args[2], ctx, _MAX_PREC)}", _MAX_PREC
-        if n == "Fin.val" and k == 2:
-            return f"↑{self.fmt(args[1], ctx, _MAX_PREC)}", _MAX_PREC
         if n == "Exists" and k == 2:
             body = strip_mdata(args[1])
             if isinstance(body, Lam):
@@ -464,18 +595,25 @@ def _too_large(a: Fraction, b: int) -> bool:
 _CASTS = {"Nat.cast": 3, "NatCast.natCast": 3, "Int.cast": 3, "IntCast.intCast": 3, "Rat.ofInt": 1, "Int.ofNat": 1}
 
 
-def _numeral(e: Expr) -> bool:
+def _numeral(e: Expr, depth: int = 0) -> bool:
     """Whether ``e`` is written with numerals alone (``1 + 1``, on any type): such a term does not
-    show its type when printed."""
-    if literal_value(e) is not None:
+    show its type when printed. Terms deeper than ``MAX_DEPTH`` are not (they print cut)."""
+    if depth > MAX_DEPTH:
+        return False
+    e = strip_mdata(e)
+    head, args = app_spine(e)
+    if isinstance(e, Lit) or (isinstance(head, Const) and str(head.name) == "OfNat.ofNat" and len(args) == 3
+                              and isinstance(strip_mdata(args[1]), Lit)):
         return True
-    head, args = app_spine(strip_mdata(e))
     return isinstance(head, Const) and str(head.name) in _BINARY and len(args) == 6 \
-        and _numeral(args[4]) and _numeral(args[5])
+        and _numeral(args[4], depth + 1) and _numeral(args[5], depth + 1)
 
 
-def literal_value(e: Expr) -> Fraction | None:
-    """The rational value of a closed numeric literal term, or ``None``."""
+def literal_value(e: Expr, _depth: int = 0) -> Fraction | None:
+    """The rational value of a closed numeric literal term, or ``None`` (also for a term deeper than
+    ``MAX_DEPTH``, or one too large to evaluate: an exponent beyond ``MAX_EXPONENT``)."""
+    if _depth > MAX_DEPTH:
+        return None
     e = strip_mdata(e)
     if isinstance(e, Lit):
         return Fraction(e.value) if isinstance(e.value, int) else None
@@ -484,35 +622,35 @@ def literal_value(e: Expr) -> Fraction | None:
         return None
     n = str(head.name)
     if n == "OfNat.ofNat" and len(args) == 3:
-        return literal_value(args[1])
+        return literal_value(args[1], _depth + 1)
     if n == "Neg.neg" and len(args) == 3:
-        v = literal_value(args[2])
+        v = literal_value(args[2], _depth + 1)
         return None if v is None else -v
     if n == "Int.neg" and len(args) == 1:
-        v = literal_value(args[0])
+        v = literal_value(args[0], _depth + 1)
         return None if v is None else -v
     if n == "Int.negSucc" and len(args) == 1:
-        v = literal_value(args[0])
+        v = literal_value(args[0], _depth + 1)
         return None if v is None else -(v + 1)
     if n in _BINARY and len(args) == 6:
         carrier = number_type(args[0])
-        a, b = literal_value(args[4]), literal_value(args[5])
+        a, b = literal_value(args[4], _depth + 1), literal_value(args[5], _depth + 1)
         if a is None or b is None or carrier is None:
             return None  # a literal only on Nat, Int or Rat, whose library arithmetic is modelled
         r = arith(n, carrier, a, b)
         return None if r is None else Fraction(r)
     if n == "HPow.hPow" and len(args) == 6:
-        a, b = literal_value(args[4]), literal_value(args[5])
+        a, b = literal_value(args[4], _depth + 1), literal_value(args[5], _depth + 1)
         if a is None or b is None or b.denominator != 1 or b < 0 or b > MAX_EXPONENT or _too_large(a, int(b)):
             return None
         return a ** int(b)
     if n in _CASTS and len(args) == _CASTS[n]:
         if len(args) == 3 and number_type(args[0]) is None:
             return None  # a cast into `Fin n` (or a project type) need not keep the value
-        return literal_value(args[-1])
+        return literal_value(args[-1], _depth + 1)
     if n in ("Rat.ofScientific", "OfScientific.ofScientific") and len(args) >= 3:
-        m, s, x = args[-3], strip_mdata(args[-2]), literal_value(args[-1])
-        mv = literal_value(m)
+        m, s, x = args[-3], strip_mdata(args[-2]), literal_value(args[-1], _depth + 1)
+        mv = literal_value(m, _depth + 1)
         if mv is None or x is None or not isinstance(s, Const) or str(s.name) not in ("Bool.true", "Bool.false"):
             return None
         if x.denominator != 1 or x > MAX_EXPONENT:

@@ -11,17 +11,8 @@ means ``Prop``. A sort the inference cannot settle (a universe parameter, a proj
 constant, a reduction that does not finish in a bounded number of steps) leaves the answer
 ``None``: *undecided*, never taken for a theorem.
 
-The lint flags statements that say nothing, on the opened telescope (metadata stripped; terms
-compared structurally, after the binders are instantiated):
-
-* the conclusion is ``True``;
-* the conclusion is an equation (``Eq``, ``HEq``, ``Iff``) whose two sides are the same term;
-  (these two also after unfolding the conclusion's definitions to weak head normal form);
-* the conclusion is one of the hypotheses;
-* a hypothesis is ``False``.
-
-Only syntactically identical sides count: ``decide +kernel`` instances whose sides differ and
-reduce to the same value are real computations, not vacuous statements.
+The vacuity lint (a conclusion closed by a trivial proof, a hypothesis that can never hold) is not
+decided here from shapes: :mod:`claimcheck.analysis.vacuity` asks the kernel.
 """
 
 from __future__ import annotations
@@ -29,8 +20,6 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from claimcheck.analysis.fingerprints import expr_digest
-from claimcheck.model.facts import Lint, LintKind
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import (
     App,
@@ -63,10 +52,11 @@ class Shape:
 
     is_theorem: bool | None  # the type is a proposition (None: undecided)
     binders: int  # binders of the type's telescope
-    lint: tuple[Lint, ...]  # vacuity findings
     note: str = ""  # why ``is_theorem`` is undecided
     #: binders whose type is a proposition (undecided ones count: a hypothesis until shown not)
     hypotheses: int = 0
+    #: their positions in the telescope (0-based)
+    hypothesis_positions: tuple[int, ...] = ()
 
 
 def is_prop_level(lv: Level) -> bool | None:
@@ -266,50 +256,23 @@ class _Infer:
         return s.level
 
 
-def _digest(e: Expr) -> bytes:
-    return expr_digest(e, ())
-
-
-_NAT, _STRING, _TRUE, _FALSE, _IFF = (Name.of(n) for n in ("Nat", "String", "True", "False", "Iff"))
-_EQUATIONS = {Name.of("Eq"): (1, 2, 3), Name.of("HEq"): (1, 3, 4), _IFF: (0, 1, 2)}
-
-
-def _lint(hyps: list[Expr], concl: Expr, after: str = "") -> list[Lint]:
-    found: list[Lint] = []
-    c = strip_mdata(concl)
-    if isinstance(c, Const) and c.name == _TRUE:
-        found.append(Lint(LintKind.TRIVIAL_CONCLUSION, f"the statement's conclusion is `True`{after}"))
-    head, args = app_spine(c)
-    if isinstance(head, Const) and head.name in _EQUATIONS:
-        i, j, n = _EQUATIONS[head.name]
-        if len(args) == n and _digest(strip_mdata(args[i])) == _digest(strip_mdata(args[j])):
-            sym = "↔" if head.name == _IFF else "="
-            found.append(Lint(LintKind.TRIVIAL_CONCLUSION,
-                              f"an equation whose two sides are the same term (`a {sym} a`){after}"))
-    cd = _digest(c)
-    for k, h in enumerate(hyps, 1):
-        hs = strip_mdata(h)
-        if isinstance(hs, Const) and hs.name == _FALSE:
-            found.append(Lint(LintKind.UNSATISFIABLE_HYPOTHESIS,
-                              f"hypothesis {k} is `False`: the statement holds vacuously", k))
-        elif _digest(hs) == cd:
-            found.append(Lint(LintKind.CONCLUSION_IS_HYPOTHESIS, f"the conclusion is hypothesis {k}", k))
-    return found
+_NAT, _STRING = Name.of("Nat"), Name.of("String")
 
 
 def shape_of(env: Environment, ty: Expr, within: str | None = None) -> Shape:
-    """Whether ``ty`` (a declaration's type, in module ``within``) is a proposition, its
-    hypotheses and lint."""
+    """Whether ``ty`` (a declaration's type, in module ``within``) is a proposition, and its
+    binders and hypotheses."""
     inf = _Infer(env, within)
     hyps: list[Expr] = []
-    props = 0
+    positions: list[int] = []
     e = strip_mdata(ty)
     while isinstance(e, ForallE):
         try:
             inf.fuel = _FUEL
-            props += is_prop_level(inf.sort_level(e.binder_type)) is not False
+            if is_prop_level(inf.sort_level(e.binder_type)) is not False:
+                positions.append(len(hyps))
         except (_Undecided, RecursionError):
-            props += 1
+            positions.append(len(hyps))
         x = inf.fresh(e.binder_name, e.binder_type)
         hyps.append(e.binder_type)
         e = strip_mdata(inf.instantiate(e.body, x))
@@ -325,14 +288,4 @@ def shape_of(env: Environment, ty: Expr, within: str | None = None) -> Shape:
         prop, note = None, str(exc)
     except RecursionError:
         prop, note = None, "the statement is too deep to analyse"
-    lint = _lint(hyps, e) if prop is not False else []
-    if prop is not False and not lint:
-        # a conclusion that is `True` or `a = a` once its definitions are unfolded says nothing either
-        try:
-            inf.fuel = _FUEL
-            unfolded = inf.whnf(e)
-        except (_Undecided, RecursionError):
-            unfolded = e
-        if unfolded is not strip_mdata(e):
-            lint = _lint([], unfolded, " (after unfolding definitions)")
-    return Shape(prop, len(hyps), tuple(lint), note, props)
+    return Shape(prop, len(hyps), note, len(positions), tuple(positions))

@@ -1,9 +1,10 @@
 """Satisfiability witnesses: proved declarations showing that a theorem's hypotheses can hold.
 
 A theorem ``T : ∀ (x : α) (h : P x), Q x`` says nothing if ``P`` can never hold. A *satisfiability
-witness* of ``T`` is a project declaration whose value applies ``T`` to closed arguments, as many
-as ``T``'s statement has binders: a proof of ``Q a`` that discharges every hypothesis at ``a``
-(``theorem T_satisfiable : Q 3 := T 3 (by decide)``). The instance theorems of a lemma are such
+witness* of ``T`` is a project declaration whose value applies ``T`` to closed arguments up to its
+last hypothesis (binders after it, variables of the conclusion, may stay quantified): a proof that
+discharges every hypothesis at concrete arguments (``theorem T_satisfiable : Q 3 := T 3 (by
+decide)``, or ``∀ k, R k := T' h₀`` for ``T' : P → ∀ k, R k``). The instance theorems of a lemma are such
 witnesses when they are proved through it. The gate accepts a witness only if it is itself proved
 and checked by the independent kernel (:mod:`claimcheck.claims.gate`).
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from claimcheck.analysis.props import shape_of
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import App, BVar, Const, Environment, Expr, ForallE, Lam, LetE, MData, Proj, app_spine
 
@@ -91,27 +93,17 @@ def _closed_applications(value: Expr) -> Iterable[tuple[Name, int]]:
             stack.append(e.struct)
 
 
-def _binders(ty: Expr) -> int:
-    n = 0
-    while True:
-        while isinstance(ty, MData):
-            ty = ty.expr
-        if not isinstance(ty, ForallE):
-            return n
-        n += 1
-        ty = ty.body
-
-
 def find_witnesses(env: Environment, modules: Iterable[str], wanted: Iterable[Key]) -> dict[Key, list[Key]]:
     """For each theorem of ``wanted``, the project constants (of ``modules``) whose value applies it
-    to closed arguments, at least as many as its statement has binders."""
+    to closed arguments, at least up to its last hypothesis."""
     wanted = set(wanted)
     arity: dict[Key, int] = {}
     for module, name in wanted:
         mod = env.modules.get(module)
         ci = mod.get(name) if mod is not None else None
         if ci is not None:
-            arity[(module, name)] = _binders(ci.type)
+            positions = shape_of(env, ci.type, within=module).hypothesis_positions
+            arity[(module, name)] = positions[-1] + 1 if positions else 0
     out: dict[Key, list[Key]] = {k: [] for k in arity}
     if not arity:
         return out

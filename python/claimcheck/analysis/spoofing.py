@@ -30,24 +30,44 @@ never change a meaning). Library constants end the walk. Four kinds:
     ``DecidablePred``, ``DecidableRel``, ``DecidableLT``, ``DecidableLE``): ``Decidable p`` is a
     subsingleton, so ``decide p`` and ``if p then …`` mean the same whichever instance decides.
 
-``inline-instance`` — an instance argument that is not a named instance at all: a structure
-    written in place (``@HAdd.hAdd Nat Nat Nat ⟨Nat.mul⟩ 2 3``, what ``letI`` leaves behind) or a
-    ``let``-bound variable. No project instance is involved, yet the operator does not mean the
-    library's. Same exemptions as above.
+``inline-instance`` — an instance argument that is not a library instance by identity. An
+    instance argument counts as the library's only when it is a library *instance constant* (a
+    constant whose type ends in a class application: ``instHAdd``, ``instAddNat``,
+    ``Monad.toBind``, ``Nat.decEq``; not a constructor, not a recursor, not a function whose result
+    type is a variable such as ``id``, ``ite``, ``dite``, ``cast`` or ``Prod.fst``) applied to
+    arguments that pass this rule themselves: type arguments are free, instance arguments follow
+    the same rule, and any other argument may not mention a project constant or a ``let``-bound
+    variable. An instance variable bound by the statement's own binders (``[inst : Add α]``) is
+    fine. Everything else is flagged and printed where it acts: a structure written in place
+    (``@HAdd.hAdd Nat Nat Nat ⟨Nat.mul⟩ 2 3``), a function applied to an instance (``id ⟨Nat.mul⟩``),
+    a projection (``Prod.fst`` of a project pair, ``p.1``), an ``ite``, a ``let``-bound variable, a
+    project function whose result type is a variable. Safe by default: an instance the rule cannot
+    classify (an unknown constant, a term of another shape) is flagged. Same exemptions as above.
 
 ``shadowing`` — a project declaration whose name, after one of its namespaces, is the full name
     of a library declaration visible to the project: ``MLTheory.Nat.gcd`` is written ``Nat.gcd``
-    inside ``namespace MLTheory``, ``Foo.True`` is written ``True`` inside ``Foo``; or whose name
-    *reads* like one (``Νat`` with a Greek ``Ν``, ``ℕ`` for ``Nat``: :func:`skeleton`). (A name under
-    a declaration, like a structure's field ``Foo.Point.toString``, reads as that declaration's
-    part and is not flagged; nor is a theorem's name: no statement mentions a theorem, and its
-    own statement is printed in full.)
+    inside ``namespace MLTheory``, ``Sh.True`` is written ``True`` inside ``namespace Sh``. The one
+    exemption is an actual field of a structure: ``Point.toString`` when ``Point``'s constructor has
+    a field ``toString`` (read from the structure's declaration), never any other declaration under
+    a structure's namespace. Also a name that reads as a library number type (``ℕ``, ``ℤ``, ``ℚ``,
+    ``ℝ``, ``ℂ``: Mathlib's notation). A theorem's name is not checked for this: no statement
+    mentions a theorem, and its own statement is printed in full.
 
-``prelude`` — a declaration of a project module that does not import Lean's ``Init`` (a
-    ``prelude`` module): it can define its own ``Nat``, ``Eq`` or ``True``.
+``confusable`` — a project name (or a suffix of it after a namespace) whose Unicode TR39
+    confusable skeleton (:func:`claimcheck.analysis.lookalike.skeleton`) is a visible library
+    name's, while the name is not that name: ``Nat.«ɡcd»`` (U+0261) reads as ``Nat.gcd``, ``Nаt``
+    with a Cyrillic ``а`` as ``Nat``.
+
+``mixed-script`` — a project name with a word (a run of letters) whose letters come from more than
+    one script: ``Nat.«lօg2»`` with an Armenian ``օ``.
+
+``invisible`` — a project name, or a binder name of a statement, with a character a reader cannot
+    see (a zero-width space or joiner, a bidirectional control, a space at a component's end, ...:
+    :func:`claimcheck.analysis.lookalike.invisible_characters`). Never acknowledgeable: the gate
+    fails every claim resting on it.
 
 Each warning has a ``name`` — the instance, the declaration or the module — which is what a
-manifest's ``acknowledge: [{name, note}]`` names to accept it in words.
+manifest's ``acknowledge: [{name, note}]`` names to accept it in words (all but ``invisible``).
 
 Also here: :meth:`StatementInspector.is_library_instance`, which the instance cross-check
 (:mod:`claimcheck.analysis.instances`) uses to refuse interpreting ``+``, ``≤`` or a numeral by
@@ -56,10 +76,10 @@ its library meaning when the instance argument is not the library's.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Iterable
 
+from claimcheck.analysis.lookalike import describe_character, invisible_characters, mixed_script_words, skeleton
 from claimcheck.analysis.naming import names
 from claimcheck.analysis.pretty import BinderInfos, env_binder_infos, pretty, pretty_parts
 from claimcheck.model.facts import StatementWarning, WarningKind
@@ -84,6 +104,7 @@ from claimcheck.olean.reader import (
 __all__ = [
     "EXEMPT_CLASSES",
     "InstanceProblem",
+    "LibraryNames",
     "StatementInspector",
     "skeleton",
 ]
@@ -95,27 +116,51 @@ _INIT = "Init"
 _INST_IMPLICIT = 3
 
 
-#: Letters that look like Latin ones (Cyrillic, Greek): what :func:`skeleton` maps them to.
-_CONFUSABLES = str.maketrans(
-    "аеорсухіјѕԁԛԝАВЕКМНОРСТХУІЈЅοανρικτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
-    "aeopcyxijsdqwABEKMHOPCTXYIJSoavpiktuxABEZHIKMNOPTYX",
-)
-
-
-#: Names that read as the library's number types.
+#: Names that read as the library's number types (Mathlib's notation, not a Unicode confusable).
 _NUMBER_SETS = {"ℕ": "Nat", "ℤ": "Int", "ℚ": "Rat", "ℝ": "Real", "ℂ": "Complex"}
 
 
-def skeleton(name: Name) -> Name:
-    """``name`` as it reads: ``ℕ``, ``ℤ``, ``ℚ`` as ``Nat``, ``Int``, ``Rat``; compatibility
-    forms folded (NFKC: fullwidth letters, ligatures); Cyrillic and Greek letters that look like
-    Latin ones replaced by those (``Νat`` with a Greek ``Ν`` reads as ``Nat``)."""
-    out: list[str | int] = []
-    for c in name.components:
-        if isinstance(c, str):
-            c = unicodedata.normalize("NFKC", _NUMBER_SETS.get(c, c)).translate(_CONFUSABLES)
-        out.append(c)
-    return Name(out)
+class LibraryNames:
+    """The library's declaration names by confusable skeleton, for one environment and one run:
+    built on first use from the library modules loaded for the scopes asked about."""
+
+    def __init__(self, env: Environment, is_core_module: Callable[[str], bool]) -> None:
+        self.env = env
+        self.is_core_module = is_core_module
+        self._by_skeleton: dict[Name, list[Name]] = {}
+        self._indexed: set[str] = set()
+        self._scopes: set[str] = set()
+
+    def _index(self, within: str) -> None:
+        if within in self._scopes:
+            return
+        self._scopes.add(within)
+        self.env.load_all([within])
+        for mod_name, mod in list(self.env.modules.items()):
+            if mod_name in self._indexed or not self.is_core_module(mod_name):
+                continue
+            self._indexed.add(mod_name)
+            for n in mod.constant_names():
+                if not n.is_internal:
+                    self._by_skeleton.setdefault(skeleton(n), []).append(n)
+
+    def lookalikes(self, name: Name, within: str) -> list[Name]:
+        """The library names visible from ``within`` whose skeleton is ``name``'s, ``name`` aside."""
+        self._index(within)
+        out = []
+        for n in self._by_skeleton.get(skeleton(name), ()):
+            if n != name:
+                ci = self.env.find(n, within=within)
+                if ci is not None and self.is_core_module(ci.module):
+                    out.append(n)
+        return sorted(set(out))
+
+
+def _instantiate(body: Expr, value: Expr) -> Expr:
+    """``body`` with de Bruijn index 0 replaced by ``value`` (only the head of the result is read)."""
+    from claimcheck.analysis.props import _Infer
+
+    return _Infer.instantiate(body, value)
 
 
 @dataclass(frozen=True)
@@ -142,7 +187,7 @@ class StatementInspector:
     """
 
     def __init__(self, env: Environment, is_core_module: Callable[[str], bool], within: str,
-                 binder_infos: BinderInfos | None = None) -> None:
+                 binder_infos: BinderInfos | None = None, library_names: "LibraryNames | None" = None) -> None:
         self.env = env
         self.within = within
         self.is_core_module = is_core_module
@@ -154,6 +199,8 @@ class StatementInspector:
         self._local: dict[Name, tuple[frozenset[StatementWarning], tuple[Name, ...]]] = {}
         self._prelude: dict[str, bool] = {}
         self._warnings: dict[Name, tuple[StatementWarning, ...]] = {}
+        self._telescopes: dict[Name, object] = {}
+        self.library_names = library_names if library_names is not None else LibraryNames(env, is_core_module)
 
     def find(self, name: Name):
         return self.env.find(name, within=self.within)
@@ -246,82 +293,183 @@ class StatementInspector:
 
     # ----------------------------------------------------------------- instance arguments
 
-    def instance_problems(self, arg: Expr, depth: int = 0, lets: tuple[int, ...] = ()) -> list[InstanceProblem]:
-        """What is wrong with the instance argument ``arg`` (empty: it carries the library's
-        meaning or a project meaning at a project type). ``depth`` is the number of binders
-        ``arg`` is under and ``lets`` the levels of those that are ``let`` binders. The instance
-        arguments of the instance itself are checked too (``instHAdd Nat myAdd``)."""
-        out: list[InstanceProblem] = []
-        self._instance_problems(arg, depth, lets, out, 0)
+    def _telescope(self, name: Name) -> tuple[tuple[Expr, ...], Expr] | None:
+        """The binder types of a constant's type and its codomain (metadata stripped), memoised."""
+        got = self._telescopes.get(name, False)
+        if got is not False:
+            return got  # type: ignore[return-value]
+        ci = self.find(name)
+        out = None
+        if ci is not None:
+            binders = []
+            t = strip_mdata(ci.type)
+            while isinstance(t, ForallE):
+                binders.append(strip_mdata(t.binder_type))
+                t = strip_mdata(t.body)
+            out = (tuple(binders), t)
+        self._telescopes[name] = out
         return out
 
+    @staticmethod
+    def _head_const(t: Expr) -> Name | None:
+        """The constant heading ``t`` after its ``∀`` binders (``Decidable`` of ``∀ a b, Decidable
+        (a = b)``), or ``None`` (a variable, a sort)."""
+        t = strip_mdata(t)
+        while isinstance(t, ForallE):
+            t = strip_mdata(t.body)
+        head, _ = app_spine(t)
+        head = strip_mdata(head)
+        return head.name if isinstance(head, Const) else None
+
+    def instance_class(self, fn: Name, i: int, args: list[Expr] | None = None) -> Name | None:
+        """The class expected at argument ``i`` of constant ``fn``: its binder type's head, with
+        the earlier arguments ``args`` put in (``inferInstanceAs (Decidable p) inst`` expects a
+        ``Decidable``)."""
+        ci = self.find(fn)
+        if ci is None:
+            return None
+        t = strip_mdata(ci.type)
+        for k in range(i):
+            if not isinstance(t, ForallE):
+                return None
+            t = strip_mdata(_instantiate(t.body, args[k]) if args is not None and k < len(args) else t.body)
+        if not isinstance(t, ForallE):
+            return None
+        return self._head_const(t.binder_type)
+
+    @staticmethod
+    def _is_type_binder(t: Expr) -> bool:
+        """A binder whose argument is a type or a type former (``(α : Type u)``, ``(f : α → Sort v)``)."""
+        t = strip_mdata(t)
+        while isinstance(t, ForallE):
+            t = strip_mdata(t.body)
+        return isinstance(t, Sort)
+
+    def _mentions_let(self, e: Expr, depth: int, lets: tuple[int, ...]) -> bool:
+        if not lets:
+            return False
+        stack = [(e, depth)]
+        while stack:
+            x, d = stack.pop()
+            x = strip_mdata(x)
+            if isinstance(x, BVar):
+                if d - 1 - x.index in lets:
+                    return True
+            elif isinstance(x, App):
+                stack += ((x.fn, d), (x.arg, d))
+            elif isinstance(x, (Lam, ForallE)):
+                stack += ((x.binder_type, d), (x.body, d + 1))
+            elif isinstance(x, LetE):
+                stack += ((x.type, d), (x.value, d), (x.body, d + 1))
+            elif isinstance(x, Proj):
+                stack.append((x.struct, d))
+        return False
+
+    def instance_problems(self, arg: Expr, depth: int = 0, lets: tuple[int, ...] = (),
+                          expected: Name | None = None) -> list[InstanceProblem]:
+        """What is wrong with the instance argument ``arg`` (empty: a library instance by identity,
+        a bound instance variable, or a project instance at a project type; see the module
+        docstring). ``depth`` is the number of binders ``arg`` is under, ``lets`` the levels of
+        those that are ``let`` binders, ``expected`` the class the position asks for (an exempt
+        class needs no check)."""
+        if expected is not None and self._exempt(expected):
+            return []
+        out: list[InstanceProblem] = []
+        self._instance_problems(arg, depth, lets, out, 0, expected, library_only=False)
+        return out
+
+    def _inline(self, out: list[InstanceProblem], expected: Name | None, detail: str) -> None:
+        out.append(InstanceProblem(WarningKind.INLINE_INSTANCE, None, str(expected) if expected else "?", detail))
+
     def _instance_problems(self, arg: Expr, depth: int, lets: tuple[int, ...], out: list[InstanceProblem],
-                           level: int) -> None:
-        if level > 64:  # instance terms are shallow; a deeper one is not worth following
-            return
+                           level: int, expected: Name | None, library_only: bool) -> None:
         e = strip_mdata(arg)
+        if level > 64:  # instance terms are shallow: a deeper one is not classified, so it is flagged
+            self._inline(out, expected, "an instance term too deep to classify")
+            return
         while isinstance(e, Lam):
             depth += 1
             e = strip_mdata(e.body)
-        if isinstance(e, Proj):
-            self._instance_problems(e.struct, depth, lets, out, level + 1)
-            return
         head, args = app_spine(e)
         head = strip_mdata(head)
         if isinstance(head, BVar):
             if depth - 1 - head.index in lets:
-                out.append(InstanceProblem(WarningKind.INLINE_INSTANCE, None, "?", "a `let`-bound instance"))
-            return
+                self._inline(out, expected, "a `let`-bound instance")
+            elif any(self._mentions_let(a, depth, lets) or self.mentions_project(a) for a in args) and library_only:
+                self._inline(out, expected, pretty(e, self.infos))
+            return  # an instance variable of the statement's own binders (`[inst : Add α]`)
         if isinstance(head, Lam) and args:
             # a beta-redex `(fun a => inst ...) x` (as elaboration leaves for instances of
             # `∀ a, Decidable (p a)`): the instance is the lambda's body, judged as any other
-            self._instance_problems(head, depth, lets, out, level + 1)
+            self._instance_problems(head, depth, lets, out, level + 1, expected, library_only)
             return
-        if isinstance(head, (LetE, Lam, Proj)):
-            out.append(InstanceProblem(WarningKind.INLINE_INSTANCE, None, "?", pretty(e)))
+        if isinstance(head, Proj):
+            inner = strip_mdata(head.struct)
+            if isinstance(inner, BVar) and depth - 1 - inner.index not in lets and not args:
+                return  # a field of an instance variable of the statement's binders
+            self._inline(out, expected, pretty(e, self.infos))
             return
         if not isinstance(head, Const):
+            self._inline(out, expected, pretty(e, self.infos))  # a `let`, a literal, a sort: not an instance constant
             return
         ci = self.find(head.name)
         if ci is None:
+            self._inline(out, expected, f"the unknown constant `{head.name}`")
             return
+        tel = self._telescope(head.name)
+        codomain_class = self._head_const(tel[1]) if tel is not None else None
         if self.is_project(head.name):
             problem = self.hijacking_instance(head.name)
             if problem is not None:
                 out.append(problem)
-        elif ci.kind == "constructor":
-            cls = ci.induct
-            if cls is None or not self._exempt(cls):
-                out.append(InstanceProblem(WarningKind.INLINE_INSTANCE, None, str(cls or "?"), pretty(e, self.infos)))
+            elif library_only:
+                out.append(InstanceProblem(WarningKind.INSTANCE, head.name, str(expected or "?"),
+                                           "a project instance, not the library's"))
+            elif codomain_class is None:
+                self._inline(out, expected, pretty(e, self.infos))  # a project function returning its argument
+                return
+        elif ci.kind in ("constructor", "recursor"):
+            self._inline(out, expected, pretty(e, self.infos))  # a structure written in place
+            return
+        elif codomain_class is None:
+            # `id`, `ite`, `dite`, `cast`, `Prod.fst`: a function whose result is any of its arguments
+            self._inline(out, expected, pretty(e, self.infos))
             return
         infos = self.infos(head.name) or ()
+        binders = tel[0] if tel is not None else ()
         for i, a in enumerate(args):
             if i < len(infos) and infos[i] == _INST_IMPLICIT:
-                self._instance_problems(a, depth, lets, out, level + 1)
+                inner_class = self.instance_class(head.name, i, args)
+                if inner_class is not None and self._exempt(inner_class):
+                    continue
+                self._instance_problems(a, depth, lets, out, level + 1, inner_class, library_only)
+            elif i < len(binders) and self._is_type_binder(binders[i]):
+                continue  # a type: any type, the project's too, is shown in the statement
+            elif self._mentions_let(a, depth, lets) or self.mentions_project_term(a):
+                # a library instance constant built from project data or a `let` (`mkInst myFun`)
+                self._inline(out, expected, pretty(e, self.infos))
+                return
+
+    def mentions_project_term(self, e: Expr) -> bool:
+        """Whether ``e`` mentions a project constant that is not an alias of library terms."""
+        return self.mentions_project_type(e)
 
     def is_library_instance(self, arg: Expr, level: int = 0) -> bool:
-        """Whether ``arg`` is a library instance: its head is a library constant that is not a
-        constructor (no structure written in place, no ``let``- or ``∀``-bound variable), and so
-        is every instance argument it passes on (``instHAdd Nat instAddNat``); project types may
-        appear as arguments. Only such an instance has the meaning the library defines: what the
-        instance cross-check may interpret ``+``, ``≤`` or a numeral by."""
-        if level > 64:
-            return False
+        """Whether ``arg`` is a library instance by identity (see the module docstring), with no
+        project instance anywhere in it: a library instance constant applied to types and to
+        instances that pass this rule (``instHAdd Nat instAddNat``; project types may appear as
+        arguments). Only such an instance has the meaning the library defines: what the instance
+        cross-check may interpret ``+``, ``≤`` or a numeral by. A bare instance variable is not
+        one (the cross-check has no meaning for it)."""
         e = strip_mdata(arg)
         while isinstance(e, Lam):
             e = strip_mdata(e.body)
-        if isinstance(e, Proj):
-            return self.is_library_instance(e.struct, level + 1)
-        head, args = app_spine(e)
-        head = strip_mdata(head)
-        if not isinstance(head, Const) or self.is_project(head.name):
+        head, _args = app_spine(e)
+        if not isinstance(strip_mdata(head), Const):
             return False
-        ci = self.find(head.name)
-        if ci is None or ci.kind == "constructor":
-            return False
-        infos = self.infos(head.name) or ()
-        return all(self.is_library_instance(a, level + 1)
-                   for i, a in enumerate(args) if i < len(infos) and infos[i] == _INST_IMPLICIT)
+        out: list[InstanceProblem] = []
+        self._instance_problems(arg, 0, (), out, level, None, library_only=True)
+        return not out
 
     def mentions_project(self, e: Expr) -> bool:
         """Whether ``e`` mentions any project constant."""
@@ -350,7 +498,7 @@ class StatementInspector:
                     infos = self.infos(head.name) or ()
                     for i, a in enumerate(args):
                         if i < len(infos) and infos[i] == _INST_IMPLICIT:
-                            problems += self.instance_problems(a, depth, lets)
+                            problems += self.instance_problems(a, depth, lets, self.instance_class(head.name, i, args))
                 else:
                     stack.append((head, depth, lets))
                 stack.extend((a, depth, lets) for a in args)
@@ -381,31 +529,143 @@ class StatementInspector:
             self._prelude[module] = got
         return got
 
+    def structure_fields(self, name: Name) -> tuple[str, ...]:
+        """The field names of structure ``name`` (its one constructor's binders after the
+        parameters), or ``()`` when ``name`` is not a structure."""
+        ci = self.find(name)
+        if ci is None or ci.kind != "inductive" or len(ci.ctors) != 1:
+            return ()
+        ctor = self.find(ci.ctors[0])
+        if ctor is None:
+            return ()
+        params = ci.num_params or 0
+        fields = []
+        t = strip_mdata(ctor.type)
+        k = 0
+        while isinstance(t, ForallE):
+            if k >= params:
+                last = t.binder_name.last
+                fields.append(last if isinstance(last, str) else str(last))
+            k += 1
+            t = strip_mdata(t.body)
+        return tuple(fields)
+
+    def is_structure_field(self, name: Name) -> bool:
+        """Whether ``name`` is ``S.f`` for a structure ``S`` with a field ``f`` (its projection)."""
+        return len(name) >= 2 and isinstance(name.last, str) and name.last in self.structure_fields(name.prefix)
+
     def shadowed_library_name(self, name: Name) -> Name | None:
         """The library declaration whose full name a proper suffix of project name ``name`` is
-        (``MLTheory.Nat.gcd`` → ``Nat.gcd``), or ``None``.
-
-        Only suffixes after a *namespace* count: when the prefix is itself a declaration (a
-        structure's field ``Foo.Point.toString``, the ``decEq`` that ``deriving DecidableEq``
-        puts under its instance), the name is reached through that declaration and reads as its
-        part. Compiler-generated names (a component that starts with ``_`` or is a number) are
-        not checked."""
+        (``MLTheory.Nat.gcd`` → ``Nat.gcd``, ``Sh.True`` → ``True``), or the library number type a
+        name reads as (``ℕ``), else ``None``. An actual field of a structure (``Point.toString``,
+        ``toString`` a field of ``Point``'s constructor) is exempt, and nothing else is.
+        Compiler-generated names (a component that starts with ``_`` or is a number) are not checked."""
         if name.is_internal:
             return None
-        look = skeleton(name)
-        if look != name:  # letters that look like others: `Nаt` with a Cyrillic `а` reads as `Nat`
-            for i in range(len(look)):
-                ci = self.find(look.suffix_from(i))
-                if ci is not None and self.is_core_module(ci.module):
-                    return look.suffix_from(i)
+        if isinstance(name.last, str) and name.last in _NUMBER_SETS:
+            number = Name.of(_NUMBER_SETS[name.last])
+            ci = self.find(number)
+            if ci is not None and self.is_core_module(ci.module):
+                return number
+        if self.is_structure_field(name):
+            return None
         for i in range(1, len(name)):
-            if self.find(name.prefix_to(i)) is not None:
-                continue
             suffix = name.suffix_from(i)
             ci = self.find(suffix)
             if ci is not None and self.is_core_module(ci.module):
                 return suffix
         return None
+
+    def lookalike_library_name(self, name: Name) -> tuple[Name, Name] | None:
+        """``(suffix, library name)``: a suffix of project name ``name`` (the whole name included)
+        whose confusable skeleton is that visible library name's, though the texts differ
+        (``Nat.«ɡcd»`` → ``Nat.gcd``); else ``None``."""
+        if name.is_internal:
+            return None
+        for i in range(len(name)):
+            suffix = name.suffix_from(i)
+            found = self.library_names.lookalikes(suffix, self.within)
+            if found:
+                return suffix, found[0]
+        return None
+
+    def name_warnings(self, name: Name, ci, found_in: Name) -> set[StatementWarning]:
+        """The warnings about the text of project name ``name`` and of its statement's binders:
+        invisible characters, a confusable skeleton, mixed scripts, shadowing."""
+        out: set[StatementWarning] = set()
+        hidden = []
+        for c in name.components:
+            if isinstance(c, str):
+                hidden += invisible_characters(c)
+        binder_hidden = self._binder_invisibles(ci.type)
+        if hidden:
+            chars = ", ".join(dict.fromkeys(describe_character(c) for c in hidden))
+            out.add(StatementWarning(
+                WarningKind.INVISIBLE, name,
+                f"the name `{name}` holds characters a reader cannot see ({chars}): it can print like"
+                " another name", found_in))
+        for binder, chars in binder_hidden:
+            out.add(StatementWarning(
+                WarningKind.INVISIBLE, name,
+                f"the statement of `{name}` binds `{binder}`, a name holding characters a reader cannot see"
+                f" ({chars})", found_in))
+        for c in name.components:
+            if isinstance(c, str):
+                for word, scripts in mixed_script_words(c):
+                    out.add(StatementWarning(
+                        WarningKind.MIXED_SCRIPT, name,
+                        f"`{name}` mixes scripts in the word `{word}` ({', '.join(s.title() for s in scripts)}):"
+                        " a letter of one script can pass for another's", found_in))
+                    break
+        look = self.lookalike_library_name(name)
+        if look is not None:
+            suffix, library = look
+            where = "" if suffix == name else f" (its part `{suffix}`)"
+            out.add(StatementWarning(
+                WarningKind.CONFUSABLE, name,
+                f"`{name}`{where} reads like the library declaration `{library}` (the same Unicode confusable"
+                " skeleton), but it is the project's own", found_in))
+        # a theorem's name enters no statement (its own statement is printed in full)
+        library = self.shadowed_library_name(name) if ci.kind != "theorem" else None
+        if library is not None and not name.ends_with(library):
+            out.add(StatementWarning(
+                WarningKind.SHADOWING, name,
+                f"`{name}` reads like the library declaration `{library}`, but it is the project's own", found_in))
+        elif library is not None:
+            out.add(StatementWarning(
+                WarningKind.SHADOWING, name,
+                f"`{name}` ends with the name of the library declaration `{library}`: inside its"
+                f" namespace it is written `{library}`, but it is the project's own", found_in))
+        return out
+
+    @staticmethod
+    def _binder_invisibles(ty: Expr) -> list[tuple[str, str]]:
+        """Binder names of a statement holding invisible characters, with those characters."""
+        out: list[tuple[str, str]] = []
+        stack = [ty]
+        seen: set[int] = set()
+        while stack:
+            x = strip_mdata(stack.pop())
+            if id(x) in seen:
+                continue
+            seen.add(id(x))
+            if isinstance(x, (ForallE, Lam)):
+                hidden = [c for comp in x.binder_name.components if isinstance(comp, str)
+                          for c in invisible_characters(comp)]
+                if hidden:
+                    out.append((str(x.binder_name), ", ".join(dict.fromkeys(describe_character(c) for c in hidden))))
+                stack += (x.binder_type, x.body)
+            elif isinstance(x, App):
+                stack += (x.fn, x.arg)
+            elif isinstance(x, LetE):
+                hidden = [c for comp in x.decl_name.components if isinstance(comp, str)
+                          for c in invisible_characters(comp)]
+                if hidden:
+                    out.append((str(x.decl_name), ", ".join(dict.fromkeys(describe_character(c) for c in hidden))))
+                stack += (x.type, x.value, x.body)
+            elif isinstance(x, Proj):
+                stack.append(x.struct)
+        return sorted(set(out))
 
     # ----------------------------------------------------------------- warnings
 
@@ -429,18 +689,7 @@ class StatementInspector:
                 succ |= {c for c in consts if self.is_project(c)}
                 for p in problems:
                     warnings.add(self._problem_warning(p, name))
-            # a theorem's name enters no statement (its own statement is printed in full)
-            library = self.shadowed_library_name(name) if ci.kind != "theorem" else None
-            if library is not None and not name.ends_with(library):
-                warnings.add(StatementWarning(
-                    WarningKind.SHADOWING, name,
-                    f"`{name}` reads like the library declaration `{library}` (letters that look alike),"
-                    " but it is the project's own", name))
-            elif library is not None:
-                warnings.add(StatementWarning(
-                    WarningKind.SHADOWING, name,
-                    f"`{name}` ends with the name of the library declaration `{library}`: inside its"
-                    f" namespace it is written `{library}`, but it is the project's own", name))
+            warnings |= self.name_warnings(name, ci, name)
             if self.is_prelude_module(ci.module):
                 warnings.add(StatementWarning(
                     WarningKind.PRELUDE, Name.parse(ci.module),

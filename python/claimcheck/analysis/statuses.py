@@ -4,8 +4,9 @@ For every declaration of the project's modules (or only the ones asked for) this
 :class:`~claimcheck.model.facts.DeclFacts`: its kind, its **status** (a
 :class:`~claimcheck.model.facts.Status`; precedence: failed > missing > sorry > native > axiom >
 trusted > proved) from the axioms it reaches (:mod:`claimcheck.analysis.axioms`), its trusted
-boundary, statement fingerprint (:mod:`claimcheck.analysis.fingerprints`), shape and vacuity lint
-(:mod:`claimcheck.analysis.props`), printed statement and statement warnings
+boundary, statement fingerprint (:mod:`claimcheck.analysis.fingerprints`), shape
+(:mod:`claimcheck.analysis.props`), vacuity lint decided by the kernel
+(:mod:`claimcheck.analysis.vacuity`), printed statement and statement warnings
 (:mod:`claimcheck.analysis.spoofing`), and its direct project dependencies
 (:mod:`claimcheck.analysis.depgraph`).
 
@@ -37,7 +38,8 @@ from claimcheck.analysis.fingerprints import StatementFingerprints
 from claimcheck.analysis.library import LibraryIndex, library_index
 from claimcheck.analysis.naming import CORE_AXIOMS, DEFAULT_ALLOWED, is_syntax_declaration, user_facing
 from claimcheck.analysis.props import shape_of
-from claimcheck.analysis.spoofing import StatementInspector
+from claimcheck.analysis.spoofing import LibraryNames, StatementInspector
+from claimcheck.analysis.vacuity import VacuityChecker
 from claimcheck.errors import ClaimcheckError
 from claimcheck.model.facts import DeclFacts, DeclKind, Status
 from claimcheck.model.names import Name
@@ -139,11 +141,14 @@ class _Analysis:
         self.allowed = allowed
         self.uses = ProjectUses(env, [mod.name for mod in loaded])
         self._inspectors: dict[str, StatementInspector] = {}
+        self.library_names = LibraryNames(env, self.collector.is_core_module)
+        self.vacuity = VacuityChecker(env, self.collector.is_core_module, core)
 
     def inspector(self, module: str) -> StatementInspector:
         got = self._inspectors.get(module)
         if got is None:
-            got = self._inspectors[module] = StatementInspector(self.env, self.collector.is_core_module, module)
+            got = self._inspectors[module] = StatementInspector(self.env, self.collector.is_core_module, module,
+                                                                library_names=self.library_names)
         return got
 
     def facts(self, ci: ConstantInfo) -> DeclFacts:
@@ -163,10 +168,15 @@ class _Analysis:
             status = Status.TRUSTED  # no proof to check (a boundary constant, an allowed axiom): never "proved"
         try:
             shape = shape_of(self.env, ci.type, within=ci.module)
-            is_theorem, binders, hypotheses, lint, note = (shape.is_theorem, shape.binders, shape.hypotheses,
-                                                           shape.lint, shape.note)
+            is_theorem, binders, hypotheses, note = shape.is_theorem, shape.binders, shape.hypotheses, shape.note
         except OleanError as exc:
-            is_theorem, binders, hypotheses, lint, note = None, 0, 0, (), f"its type could not be read: {exc}"
+            is_theorem, binders, hypotheses, note = None, 0, 0, f"its type could not be read: {exc}"
+        lint = ()
+        if is_theorem is True and not core:  # data (a universe left open) is no theorem to lint
+            try:
+                lint = self.vacuity.lint(ci, ci.module)  # decided by the kernel (analysis/vacuity.py)
+            except OleanError:
+                lint = ()
         statement, parts, warnings = None, (), ()
         if not core:
             inspector = self.inspector(ci.module)
@@ -266,6 +276,9 @@ def declaration_facts(
 
     for name in decls:
         found: list[ConstantInfo] = [ci for mod in loaded if (ci := mod.get(name)) is not None]
+        if not found:  # a private declaration, asked for by the name its source gives it
+            found = [ci for mod in loaded
+                     if (ci := mod.get(Name(("_private", *mod.name.split("."), 0, *name.components)))) is not None]
         if not found:
             for fm, src in failed_modules.items():
                 if _declared_in_source(name, Path(src)):

@@ -81,7 +81,11 @@ def base_manifests(root: Path, manifests_dir: Path, ref: str) -> list[Manifest]:
     """The manifests committed at ``ref`` (parsed from ``git show``; none if the folder is absent)."""
     if not ref or ref.startswith("-"):
         raise DiffError(f"--base {ref!r}: name a git revision (a branch, tag or commit)")
-    top = Path(_git(root, "rev-parse", "--show-toplevel").strip()).resolve()
+    try:
+        top = Path(_git(root, "rev-parse", "--show-toplevel").strip()).resolve()
+    except DiffError as exc:
+        raise DiffError(f"`claimcheck diff` compares the manifests with a git revision, but {root} is not in a git"
+                        " repository: run `git init` and commit (`claimcheck init` does the first)") from exc
     try:
         _git(root, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}")
     except DiffError as exc:

@@ -15,6 +15,7 @@ from ruamel.yaml import YAML
 
 from claimcheck.claims.manifest import Manifest
 from claimcheck.model.evidence import GateResult
+from claimcheck.model.names import Name, NameSyntaxError
 
 __all__ = ["update_fingerprints"]
 
@@ -43,7 +44,11 @@ def update_fingerprints(manifests: list[Manifest], result: GateResult) -> list[P
             if not isinstance(formal, list):
                 continue
             for entry in formal:
-                new = wanted.get((str(claim.get("id")), str(entry.get("decl")).strip()))
+                try:
+                    decl = str(Name.parse(str(entry.get("decl")).strip()))  # as the manifest's loader reads it
+                except NameSyntaxError:
+                    continue
+                new = wanted.get((str(claim.get("id")), decl))
                 if new is None:
                     continue
                 fingerprint, statement = new

@@ -206,6 +206,9 @@ def build_records(uses: ProjectUses, facts: Mapping[tuple[str, Name], DeclFacts]
 def _write_json(path: Path, text: str) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
+        mask = os.umask(0)
+        os.umask(mask)
+        os.fchmod(fd, 0o666 & ~mask)  # mkstemp makes 0600: an export is meant to be shared
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
         os.replace(tmp, path)

@@ -1,6 +1,7 @@
 """Command line: check lean4export NDJSON files; exit 0 all accepted, 1 any rejected, 2 any declined.
 
 One line per file on stdout: `FILE: accepted`, or `FILE: rejected|declined: <declaration>: <reason>`.
+`--fuel N` bounds the kernel steps of each declaration (a declaration that needs more is declined).
 Progress goes to stderr every few seconds for long files. Checking runs in a thread with a large
 stack so that deep terms do not overflow Python's stack.
 """
@@ -12,17 +13,20 @@ import sys
 import time
 
 from .checker import check_all, summarize
+from .environment import DEFAULT_FUEL, Environment
 from .ndjson import NdjsonError, read_ndjson
-from .result import Outcome, Verdict
+from .result import Declined, Outcome, Verdict
 
-def check_file(path: str, quiet: bool = False) -> Verdict:
-    """The verdict deciding one file (accepted if every declaration is accepted)."""
+
+def check_file(path: str, quiet: bool = False, fuel: int | None = DEFAULT_FUEL) -> Verdict:
+    """The verdict deciding one file (accepted if every declaration is accepted); `fuel`: kernel
+    steps per declaration (None: no limit)."""
     try:
         decls = read_ndjson(path)
     except NdjsonError as e:
-        return Verdict(Outcome.DECLINED, "(file)", f"cannot read the export: {e}")
+        return Verdict(Outcome.DECLINED, "(file)", f"cannot read the export: {e}", Declined.UNREADABLE)
     except OSError as e:
-        return Verdict(Outcome.DECLINED, "(file)", f"cannot open: {e}")
+        return Verdict(Outcome.DECLINED, "(file)", f"cannot open: {e}", Declined.UNREADABLE)
     total = len(decls)
     last = [time.monotonic()]
 
@@ -32,7 +36,7 @@ def check_file(path: str, quiet: bool = False) -> Verdict:
             last[0] = now
             print(f"{path}: {i}/{total} declarations checked", file=sys.stderr, flush=True)
 
-    verdicts = check_all(decls, progress, stop_on_reject=True)
+    verdicts = check_all(decls, progress, Environment(fuel=fuel), stop_on_reject=True)
     worst = summarize(verdicts)
     if worst is not None:
         return worst
@@ -45,13 +49,19 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="claimcheck kernel", description=__doc__.splitlines()[0])
     ap.add_argument("files", nargs="+", help="lean4export NDJSON files")
     ap.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
+    ap.add_argument("--fuel", type=int, default=DEFAULT_FUEL,
+                    help="kernel steps one declaration may take, then it is declined as out of fuel "
+                         "(default %(default)s; 0: no limit)")
     args = ap.parse_args(argv)
+    if args.fuel < 0:
+        ap.error("--fuel must be 0 (no limit) or positive")
+    fuel = args.fuel or None
     any_rejected = any_declined = False
     for f in args.files:
         try:
-            v = check_file(f, args.quiet)
+            v = check_file(f, args.quiet, fuel)
         except Exception as e:  # never let an internal error look like a verdict other than declined
-            v = Verdict(Outcome.DECLINED, "(file)", f"internal error: {type(e).__name__}: {e}")
+            v = Verdict(Outcome.DECLINED, "(file)", f"internal error: {type(e).__name__}: {e}", Declined.INTERNAL_ERROR)
         if v.outcome == Outcome.ACCEPTED:
             print(f"{f}: accepted", flush=True)
         else:

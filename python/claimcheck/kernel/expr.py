@@ -40,10 +40,8 @@ class Expr:
     def __hash__(self) -> int:
         return self.hash
 
-    def __repr__(self) -> str:
-        from .pretty import expr_to_str
-
-        return expr_to_str(self)
+    def __repr__(self) -> str:  # for debugging; messages use `pretty.expr_to_str`
+        return f"<Expr {KIND_NAMES[self.kind]} #{self.hash & 0xffffff:06x}>"
 
 
 # Hash-consing table (a cache: it never changes what a term means). A plain dict for speed;
@@ -64,7 +62,7 @@ def _key_of(e: "Expr") -> tuple:
     if k == CONST:
         return (CONST, e.a, tuple(id(l) for l in e.b))
     if k == APP:
-        return (APP, id(e.a), id(e.b))
+        return (id(e.a), id(e.b))  # the one key of two addresses (others start with their kind)
     if k == LAM or k == PI:
         return (k, id(e.a), id(e.b))
     if k == LET:
@@ -148,13 +146,24 @@ def mk_const(name: Name, levels: Sequence[Level] = ()) -> Expr:
 
 
 def mk_app(f: Expr, x: Expr) -> Expr:
-    key = (APP, id(f), id(x))
+    key = (id(f), id(x))
     e = _TABLE.get(key)
-    if e is None:
-        e = _TABLE[key] = _new(
-            APP, f, x, None, None, hash((f.hash, x.hash, 3)), max(f.lbr, x.lbr),
-            f.has_lparam or x.has_lparam, f.has_fvar or x.has_fvar,
-        )
+    if e is None:  # `_new`, inlined: applications are most of the terms built
+        if len(_TABLE) >= _SWEEP_AT[0]:
+            _sweep()
+        e = Expr.__new__(Expr)
+        e.kind = APP
+        e.a = f
+        e.b = x
+        e.c = None
+        e.d = None
+        e.hash = hash((f.hash, x.hash, 3))
+        fl = f.lbr
+        xl = x.lbr
+        e.lbr = fl if fl > xl else xl
+        e.has_lparam = f.has_lparam or x.has_lparam
+        e.has_fvar = f.has_fvar or x.has_fvar
+        _TABLE[key] = e
     return e
 
 
@@ -308,30 +317,44 @@ def lift_loose(e: Expr, n: int, start: int = 0) -> Expr:
 def instantiate(e: Expr, vals: Sequence[Expr], start: int = 0) -> Expr:
     """Replace loose bvar `start + i` by `vals[i]` for i < len(vals); higher loose indices drop by len(vals).
 
-    So `instantiate(body, [a])` is the beta-reduct of `(fun x => body) a`."""
+    So `instantiate(body, [a])` is the beta-reduct of `(fun x => body) a`. One pass over `e` for the
+    whole list, skipping every subterm without loose variables in range; values without loose
+    variables of their own (the usual case) are shared, not copied."""
     n = len(vals)
     if e.lbr <= start or n == 0:
         return e
     cache: dict = {}
     closed = all(v.lbr == 0 for v in vals)
+    table = _TABLE
+
+    top: dict = {}  # the cache at offset `start` (most of the nodes), keyed by address alone
 
     def go(x: Expr, off: int) -> Expr:
         if x.lbr <= off:
             return x
-        key = (id(x), off)
-        r = cache.get(key)
+        if off == start:
+            key = id(x)
+            c = top
+        else:
+            key = (id(x), off)
+            c = cache
+        r = c.get(key)
         if r is not None:
             return r
         k = x.kind
-        if k == BVAR:
+        if k == APP:
+            f = go(x.a, off)
+            a = go(x.b, off)
+            r = table.get((id(f), id(a)))
+            if r is None:
+                r = mk_app(f, a)
+        elif k == BVAR:
             i = x.a
             if i < off + n:
                 v = vals[i - off]
                 r = v if closed else lift_loose(v, off - start)
             else:
                 r = mk_bvar(i - n)
-        elif k == APP:
-            r = mk_app(go(x.a, off), go(x.b, off))
         elif k == LAM or k == PI:
             r = _mk_binder(k, x.c, x.d, go(x.a, off), go(x.b, off + 1))
         elif k == LET:
@@ -340,7 +363,7 @@ def instantiate(e: Expr, vals: Sequence[Expr], start: int = 0) -> Expr:
             r = mk_proj(x.a, x.b, go(x.c, off))
         else:
             r = x
-        cache[key] = r
+        c[key] = r
         return r
 
     return go(e, start)
@@ -516,6 +539,25 @@ def find_const(e: Expr, pred) -> Expr | None:
         if x.kind == CONST and pred(x.a):
             return x
     return None
+
+
+def _bind(kind: int, fvars: Sequence[Expr], body: Expr) -> Expr:
+    r = abstract(body, fvars)
+    for j in range(len(fvars) - 1, -1, -1):
+        fv = fvars[j]
+        dom = abstract(fv.b, fvars[:j])
+        r = _mk_binder(kind, fv.d, "default", dom, r)
+    return r
+
+
+def pis(fvars: Sequence[Expr], body: Expr) -> Expr:
+    """`(x1 : A1) -> ... -> body` over the free variables `fvars` (outermost first)."""
+    return _bind(PI, fvars, body)
+
+
+def lams(fvars: Sequence[Expr], body: Expr) -> Expr:
+    """`fun (x1 : A1) ... => body` over the free variables `fvars` (outermost first)."""
+    return _bind(LAM, fvars, body)
 
 
 def mk_arrow(a: Expr, b: Expr) -> Expr:

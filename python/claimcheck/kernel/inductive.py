@@ -27,9 +27,10 @@ from .expr import (
     mk_sort,
 )
 from .level import ONE, ZERO, Level, leq, level_eq, mk_param
-from .pretty import expr_to_str, name_to_str
+from .nested import NestedTranslation, check_nested
+from .pretty import expr_to_str, mismatch, name_to_str
 from .result import KernelError, Unsupported
-from .typechecker import TypeChecker
+from .typechecker import Trace, TypeChecker
 
 
 def consume_type_annotations(t: Expr) -> Expr:
@@ -51,25 +52,12 @@ def local(binder: Expr) -> Expr:
     return mk_fvar(consume_type_annotations(binder.a), None, binder.c)
 
 
-def _bind(kind: int, fvars: list, body: Expr) -> Expr:
-    r = abstract(body, fvars)
-    for j in range(len(fvars) - 1, -1, -1):
-        fv = fvars[j]
-        dom = abstract(fv.b, fvars[:j])
-        r = E.mk_pi(fv.d, dom, r) if kind == PI else E.mk_lam(fv.d, dom, r)
-    return r
-
-
-def pis(fvars: list, body: Expr) -> Expr:
-    return _bind(PI, fvars, body)
-
-
-def lams(fvars: list, body: Expr) -> Expr:
-    return _bind(E.LAM, fvars, body)
+pis = E.pis
+lams = E.lams
 
 
 class InductiveChecker:
-    def __init__(self, env, block: InductiveBlock) -> None:
+    def __init__(self, env, block: InductiveBlock, trace: Trace | None = None) -> None:
         self.env = env
         self.block = block
         self.types = list(block.types)
@@ -78,7 +66,8 @@ class InductiveChecker:
         self.lparams = tuple(first.level_params)
         self.levels = tuple(mk_param(p) for p in self.lparams)
         self.nparams = first.num_params
-        self.tc = TypeChecker(env, self.lparams, True, first.name)
+        # not shared: the block's types and constructors are in the environment only while checking
+        self.tc = TypeChecker(env, self.lparams, True, first.name, trace, shared=False)
         self.ind_names = [t.name for t in self.types]
         self.ind_consts = [mk_const(n, self.levels) for n in self.ind_names]
         self.params: list[Expr] = []
@@ -408,35 +397,35 @@ class InductiveChecker:
             if tuple(rec.all) != tuple(self.ind_names):
                 raise self.fail(f"{where}: 'all' does not list the block's types")
             if rec.type is not rtype:
-                raise self.fail(f"{where}: its type is not the recursor's type; expected "
-                                f"{expr_to_str(rtype, 300)}")
+                raise self.fail(f"{where}: its type is not the recursor's type: " + mismatch(
+                    "it is given as", rec.type, "the type generated from the declaration is", rtype))
             if len(rec.rules) != len(rules):
                 raise self.fail(f"{where}: expected {len(rules)} rules, got {len(rec.rules)}")
             for r, (cname, nf, rhs) in zip(rec.rules, rules):
                 if r.ctor != cname or r.nfields != nf:
                     raise self.fail(f"{where}: the rule for '{name_to_str(cname)}' is wrong (constructor or field count)")
                 if r.rhs is not rhs:
-                    raise self.fail(f"{where}: the rule for '{name_to_str(cname)}' has a wrong right-hand side")
+                    raise self.fail(f"{where}: the rule for '{name_to_str(cname)}' has a wrong right-hand side: "
+                                    + mismatch("it is given as", r.rhs, "the rule generated from the declaration is",
+                                               rhs))
             if rec.is_unsafe:
                 raise self.fail(f"{where}: marked unsafe in a safe inductive")
 
 
-def check_inductive(env, block: InductiveBlock) -> list:
+def check_inductive(env, block: InductiveBlock, trace: Trace | None = None) -> list:
     """Check a block; returns the constants to add (types, constructors, recursors) in order.
 
     The types and constructors are temporarily added to `env` while checking; they are removed
     again before returning or raising, the caller adds the returned constants."""
     if not block.types:
         raise KernelError("empty inductive block")
-    from .nested import NestedTranslation, check_nested
-
     nt = NestedTranslation(env, block)
     nt.run()
     if nt.num_nested or any(t.num_nested for t in block.types):
-        return check_nested(env, block, InductiveChecker)
+        return check_nested(env, block, lambda e, b: InductiveChecker(e, b, trace))
     added = []
     try:
-        ic = InductiveChecker(env, block)
+        ic = InductiveChecker(env, block, trace)
         ic.check_types()
         for ind in block.types:
             env.add(ind)

@@ -2,7 +2,9 @@
 
 Lean's kernel computes `Nat.add 2 3` on literals with big-number arithmetic instead of unfolding.
 That is only sound if the constant in the environment is the real `Nat.add`: a `prelude` file may
-declare its own `Nat.gcd`. Before a primitive is accelerated, this module checks it:
+declare its own `Nat.gcd`, or an axiom named `Nat.gcd` (which a consistent axiom such as
+`∀ a b, Nat.gcd a b = 0` may then pin down otherwise). Before a primitive is accelerated, this
+module checks it, by what it is and where it comes from:
 
 * `Nat` must be the standard inductive (`Nat : Type`, constructors `zero : Nat`, `succ : Nat → Nat`),
   `Bool` likewise (`false`, `true`) for the predicates;
@@ -15,16 +17,19 @@ declare its own `Nat.gcd`. Before a primitive is accelerated, this module checks
   `Nat.gcd_zero_left`, `Nat.gcd_succ`, `Nat.shiftRight_zero`, `Nat.shiftRight_succ`), compared by
   definitional equality with statements built here (see `_verify_divmod`), each a checked theorem
   or an axiom of the trusted boundary (`spec_statement_trusted`);
-* a well-founded primitive declared without a body (an axiom or opaque of type `Nat → Nat → Nat`,
-  as the wasm toolchain's core library ships `Nat.gcd`, `Nat.land`, ...) is uninterpreted, so it is
-  given its real meaning, as Lean's kernel does by name (`Environment.bodyless_primitives`, on by
-  default); a definition with a body is never accelerated by name;
+* a primitive declared without a body (an axiom or opaque of the primitive's type, as the wasm
+  toolchain's core library ships `Nat.gcd`, `Nat.land`, ...) is given its real meaning only when the
+  front end vouches for it as the core library's own constant (`Environment.vouched`, decided by
+  the `.olean` front end from the module the constant comes from). An NDJSON file has no
+  provenance: there a bodyless primitive is an uninterpreted constant like any other axiom (and a
+  check that gets stuck on it is declined, see `typechecker.Trace`);
 * otherwise, the primitives defined by well-founded recursion (`div mod gcd land lor xor shiftRight`) are
   accelerated only if their definition's deep fingerprint (a SHA-256 over the definition and every
   constant it depends on, `deep_fingerprint`) is listed in `TRUSTED_FINGERPRINTS` or in the
   environment's `trusted_fingerprints` (computed by the caller from a trusted core library with
   `primitive_fingerprints`); otherwise they are unfolded like any other definition (slow, sound).
 
+String literals need the standard `String`, `Char` and `List` in the same way (`standard_string`).
 The verification result is stored per environment in `Environment.primitive_status`.
 """
 
@@ -36,8 +41,9 @@ import math
 from . import expr as E
 from .declarations import Axiom, Constructor, Definition, InductiveType, Opaque, Quot, Recursor, Theorem
 from .expr import APP, CONST, LIT, Expr, mk_app, mk_apps, mk_const, mk_fvar, mk_lit
-from .level import ONE
-from .result import KernelError
+from .level import ONE, ZERO, level_to_str, mk_param, mk_succ
+from .quot import check_eq
+from .result import KernelError, Unsupported
 
 NAT = ("Nat",)
 BOOL = ("Bool",)
@@ -69,6 +75,13 @@ SHIFT_LIMIT = 1 << 24
 TRUSTED_FINGERPRINTS: dict[tuple, frozenset] = {}
 
 WF_PRIMITIVES = {("Nat", n) for n in ("div", "mod", "gcd", "land", "lor", "xor", "shiftRight")}
+#: Every constant that has a literal extension (a bodyless one is stuck unless vouched for).
+PRIMITIVES = frozenset(BIN_OPS) | frozenset(BIN_PREDS) | {("Nat", "pred")}
+#: What a String literal's expansion `String.ofList [Char.ofNat n, ...]` needs.
+STRING_NEEDED = (STRING, ("Char",), ("List",), ("List", "nil"), ("List", "cons"), ("String", "ofList"),
+                 ("Char", "ofNat"), NAT)
+#: Constants Lean's kernel evaluates by running compiled code (`native_decide`); this one does not.
+NATIVE = frozenset({("Lean", "reduceBool"), ("Lean", "reduceNat")})
 
 
 class NatExtension:
@@ -135,9 +148,14 @@ class NatExtension:
         st[key] = (stamp, False)  # while verifying, the primitive itself is not accelerated
         try:
             r = bool(compute())
-        except KernelError:
+        except (KernelError, Unsupported):
             r = False
+        except BaseException:  # out of fuel, or interrupted: nothing is known yet
+            del st[key]
+            raise
         st[key] = (stamp, r)
+        if r:
+            self.env.reduction_changed()
         return r
 
     def nat_ok(self) -> bool:
@@ -147,9 +165,30 @@ class NatExtension:
         return self._cached(BOOL, (BOOL, ("Bool", "false"), ("Bool", "true")), lambda: standard_bool(self.env))
 
     def string_ok(self) -> bool:
-        needed = (STRING, ("Char",), ("List",), ("List", "nil"), ("List", "cons"), ("String", "ofList"),
-                  ("Char", "ofNat"), NAT)
-        return self._cached(STRING, needed, lambda: standard_string(self.env))
+        return self._cached(STRING, STRING_NEEDED, lambda: standard_string(self.env))
+
+    def string_literal_problem(self) -> tuple | None:
+        """Why a String literal cannot be typed `String` here: None (it can), ("missing", names)
+        (the input lacks what would justify it: a decline) or ("wrong", why) (a rejection).
+
+        A literal names the term `String.ofList [Char.ofNat n, ...]`, so it is typed `String` when
+        those exist with the standard types (`standard_string`), or when the front end vouches for
+        `String` as the core library's own (the library uses literals before `String.ofList` is
+        declared). `String` or `Char` declared as anything but a data type is wrong either way."""
+        env = self.env
+        for n in (STRING, ("Char",)):
+            if env.get(n) is not None and not _data_type(env, n):
+                return ("wrong", f"'{'.'.join(n)}' is not a data type (an inductive type in Type without "
+                                 f"parameters)")
+        if env.get(STRING) is not None and env.vouched(STRING):
+            return None
+        missing = tuple(n for n in STRING_NEEDED if env.get(n) is None)
+        if missing:
+            return ("missing", missing)
+        if not self.string_ok():
+            return ("wrong", "'List', 'String.ofList' or 'Char.ofNat' do not have the standard types "
+                             "('String.ofList : List Char → String', 'Char.ofNat : Nat → Char')")
+        return None
 
     def verified(self, name: tuple) -> bool:
         return self._cached(name, (name,), lambda: self._verify(name))
@@ -166,10 +205,10 @@ class NatExtension:
             nat = mk_const(NAT)
             if info.type is not E.mk_arrow(nat, E.mk_arrow(nat, nat)):
                 return False
-            if isinstance(info, (Axiom, Opaque)) and self.env.bodyless_primitives:
-                # An uninterpreted constant (no body to disagree with): giving it the real meaning is
-                # what Lean's kernel does by name, and is consistent with any true statement about it.
-                return True
+            if isinstance(info, (Axiom, Opaque)):
+                # No body to check: the real meaning only for the core library's own constant (what
+                # Lean's kernel does by name); any other axiom of this name stays uninterpreted.
+                return self.env.vouched(name)
             trusted = TRUSTED_FINGERPRINTS.get(name, frozenset()) | self.env.trusted_fingerprints.get(name, frozenset())
             if isinstance(info, Definition) and trusted and deep_fingerprint(self.env, name) in trusted:
                 return True
@@ -182,11 +221,15 @@ class NatExtension:
                 return self.verified(("Nat", "div")) and self._cached(
                     ("spec", "shiftRight"), SHIFTR_NEEDED, lambda: self._spec_theorems_hold(SHIFTR_SPEC))
             return False
+        if isinstance(info, (Axiom, Opaque)):
+            # bodyless: as above, only the core library's own constant, vouched for by the front end
+            nat_ = mk_const(NAT)
+            want = E.mk_arrow(nat_, nat_) if name == ("Nat", "pred") else E.mk_arrow(
+                nat_, E.mk_arrow(nat_, mk_const(BOOL) if name in BIN_PREDS else nat_))
+            return info.type is want and self.env.vouched(name) and (name not in BIN_PREDS or self.bool_ok())
         if not isinstance(info, Definition):
             return False
-        from .typechecker import TypeChecker
-
-        tc = TypeChecker(self.env, (), True, name)
+        tc = self.tc.fresh((), name)
         nat = mk_const(NAT)
         zero = mk_const(("Nat", "zero"))
 
@@ -263,14 +306,11 @@ class NatExtension:
         return self._spec_theorems_hold(DIVMOD_SPEC)
 
     def _spec_theorems_hold(self, spec) -> bool:
-        from .quot import check_eq
-        from .typechecker import TypeChecker
-
         try:
             check_eq(self.env)
         except KernelError:
             return False
-        tc = TypeChecker(self.env, (), True, ("Nat", "spec"))
+        tc = self.tc.fresh((), ("Nat", "spec"))
         for thm_name, build in spec:
             info = self.env.get(thm_name)
             if not isinstance(info, (Theorem, Axiom)) or info.level_params:
@@ -301,9 +341,7 @@ def _nat_spec():
 
     def forall(n, body):
         xs = [mk_fvar(nat, None, (f"x{i}",)) for i in range(n)]
-        from .inductive import pis
-
-        return pis(xs, body(*xs))
+        return E.pis(xs, body(*xs))
 
     divmod_spec = (
         (("Nat", "mod_add_div"), lambda: forall(2, lambda m, k: eq(
@@ -326,9 +364,11 @@ def _nat_spec():
 
 
 DIVMOD_SPEC, GCD_SPEC, SHIFTR_SPEC = _nat_spec()
-# The theorems a front end should include in the environment (when its library has them), so that
-# the well-founded primitives can be accelerated even if the checked declarations do not use them.
-SPEC_THEOREMS = tuple(n for n, _ in DIVMOD_SPEC + GCD_SPEC + SHIFTR_SPEC)
+# The constants a front end should include in the environment first (when its library has them),
+# even if the checked declarations do not name them: the theorems that let the well-founded
+# primitives be accelerated, and what a String literal stands for (`String.ofList`, `Char.ofNat`:
+# a declaration may use a literal without naming them).
+SPEC_THEOREMS = tuple(n for n, _ in DIVMOD_SPEC + GCD_SPEC + SHIFTR_SPEC) + (("String", "ofList"), ("Char", "ofNat"))
 SHIFTR_NEEDED = (("Nat", "shiftRight"), ("Nat", "div"), ("Eq",)) + tuple(n for n, _ in SHIFTR_SPEC)
 DIVMOD_NEEDED = (("Nat", "div"), ("Nat", "mod"), ("Nat", "add"), ("Nat", "mul"), ("Nat", "le"), ("Eq",)) + tuple(
     n for n, _ in DIVMOD_SPEC)
@@ -395,12 +435,22 @@ def _standard_enum_like(env, name: tuple, ctors: list) -> bool:
     return True
 
 
+def _data_type(env, name: tuple) -> bool:
+    """`name : Type`, an inductive type without parameters or indices (not a proposition)."""
+    I = env.get(name)
+    return (isinstance(I, InductiveType) and not I.level_params and not I.num_params and not I.num_indices
+            and I.type is E.mk_sort(ONE) and not I.is_unsafe)
+
+
 def standard_string(env) -> bool:
-    """String literals expand to `String.ofList [Char.ofNat n, ...]`: those must have their types."""
+    """String literals expand to `String.ofList [Char.ofNat n, ...]`: `String` and `Char` must be
+    data types (`: Type`), `List` the standard list, and those two functions must have their
+    types. A literal is then a name for a term built from them, and typing it `String` is as
+    justified as that term is (a `String` declared as an empty `Prop` gets no literals)."""
     if not standard_nat(env):
         return False
-    from .level import ZERO, mk_param
-
+    if not _data_type(env, STRING) or not _data_type(env, ("Char",)):
+        return False
     string, char, nat = mk_const(STRING), mk_const(("Char",)), mk_const(NAT)
     lst = env.get(("List",))
     if not isinstance(lst, InductiveType) or len(lst.level_params) != 1:
@@ -431,8 +481,6 @@ def standard_string(env) -> bool:
 
 
 def _succ(u):
-    from .level import mk_succ
-
     return mk_succ(u)
 
 
@@ -497,7 +545,6 @@ def _exprs_of(info) -> list:
 
 def _expr_digest(e: Expr, memo: dict) -> bytes:
     """A Merkle digest of `e` over its DAG (shared subterms are hashed once)."""
-    from .level import level_to_str
 
     stack = [(e, False)]
     while stack:

@@ -29,8 +29,9 @@ from .expr import (
     mk_const,
     mk_fvar,
 )
-from .pretty import name_to_str
-from .result import Unsupported
+from .level import mk_param
+from .pretty import mismatch, name_to_str
+from .result import KernelError, Unsupported
 
 
 def _instantiate_params(t: Expr, n: int, args) -> Expr:
@@ -228,8 +229,6 @@ class NestedTranslation:
 
 
 def _param_levels(lparams):
-    from .level import mk_param
-
     return [mk_param(p) for p in lparams]
 
 
@@ -243,8 +242,6 @@ def _count_pis(t: Expr) -> int:
 
 def check_nested(env, block: InductiveBlock, ic_class) -> list:
     """Check a nested block; returns the constants to add. Failures are declined (see module doc)."""
-    from .result import KernelError
-
     nt = NestedTranslation(env, block)
     nt.run()
     try:
@@ -255,9 +252,6 @@ def check_nested(env, block: InductiveBlock, ic_class) -> list:
 
 
 def _check_nested(env, block: InductiveBlock, nt: NestedTranslation, ic_class) -> list:
-    from .level import mk_param
-    from .result import KernelError
-
     def fail(msg: str) -> KernelError:
         return KernelError(msg)
 
@@ -330,16 +324,20 @@ def _check_nested(env, block: InductiveBlock, nt: NestedTranslation, ic_class) -
                 raise fail(f"{where}: wrong numParams/numIndices/numMotives/numMinors/k")
             if tuple(rec.all) != orig_names:
                 raise fail(f"{where}: 'all' does not list the block's types")
-            if rec.type is not nt.restore(rtype, rec_names):
-                raise fail(f"{where}: its type is not the recursor's type")
+            want_type = nt.restore(rtype, rec_names)
+            if rec.type is not want_type:
+                raise fail(f"{where}: its type is not the recursor's type: " + mismatch(
+                    "it is given as", rec.type, "the type generated from the declaration is", want_type))
             if len(rec.rules) != len(rules):
                 raise fail(f"{where}: expected {len(rules)} rules")
             for r, (cname, nf, rhs) in zip(rec.rules, rules):
                 cn = nt.aux_ctor[cname][1] if cname in nt.aux_ctor else cname
                 if r.ctor != cn or r.nfields != nf:
                     raise fail(f"{where}: the rule for '{name_to_str(cn)}' is wrong (constructor or field count)")
-                if r.rhs is not nt.restore(rhs, rec_names):
-                    raise fail(f"{where}: the rule for '{name_to_str(cn)}' has a wrong right-hand side")
+                want_rhs = nt.restore(rhs, rec_names)
+                if r.rhs is not want_rhs:
+                    raise fail(f"{where}: the rule for '{name_to_str(cn)}' has a wrong right-hand side: " + mismatch(
+                        "it is given as", r.rhs, "the rule generated from the declaration is", want_rhs))
             if rec.is_unsafe:
                 raise fail(f"{where}: marked unsafe in a safe inductive")
     finally:

@@ -9,7 +9,7 @@ Reduction (`Quot.lift f h (Quot.mk r a) ~> f a`, likewise `Quot.ind`) is in `typ
 from __future__ import annotations
 
 from .declarations import Constructor, InductiveType, Quot, QuotKind
-from .expr import PROP, mk_app, mk_apps, mk_bvar, mk_const, mk_pi, mk_sort
+from .expr import PROP, lift_loose, mk_app, mk_apps, mk_bvar, mk_const, mk_pi, mk_sort
 from .level import mk_param
 from .pretty import name_to_str
 from .result import KernelError
@@ -24,8 +24,6 @@ EXPECTED_NAMES = {
 
 def _rel(alpha):
     # alpha → alpha → Prop, with `alpha` valid at the binder's position
-    from .expr import lift_loose
-
     return mk_pi(("a",), alpha, mk_pi(("b",), lift_loose(alpha, 1), PROP))
 
 

@@ -1,8 +1,20 @@
 """Type inference, weak-head normalisation and definitional equality (after Lean 4's C++ kernel).
 
 A `TypeChecker` is made for one declaration: it knows the environment, the declaration's universe
-parameters and whether the declaration is safe. It owns its caches (inferred types, weak-head normal
-forms, definitional-equality successes and failures); nothing here is global.
+parameters and whether the declaration is safe. Its caches are its own for terms with free
+variables; facts about closed terms go to the run's shared caches (`Environment.caches`) when the
+checker is `shared` (an ordinary declaration, whose check adds nothing to the environment).
+
+Every step (inference, weak-head and definitional-equality steps) spends one unit of the
+declaration's `Trace.fuel`; running out raises `OutOfFuel`, so a verdict does not depend on how
+fast the machine is. The trace also records where reduction got stuck for want of information (a
+body the input does not ship, a bodyless primitive nobody vouches for, compiled code): a check
+that then fails is declined with those names, not rejected.
+
+Inference goes under binders without substituting: the body of `fun x => b` is typed with `x` in a
+context of free variables and `b` left as it is, so a term whose lambdas are nested deep is not
+copied once per binder; an argument is closed (its loose variables replaced) only where a
+dependent type needs its value.
 
 Reductions: beta, zeta, delta (lazy, guided by reducibility hints), iota (recursors, also on Nat and
 String literals, K-like recursors, structure eta for the major premise), projections, quotient
@@ -17,9 +29,11 @@ from typing import Sequence
 
 from . import expr as E
 from .declarations import (
+    Axiom,
     Definition,
     HintKind,
     Hints,
+    Opaque,
     Quot,
     QuotKind,
     Recursor,
@@ -41,6 +55,7 @@ from .expr import (
     abstract,
     get_app_fn,
     get_app_fn_args,
+    has_loose_bvar,
     instantiate,
     instantiate_lparams,
     instantiate_rev,
@@ -55,8 +70,9 @@ from .expr import (
     mk_sort,
 )
 from .level import ZERO, Level, imax_simp, leq, level_eq, mk_succ, params_of
-from .pretty import expr_to_str, name_to_str
-from .result import KernelError, Unsupported
+from .nat import NATIVE, PRIMITIVES, NatExtension
+from .pretty import expr_to_str, mismatch, name_to_str
+from .result import Declined, KernelError, OutOfFuel, Unsupported
 
 Name = tuple
 
@@ -67,6 +83,7 @@ STRING = ("String",)
 BOOL_TRUE = ("Bool", "true")
 
 _OPAQUE_HINTS = Hints(HintKind.OPAQUE)
+_NO_LIMIT = 1 << 62
 
 
 def _hints(info) -> Hints:
@@ -86,49 +103,135 @@ def _hint_lt(a: Hints, b: Hints) -> bool:
     return b.kind == HintKind.ABBREV
 
 
+class Trace:
+    """What one declaration's check has spent and met: the steps left (`left`), and the constants
+    at which reduction got stuck for want of information (name -> `Declined` code)."""
+
+    __slots__ = ("left", "fuel", "stuck")
+
+    def __init__(self, fuel: int | None) -> None:
+        self.fuel = fuel
+        self.left = _NO_LIMIT if fuel is None else fuel
+        self.stuck: dict = {}
+
+    def spent(self) -> int:
+        return (_NO_LIMIT if self.fuel is None else self.fuel) - self.left
+
+
+def out_of_fuel(trace: Trace) -> OutOfFuel:
+    return OutOfFuel(f"ran out of fuel: {trace.fuel:,} kernel steps (inference, reduction and "
+                     f"definitional-equality steps) without reaching a verdict")
+
+
 class TypeChecker:
     def __init__(self, env: Environment, level_params: Sequence[Name] = (), safe: bool = True,
-                 decl_name: Name = ()) -> None:
+                 decl_name: Name = (), trace: Trace | None = None, shared: bool = False) -> None:
         self.env = env
         self.level_params = frozenset(level_params)
         self.safe = safe
         self.decl_name = decl_name
+        self.trace = trace if trace is not None else Trace(env.fuel)
+        self.shared = shared
         self.infer_cache: dict = {}
         self.infer_only_cache: dict = {}
         self.whnf_core_cache: dict = {}
+        self.whnf_cheap_cache: dict = {}  # whnf_core with cheap projections (struct only whnf_core'd)
         self.whnf_cache: dict = {}
         self.eq_cache: set = set()
         self.failure_cache: set = set()
-        self.unfold_cache: dict = {}  # constant (with its levels) -> its value instantiated
-        self.const_type_cache: dict = {}  # constant (with its levels) -> its type instantiated
-        from .nat import NatExtension  # local import: nat.py uses TypeChecker for its checks
-
+        self.close_cache: dict = {}
+        if shared:
+            run = env.caches
+            self.s_infer = run.checked_for(safe, self.level_params)
+            self.s_infer_only = run.infer_only
+            self.s_whnf = run.whnf
+            self.s_whnf_core = run.whnf_core
+            self.s_whnf_cheap = run.whnf_cheap
+            self.s_eq = run.eq
+            self.unfold_cache = run.unfold
+            self.const_type_cache = run.const_types
+            self.bvar0_cache = run.bvar0
+        else:
+            self.s_infer = self.infer_cache
+            self.s_infer_only = self.infer_only_cache
+            self.s_whnf = self.whnf_cache
+            self.s_whnf_core = self.whnf_core_cache
+            self.s_whnf_cheap = self.whnf_cheap_cache
+            self.s_eq = self.eq_cache
+            self.unfold_cache = {}  # constant (with its levels) -> its value instantiated
+            self.const_type_cache = {}  # constant (with its levels) -> its type instantiated
+            self.bvar0_cache = {}  # id(term) -> (term, whether bound variable 0 occurs in it)
         self.nat = NatExtension(self)
 
+    def fresh(self, level_params: Sequence[Name] = (), decl_name: Name = ()) -> "TypeChecker":
+        """Another checker for the same declaration (same trace, same sharing)."""
+        return TypeChecker(self.env, level_params, True, decl_name, self.trace, self.shared)
+
     # ------------------------------------------------------------------------------------------
-    # errors
+    # errors, missing information
 
     def error(self, msg: str) -> KernelError:
         return KernelError(msg)
 
+    def _note_stuck(self, e: Expr) -> None:
+        """Record the head constant of a term reduction cannot go past when that is for want of
+        information (see `Trace`)."""
+        while e.kind == APP:
+            e = e.a
+        if e.kind != CONST:
+            return
+        n = e.a
+        env = self.env
+        if n in NATIVE:
+            self.trace.stuck.setdefault(n, Declined.NATIVE_CODE)
+        elif n in env.hidden_bodies:
+            self.trace.stuck.setdefault(n, Declined.MISSING_BODY)
+        elif n in PRIMITIVES and not env.vouched(n) and isinstance(env.get(n), (Axiom, Opaque)):
+            self.trace.stuck.setdefault(n, Declined.UNVOUCHED_PRIMITIVE)
+
     # ------------------------------------------------------------------------------------------
     # inference
 
-    def infer(self, e: Expr, infer_only: bool = True) -> Expr:
-        if infer_only:
-            r = self.infer_only_cache.get(e)
-            if r is None:
-                r = self.infer_cache.get(e)
+    def infer(self, e: Expr, infer_only: bool = True, ctx: list | None = None) -> Expr:
+        """The type of `e`; with `infer_only` False every subterm is checked. `ctx` lists the free
+        variables that stand for the bound variables loose in `e` (outermost first)."""
+        if e.lbr:
+            if not ctx or len(ctx) < e.lbr:
+                raise self.error("internal: type inference on a term with loose bound variables")
+            key = (e, ctx[-1])
+            if infer_only:
+                r = self.infer_only_cache.get(key)
+                if r is None:
+                    r = self.infer_cache.get(key)
+            else:
+                r = self.infer_cache.get(key)
             if r is not None:
                 return r
         else:
-            r = self.infer_cache.get(e)
+            ctx = None
+            key = e
+            if infer_only:
+                r = self.infer_only_cache.get(e)
+                if r is None:
+                    r = self.infer_cache.get(e)
+                    if r is None and not e.has_fvar:
+                        r = self.s_infer_only.get(e)
+                        if r is None:
+                            r = self.s_infer.get(e)
+            else:
+                r = self.infer_cache.get(e)
+                if r is None and not e.has_fvar:
+                    r = self.s_infer.get(e)
             if r is not None:
                 return r
-        if e.lbr != 0:
-            raise self.error("internal: type inference on a term with loose bound variables")
+        tr = self.trace
+        tr.left -= 1
+        if tr.left < 0:
+            raise out_of_fuel(tr)
         k = e.kind
-        if k == FVAR:
+        if k == BVAR:
+            r = ctx[-1 - e.a].b
+        elif k == FVAR:
             r = e.b
         elif k == SORT:
             if not infer_only:
@@ -137,40 +240,61 @@ class TypeChecker:
         elif k == CONST:
             r = self._infer_const(e, infer_only)
         elif k == APP:
-            r = self._infer_app(e, infer_only)
+            r = self._infer_app(e, infer_only, ctx)
         elif k == LAM:
-            r = self._infer_lambda(e, infer_only)
+            r = self._infer_lambda(e, infer_only, ctx)
         elif k == PI:
-            r = mk_sort(self._infer_pi(e, infer_only))
+            r = mk_sort(self._infer_pi(e, infer_only, ctx))
         elif k == LET:
-            r = self._infer_let(e, infer_only)
+            r = self._infer_let(e, infer_only, ctx)
         elif k == LIT:
             r = self._infer_lit(e)
         elif k == PROJ:
-            r = self._infer_proj(e, infer_only)
+            r = self._infer_proj(e, infer_only, ctx)
         else:
-            raise self.error("internal: unexpected bound variable")
-        if infer_only:
-            self.infer_only_cache[e] = r
+            raise self.error("internal: unexpected term")
+        if ctx is not None or e.has_fvar:
+            if infer_only:
+                self.infer_only_cache[key] = r
+            else:
+                self.infer_cache[key] = r
+        elif infer_only:
+            self.s_infer_only[e] = r
         else:
-            self.infer_cache[e] = r
+            self.s_infer[e] = r
         return r
 
     def check(self, e: Expr) -> Expr:
         """Infer the type of `e`, checking every subterm."""
         return self.infer(e, infer_only=False)
 
+    def close(self, e: Expr, ctx: list | None) -> Expr:
+        """`e` with its loose bound variables replaced by the free variables of `ctx`."""
+        if not e.lbr:
+            return e
+        key = (e, ctx[-1])
+        r = self.close_cache.get(key)
+        if r is None:
+            r = self.close_cache[key] = instantiate_rev(e, ctx)
+        return r
+
     def _check_level(self, l: Level) -> None:
         for p in params_of(l):
             if p not in self.level_params:
                 raise self.error(f"undeclared universe level parameter '{name_to_str(p)}'")
 
+    def missing_constant(self, name: Name) -> Unsupported:
+        why = self.env.declined.get(name)
+        if why is not None:
+            return Unsupported(f"uses '{name_to_str(name)}', which was not accepted ({why})",
+                               Declined.DEPENDS_ON_DECLINED, (name,))
+        return Unsupported(f"needs '{name_to_str(name)}', which the environment does not contain",
+                           Declined.MISSING_CONSTANT, (name,))
+
     def _infer_const(self, e: Expr, infer_only: bool) -> Expr:
         info = self.env.get(e.a)
         if info is None:
-            if e.a in self.env.declined:
-                raise Unsupported(f"uses '{name_to_str(e.a)}', which was declined")
-            raise self.error(f"unknown constant '{name_to_str(e.a)}'")
+            raise self.missing_constant(e.a)
         if len(info.level_params) != len(e.b):
             raise self.error(
                 f"constant '{name_to_str(e.a)}' expects {len(info.level_params)} universe levels, "
@@ -187,76 +311,88 @@ class TypeChecker:
             r = self.const_type_cache[e] = instantiate_lparams(info.type, info.level_params, e.b)
         return r
 
-    def _infer_app(self, e: Expr, infer_only: bool) -> Expr:
+    def _infer_app(self, e: Expr, infer_only: bool, ctx: list | None) -> Expr:
         f, args = get_app_fn_args(e)
-        f_type = self.infer(f, infer_only)
-        if infer_only:
-            j = 0
-            n = len(args)
-            for i in range(n):
-                if f_type.kind == PI:
-                    f_type = f_type.b
-                else:
-                    f_type = instantiate_rev(f_type, args[j:i])
-                    f_type = self.ensure_pi(f_type, e)
-                    f_type = f_type.b
-                    j = i
-            return instantiate_rev(f_type, args[j:n])
+        f_type = self.infer(f, infer_only, ctx)
+        pending: list[Expr] = []  # values of the loose bound variables of f_type, outermost first
         for a in args:
-            f_type = self.ensure_pi(f_type, e)
-            a_type = self.infer(a, False)
-            if not self.is_def_eq(a_type, f_type.a):
-                raise self.error(
-                    f"application type mismatch: argument {expr_to_str(a, 120)} has type "
-                    f"{expr_to_str(a_type, 160)} but is expected to have type {expr_to_str(f_type.a, 160)}"
-                )
-            f_type = instantiate(f_type.b, (a,))
-        return f_type
+            if f_type.kind != PI:
+                if pending:
+                    f_type = instantiate_rev(f_type, pending)
+                    pending = []
+                f_type = self.ensure_pi(f_type, e, ctx)
+            if not infer_only:
+                dom = f_type.a
+                if pending and dom.lbr:
+                    dom = instantiate_rev(dom, pending)
+                a_type = self.infer(a, False, ctx)
+                if not self.is_def_eq(a_type, dom):
+                    raise self.error("application type mismatch: " + mismatch(
+                        f"the argument {expr_to_str(self.close(a, ctx), 120)} has type", a_type,
+                        "is expected to have type", dom))
+            body = f_type.b
+            if not body.lbr:
+                pending = []  # nothing below mentions the values given so far
+            elif self._mentions_bvar0(body):
+                pending.append(self.close(a, ctx))
+            else:
+                pending.append(a)  # never substituted: the body does not mention it
+            f_type = body
+        return instantiate_rev(f_type, pending) if pending else f_type
 
-    def _infer_lambda(self, e: Expr, infer_only: bool) -> Expr:
+    def _mentions_bvar0(self, body: Expr) -> bool:
+        """Whether bound variable 0 occurs in `body` (memoised: bodies of constants' types recur)."""
+        got = self.bvar0_cache.get(id(body))
+        if got is not None and got[0] is body:
+            return got[1]
+        r = has_loose_bvar(body, 0)
+        self.bvar0_cache[id(body)] = (body, r)
+        return r
+
+    def _infer_lambda(self, e: Expr, infer_only: bool, ctx: list | None) -> Expr:
         fvars: list[Expr] = []
+        inner = list(ctx) if ctx else []
         x = e
         while x.kind == LAM:
-            dom = instantiate_rev(x.a, fvars)
+            dom = x.a
             if not infer_only:
-                self.ensure_sort(self.infer(dom, False), dom)
-            fvars.append(mk_fvar(dom, None, x.c))
+                self.ensure_sort(self.infer(dom, False, inner), dom, inner)
+            fv = mk_fvar(self.close(dom, inner), None, x.c)
+            fvars.append(fv)
+            inner.append(fv)
             x = x.b
-        body = instantiate_rev(x, fvars)
-        r = self.infer(body, infer_only)
+        r = self.infer(x, infer_only, inner)
         r = abstract(r, fvars)
         for j in range(len(fvars) - 1, -1, -1):
             fv = fvars[j]
             r = mk_pi(fv.d, abstract(fv.b, fvars[:j]), r)
         return r
 
-    def _infer_pi(self, e: Expr, infer_only: bool) -> Level:
-        fvars: list[Expr] = []
+    def _infer_pi(self, e: Expr, infer_only: bool, ctx: list | None) -> Level:
         levels: list[Level] = []
+        inner = list(ctx) if ctx else []
         x = e
         while x.kind == PI:
-            dom = instantiate_rev(x.a, fvars)
-            s = self.ensure_sort(self.infer(dom, infer_only), dom)
+            dom = x.a
+            s = self.ensure_sort(self.infer(dom, infer_only, inner), dom, inner)
             levels.append(s.a)
-            fvars.append(mk_fvar(dom, None, x.c))
+            inner.append(mk_fvar(self.close(dom, inner), None, x.c))
             x = x.b
-        body = instantiate_rev(x, fvars)
-        s = self.ensure_sort(self.infer(body, infer_only), body)
+        s = self.ensure_sort(self.infer(x, infer_only, inner), x, inner)
         r = s.a
         for l in reversed(levels):
             r = imax_simp(l, r)
         return r
 
-    def _infer_let(self, e: Expr, infer_only: bool) -> Expr:
+    def _infer_let(self, e: Expr, infer_only: bool, ctx: list | None) -> Expr:
         if not infer_only:
-            self.ensure_sort(self.infer(e.a, False), e.a)
-            v_type = self.infer(e.b, False)
-            if not self.is_def_eq(v_type, e.a):
-                raise self.error(
-                    f"let value has type {expr_to_str(v_type, 160)} but is declared with type "
-                    f"{expr_to_str(e.a, 160)}"
-                )
-        return self.infer(instantiate(e.c, (e.b,)), infer_only)
+            self.ensure_sort(self.infer(e.a, False, ctx), e.a, ctx)
+            v_type = self.infer(e.b, False, ctx)
+            declared = self.close(e.a, ctx)
+            if not self.is_def_eq(v_type, declared):
+                raise self.error("let value type mismatch: " + mismatch(
+                    "the value has type", v_type, "the let declares the type", declared))
+        return self.infer(instantiate(e.c, (self.close(e.b, ctx),)), infer_only, ctx)
 
     def _infer_lit(self, e: Expr) -> Expr:
         v = e.a
@@ -267,13 +403,19 @@ class TypeChecker:
                 raise self.error("a Nat literal is used but 'Nat' is not declared as the standard "
                                  "inductive type (zero, succ)")
             return mk_const(NAT)
-        if self.env.get(STRING) is None:
-            raise self.error("a String literal is used but 'String' is not declared")
+        problem = self.nat.string_literal_problem()
+        if problem is not None:
+            kind, what = problem
+            if kind == "missing":
+                raise Unsupported("a String literal needs " + ", ".join(f"'{name_to_str(n)}'" for n in what)
+                                  + " (what it stands for: String.ofList [Char.ofNat n, ...]), which the "
+                                    "environment does not contain", Declined.MISSING_CONSTANT, what)
+            raise self.error(f"a String literal is used but {what}")
         return mk_const(STRING)
 
-    def _infer_proj(self, e: Expr, infer_only: bool) -> Expr:
+    def _infer_proj(self, e: Expr, infer_only: bool, ctx: list | None) -> Expr:
         sname, idx, s = e.a, e.b, e.c
-        s_type = self.whnf(self.infer(s, infer_only))
+        s_type = self.whnf(self.infer(s, infer_only, ctx))
         I, args = get_app_fn_args(s_type)
         if I.kind != CONST or I.a != sname:
             raise self.error(f"invalid projection: the structure has type {expr_to_str(s_type, 160)}, "
@@ -305,7 +447,7 @@ class TypeChecker:
                     raise self.error(
                         f"invalid projection: field {idx} of a proof of the proposition "
                         f"'{name_to_str(sname)}' depends on a non-proof field")
-                r = instantiate(r.b, (mk_proj(sname, i, s),))
+                r = instantiate(r.b, (mk_proj(sname, i, self.close(s, ctx)),))
             else:
                 r = r.b
         r = self.whnf(r)
@@ -317,22 +459,24 @@ class TypeChecker:
                              f"the proposition '{name_to_str(sname)}'")
         return r
 
-    def ensure_sort(self, t: Expr, what: Expr | None = None) -> Expr:
+    def ensure_sort(self, t: Expr, what: Expr | None = None, ctx: list | None = None) -> Expr:
         if t.kind == SORT:
             return t
         t2 = self.whnf(t)
         if t2.kind == SORT:
             return t2
-        raise self.error(f"type expected: {expr_to_str(what, 160) if what is not None else ''} has type "
-                         f"{expr_to_str(t, 160)}, which is not a sort")
+        shown = expr_to_str(self.close(what, ctx), 160) if what is not None else "the term"
+        raise self.error(f"type expected: {shown} has type {expr_to_str(t, 160)}, which is not a sort")
 
-    def ensure_pi(self, t: Expr, what: Expr | None = None) -> Expr:
+    def ensure_pi(self, t: Expr, what: Expr | None = None, ctx: list | None = None) -> Expr:
         if t.kind == PI:
             return t
         t2 = self.whnf(t)
         if t2.kind == PI:
             return t2
-        raise self.error(f"function expected: {expr_to_str(what, 160) if what is not None else ''}")
+        shown = expr_to_str(self.close(what, ctx), 160) if what is not None else "the term"
+        raise self.error(f"function expected: {shown} applies a term of type {expr_to_str(t, 160)}, "
+                         f"which is not a function type")
 
     def is_prop(self, t: Expr) -> bool:
         """Whether the type `t` is a proposition (its type is `Prop`).
@@ -350,11 +494,18 @@ class TypeChecker:
 
     def whnf_core(self, e: Expr, cheap_proj: bool = False) -> Expr:
         k = e.kind
-        if k in (BVAR, SORT, LAM, PI, LIT, CONST, FVAR):
+        if k == BVAR or k == SORT or k == LAM or k == PI or k == LIT or k == CONST or k == FVAR:
             return e
-        r = self.whnf_core_cache.get(e)
+        cache, shared = (self.whnf_cheap_cache, self.s_whnf_cheap) if cheap_proj else (self.whnf_core_cache, self.s_whnf_core)
+        r = cache.get(e)
+        if r is None and not e.has_fvar:
+            r = shared.get(e)
         if r is not None:
             return r
+        tr = self.trace
+        tr.left -= 1
+        if tr.left < 0:
+            raise out_of_fuel(tr)
         if k == APP:
             f0, args = get_app_fn_args(e)
             f = self.whnf_core(f0, cheap_proj)
@@ -378,8 +529,10 @@ class TypeChecker:
             r = e if red is None else self.whnf_core(red, cheap_proj)
         else:
             r = e
-        if not cheap_proj:
-            self.whnf_core_cache[e] = r
+        if e.has_fvar:
+            cache[e] = r
+        else:
+            shared[e] = r
         return r
 
     def proj_reduce(self, idx: int, c: Expr) -> Expr | None:
@@ -398,13 +551,21 @@ class TypeChecker:
 
     def whnf(self, e: Expr) -> Expr:
         k = e.kind
-        if k in (BVAR, SORT, LAM, PI, LIT, FVAR):
+        if k == BVAR or k == SORT or k == LAM or k == PI or k == LIT or k == FVAR:
             return e
         r = self.whnf_cache.get(e)
+        if r is None and not e.has_fvar:
+            r = self.s_whnf.get(e)
         if r is not None:
+            if r.kind == APP or r.kind == CONST:
+                self._note_stuck(r)
             return r
+        tr = self.trace
         t = e
         while True:
+            tr.left -= 1
+            if tr.left < 0:
+                raise out_of_fuel(tr)
             t1 = self.whnf_core(t)
             v = self.nat.reduce(t1)
             if v is not None:
@@ -413,9 +574,14 @@ class TypeChecker:
             nxt = self.unfold_definition(t1)
             if nxt is None:
                 r = t1
+                if r.kind == APP or r.kind == CONST:
+                    self._note_stuck(r)
                 break
             t = nxt
-        self.whnf_cache[e] = r
+        if e.has_fvar:
+            self.whnf_cache[e] = r
+        else:
+            self.s_whnf[e] = r
         return r
 
     def delta_info(self, e: Expr):
@@ -483,7 +649,10 @@ class TypeChecker:
                 break
         if rule is None or rule.nfields > len(margs) or len(f.b) != len(rec.level_params):
             return None
-        rhs = instantiate_lparams(rule.rhs, rec.level_params, f.b)
+        key = (rule.rhs, f.b)
+        rhs = self.unfold_cache.get(key)
+        if rhs is None:
+            rhs = self.unfold_cache[key] = instantiate_lparams(rule.rhs, rec.level_params, f.b)
         rhs = mk_apps(rhs, rec_args[: rec.num_params + rec.num_motives + rec.num_minors])
         rhs = mk_apps(rhs, margs[len(margs) - rule.nfields:])
         return mk_apps(rhs, rec_args[major_idx + 1:])
@@ -567,18 +736,19 @@ class TypeChecker:
         if t is s:
             return True
         key = (t, s) if t.hash <= s.hash else (s, t)
-        if key in self.eq_cache:
+        closed = not (t.has_fvar or s.has_fvar)
+        if key in (self.s_eq if closed else self.eq_cache):
             return True
         r = self._is_def_eq_core(t, s)
         if r:
-            self.eq_cache.add(key)
+            (self.s_eq if closed else self.eq_cache).add(key)
         return r
 
     def _quick(self, t: Expr, s: Expr) -> bool | None:
         if t is s:
             return True
         key = (t, s) if t.hash <= s.hash else (s, t)
-        if key in self.eq_cache:
+        if key in (self.eq_cache if t.has_fvar or s.has_fvar else self.s_eq):
             return True
         tk, sk = t.kind, s.kind
         if tk == sk:
@@ -605,6 +775,10 @@ class TypeChecker:
         return self.is_def_eq(instantiate_rev(t, subst), instantiate_rev(s, subst))
 
     def _is_def_eq_core(self, t: Expr, s: Expr) -> bool:
+        tr = self.trace
+        tr.left -= 1
+        if tr.left < 0:
+            raise out_of_fuel(tr)
         r = self._quick(t, s)
         if r is not None:
             return r
@@ -712,6 +886,8 @@ class TypeChecker:
             dt = self.delta_info(tn)
             ds = self.delta_info(sn)
             if dt is None and ds is None:
+                self._note_stuck(tn)
+                self._note_stuck(sn)
                 return None, tn, sn
             if dt is not None and ds is None:
                 sn2 = self._try_unfold_proj_app(sn)

@@ -10,16 +10,24 @@ is a digest of the toolchain, its name, its source and the interfaces of every m
 record in the user's cache folder (:class:`claimcheck.cache.Store`, never in the project). A module
 is up to date only when such a record exists for its current key and its outputs still have that
 digest: outputs a project ships (a committed ``build/`` folder, a forged bookkeeping file) are never
-taken as current. A failed module blocks its dependents, not unrelated modules. Outputs are written
+taken as current.
+
+**Outputs are shared by content.** The outputs of every module claimcheck builds are also kept in
+the user's cache, each file under its SHA-256 (``objects/``). A module whose key has a record but
+whose build folder lacks the outputs (another checkout of the same sources, a test's copy, a
+cleaned ``build/``) gets them from there, each file checked against the digest in the sealed record,
+instead of compiling again. A failed module blocks its dependents, not unrelated modules. Outputs are written
 to a temporary folder and renamed into place; a failed or blocked module's old outputs are removed,
 so nothing stale is ever read as current.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -31,7 +39,16 @@ from pathlib import Path
 from claimcheck.cache import Store
 from claimcheck.errors import ConfigError, ModuleGraphError
 from claimcheck.lean.lock import FileLock
-from claimcheck.lean.modules import LeanModule, discover, project_imports, topological_order, transitive_imports
+from claimcheck.lean.modules import (
+    _HEADER_WORDS,
+    _TOKEN,
+    LeanModule,
+    _block_comment_end,
+    discover,
+    project_imports,
+    topological_order,
+    transitive_imports,
+)
 from claimcheck.progress import Progress
 from claimcheck.project import Project
 from claimcheck.lean.toolchain import Toolchain
@@ -42,6 +59,32 @@ OUTPUT_SUFFIXES = (".olean", ".olean.server", ".olean.private", ".ilean", ".ir")
 #: Parts of a module whose content its dependents see.
 INTERFACE_SUFFIXES = (".olean", ".olean.server", ".olean.private")
 WASM_JOB_BYTES = 4 * 1024**3
+
+#: Builds for proof checking on the wasm toolchain. Its library ships `.olean` files only, no
+#: compiled code (`.ir`), so Lean's code generator fails on any definition that uses a library
+#: function (`List.reverse`, `++`, `deriving Repr`, ...: "Unknown constant `List.reverse._redArg`")
+#: and the whole module fails although nothing is wrong with its logic. Lean 4.28 has no option to
+#: skip code generation (none of its registered options does), but inside a `noncomputable
+#: section` the elaborator marks a definition whose code cannot be generated `noncomputable`
+#: instead of failing; the definition is still checked by Lean's kernel and its logical content is
+#: unchanged. So on the wasm toolchain each module is compiled from a copy that opens such a
+#: section right after its header, on the header's last line, so that every line number stays the
+#: same (a column moves only on that line, after the header). Code that must run (`#eval`,
+#: `native_decide`, metaprograms, macros written as `elab`) still fails; those errors get a hint.
+PROOF_ONLY_SECTION = " noncomputable section "
+#: Lean messages that mean "this needs compiled code", answered by NATIVE_HINT.
+NEEDS_CODE = re.compile(
+    r"Unknown constant `[^`]*\._(redArg|boxed|closed|lam|spec)|failed to compile|no executable code|"
+    r"cannot evaluate code|[Cc]ould not evaluate|native implementation|\(interpreter\)|"
+    r"Unknown constant `_private\.(Init|Std|Lean|Lake)\.|which is 'noncomputable'|is noncomputable|"
+    r"has not been implemented"  # a macro or elaborator whose code could not be generated
+)
+NATIVE_HINT = (
+    "\nclaimcheck: this needs code that Lean generates or runs (#eval, native_decide, a "
+    "metaprogram, or code for a definition), which the wasm toolchain cannot do: its library "
+    "ships no compiled code (.ir). A native Lean toolchain (elan, the version in lean-toolchain) "
+    "builds this module; proofs elsewhere in it are not the problem."
+)
 
 
 @dataclass(frozen=True)
@@ -64,7 +107,7 @@ class Message:
 
 @dataclass
 class ModuleResult:
-    """The outcome for one module: built, skipped (up to date), failed or blocked."""
+    """The outcome for one module: built, up-to-date, failed or blocked."""
 
     name: str
     source: Path
@@ -93,7 +136,7 @@ class BuildReport:
 
     @property
     def ok(self) -> bool:
-        return all(r.status in ("built", "skipped") for r in self.modules.values())
+        return all(r.status in ("built", "up-to-date") for r in self.modules.values())
 
     def count(self, status: str) -> int:
         return sum(1 for r in self.modules.values() if r.status == status)
@@ -102,13 +145,16 @@ class BuildReport:
         """Modules with no current output (failed or blocked), for the status reader."""
         return {n: r.source for n, r in self.modules.items() if r.status in ("failed", "blocked")}
 
-    def summary(self) -> str:
+    def summary(self, errors: bool = True) -> str:
+        """One line of counts, then (``errors``) one line per module that failed or is blocked with
+        its first error (left out when the messages themselves were printed already)."""
+        n = len(self.modules)
         lines = [
-            f"{len(self.modules)} modules: {self.count('built')} built, {self.count('skipped')} up to date, "
+            f"{n} {'module' if n == 1 else 'modules'}: {self.count('built')} built, {self.count('up-to-date')} up to date, "
             f"{self.count('failed')} failed, {self.count('blocked')} blocked ({self.seconds:.1f}s)"
         ]
         for result in self.modules.values():
-            if result.status in ("failed", "blocked"):
+            if result.status == "blocked" or (errors and result.status == "failed"):
                 lines.append(f"  {result.status.upper()} {result.name}: {result.first_error()}")
         return "\n".join(lines)
 
@@ -162,8 +208,9 @@ def output_base(project: Project, name: str) -> Path:
     return project.olean_dir.joinpath(*name.split("."))
 
 
-#: Identifies how modules are compiled (options given to ``lean``): part of every module's key.
-BUILD_OPTIONS_ID = "1"
+#: Identifies how modules are compiled (options given to ``lean``, the proof-only section on the
+#: wasm toolchain): part of every module's key.
+BUILD_OPTIONS_ID = "2"
 
 
 def outputs_hash(project: Project, name: str) -> str | None:
@@ -233,6 +280,8 @@ class Builder:
         start = time.monotonic()
         modules, order = self.modules()
         self._remove_vanished(modules)
+        # scratch folders an interrupted build left behind (the build lock is held: none is in use)
+        shutil.rmtree(self.project.build_dir / "tmp", ignore_errors=True)
         results: dict[str, ModuleResult] = {}
         pending = list(order)
         running: dict[Future, str] = {}
@@ -262,8 +311,10 @@ class Builder:
                         continue
                     key = keys[name] = self._key(mod, modules)
                     messages = self._current(name, key)
+                    if messages is None:
+                        messages = self._restore(name, key)
                     if messages is not None:
-                        results[name] = ModuleResult(name, mod.path, "skipped", messages)
+                        results[name] = ModuleResult(name, mod.path, "up-to-date", messages)
                         finished += 1
                         continue
                     self.progress.line(f"[{finished}/{total} done] building {name}")
@@ -278,7 +329,8 @@ class Builder:
                     self._interfaces.pop(name, None)  # read before compiling: outputs changed since
                     finished += 1
                     if result.status == "built":
-                        self.records.put(keys[name], {"outputs": outputs_hash(self.project, name),
+                        files = self._keep_outputs(name)
+                        self.records.put(keys[name], {"outputs": outputs_hash(self.project, name), "files": files,
                                                       "messages": [asdict(m) for m in result.messages]})
                     verdict = "ok" if result.status == "built" else "FAILED"
                     self.progress.line(f"[{finished}/{total}] {name}: {verdict} ({result.seconds:.1f}s)")
@@ -297,13 +349,16 @@ class Builder:
             if bad is not None:
                 results[name] = ModuleResult(name, mod.path, "blocked", blocked_by=bad)
                 continue
-            messages = self._current(name, self._key(mod, modules))
+            key = self._key(mod, modules)
+            messages = self._current(name, key)
+            if messages is None:
+                messages = self._restore(name, key)
             if messages is None:
                 why = Message("error", str(mod.path), None, None, "not built, or built from another source"
                               " (run `claimcheck build`)", "stale")
                 results[name] = ModuleResult(name, mod.path, "failed", [why])
             else:
-                results[name] = ModuleResult(name, mod.path, "skipped", messages)
+                results[name] = ModuleResult(name, mod.path, "up-to-date", messages)
         return BuildReport(results, time.monotonic() - start)
 
     # -- hashing and records
@@ -323,6 +378,67 @@ class Builder:
             return [Message(**m) for m in record.get("messages", [])]
         except TypeError:
             return None
+
+    @property
+    def objects(self) -> Path:
+        return self.records.folder / "objects"
+
+    def _keep_outputs(self, name: str) -> dict[str, str]:
+        """Copy the module's outputs into the shared store (by content); their digests by suffix."""
+        base = output_base(self.project, name)
+        files: dict[str, str] = {}
+        for suffix in OUTPUT_SUFFIXES:
+            path = base.with_name(base.name + suffix)
+            if not path.is_file():
+                continue
+            digest = file_hash(path)
+            files[suffix] = digest
+            target = self.objects / digest[:2] / digest
+            if target.is_file():
+                continue
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".object.")
+                os.close(fd)
+                shutil.copyfile(path, tmp)
+                os.replace(tmp, target)
+            except OSError:
+                pass  # an unwritable store costs a build later, nothing else
+        return files
+
+    def _restore(self, name: str, key: str) -> list[Message] | None:
+        """The recorded outputs of ``key`` from the shared store, installed and checked against the
+        sealed record (None when any is missing or does not match: the module is built)."""
+        record = self.records.get(key)
+        files = record.get("files") if isinstance(record, dict) else None
+        if not isinstance(files, dict) or not files or ".olean" not in files:
+            return None
+        base = output_base(self.project, name)
+        base.parent.mkdir(parents=True, exist_ok=True)
+        staged: list[tuple[str, str]] = []
+        try:
+            for suffix, digest in files.items():
+                if suffix not in OUTPUT_SUFFIXES or not isinstance(digest, str):
+                    return None
+                source = self.objects / digest[:2] / digest
+                fd, tmp = tempfile.mkstemp(dir=base.parent, prefix=f".{base.name}{suffix}.")
+                os.close(fd)
+                staged.append((tmp, suffix))
+                shutil.copyfile(source, tmp)
+                if file_hash(Path(tmp)) != digest:
+                    return None
+            self._remove_outputs(name)
+            for tmp, suffix in staged:
+                os.chmod(tmp, 0o666 & ~_umask())
+                os.replace(tmp, base.with_name(base.name + suffix))
+            staged = []
+        except OSError:
+            return None
+        finally:
+            for tmp, _suffix in staged:
+                Path(tmp).unlink(missing_ok=True)
+        self._interfaces.pop(name, None)
+        return self._current(name, key)
 
     def _key(self, mod: LeanModule, modules: dict[str, LeanModule]) -> str:
         """What a module's output depends on: source, toolchain, imported modules' interfaces."""
@@ -369,19 +485,29 @@ class Builder:
         started = time.monotonic()
         try:
             src_rel = os.path.relpath(self.project.src_dir, root)
+            source = mod.path
+            if self.toolchain.kind == "wasm":  # see PROOF_ONLY_SECTION
+                shadow = scratch / "src"
+                source = shadow / mod.path.relative_to(self.project.src_dir)
+                source.parent.mkdir(parents=True, exist_ok=True)
+                source.write_text(proof_only_source(mod.path.read_text(encoding="utf-8")), encoding="utf-8")
+                src_rel = os.path.relpath(shadow, root)
             cmd = [
                 *self.toolchain.lean_cmd,
                 "-R", src_rel,
                 "-o", os.path.relpath(scratch / f"{stem}.olean", root),
                 "-i", os.path.relpath(scratch / f"{stem}.ilean", root),
                 "--json",
-                os.path.relpath(mod.path, root),
+                os.path.relpath(source, root),
             ]  # fmt: skip
             env = dict(os.environ, LEAN_PATH=str(self.project.olean_dir.resolve()))
             self.project.olean_dir.mkdir(parents=True, exist_ok=True)
             proc = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True)
             seconds = time.monotonic() - started
             messages = parse_messages(proc.stdout, root)
+            if source != mod.path:
+                messages = [_as_original(m, os.path.relpath(source, root), os.path.relpath(mod.path, root))
+                            for m in messages]
             errors = [m for m in messages if m.severity == "error"]
             produced = (scratch / f"{stem}.olean").exists()
             if proc.returncode == 0 and not errors and produced:
@@ -405,13 +531,63 @@ class Builder:
     def _install_outputs(self, scratch: Path, stem: str, name: str) -> None:
         base = output_base(self.project, name)
         base.parent.mkdir(parents=True, exist_ok=True)
+        mode = 0o666 & ~_umask()  # the wasm Lean writes world-writable files; outputs get the user's umask
         for suffix in OUTPUT_SUFFIXES:
             produced = scratch / f"{stem}{suffix}"
             target = base.with_name(base.name + suffix)
             if produced.exists():
+                os.chmod(produced, mode)
                 os.replace(produced, target)
             else:
                 target.unlink(missing_ok=True)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def proof_only_source(text: str) -> str:
+    """``text`` with a ``noncomputable section`` opened right after its header (see PROOF_ONLY_SECTION)."""
+    end = header_end(text)
+    return text[:end] + PROOF_ONLY_SECTION + text[end:]
+
+
+def header_end(text: str) -> int:
+    """The offset just after a Lean file's header (``module``, ``prelude``, imports), or 0."""
+    pos = end = 0
+    expecting_name = False
+    while pos < len(text):
+        if text.startswith(("/-!", "/--"), pos):
+            break
+        if text.startswith("/-", pos):
+            pos = _block_comment_end(text, pos)
+            if pos < 0:
+                break
+            continue
+        match = _TOKEN.match(text, pos)
+        if match is None:  # pragma: no cover - the pattern matches any character
+            break
+        token = match.group(0)
+        if not (token.isspace() or token.startswith("--")):
+            if expecting_name:
+                expecting_name = token == "all"
+            elif token == "import":
+                expecting_name = True
+            elif token not in _HEADER_WORDS:
+                break
+            end = match.end()
+        pos = match.end()
+    return end
+
+
+def _as_original(message: Message, shadow: str, original: str) -> Message:
+    """A message about the proof-only copy, told about the original file, with the native hint."""
+    text = message.text
+    if message.severity == "error" and NEEDS_CODE.search(text):
+        text += NATIVE_HINT
+    return dataclasses.replace(message, file=original if message.file == shadow else message.file, text=text)
 
 
 def header_line(path: Path) -> int:

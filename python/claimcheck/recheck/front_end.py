@@ -28,6 +28,12 @@ from claimcheck.model.names import Name
 from claimcheck.olean import reader as O
 
 
+#: The constants that are axioms in Lean's core library itself; every other constant the package
+#: ships without a body is a definition or theorem whose body was left out (`OleanSource.provenance`).
+GENUINE_AXIOMS = frozenset({"propext", "Classical.choice", "Quot.sound", "sorryAx", "Lean.ofReduceBool",
+                            "Lean.ofReduceNat", "Lean.trustCompiler"})
+
+
 class DecodeError(Exception):
     """A constant's data could not be decoded fully (the unit is undecided)."""
 
@@ -191,6 +197,7 @@ class OleanSource:
 
         folders = core_folders or [f for f in env.search_path if (Path(f) / "Init.olean").is_file()]
         self._core = {Path(f).resolve() for f in folders}
+        self._from_lib: dict[str, bool] = {}
 
     def is_boundary(self, key: Name) -> bool:
         """Whether ``key`` is a declaration of the trusted core library shipped without its proof
@@ -198,8 +205,32 @@ class OleanSource:
         ci, mod = self.info(key)
         if ci.kind not in ("axiom", "theorem") or ci.value is not None:
             return False
-        found = self.env.locate(mod.name)
-        return found is not None and found[1].resolve() in self._core
+        return self.from_library(mod.name)
+
+    def from_library(self, module: str) -> bool:
+        """Whether ``module`` is read from the toolchain's library folder (the core library)."""
+        got = self._from_lib.get(module)
+        if got is None:
+            found = self.env.locate(module)
+            got = self._from_lib[module] = found is not None and found[1].resolve() in self._core
+        return got
+
+    def provenance(self, key: Name) -> tuple[list[tuple], list[tuple]]:
+        """What the front end vouches for about the unit ``key``, as kernel names: (the constants
+        that are the core library's own, those of them that the package ships without a body
+        although they are not axioms in Lean: a definition its module does not export, or a
+        theorem without its proof). Nothing for a constant of any other module: a project's
+        `axiom Nat.gcd` is an axiom, not the library's function."""
+        lib: list[tuple] = []
+        hidden: list[tuple] = []
+        for m in self.members(key):
+            ci, mod = self.info(m)
+            if not self.from_library(mod.name):
+                continue
+            lib.append(kernel_name(m))
+            if ci.value is None and ci.kind in ("axiom", "theorem") and str(m) not in GENUINE_AXIOMS:
+                hidden.append(kernel_name(m))
+        return lib, hidden
 
     def info(self, name: Name):
         ci = self.env.find(name)

@@ -1,44 +1,53 @@
 """Re-check a project's declarations with claimcheck's own kernel (independent of the `lean` that built them).
 
-`recheck(env, project_names, cache_file=..., budget=...)` decodes the project's constants from the
+`recheck(env, project_names, core_folders, store, fuel)` decodes the project's constants from the
 build's `.olean` files (the reader's `Environment`), adds the core declarations they need in
-dependency order (core theorems without a body are axioms: the trusted boundary), checks every unit
-with `claimcheck.kernel` and returns one :class:`~claimcheck.model.facts.KernelVerdict` per project
-constant:
+dependency order, checks every unit with `claimcheck.kernel` in one checking run and returns one
+:class:`~claimcheck.model.facts.KernelVerdict` per project constant:
 
 * ``checked`` -- the kernel accepted it (and everything it uses);
-* ``rejected`` -- the kernel found it ill-typed or ill-formed (the reason says why);
+* ``rejected`` -- the kernel found a concrete type error (the reason says where, both types shown);
+* ``declined`` -- the check needs something the package does not contain (a private constant it
+  does not ship, the body of a definition its module does not export, compiled code as
+  `native_decide` uses it): ``missing`` names it;
 * ``undecided`` -- the reader could not decode it fully, a dependency is not accepted
-  (``needs X``), the kernel declined a feature, or the check ran out of its time budget.
+  (``needs X``), or the check ran out of fuel (``[kernel] fuel`` kernel steps per unit: the same
+  verdict on every machine, however loaded).
+
+What the front end vouches for (`front_end.OleanSource.provenance`): a constant read from the
+toolchain's library folder is the core library's own (`Environment.library`: a bodyless `Nat.gcd`
+there is the real gcd), and one the package ships without a body is marked as such
+(`Environment.hidden_bodies`: a check that needs it is declined, not rejected). A project
+constant is never vouched for.
 
 A name declared by two modules that no Lean environment imports together (e.g. a `prelude` module's
-own `Nat.gcd` beside `Init`'s, see `from_olean.declared_twice`) makes every unit that uses it
-``undecided``: checked by name, the two meanings would be mixed (the library's theorems about
-`Nat.gcd` would vouch for the project's). Such a run neither reads nor writes per-unit cache entries.
+own `Nat.gcd` beside `Init`'s, see `front_end.declared_twice`) makes every unit that uses it
+``undecided``: checked by name, the two meanings would be mixed. Such a run neither reads nor
+writes cached verdicts.
 
-Nothing is ever skipped and nothing undecided is accepted. Verdicts of project units are cached in
-``cache_file`` (JSON, written atomically) under a Merkle key: the hash of the unit's decoded data, of
-its project dependencies' keys and of the core library's files; an unchanged project re-checks
-nothing, and a changed lemma re-checks what depends on it.
+Verdicts are cached in the user's cache folder (`claimcheck.cache.Store`, sealed; never in the
+project, nothing read under ``CI`` or ``--no-cache``), each under the digest of the unit's decoded
+content, its project dependencies' keys, the kernel's and front end's own source, the core
+library and the fuel.
 """
 
 from __future__ import annotations
 
-import ctypes
 import hashlib
-import json
 import os
 import tempfile
-import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from claimcheck.analysis.fingerprints import expr_digest
+from claimcheck.cache import Store
 from claimcheck.kernel import Environment, Outcome
 from claimcheck.kernel.checker import check_declaration, run_with_big_stack
+from claimcheck.kernel.environment import DEFAULT_FUEL
 from claimcheck.kernel.nat import SPEC_THEOREMS
+from claimcheck.kernel.result import Declined
 from claimcheck.model.facts import KernelOutcome, KernelVerdict
 from claimcheck.model.names import Name
 from claimcheck.olean import reader as O
@@ -47,9 +56,9 @@ from claimcheck.recheck.front_end import (
 )
 
 CHECKED = KernelVerdict(KernelOutcome.CHECKED)
-CACHE_VERSION = 2
-#: Seconds one unit may take before it is reported as undecided (timed out).
-DEFAULT_BUDGET = 120.0
+CACHE_VERSION = 3
+#: The sealed store of kernel verdicts in the user's cache folder.
+STORE_NAMESPACE = "kernel-verdicts"
 
 
 def _undecided(reason: str) -> KernelVerdict:
@@ -57,19 +66,17 @@ def _undecided(reason: str) -> KernelVerdict:
 
 
 def _to_json(v: KernelVerdict) -> list:
-    return [str(v.outcome), v.reason]
+    return [str(v.outcome), v.reason, v.missing.to_json() if v.missing is not None else None]
 
 
 def _from_json(data: object) -> KernelVerdict | None:
-    if (isinstance(data, list) and len(data) == 2 and isinstance(data[1], str)
+    if (isinstance(data, list) and len(data) == 3 and isinstance(data[1], str)
             and data[0] in {str(o) for o in KernelOutcome}):
-        return KernelVerdict(KernelOutcome(data[0]), data[1])
+        missing = data[2]
+        if missing is not None and not isinstance(missing, list):
+            return None
+        return KernelVerdict(KernelOutcome(data[0]), data[1], Name(missing) if missing is not None else None)
     return None
-
-
-class _Timeout(BaseException):
-    """Raised asynchronously in the checking thread when a unit runs over its budget (a
-    BaseException, so that the kernel's own error handling cannot turn it into a verdict)."""
 
 
 @dataclass(frozen=True)
@@ -146,26 +153,6 @@ def _put_constant(h, ci: O.ConstantInfo, mod: O.Module, m: Name) -> None:
         _put(h, str(g.name(ctor_a)), str(g.nat(nf_a)), expr_digest(mod._decoder.expr(rhs_a), ci.level_params))
 
 
-def _load_cache(path: Path | None, core: str) -> dict[str, KernelVerdict]:
-    if path is None or not path.is_file():
-        return {}
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(data, dict) or data.get("version") != CACHE_VERSION or data.get("core") != core:
-        return {}
-    entries = data.get("entries")
-    if not isinstance(entries, dict):
-        return {}
-    out = {}
-    for k, v in entries.items():
-        verdict = _from_json(v)
-        if isinstance(k, str) and verdict is not None:
-            out[k] = verdict
-    return out
-
-
 def _build_identity(env: O.Environment, names: list[Name], core: str) -> str | None:
     """The hash of the bytes of every part of the modules declaring ``names`` (and the names): the
     no-op check's key. None when a module's files cannot be read."""
@@ -189,54 +176,26 @@ def _build_identity(env: O.Environment, names: list[Name], core: str) -> str | N
     return h.hexdigest()
 
 
-def _load_whole(path: Path, core: str) -> dict | None:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if not isinstance(data, dict) or data.get("version") != CACHE_VERSION or data.get("core") != core:
-        return None
-    whole = data.get("project")
-    return whole if isinstance(whole, dict) else None
-
-
-def _write_cache(path: Path, core: str, entries: dict[str, KernelVerdict], whole: dict | None = None) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump({"version": CACHE_VERSION, "core": core,
-                       "entries": {k: _to_json(v) for k, v in entries.items()}, "project": whole}, f,
-                      indent=0, sort_keys=True)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _raise_in(thread_id: int) -> None:
-    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id), ctypes.py_object(_Timeout))
-
-
 def recheck(
     env: O.Environment,
     project_names: Iterable[Name],
     core_folders: Sequence[Path] = (),
-    cache_file: Path | None = None,
-    budget: float | None = DEFAULT_BUDGET,
+    store: Store | None = None,
+    fuel: int | None = DEFAULT_FUEL,
     progress: Callable[[str], None] | None = None,
 ) -> RecheckResult:
-    """Kernel verdicts for ``project_names`` (constants of the project's modules in ``env``)."""
+    """Kernel verdicts for ``project_names`` (constants of the project's modules in ``env``);
+    ``store``: the verdict cache (None: none); ``fuel``: kernel steps per unit (None: no limit)."""
     t0 = time.monotonic()
     src = OleanSource(env, list(core_folders) or None)
     names = list(project_names)
     project = set(names)
-    core = core_identity(core_folders)
+    core = f"{core_identity(core_folders)}\0fuel={fuel}\0v{CACHE_VERSION}"
     # Fast path: the very same build (byte for byte) and names as the cached run -> its verdicts.
     build_key = _build_identity(env, names, core)
-    if cache_file is not None and build_key is not None:
-        whole = _load_whole(cache_file, core)
-        if whole is not None and whole.get("build") == build_key and isinstance(whole.get("verdicts"), list):
+    if store is not None and build_key is not None:
+        whole = store.get(f"build:{build_key}")
+        if isinstance(whole, dict) and isinstance(whole.get("verdicts"), list):
             got = {}
             for item in whole["verdicts"]:
                 if isinstance(item, list) and len(item) == 2 and isinstance(item[0], list):
@@ -274,37 +233,37 @@ def recheck(
     for k in project_order:
         try:
             deps = project_deps[k]
-            h = hashlib.sha256(unit_digest(src, k))
+            h = hashlib.sha256(core.encode())
+            h.update(unit_digest(src, k))
             for d in deps:
                 h.update(f"\0{d}\0{merkle.get(d, 'undecodable')}".encode())
             merkle[k] = h.hexdigest()
         except Exception as e:  # noqa: BLE001
             unit_verdict[k] = _undecided(f"cannot decode it ({type(e).__name__}: {e})")
-    cache = {} if clashes else _load_cache(cache_file, core)
+    use_store = store is not None and not clashes
     todo = []
     for k in project_order:
         if k in unit_verdict:
             continue
-        got = cache.get(merkle[k])
+        got = _from_json(store.get(f"unit:{merkle[k]}")) if use_store else None
         if got is not None:
             unit_verdict[k] = got
         else:
             todo.append(k)
 
     if todo:
-        fresh = _check_units(src, todo, project, budget, progress, clashes)
+        fresh = _check_units(src, todo, project, fuel, progress, clashes)
         unit_verdict.update(fresh)
-    if cache_file is not None:
-        entries = {merkle[k]: v for k, v in unit_verdict.items()
-                   if k in merkle and "timed out" not in v.reason and not clashes}
+        if use_store:
+            for k in todo:
+                if k in fresh and k in merkle:
+                    store.put(f"unit:{merkle[k]}", _to_json(fresh[k]))
     for n, k in unit_of.items():
         verdicts.setdefault(n, unit_verdict.get(k, _undecided("not reached")))
-    if cache_file is not None:
-        timed_out = any("timed out" in v.reason for v in verdicts.values())
-        whole = None if timed_out or build_key is None else {
-            "build": build_key, "verdicts": [[n.to_json(), _to_json(v)] for n, v in sorted(verdicts.items())],
-            "units": len(project_order)}
-        _write_cache(cache_file, core, entries, whole)
+    if use_store and build_key is not None:
+        store.put(f"build:{build_key}", {
+            "verdicts": [[n.to_json(), _to_json(v)] for n, v in sorted(verdicts.items())],
+            "units": len(project_order)})
     return RecheckResult(verdicts, len(project_order), len(todo), time.monotonic() - t0)
 
 
@@ -329,31 +288,53 @@ def name_clashes(env: O.Environment, names: Iterable[Name]) -> dict[Name, tuple[
     return out
 
 
-def _check_units(src: OleanSource, todo: list[Name], project: set[Name], budget: float | None,
+def _kernel_verdict(v) -> KernelVerdict:
+    """The pipeline's verdict for a kernel `Verdict`."""
+    if v.outcome == Outcome.ACCEPTED:
+        # unsafe/partial code (e.g. `f._unsafe_rec`) is checked as Lean's kernel checks it, and the
+        # environment keeps every safe declaration from using it
+        return CHECKED
+    if v.outcome == Outcome.REJECTED:
+        return KernelVerdict(KernelOutcome.REJECTED, v.reason)
+    if v.code == Declined.OUT_OF_FUEL:
+        return _undecided(v.reason)
+    missing = Name(v.missing[0]) if v.missing else None
+    return KernelVerdict(KernelOutcome.DECLINED, v.reason, missing)
+
+
+def _check_units(src: OleanSource, todo: list[Name], project: set[Name], fuel: int | None,
                  progress: Callable[[str], None] | None,
                  clashes: dict[Name, tuple[str, ...]] | None = None) -> dict[Name, KernelVerdict]:
-    """Check the units ``todo`` (project units) and everything they need, in dependency order; a unit
-    declaring a name of ``clashes`` is undecided (and so is every unit that needs it)."""
+    """Check the units ``todo`` (project units) and everything they need, in dependency order, in
+    one checking run (its caches shared by the units); a unit declaring a name of ``clashes`` is
+    undecided (and so is every unit that needs it)."""
     clashes = clashes or {}
-    roots = [Name(n) for n in SPEC_THEOREMS] + todo  # so that gcd/div/mod can be accelerated
+    roots = [Name(n) for n in SPEC_THEOREMS] + todo  # so that gcd/div/mod and literals can be checked
     order = src.closure(roots)
     wanted = set(todo)
     out: dict[Name, KernelVerdict] = {}
 
     def run() -> dict[Name, KernelVerdict]:
-        env = Environment(boundary_axioms=set())  # filled with the core's proof-less theorems as added
+        # filled as units are added: the core's proof-less theorems, the core's constants, the
+        # core's constants shipped without a body
+        env = Environment(boundary_axioms=set(), fuel=fuel)
         status: dict[Name, KernelVerdict] = {}  # every unit: its verdict
-        me = threading.get_ident()
         n_done = 0
         last = time.monotonic()
         for k in order:
             twice = next((m for m in src.members(k) if m in clashes), None) if clashes else None
-            bad = None if twice else next((d for d in src.deps(k) if not (status[d].accepted if d in status else False)), None)
+            # a dependency not checked yet is one of a cycle (unsafe mutual definitions, such as
+            # `f._unsafe_rec` and `g._unsafe_rec`): the kernel says why it cannot check that
+            bad = None if twice else next((d for d in src.deps(k) if d in status and not status[d].accepted), None)
             if twice is not None:
                 status[k] = _undecided(clash_reason(twice, clashes[twice]))
             elif bad is not None:
                 why = status.get(bad)
-                status[k] = _undecided(f"needs {bad} ({why.outcome if why is not None else 'not checked'})")
+                if why is not None and why.outcome is KernelOutcome.DECLINED:
+                    status[k] = KernelVerdict(KernelOutcome.DECLINED, f"needs {bad}, which was declined: {why.reason}",
+                                              why.missing or bad)
+                else:
+                    status[k] = _undecided(f"needs {bad} ({why.outcome if why is not None else 'not checked'})")
             else:
                 try:
                     decl = src.declaration(k)
@@ -362,28 +343,10 @@ def _check_units(src: OleanSource, todo: list[Name], project: set[Name], budget:
                     continue
                 if src.is_boundary(k):
                     env.boundary_axioms.add(decl.name)
-                timer = threading.Timer(budget, _raise_in, (me,)) if budget else None
-                try:
-                    if timer:
-                        timer.start()
-                    v = check_declaration(env, decl)
-                    if timer:
-                        timer.cancel()
-                except _Timeout:
-                    v = None
-                finally:
-                    if timer:
-                        timer.cancel()
-                if v is None:
-                    status[k] = _undecided(f"timed out after {budget:g} s")
-                elif v.outcome == Outcome.ACCEPTED:
-                    # unsafe/partial code (e.g. `f._unsafe_rec`) is checked as Lean's kernel checks it,
-                    # and the environment keeps every safe declaration from using it
-                    status[k] = CHECKED
-                elif v.outcome == Outcome.REJECTED:
-                    status[k] = KernelVerdict(KernelOutcome.REJECTED, v.reason)
-                else:
-                    status[k] = KernelVerdict(KernelOutcome.DECLINED, v.reason)
+                lib, hidden = src.provenance(k)
+                env.library.update(lib)
+                env.hidden_bodies.update(hidden)
+                status[k] = _kernel_verdict(check_declaration(env, decl))
             if k in wanted:
                 out[k] = status[k]
             n_done += 1
@@ -426,14 +389,14 @@ def export_ndjson(env: O.Environment, project_names: Iterable[Name], path: Path)
 
 
 def project_verdicts(env: O.Environment, modules: Iterable[str], core_folders: Sequence[Path],
-                     cache_file: Path | None, budget: float | None = DEFAULT_BUDGET,
+                     store: Store | None, fuel: int | None = DEFAULT_FUEL,
                      progress: Callable[[str], None] | None = None) -> tuple[dict[tuple[str, Name], KernelVerdict], RecheckResult]:
     """The kernel's verdict on every constant of the built project ``modules`` (auxiliary ones
-    included), by (module, name)."""
+    included), by (module, name); ``store``: the verdict cache, ``fuel``: kernel steps per unit."""
     keys: list[tuple[str, Name]] = []
     for m in modules:
         keys += [(m, n) for n in env.load(m).constant_names()]
-    result = recheck(env, sorted({n for _m, n in keys}), core_folders, cache_file, budget, progress)
+    result = recheck(env, sorted({n for _m, n in keys}), core_folders, store, fuel, progress)
     return {k: result.verdicts[k[1]] for k in keys if k[1] in result.verdicts}, result
 
 

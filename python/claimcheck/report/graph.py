@@ -16,6 +16,8 @@ is computed here; the SVG uses only the report's stylesheet.
 
 from __future__ import annotations
 
+from claimcheck.model.names import Name, NameSyntaxError
+
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 import re
@@ -177,16 +179,20 @@ def transitive_reduction(edges: list[tuple[str, str]],
 
 
 def common_namespace(names: list[str]) -> str:
-    """The longest dotted prefix (``MLTheory.``) shared by every name and shorter than each."""
+    """The longest namespace (``MLTheory.``) shared by every name and shorter than each, read by
+    components (``Col.«Y.ax»`` is ``Col`` and ``Y.ax``), printed as Lean prints it."""
     if not names:
         return ""
-    parts = [n.split(".") for n in names]
-    prefix: list[str] = []
+    try:
+        parts = [Name.parse(n).components for n in names]
+    except NameSyntaxError:
+        return ""  # a text that is not a Lean name (a claim's box): no common namespace
+    prefix: list = []
     for column in zip(*(p[:-1] for p in parts)):
         if len(set(column)) != 1:
             break
         prefix.append(column[0])
-    return ".".join(prefix) + "." if prefix else ""
+    return str(Name(prefix)) + "." if prefix else ""
 
 
 def layout(g: Graph) -> None:

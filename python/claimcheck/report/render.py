@@ -40,7 +40,7 @@ from claimcheck.report import graph, sources
 from claimcheck.report.badge import badge
 from claimcheck.report.junit import junit_xml
 from claimcheck.report.markdown import render_summary
-from claimcheck.report.states import CLAIM_STATES, INSTANCE_STATES
+from claimcheck.report.states import CLAIM_STATES, INSTANCE_STATES, status_words
 
 REPORT_JSON = "report.json"
 SUMMARY_MD = "summary.md"
@@ -114,6 +114,7 @@ def _environment() -> jinja2.Environment:
     )
     env.filters["short_value"] = _short_value
     env.filters["status_class"] = lambda v: _css_token(v, STATUSES)
+    env.globals["status_words"] = status_words
     env.filters["label_class"] = lambda v: _css_token(v, LABELS)
     env.filters["module_class"] = lambda v: _css_token(v, MODULE_STATUSES)
     env.filters["short_hash"] = lambda v: (str(v)[:12] if v else "")

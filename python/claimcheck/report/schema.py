@@ -17,7 +17,7 @@ from claimcheck.claims.diff import DIFF_SCHEMA
 from claimcheck.model.codec import STATUS_SCHEMA
 from claimcheck.model.evidence import REPORT_SCHEMA
 
-BUILD_SCHEMA = "claimcheck.build/1"
+BUILD_SCHEMA = "claimcheck.build/2"
 
 #: Marker -> the file name of its JSON Schema under ``schemas/``.
 SCHEMA_FILES: dict[str, str] = {

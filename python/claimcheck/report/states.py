@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from claimcheck.model.evidence import InstanceOutcome, InstanceResult, Severity
 
-__all__ = ["JUnit", "Presentation", "CLAIM_STATES", "SEVERITY_LEVEL", "instance_state", "claim_state"]
+__all__ = ["JUnit", "Presentation", "CLAIM_STATES", "SEVERITY_LEVEL", "instance_state", "claim_state", "status_words"]
 
 
 class JUnit(StrEnum):
@@ -55,6 +55,14 @@ INSTANCE_STATES: dict[tuple[InstanceOutcome, bool], Presentation] = {
 }
 
 SEVERITY_LEVEL: dict[Severity, str] = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTICE: "notice"}
+
+
+def status_words(status: str, is_theorem: bool | None) -> str:
+    """A declaration's status as the outputs show it: a definition (not a proposition) whose
+    closure is clean is ``defined``, not ``proved`` (nothing about it is a proof)."""
+    if str(status) == "proved" and is_theorem is False:
+        return "defined"
+    return str(status)
 
 
 def claim_state(state: str) -> Presentation:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from claimcheck.model.evidence import GateResult, Severity
 from claimcheck.model.facts import STATUS_ORDER, DeclFacts, DeclKind, KernelOutcome
-from claimcheck.report.states import claim_state, instance_state
+from claimcheck.report.states import claim_state, instance_state, status_words
 
 __all__ = ["render_gate", "render_status"]
 
@@ -81,7 +81,8 @@ def render_status(records: list[DeclFacts], statements: bool = False) -> str:
                 extra += f"  kernel: {r.kernel.headline}"
             if r.note:
                 extra += f"  ({r.note})"
-            lines.append(f"  {r.display_name:<{wn}}  {r.kind:<{wk}}  {r.status:<7}  {r.fingerprint or '-':<16}{extra}")
+            lines.append(f"  {r.display_name:<{wn}}  {r.kind:<{wk}}  {status_words(r.status, r.is_theorem):<7}  "
+                         f"{r.fingerprint or '-':<16}{extra}")
             if statements and r.statement is not None:
                 lines.append(f"    statement: {r.statement}")
             if statements and r.satisfiable_by is not None:
@@ -89,8 +90,9 @@ def render_status(records: list[DeclFacts], statements: bool = False) -> str:
             for w in r.warnings:
                 lines.append(f"    warning ({w.kind}, {w.name}): {w.message}")
         lines.append("")
-    counts = {s: sum(1 for r in records if r.status == s) for s in STATUS_ORDER}
-    lines.append(", ".join(f"{n} {s}" for s, n in counts.items() if n))
+    words = [status_words(r.status, r.is_theorem) for r in records]
+    order = [str(s) for s in STATUS_ORDER[:-1]] + ["proved", "defined"]
+    lines.append(", ".join(f"{words.count(w)} {w}" for w in order if words.count(w)))
     private = sum(1 for r in records if r.private)
     if private:
         lines.append(f"private declarations: {private} (listed under their names, marked `(private)`)")

@@ -5,7 +5,8 @@ One module per group of Lean modules: :mod:`.basic` (helpers of ``MLTheory.Basic
 (GatedMLP, ShermanMorrison, MultiHead), :mod:`.generation_limit`, :mod:`.gnn`
 (GNNBisimulation), :mod:`.traffic_light_fair`, :mod:`.tables` (QueryTable), :mod:`.matroid`
 (PartitionGreedy), :mod:`.codes` (OneDistance, RationalCode), :mod:`.attention` (HardAttention,
-ConnectionLaplacian); :mod:`.values` converts the evaluator's values.
+ConnectionLaplacian), :mod:`.geometry` (BindingFrontier, Apollonius), :mod:`.rotary`
+(RotaryCommutant), :mod:`.refinement` (Refinement); :mod:`.values` converts the evaluator's values.
 Each computes from the mathematical definition (``numpy``, ``itertools``, ``math``), not by
 transcribing the Lean recursion. :mod:`mltheory.semantics` merges :data:`SEMANTICS`.
 """
@@ -16,7 +17,8 @@ from typing import Mapping
 
 from claimcheck.analysis.instances import Semantic
 from mltheory.mirrors import (
-    attention, basic, codes, compaction, counting, generation_limit, gnn, linear, matroid, tables, traffic_light_fair,
+    attention, basic, codes, compaction, counting, generation_limit, geometry, gnn, linear, matroid, refinement, rotary,
+    tables, traffic_light_fair,
 )
 
 __all__ = ["SEMANTICS"]
@@ -33,4 +35,7 @@ SEMANTICS: Mapping[str, Semantic] = {
     **matroid.SEMANTICS,
     **codes.SEMANTICS,
     **attention.SEMANTICS,
+    **geometry.SEMANTICS,
+    **rotary.SEMANTICS,
+    **refinement.SEMANTICS,
 }

@@ -1,6 +1,6 @@
 """Python meanings of the ``MLTheory.Basic`` helpers that the newer instances use: finite sums
-(``sumFin``, ``sumNat``), the list of a function's values (``finList``) and the matrix product
-(``matMul``)."""
+(``sumFin``, ``sumNat``), the list of a function's values (``finList``), the matrix product
+(``matMul``), the matrix-vector product (``matVec``) and the rectifier (``relu``, ``reluVec``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Mapping
 
 from claimcheck.analysis.instances import Semantic, as_int
-from mltheory.mirrors.values import fin_mat, nat, rat, rat_matrix, table
+from mltheory.mirrors.values import fin_fun, fin_mat, nat, rat, rat_matrix, rat_vector, table
 
 __all__ = ["SEMANTICS"]
 
@@ -18,4 +18,8 @@ SEMANTICS: Mapping[str, Semantic] = {
     "MLTheory.finList": lambda _a, n, f: list(table(nat(n), f())),
     # `matMul A B` (entry (i, j) is `∑ k, A i k * B k j`): the numpy product of exact matrices.
     "MLTheory.matMul": lambda n, a, b: (lambda k: fin_mat(rat_matrix(k, k, a()) @ rat_matrix(k, k, b())))(nat(n)),
+    # `matVec A u` (entry `i` is `∑ k, A i k * u k`): the numpy matrix-vector product.
+    "MLTheory.matVec": lambda n, a, u: (lambda k: fin_fun(rat_matrix(k, k, a()) @ rat_vector(k, u())))(nat(n)),
+    "MLTheory.relu": lambda t: max(Fraction(0), rat(t())),
+    "MLTheory.reluVec": lambda n, x: (lambda k: fin_fun(max(Fraction(0), v) for v in rat_vector(k, x())))(nat(n)),
 }

@@ -4,7 +4,8 @@ arrays of ``Fraction``: the triangle is ``e_c - e_{c+1 mod 3}`` (the identity mi
 shift); the code of ``C`` prototypes is built from the rational points of the unit circle
 ``((1 - k²)/(1 + k²), 2k/(1 + k²))`` (the second intersection of the circle with the line of
 slope ``k`` through ``(-1, 0)``), lifted by a first coordinate ``1``, with their negatives, and
-for odd ``C`` the triangle."""
+for odd ``C`` the triangle. ``MLTheory.LinearDependence``'s three plane vectors are listed
+as data."""
 
 from __future__ import annotations
 
@@ -55,4 +56,7 @@ def rational_code(c: int, d: int) -> np.ndarray:
 SEMANTICS: Mapping[str, Semantic] = {
     "MLTheory.OneDistance.triangle": lambda: fin_mat(triangle()),
     "MLTheory.RationalCode.code": lambda e, c: fin_mat(rational_code(nat(c), nat(e) + 3)),
+    # `threeVecs`: the plane vectors (1, 2), (3, -1), (5, 3)
+    "MLTheory.threeVecs": lambda: fin_mat(np.array([[Fraction(1), Fraction(2)], [Fraction(3), Fraction(-1)],
+                                                    [Fraction(5), Fraction(3)]], dtype=object)),
 }

@@ -1,7 +1,8 @@
 """Python meanings of the linear-algebra modules ``MLTheory.GatedMLP``,
-``MLTheory.ShermanMorrison`` and ``MLTheory.MultiHead``, computed with exact ``numpy`` object
-arrays of ``Fraction`` (Lean's ``Rat``, with ``x / 0 = 0``) from the mathematical formulas:
-matrix products, not the Lean definitions' index sums."""
+``MLTheory.ShermanMorrison``, ``MLTheory.MultiHead`` and ``MLTheory.PrivilegedAxes`` (affine
+maps), computed with exact ``numpy`` object arrays of ``Fraction`` (Lean's ``Rat``, with
+``x / 0 = 0``) from the mathematical formulas: matrix products, not the Lean definitions' index
+sums."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from claimcheck.analysis.instances import FinFun, Semantic, Thunk
 from mltheory.mirrors.values import fin_fun, fin_mat, lean_div, nat, rat, rat_matrix, rat_vector
 
 __all__ = [
-    "SEMANTICS", "connection_walk", "effective_transport", "gated_mlp", "multi_head",
+    "SEMANTICS", "connection_walk", "effective_transport", "gated_mlp", "multi_head", "rank_one_sum",
     "sherman_morrison_denominator", "sherman_morrison_inverse",
 ]
 
@@ -29,6 +30,18 @@ def gated_mlp(gate: Gate, w1: np.ndarray, w2: np.ndarray, u: np.ndarray, x: np.n
     a, b = w1 @ x, w2 @ x
     hidden = np.array([gate(t) for t in a], dtype=object) * b
     return u @ hidden
+
+
+def rank_one_sum(w1: np.ndarray, w2: np.ndarray, u: np.ndarray) -> np.ndarray:
+    """``rankOneSum W₁ W₂ U``: for each output ``o`` the matrix ``∑_j U[o, j] · outer(W₁[j], W₂[j])``
+    (an ``(k, d, d)`` array)."""
+    k, m = u.shape
+    d = w1.shape[1]
+    out = np.full((k, d, d), Fraction(0), dtype=object)
+    for o in range(k):
+        for j in range(m):
+            out[o] = out[o] + u[o, j] * np.outer(w1[j], w2[j])
+    return out
 
 
 def relu(t: Fraction) -> Fraction:
@@ -167,8 +180,14 @@ SEMANTICS: Mapping[str, Semantic] = {
     f"{GATED}.gatedMLP": lambda d, m, k, sigma, w1, w2, u, x: _mlp(d, m, k, _gate(sigma), w1, w2, u, x),
     f"{GATED}.bilinearMLP": lambda d, m, k, w1, w2, u, x: _mlp(d, m, k, lambda t: t, w1, w2, u, x),
     f"{GATED}.relu": lambda t: relu(rat(t())),
+    f"{GATED}.rankOneSum": lambda d, m, k, w1, w2, u, o, p, q: (lambda D, M, K: rank_one_sum(
+        rat_matrix(M, D, w1()), rat_matrix(M, D, w2()), rat_matrix(K, M, u()))[nat(o), nat(p), nat(q)])(
+        nat(d), nat(m), nat(k)),
     f"{GATED}.quadGate": lambda t: quad_gate(rat(t())),
     f"{GATED}.one": lambda a: (lambda v: lambda _j: lambda _i: v)(rat(a())),
+    # MLTheory.PrivilegedAxes: `affine M b x = M x + b`
+    "MLTheory.PrivilegedAxes.affine": lambda n, m, b, x: (lambda k: fin_fun(
+        rat_matrix(k, k, m()) @ rat_vector(k, x()) + rat_vector(k, b())))(nat(n)),
     # MLTheory.ShermanMorrison
     f"{SM}.smDenom": _sm(sherman_morrison_denominator),
     f"{SM}.smInverse": lambda n, b, u, v: fin_mat(_sm(sherman_morrison_inverse)(n, b, u, v)),

@@ -1,0 +1,12 @@
+-- Adapted from https://github.com/leanprover/lean4, file `tests/lean/run/1192.lean`, commit 39f6a83fe6d0610958fc732ef59407704beb1424.
+-- Apache-2.0 (Lean 4 authors); see bench/realcode/LICENSE.
+-- Changes: made a module: `module`, `public import`, `@[expose] public section`.
+module
+
+@[expose] public section
+
+inductive Foo : Nat → Type
+| foo : Foo 0
+
+inductive Bar: Foo n → Prop
+| bar {t: Foo n} : (h : n = 0) → (h ▸ t) = .foo → Bar t

@@ -1,0 +1,797 @@
+"""Vacuity decided by the kernel: statements that say nothing, found by proving that they do.
+
+A theorem says nothing when its conclusion holds for no reason (``Converges f := ∀ n, f n = f n``,
+``Stable := True ∧ True``) or when a hypothesis can never hold (``h : False`` after unfolding, ``e :
+Empty``, ``i : Fin 0``, ``h : 1 = 2``, ``h : n < 0``, ``h : ¬True``, ``h : ∀ p : Prop, p``, an
+uninhabited class). Looking at shapes misses what a definition hides; here the question is put to
+claimcheck's own kernel (:mod:`claimcheck.kernel`, through the ``.olean`` front end) as a proof to
+check:
+
+1. **Trivial conclusion** (lint ``trivial-conclusion``): the candidate ``fun xs => t``, where ``t``
+   is ``True.intro``, ``rfl`` (``Eq.refl``, ``HEq.refl``), ``Iff.refl``, ``And.intro`` of such, or the
+   constructor of a proposition structure all of whose fields are such, under the statement's
+   binders and those its definitions hide. It is checked against the statement in an environment
+   where the project's definitions unfold and the library's *operations* do not: a library
+   definition of data (``Nat.add``, ``instOfNatNat``, ``List.length``) is an axiom there (its type
+   only), recursors do not compute, and only the library's definitions of types and propositions
+   (``Not``, ``Ne``, ``GE.ge``, ``Set``) and its structure projections unfold. So ``2 + 2 = 4`` or a
+   ``decide +kernel`` instance ``f 3 = 7`` is never "trivial" (it is a computation), while ``f n = f
+   n`` hidden behind a project definition is. Also here: the conclusion closed by a hypothesis
+   (lint ``conclusion-is-hypothesis``).
+2. **Unsatisfiable hypothesis** (lint ``unsatisfiable-hypothesis``): for binder ``k`` (a hypothesis
+   or any binder: ``(e : Empty)`` makes a statement vacuous too), a proof of ``∀ x₁ … xₖ₋₁, Hₖ →
+   False`` built from the refutations: ``False`` itself; an inductive type with no constructor
+   (its recursor); a structure with a refutable field (``Fin 0``: its ``isLt`` field is ``val <
+   0``); ``n < 0`` on ``Nat`` (``Nat.not_lt_zero``); ``A → B`` with ``A`` trivially true and ``B``
+   refutable (``¬True``, ``a ≠ a``); ``∀ p : Prop, …`` at ``p := False``; and a closed decidable
+   proposition whose ``decide`` evaluates to ``false`` (``of_decide_eq_false rfl``: ``1 = 2``, for
+   ``Nat`` and ``Bool`` equations and orders and the connectives). These are checked with every
+   definition unfolding (evaluation is the point).
+
+Each candidate is a term of the kernel's model, checked by
+:func:`claimcheck.kernel.checker.check_declaration` with a small fuel (where the kernel takes one)
+in an environment of the declarations the statement reaches, as the ``.olean`` files hold them
+(already checked, by Lean and by the re-check; they are added, not re-checked). Only an accepted
+candidate gives a lint; a candidate the kernel rejects, declines or runs out of fuel on says
+nothing, and so does a statement whose names two modules declare differently. An accepted
+candidate is a proof: the lint cannot be false.
+"""
+
+from __future__ import annotations
+
+import inspect
+import itertools
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Sequence
+
+from claimcheck.kernel import Environment as KernelEnvironment
+from claimcheck.kernel import Outcome
+from claimcheck.kernel import declarations as D
+from claimcheck.kernel.checker import check_declaration, run_with_big_stack
+from claimcheck.model.facts import Lint, LintKind
+from claimcheck.model.names import Name
+from claimcheck.olean.reader import (
+    App,
+    BVar,
+    Const,
+    ConstantInfo,
+    Environment,
+    Expr,
+    ForallE,
+    FVar,
+    Lam,
+    LetE,
+    Level,
+    Lit,
+    MData,
+    Proj,
+    Sort,
+    app_spine,
+    strip_mdata,
+)
+from claimcheck.recheck.front_end import DecodeError, OleanSource, kernel_name
+
+__all__ = ["VacuityChecker", "PROBE_FUEL"]
+
+#: Kernel steps one candidate may take (where the kernel counts steps): a trivial proof needs few.
+PROBE_FUEL = 200_000
+#: Unfolding steps the candidate search takes on one proposition.
+_UNFOLD = 24
+#: How deep the candidate search goes (nested ``∧``, fields, binders).
+_DEPTH = 12
+
+_ZERO = Level("zero")
+_ONE = Level("succ", (_ZERO,))
+
+
+def N(text: str) -> Name:
+    return Name.parse(text)
+
+
+_TRUE, _FALSE, _EQ, _HEQ, _IFF, _AND, _NOT = (N(x) for x in ("True", "False", "Eq", "HEq", "Iff", "And", "Not"))
+_NAT, _BOOL, _LT, _LE = N("Nat"), N("Bool"), N("LT.lt"), N("LE.le")
+_OFNAT = N("OfNat.ofNat")
+
+
+class _NoCandidate(Exception):
+    pass
+
+
+@dataclass
+class _Opened:
+    """A statement's telescope opened: binder names, types (over earlier free variables) and the
+    free variables standing for them, and the body."""
+
+    names: list[Name]
+    types: list[Expr]
+    fvars: list[FVar]
+    body: Expr
+
+
+class _Terms:
+    """Substitution and abstraction over reader terms (free variables ``_vac.N``)."""
+
+    def __init__(self) -> None:
+        self._ids = itertools.count()
+
+    def fresh(self) -> FVar:
+        return FVar(Name.of("_vac", next(self._ids)))
+
+    @staticmethod
+    def instantiate(body: Expr, value: Expr) -> Expr:
+        memo: dict[tuple[int, int], Expr] = {}
+
+        def go(e: Expr, d: int) -> Expr:
+            key = (id(e), d)
+            got = memo.get(key)
+            if got is not None:
+                return got
+            if isinstance(e, BVar):
+                r: Expr = value if e.index == d else (BVar(e.index - 1) if e.index > d else e)
+            elif isinstance(e, App):
+                r = App(go(e.fn, d), go(e.arg, d))
+            elif isinstance(e, ForallE):
+                r = ForallE(e.binder_name, go(e.binder_type, d), go(e.body, d + 1), e.binder_info)
+            elif isinstance(e, Lam):
+                r = Lam(e.binder_name, go(e.binder_type, d), go(e.body, d + 1), e.binder_info)
+            elif isinstance(e, LetE):
+                r = LetE(e.decl_name, go(e.type, d), go(e.value, d), go(e.body, d + 1))
+            elif isinstance(e, MData):
+                r = go(e.expr, d)
+            elif isinstance(e, Proj):
+                r = Proj(e.type_name, e.index, go(e.struct, d))
+            else:
+                r = e
+            memo[key] = r
+            return r
+
+        return go(body, 0)
+
+    @staticmethod
+    def abstract(e: Expr, fvars: Sequence[FVar]) -> Expr:
+        """``e`` with the free variables ``fvars`` (outermost first) as bound variables."""
+        pos = {fv.name: i for i, fv in enumerate(fvars)}
+        n = len(fvars)
+        memo: dict[tuple[int, int], Expr] = {}
+
+        def go(x: Expr, d: int) -> Expr:
+            key = (id(x), d)
+            got = memo.get(key)
+            if got is not None:
+                return got
+            if isinstance(x, FVar):
+                i = pos.get(x.name)
+                if i is None:
+                    raise _NoCandidate("a free variable outside the telescope")
+                r: Expr = BVar(d + n - 1 - i)
+            elif isinstance(x, App):
+                r = App(go(x.fn, d), go(x.arg, d))
+            elif isinstance(x, ForallE):
+                r = ForallE(x.binder_name, go(x.binder_type, d), go(x.body, d + 1), x.binder_info)
+            elif isinstance(x, Lam):
+                r = Lam(x.binder_name, go(x.binder_type, d), go(x.body, d + 1), x.binder_info)
+            elif isinstance(x, LetE):
+                r = LetE(x.decl_name, go(x.type, d), go(x.value, d), go(x.body, d + 1))
+            elif isinstance(x, MData):
+                r = go(x.expr, d)
+            elif isinstance(x, Proj):
+                r = Proj(x.type_name, x.index, go(x.struct, d))
+            else:
+                r = x
+            memo[key] = r
+            return r
+
+        return go(e, 0)
+
+
+def _has_fvar(e: Expr) -> bool:
+    stack, seen = [e], set()
+    while stack:
+        x = stack.pop()
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
+        if isinstance(x, FVar):
+            return True
+        if isinstance(x, App):
+            stack += (x.fn, x.arg)
+        elif isinstance(x, (Lam, ForallE)):
+            stack += (x.binder_type, x.body)
+        elif isinstance(x, LetE):
+            stack += (x.type, x.value, x.body)
+        elif isinstance(x, MData):
+            stack.append(x.expr)
+        elif isinstance(x, Proj):
+            stack.append(x.struct)
+    return False
+
+
+def _apps(fn: Expr, *args: Expr) -> Expr:
+    for a in args:
+        fn = App(fn, a)
+    return fn
+
+
+def _c(name: Name, *levels: Level) -> Const:
+    return Const(name, tuple(levels))
+
+
+def _nat_value(e: Expr) -> int | None:
+    e = strip_mdata(e)
+    if isinstance(e, Lit) and isinstance(e.value, int):
+        return e.value
+    head, args = app_spine(e)
+    if isinstance(head, Const) and head.name == _OFNAT and len(args) == 3:
+        inner = strip_mdata(args[1])
+        if isinstance(inner, Lit) and isinstance(inner.value, int):
+            return inner.value
+    return None
+
+
+class _Policy:
+    FULL = "full"  # every definition unfolds
+    OPERATIONS_OPAQUE = "operations-opaque"  # the library's data definitions are axioms
+
+
+class _KernelScope:
+    """A kernel environment holding the declarations candidates need, converted from the
+    ``.olean`` files under one unfolding policy (added, not re-checked: they are what Lean
+    checked)."""
+
+    def __init__(self, src: OleanSource, policy: str, is_core_module: Callable[[str], bool]) -> None:
+        self.src = src
+        self.policy = policy
+        self.is_core_module = is_core_module
+        self.env = KernelEnvironment()
+        self.added: set[Name] = set()
+        self.failed: set[Name] = set()
+
+    def _keeps_value(self, ci: ConstantInfo) -> bool:
+        if self.policy == _Policy.FULL or not self.is_core_module(ci.module):
+            return True
+        t = strip_mdata(ci.type)
+        while isinstance(t, ForallE):
+            t = strip_mdata(t.body)
+        if isinstance(t, Sort):
+            return True  # a definition of a type or a proposition (`Not`, `Ne`, `Set`)
+        v = ci.value
+        while isinstance(v, (Lam, MData)):
+            v = v.body if isinstance(v, Lam) else v.expr
+        return isinstance(v, Proj)  # a structure projection
+
+    def ensure(self, roots: set[Name]) -> bool:
+        """Add every declaration ``roots`` reach; False if one cannot be decoded."""
+        todo = [r for r in roots if r not in self.added]
+        while todo:
+            n = todo.pop()
+            if n in self.added:
+                continue
+            if n in self.failed:
+                return False
+            try:
+                key = self.src.key(n)
+                members = self.src.members(key)
+                decl = self._declaration(key)
+            except (KeyError, DecodeError):
+                self.failed.add(n)
+                return False
+            deps: set[Name] = set()
+            for m in members:
+                self.added.add(m)
+                try:
+                    ci, _ = self.src.info(m)
+                except KeyError:
+                    continue
+                deps |= ci.type_constants()
+                if ci.kind in ("definition", "opaque") and self._keeps_value(ci):
+                    deps |= ci.value_constants()
+                elif ci.kind == "inductive":
+                    deps |= set(ci.ctors)
+            self._add(decl, key)
+            todo.extend(d for d in deps if d not in self.added)
+        return True
+
+    def _declaration(self, key: Name) -> D.Declaration:
+        ci, _ = self.src.info(key)
+        if ci.kind in ("theorem", "definition", "opaque") and (ci.kind == "theorem" or not self._keeps_value(ci)):
+            # only its type: a proof is irrelevant, an operation does not compute here
+            try:
+                return D.Axiom(kernel_name(key), tuple(kernel_name(p) for p in ci.level_params),
+                               self.src.conv.expr(ci.type))
+            except Exception as e:  # noqa: BLE001
+                raise DecodeError(str(e)) from e
+        return self.src.declaration(key)
+
+    def _add(self, decl: D.Declaration, key: Name) -> None:
+        env = self.env
+        if isinstance(decl, D.InductiveBlock):
+            for t in decl.types:
+                env.add(t)
+            for c in decl.ctors:
+                env.add(c)
+            for r in decl.recursors:
+                if self.policy == _Policy.FULL:
+                    env.add(r)
+                else:  # recursors do not compute here
+                    env.add(D.Axiom(r.name, r.level_params, r.type))
+            return
+        if isinstance(decl, D.Quot):
+            env.add(decl)
+            env.quot_initialized = True
+            return
+        if isinstance(decl, D.Theorem):
+            env.add(D.Axiom(decl.name, decl.level_params, decl.type))  # proofs are irrelevant here
+            return
+        if isinstance(decl, D.Definition):
+            ci, _ = self.src.info(key)
+            if not self._keeps_value(ci):
+                env.add(D.Axiom(decl.name, decl.level_params, decl.type))
+                return
+        env.add(decl)
+
+
+_TAKES_FUEL = "fuel" in inspect.signature(check_declaration).parameters
+
+
+class VacuityChecker:
+    """The vacuity lint of declarations of one environment (one per run: it owns the kernel
+    environments it fills, see the module docstring)."""
+
+    def __init__(self, env: Environment, is_core_module: Callable[[str], bool],
+                 core_folders: Sequence[Path] = ()) -> None:
+        self.env = env
+        self.is_core_module = is_core_module
+        self.src = OleanSource(env, list(core_folders) or None)
+        self._scopes: dict[str, _KernelScope] = {}
+        self._probes = itertools.count()
+        self.terms = _Terms()
+        self.within: str | None = None
+
+    # ------------------------------------------------------------------ environment
+
+    def scope(self, policy: str) -> _KernelScope:
+        got = self._scopes.get(policy)
+        if got is None:
+            got = self._scopes[policy] = _KernelScope(self.src, policy, self.is_core_module)
+        return got
+
+    def find(self, name: Name) -> ConstantInfo | None:
+        return self.env.find(name, within=self.within)
+
+    def _consistent(self, names: set[Name]) -> bool:
+        """Whether every name resolves in the declaration's module as the shared kernel environment
+        resolves it (two modules declaring one name differently: no answer)."""
+        for n in names:
+            scoped = self.env.find(n, within=self.within)
+            if scoped is not None and self.env.find(n) is not scoped:
+                return False
+        return True
+
+    def _accepts(self, policy: str, level_params: tuple[Name, ...], ty: Expr, value: Expr) -> bool:
+        """Whether the kernel accepts ``value`` as a proof of ``ty`` (closed reader terms)."""
+        scope = self.scope(policy)
+        consts = _constants(ty) | _constants(value)
+        if not self._consistent(consts) or not scope.ensure(consts):
+            return False
+        try:
+            conv = self.src.conv
+            decl = D.Theorem((("_claimcheck_probe", next(self._probes))), tuple(kernel_name(p) for p in level_params),
+                             conv.expr(ty), conv.expr(value))
+        except Exception:  # noqa: BLE001 - a term the front end cannot convert: no answer
+            return False
+        kwargs = {"fuel": PROBE_FUEL} if _TAKES_FUEL else {}
+        verdict = check_declaration(scope.env, decl, **kwargs)
+        return verdict.outcome == Outcome.ACCEPTED
+
+    # ------------------------------------------------------------------ unfolding
+
+    def step(self, e: Expr) -> Expr | None:
+        """One unfolding step of ``e``'s head (beta, zeta, delta, a projection of a constructor), or
+        ``None`` when its head is stuck."""
+        e = strip_mdata(e)
+        if isinstance(e, LetE):
+            return self.terms.instantiate(e.body, e.value)
+        head, args = app_spine(e)
+        head = strip_mdata(head)
+        if isinstance(head, Lam) and args:
+            return _apps(self.terms.instantiate(head.body, args[0]), *args[1:])
+        if isinstance(head, Proj):
+            s = strip_mdata(head.struct)
+            for _ in range(_UNFOLD):
+                h2, a2 = app_spine(s)
+                ci = self.find(h2.name) if isinstance(h2, Const) else None
+                if ci is not None and ci.kind == "constructor":
+                    ind = self.find(ci.induct) if ci.induct is not None else None
+                    k = (ind.num_params or 0) + head.index if ind is not None else None
+                    if k is not None and k < len(a2):
+                        return _apps(a2[k], *args)
+                    return None
+                nxt = self.step(s)
+                if nxt is None:
+                    return None
+                s = strip_mdata(nxt)
+            return None
+        if isinstance(head, Const):
+            ci = self.find(head.name)
+            if ci is not None and ci.kind == "definition" and ci.value is not None \
+                    and len(ci.level_params) == len(head.levels):
+                from claimcheck.analysis.props import _Infer
+
+                body = _Infer.instantiate_levels(ci.value, dict(zip(ci.level_params, head.levels)))
+                return _apps(body, *args)
+        return None
+
+    def unfoldings(self, e: Expr):
+        """``e`` and its successive unfoldings (at most ``_UNFOLD``)."""
+        for _ in range(_UNFOLD):
+            yield e
+            nxt = self.step(e)
+            if nxt is None:
+                return
+            e = strip_mdata(nxt)
+
+    def open(self, ty: Expr, limit: int | None = None) -> _Opened:
+        names, types, fvars = [], [], []
+        e = strip_mdata(ty)
+        while isinstance(e, ForallE) and (limit is None or len(fvars) < limit):
+            fv = self.terms.fresh()
+            names.append(e.binder_name)
+            types.append(e.binder_type)
+            fvars.append(fv)
+            e = strip_mdata(self.terms.instantiate(e.body, fv))
+        return _Opened(names, types, fvars, e)
+
+    def _close(self, opened: _Opened, upto: int, body: Expr, extra: list[tuple[Name, Expr, FVar]] = ()) -> Expr:
+        """``fun x₁ … xᵤ (extra…) => body`` over the first ``upto`` binders of ``opened``."""
+        binders = list(zip(opened.names[:upto], opened.types[:upto], opened.fvars[:upto])) + list(extra)
+        fvs = [b[2] for b in binders]
+        out = self.terms.abstract(body, fvs)
+        for i in range(len(binders) - 1, -1, -1):
+            name, ty, _fv = binders[i]
+            out = Lam(name, self.terms.abstract(ty, fvs[:i]), out, 0)
+        return out
+
+    def _pi(self, opened: _Opened, upto: int, body: Expr, extra: list[tuple[Name, Expr, FVar]] = ()) -> Expr:
+        binders = list(zip(opened.names[:upto], opened.types[:upto], opened.fvars[:upto])) + list(extra)
+        fvs = [b[2] for b in binders]
+        out = self.terms.abstract(body, fvs)
+        for i in range(len(binders) - 1, -1, -1):
+            name, ty, _fv = binders[i]
+            out = ForallE(name, self.terms.abstract(ty, fvs[:i]), out, 0)
+        return out
+
+    # ------------------------------------------------------------------ trivial proofs
+
+    def trivial(self, prop: Expr, depth: int = 0) -> Expr:
+        """A candidate trivial proof of ``prop`` (raises _NoCandidate)."""
+        if depth > _DEPTH:
+            raise _NoCandidate("too deep")
+        for form in self.unfoldings(prop):
+            if isinstance(form, ForallE):
+                fv = self.terms.fresh()
+                body = self.trivial(self.terms.instantiate(form.body, fv), depth + 1)
+                return _lam_over(form, fv, body)
+            head, args = app_spine(form)
+            head = strip_mdata(head)
+            if not isinstance(head, Const):
+                continue
+            n = head.name
+            if n == _TRUE and not args:
+                return _c(N("True.intro"))
+            if n == _EQ and len(args) == 3:
+                return _apps(_c(N("Eq.refl"), *head.levels), args[0], args[1])
+            if n == _HEQ and len(args) == 4:
+                return _apps(_c(N("HEq.refl"), *head.levels), args[0], args[1])
+            if n == _IFF and len(args) == 2:
+                return _apps(_c(N("Iff.refl")), args[0])
+            if n == _AND and len(args) == 2:
+                return _apps(_c(N("And.intro")), args[0], args[1], self.trivial(args[0], depth + 1),
+                             self.trivial(args[1], depth + 1))
+            got = self._structure_proof(head, args, depth)
+            if got is not None:
+                return got
+        raise _NoCandidate("no trivial proof")
+
+    def _structure(self, head: Const, args: list[Expr]):
+        """``(inductive, constructor)`` when ``head args`` is a structure-like inductive (one
+        constructor, no indices) fully applied to its parameters."""
+        ci = self.find(head.name)
+        if ci is None or ci.kind != "inductive" or len(ci.ctors) != 1 or len(args) != (ci.num_params or 0):
+            return None
+        ctor = self.find(ci.ctors[0])
+        if ctor is None or len(ctor.level_params) != len(head.levels):
+            return None
+        return ci, ctor
+
+    def _fields(self, ctor: ConstantInfo, head: Const, args: list[Expr], struct: Expr | None):
+        """The field types of ``ctor`` at parameters ``args``; a field is instantiated with the
+        earlier fields' projections of ``struct`` (or, without one, must not depend on them)."""
+        from claimcheck.analysis.props import _Infer
+
+        t = _Infer.instantiate_levels(ctor.type, dict(zip(ctor.level_params, head.levels)))
+        for a in args:
+            t = strip_mdata(t)
+            if not isinstance(t, ForallE):
+                raise _NoCandidate("constructor arity")
+            t = self.terms.instantiate(t.body, a)
+        out = []
+        i = 0
+        t = strip_mdata(t)
+        while isinstance(t, ForallE):
+            out.append(t.binder_type)
+            if struct is not None:
+                nxt = Proj(head.name, i, struct)
+            else:
+                nxt = self.terms.fresh()  # a dependent field: the candidate cannot name it
+            t = strip_mdata(self.terms.instantiate(t.body, nxt))
+            i += 1
+        return out
+
+    def _structure_proof(self, head: Const, args: list[Expr], depth: int) -> Expr | None:
+        found = self._structure(head, args)
+        if found is None:
+            return None
+        _ci, ctor = found
+        fields = self._fields(ctor, head, args, None)
+        proofs = [self.trivial(f, depth + 1) for f in fields]  # every field a proposition with a trivial proof
+        return _apps(_c(ctor.name, *head.levels), *args, *proofs)
+
+    # ------------------------------------------------------------------ refutations
+
+    def refute(self, ty: Expr, h: Expr, depth: int = 0) -> Expr:
+        """A candidate proof of ``False`` from ``h : ty`` (raises _NoCandidate)."""
+        if depth > _DEPTH:
+            raise _NoCandidate("too deep")
+        tried_decide = False
+        for form in self.unfoldings(ty):
+            if isinstance(form, ForallE):
+                dom = strip_mdata(form.binder_type)
+                if isinstance(dom, Sort) and dom.level.kind == "zero":  # ∀ p : Prop, … at p := False
+                    return self.refute(self.terms.instantiate(form.body, _c(_FALSE)), App(h, _c(_FALSE)), depth + 1)
+                try:
+                    arg = self.trivial(form.binder_type, depth + 1)
+                except _NoCandidate:
+                    arg = None
+                if arg is not None:  # A → B with A trivially true: refute B
+                    return self.refute(self.terms.instantiate(form.body, arg), App(h, arg), depth + 1)
+                continue
+            head, args = app_spine(form)
+            head = strip_mdata(head)
+            if not isinstance(head, Const):
+                continue
+            n = head.name
+            if n == _FALSE and not args:
+                return h
+            if n == _LT and len(args) == 4 and _is_const(args[0], _NAT) and _nat_value(args[3]) == 0 \
+                    and self.find(N("Nat.not_lt_zero")) is not None:
+                return _apps(_c(N("Nat.not_lt_zero")), args[2], h)
+            if not tried_decide and not _has_fvar(form):
+                tried_decide = True
+                inst = self._decidable(form, 0)
+                if inst is not None and self.find(N("of_decide_eq_false")) is not None:
+                    refl = _apps(_c(N("Eq.refl"), _ONE), _c(_BOOL), _c(N("Bool.false")))
+                    return _apps(_c(N("of_decide_eq_false")), form, inst, refl, h)
+            got = self._empty(head, args, form, h, depth)
+            if got is not None:
+                return got
+        raise _NoCandidate("no refutation")
+
+    def _empty(self, head: Const, args: list[Expr], form: Expr, h: Expr, depth: int) -> Expr | None:
+        ci = self.find(head.name)
+        if ci is None or ci.kind != "inductive":
+            return None
+        nparams = ci.num_params or 0
+        if not ci.ctors and len(args) >= nparams:
+            # no constructor: its recursor, into `False`
+            rec = self.find(head.name.child("rec"))
+            if rec is None:
+                return None
+            levels = head.levels
+            if len(rec.level_params) == len(head.levels) + 1:
+                levels = (_ZERO, *head.levels)  # the motive's universe: Prop
+            elif len(rec.level_params) != len(head.levels):
+                return None
+            if len(args) != nparams:
+                return None  # an indexed family: its motive would take the indices (not built here)
+            motive = Lam(Name.of("x"), form, _c(_FALSE), 0)  # fun (x : I params) => False
+            return _apps(_c(rec.name, *levels), *args, motive, h)
+        found = self._structure(head, args)
+        if found is None:
+            return None
+        _ci, ctor = found
+        fields = self._fields(ctor, head, args, h)
+        for i, f in enumerate(fields):
+            try:
+                return self.refute(f, Proj(head.name, i, h), depth + 1)
+            except _NoCandidate:
+                continue
+        return None
+
+    def _decidable(self, p: Expr, depth: int) -> Expr | None:
+        """A ``Decidable p`` instance for a closed proposition of the library's connectives,
+        ``Nat``/``Bool`` equations and ``Nat`` orders (``None``: not one of those)."""
+        if depth > _DEPTH:
+            return None
+        p = strip_mdata(p)
+        head, args = app_spine(p)
+        head = strip_mdata(head)
+        if not isinstance(head, Const):
+            return None
+        n = head.name
+
+        def known(name: str) -> Const | None:
+            c = N(name)
+            return _c(c) if self.find(c) is not None else None
+
+        if n == _TRUE and not args:
+            return known("instDecidableTrue")
+        if n == _FALSE and not args:
+            return known("instDecidableFalse")
+        if n == _NOT and len(args) == 1:
+            inner, c = self._decidable(args[0], depth + 1), known("instDecidableNot")
+            return _apps(c, args[0], inner) if inner is not None and c is not None else None
+        if n in (_AND, N("Or"), _IFF) and len(args) == 2:
+            c = known({_AND: "instDecidableAnd", N("Or"): "instDecidableOr", _IFF: "instDecidableIff"}[n])
+            a, b = self._decidable(args[0], depth + 1), self._decidable(args[1], depth + 1)
+            return _apps(c, args[0], args[1], a, b) if c is not None and a is not None and b is not None else None
+        if n == _EQ and len(args) == 3:
+            if _is_const(args[0], _NAT):
+                c = known("instDecidableEqNat")
+            elif _is_const(args[0], _BOOL):
+                c = known("instDecidableEqBool")
+            else:
+                return None
+            return _apps(c, args[1], args[2]) if c is not None else None
+        if n in (_LT, _LE) and len(args) == 4 and _is_const(args[0], _NAT):
+            c = known("Nat.decLt" if n == _LT else "Nat.decLe")
+            return _apps(c, args[2], args[3]) if c is not None else None
+        return None
+
+    # ------------------------------------------------------------------ the lint
+
+    def lint(self, ci: ConstantInfo, within: str) -> tuple[Lint, ...]:
+        """The vacuity lint of declaration ``ci`` (of module ``within``): empty when the kernel
+        accepts no candidate."""
+        self.within = within
+        try:
+            return run_with_big_stack(self._lint, ci)
+        except (_NoCandidate, RecursionError):
+            return ()
+
+    def _lint(self, ci: ConstantInfo) -> tuple[Lint, ...]:
+        found: list[Lint] = []
+        opened = self.open(ci.type)
+        lps = ci.level_params
+        # (1) the conclusion, closed by a trivial proof under every binder
+        try:
+            proof = self.trivial(opened.body)
+            value = self._close(opened, len(opened.fvars), proof)
+            if self._accepts(_Policy.OPERATIONS_OPAQUE, lps, ci.type, value):
+                found.append(Lint(LintKind.TRIVIAL_CONCLUSION,
+                                  f"the conclusion is closed by a trivial proof ({_describe(proof)}) under its binders,"
+                                  " after unfolding the project's definitions (the kernel accepts it)"))
+        except _NoCandidate:
+            pass
+        if not found:
+            for k, hyp in enumerate(opened.types):
+                value = self._close(opened, len(opened.fvars), opened.fvars[k])
+                if self._quick_same_head(hyp, opened.body) and \
+                        self._accepts(_Policy.OPERATIONS_OPAQUE, lps, ci.type, value):
+                    found.append(Lint(LintKind.CONCLUSION_IS_HYPOTHESIS,
+                                      f"the conclusion is hypothesis {k + 1} (the kernel accepts it as the proof)", k + 1))
+                    break
+        # (2) each binder, refuted
+        for k in range(len(opened.types)):
+            h = self.terms.fresh()
+            try:
+                refutation = self.refute(opened.types[k], h)
+            except _NoCandidate:
+                continue
+            extra = [(opened.names[k], opened.types[k], h)]
+            ty = self._pi(opened, k, _c(_FALSE), extra)
+            value = self._close(opened, k, refutation, extra)
+            if self._accepts(_Policy.FULL, lps, ty, value):
+                found.append(Lint(LintKind.UNSATISFIABLE_HYPOTHESIS,
+                                  f"hypothesis {k + 1} (`{opened.names[k]}`) can never hold (the kernel accepts a proof"
+                                  f" of `False` from it: {_describe(refutation)}): the statement holds vacuously", k + 1))
+        return tuple(found)
+
+    def _quick_same_head(self, hyp: Expr, concl: Expr) -> bool:
+        """A cheap filter before asking the kernel whether a hypothesis is the conclusion."""
+        a, _ = app_spine(strip_mdata(hyp))
+        b, _ = app_spine(strip_mdata(concl))
+        a, b = strip_mdata(a), strip_mdata(b)
+        if isinstance(a, Const) and isinstance(b, Const):
+            return a.name == b.name
+        return type(a) is type(b) and not isinstance(a, Sort)
+
+
+def _lam_over(form: ForallE, fv: FVar, body: Expr) -> Expr:
+    """``fun x : A => body`` with ``fv`` bound (``A`` is ``form``'s binder type, closed over the
+    outer free variables)."""
+    return Lam(form.binder_name, form.binder_type, _abstract_one(body, fv), 0)
+
+
+def _abstract_one(e: Expr, fv: FVar) -> Expr:
+    memo: dict[tuple[int, int], Expr] = {}
+
+    def go(x: Expr, d: int) -> Expr:
+        key = (id(x), d)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        if isinstance(x, FVar):
+            r: Expr = BVar(d) if x.name == fv.name else x
+        elif isinstance(x, BVar):
+            r = BVar(x.index + 1) if x.index >= d else x
+        elif isinstance(x, App):
+            r = App(go(x.fn, d), go(x.arg, d))
+        elif isinstance(x, ForallE):
+            r = ForallE(x.binder_name, go(x.binder_type, d), go(x.body, d + 1), x.binder_info)
+        elif isinstance(x, Lam):
+            r = Lam(x.binder_name, go(x.binder_type, d), go(x.body, d + 1), x.binder_info)
+        elif isinstance(x, LetE):
+            r = LetE(x.decl_name, go(x.type, d), go(x.value, d), go(x.body, d + 1))
+        elif isinstance(x, MData):
+            r = go(x.expr, d)
+        elif isinstance(x, Proj):
+            r = Proj(x.type_name, x.index, go(x.struct, d))
+        else:
+            r = x
+        memo[key] = r
+        return r
+
+    return go(e, 0)
+
+
+def _is_const(e: Expr, name: Name) -> bool:
+    e = strip_mdata(e)
+    return isinstance(e, Const) and e.name == name
+
+
+def _constants(e: Expr) -> set[Name]:
+    out: set[Name] = set()
+    stack, seen = [e], set()
+    while stack:
+        x = stack.pop()
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
+        if isinstance(x, Const):
+            out.add(x.name)
+        elif isinstance(x, App):
+            stack += (x.fn, x.arg)
+        elif isinstance(x, (Lam, ForallE)):
+            stack += (x.binder_type, x.body)
+        elif isinstance(x, LetE):
+            stack += (x.type, x.value, x.body)
+        elif isinstance(x, MData):
+            stack.append(x.expr)
+        elif isinstance(x, Proj):
+            stack.append(x.struct)
+    return out
+
+
+_SHOWN = {"True.intro": "True.intro", "Eq.refl": "rfl", "HEq.refl": "HEq.rfl", "Iff.refl": "Iff.rfl",
+          "And.intro": "And.intro", "Nat.not_lt_zero": "Nat.not_lt_zero", "of_decide_eq_false": "decide"}
+
+
+def _describe(proof: Expr) -> str:
+    """The proof's main constants, for the message (``rfl``, ``And.intro``, ``decide``)."""
+    words: list[str] = []
+    for n in sorted(_constants(proof), key=str):
+        shown = _SHOWN.get(str(n))
+        if shown is not None and shown not in words:
+            words.append(shown)
+    if not words:
+        head, _ = app_spine(strip_mdata(proof))
+        while isinstance(head, Lam):
+            head, _ = app_spine(strip_mdata(head.body))
+        if isinstance(head, Const):
+            words.append(str(head.name))
+        elif isinstance(head, (FVar, BVar)):
+            words.append("the hypothesis itself")
+        else:
+            words.append("a projection")
+    return ", ".join(words)

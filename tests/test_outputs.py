@@ -1,0 +1,224 @@
+"""Every output says the same, and says how much (issue 25).
+
+``tests/fixtures/outputs/states`` holds one claim in each state (holds in full, holds for a special
+case, a conjecture stated with ``sorry``, a proved "conjecture", not formalised, an instance theorem
+no companion cross-checks) and gets a stale ``formalization.yaml``; each format of ``check`` must
+show each state as :mod:`claimcheck.report.states` says, the JUnit output must parse, and the exit
+code must agree with the last line. ``tests/fixtures/outputs/flow`` goes through a reviewed
+statement change in a git repository: ``diff --base`` and ``check`` both pass at the end. A unit test
+renders every state of the table in every format.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from claimcheck.model.evidence import (
+    BuildSummary, ClaimEvidence, Coverage, GateResult, InstanceOutcome, InstanceResult, Label, PaperEvidence,
+    Settings, ToolchainInfo, Verdict, tier_of,
+)
+from claimcheck.model.names import Name
+from claimcheck.report.badge import badge
+from claimcheck.report.junit import junit_xml
+from claimcheck.report.markdown import render_summary
+from claimcheck.report.registry import FORMATS, render
+from claimcheck.report.states import CLAIM_STATES, INSTANCE_STATES, JUnit
+
+FIXTURES = Path(__file__).parent / "fixtures" / "outputs"
+
+
+def _cli(root: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "claimcheck.cli", *args, "--root", str(root), "-q"], cwd=root,
+                          capture_output=True, text=True, timeout=1800)
+
+
+@pytest.fixture(scope="module")
+def states(tmp_path_factory: pytest.TempPathFactory, toolchain) -> Path:
+    root = tmp_path_factory.mktemp("outputs") / "states"
+    shutil.copytree(FIXTURES / "states", root)
+    done = _cli(root, "check", "--update-fingerprints", "-j", "1")
+    assert "Traceback" not in done.stderr, done.stderr
+    done = _cli(root, "formalization-yaml")
+    assert done.returncode == 0, done.stderr
+    path = root / "formalization.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("tier: stated", "tier: kernel-rechecked"),
+                    encoding="utf-8")  # stale: the generated row now says something the build does not
+    return root
+
+
+@pytest.fixture(scope="module")
+def outputs(states: Path) -> dict[str, subprocess.CompletedProcess]:
+    return {fmt: _cli(states, "check", "--format", fmt) for fmt in FORMATS}
+
+
+def test_json_states(outputs) -> None:
+    done = outputs["json"]
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    data = json.loads(done.stdout)
+    states = {c["id"]: c["state"] for c in data["papers"][0]["claims"]}
+    assert states == {"c1": "holds-full", "c2": "holds-special-case", "c3": "stated", "c4": "fails",
+                      "c5": "informal", "c6": "holds-special-case"}
+    claims = {c["id"]: c for c in data["papers"][0]["claims"]}
+    assert claims["c2"]["coverage"] == "special-case" and claims["c1"]["coverage"] == "full"
+    assert claims["c3"]["tier"] == "stated"
+    assert [p["code"] for p in claims["c4"]["problems"] if p["severity"] == "error"] == ["conjecture-proved"]
+    assert any(p["code"] == "open-statement" and "sorry" in p["message"] for p in claims["c3"]["problems"])
+    assert any(p["code"] == "instance-not-cross-checked" and p["severity"] == "warning"
+               for p in claims["c6"]["problems"])
+    assert any(p["code"] == "formalization-stale" for p in data["problems"])
+    summary = data["summary"]
+    assert summary["holds_by_coverage"] == {"full": 1, "special-case": 2, "reconstruction": 0}
+    assert summary["headline"].startswith("1 in full, 2 special cases, 0 reconstructions of 6 claims hold")
+    assert "all" not in summary["headline"]
+
+
+def test_text_ends_with_the_verdict_that_the_exit_code_gives(outputs) -> None:
+    done = outputs["text"]
+    lines = done.stdout.strip().splitlines()
+    assert lines[-1] == "gate: FAIL" and done.returncode == 1
+    assert lines[0].endswith("1 in full, 2 special cases, 0 reconstructions of 6 claims hold; 1 stated, open, "
+                             "1 not formalised, 1 fails")
+    stale = [i for i, line in enumerate(lines) if "formalization.yaml" in line and line.startswith("FAIL")]
+    assert stale and stale[0] < len(lines) - 1
+
+
+def test_github_levels(outputs) -> None:
+    lines = outputs["github"].stdout.strip().splitlines()
+    assert all(line.startswith("::") for line in lines), lines
+    notices = [line for line in lines if line.startswith("::notice")]
+    assert sum("partial-coverage" not in line and "special-case" in line for line in notices) >= 2
+    assert any("c3" in line and "sorry" in line for line in notices)
+    assert any(line.startswith("::error file=formalization.yaml") for line in lines)
+    assert any(line.startswith("::error") and "c4" in line for line in lines)
+    assert any(line.startswith("::warning") and "not cross-checked" in line for line in lines)
+    assert lines[-1].startswith("::error") and "gate fails" in lines[-1]
+
+
+def test_junit_parses_and_maps_each_state(outputs) -> None:
+    root = ET.fromstring(outputs["junit"].stdout)
+    cases = {c.get("name").split(" ")[0]: c for c in root.iter("testcase") if c.get("classname") == "states"}
+    assert cases["c1"].find("failure") is None and cases["c1"].find("skipped") is None
+    assert cases["c2"].find("failure") is None and cases["c2"].find("skipped") is None
+    assert cases["c3"].find("skipped") is not None
+    assert cases["c4"].find("failure") is not None
+    assert cases["c5"].find("skipped") is not None
+    instances = [c for c in root.iter("testcase") if c.get("classname") == "instances"]
+    assert instances and all(c.find("skipped") is not None for c in instances)
+    project = [c for c in root.iter("testcase") if c.get("classname") == "project"]
+    assert any(c.find("failure") is not None and c.get("name") == "formalization-stale" for c in project)
+
+
+def test_markdown_headline(outputs) -> None:
+    text = outputs["markdown"].stdout
+    assert "**Gate FAILS: 1 in full, 2 special cases, 0 reconstructions of 6 claims hold" in text
+
+
+def test_report_files_say_the_same(states: Path, tmp_path: Path) -> None:
+    done = _cli(states, "check", "--report", str(tmp_path / "report"))
+    assert done.returncode == 1
+    index = (tmp_path / "report" / "index.html").read_text(encoding="utf-8")
+    assert "1 in full, 2 special cases, 0 reconstructions of 6 claims hold" in index
+    assert "All claims hold" not in index
+    badge_data = json.loads((tmp_path / "report" / "badge.json").read_text(encoding="utf-8"))
+    assert badge_data["color"] == "red" and "1 full, 2 partial of 6" in badge_data["message"]
+    ET.fromstring((tmp_path / "report" / "junit.xml").read_text(encoding="utf-8"))
+
+
+def test_a_failed_run_marks_the_old_report_stale(states: Path, tmp_path: Path) -> None:
+    out = tmp_path / "report"
+    assert _cli(states, "check", "--report", str(out)).returncode == 1
+    assert (out / "report.json").is_file()
+    bad = tmp_path / "bad"
+    shutil.copytree(states, bad)
+    (bad / "manifests" / "states.yaml").write_text("id: [broken\n", encoding="utf-8")
+    done = _cli(bad, "check", "--report", str(out))
+    assert done.returncode == 2
+    assert not (out / "report.json").exists() and (out / "STALE.txt").is_file()
+
+
+def test_broken_pipe_ends_quietly(states: Path) -> None:
+    cmd = f"{sys.executable} -m claimcheck.cli check --format junit --root {states} -q | head -n 1"
+    done = subprocess.run(["bash", "-o", "pipefail", "-c", cmd], capture_output=True, text=True, timeout=1800)
+    assert "Traceback" not in done.stderr and "BrokenPipeError" not in done.stderr, done.stderr
+
+
+def _git(root: Path, *args: str) -> None:
+    subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, text=True)
+
+
+def test_a_reviewed_statement_change_passes_diff_and_check(tmp_path: Path, toolchain) -> None:
+    root = tmp_path / "flow"
+    shutil.copytree(FIXTURES / "flow", root)
+    _git(root, "init", "-q")
+    _git(root, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "empty")
+    assert _cli(root, "check", "--update-fingerprints", "-j", "1").returncode == 0
+    _git(root, "add", "-A")
+    _git(root, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "first")
+    lean = root / "lean" / "Flow.lean"
+    lean.write_text(lean.read_text(encoding="utf-8").replace("n ≤ n + n", "n ≤ 2 * n"), encoding="utf-8")
+    changed = _cli(root, "check")
+    assert changed.returncode == 1 and "recorded: ∀ (n : Nat), n ≤ n + n" in changed.stdout, changed.stdout
+    assert _cli(root, "check", "--update-fingerprints").returncode == 0
+    unreviewed = _cli(root, "diff", "--base", "HEAD")
+    assert unreviewed.returncode == 1 and "without a review" in unreviewed.stdout
+    manifest = root / "manifests" / "flow.yaml"
+    import yaml
+
+    fp = yaml.safe_load(manifest.read_text(encoding="utf-8"))["claims"][0]["formal"][0]["fingerprint"]
+    text = manifest.read_text(encoding="utf-8")
+    text = text.replace(f"fingerprint: {fp}", f"fingerprint: {fp}\n        reviewed:\n          fingerprint: {fp}\n"
+                        "          note: 2 * n is n + n; the bound is the same")
+    manifest.write_text(text, encoding="utf-8")
+    reviewed = _cli(root, "diff", "--base", "HEAD")
+    assert reviewed.returncode == 0, reviewed.stdout
+    final = _cli(root, "check")
+    assert final.returncode == 0, final.stdout
+
+
+def _claim(cid: str, verdict: Verdict, coverage: Coverage | None, formal: bool) -> ClaimEvidence:
+    from claimcheck.model.evidence import FormalEvidence, Role
+
+    entries = [FormalEvidence(Name.of("X", cid), Role.THEOREM)] if formal else []
+    return ClaimEvidence(cid, Label.THEOREM, "s", verdict, tier_of(verdict, entries, not formal), coverage,
+                         "note" if coverage and coverage is not Coverage.FULL else None, formal=entries)
+
+
+def test_every_state_renders_in_every_format() -> None:
+    claims = [
+        _claim("full", Verdict.HOLDS, Coverage.FULL, True),
+        _claim("special", Verdict.HOLDS, Coverage.SPECIAL_CASE, True),
+        _claim("recon", Verdict.HOLDS, Coverage.RECONSTRUCTION, True),
+        _claim("numerical", Verdict.HOLDS, None, False),
+        _claim("stated", Verdict.STATED, None, True),
+        _claim("informal", Verdict.INFORMAL, None, False),
+        _claim("fails", Verdict.FAILS, Coverage.FULL, True),
+    ]
+    assert {c.state for c in claims} == set(CLAIM_STATES)
+    instances = [InstanceResult(Name.of("X", o.value), "", "", "", o) for o in InstanceOutcome]
+    for strict in (False, True):
+        result = GateResult("2026-12-01T00:00:00Z", True, ToolchainInfo("wasm", "4.28"), BuildSummary(True),
+                            [PaperEvidence("p", "P", "manifests/p.yaml", claims)], Settings(strict_instances=strict),
+                            instances=instances)
+        for name in FORMATS:
+            assert render(name, result, Path(".")), name
+        junit = ET.fromstring(junit_xml(result))
+        for c in claims:
+            case = next(e for e in junit.iter("testcase") if e.get("name", "").startswith(c.id + " "))
+            outcome = CLAIM_STATES[c.state].junit
+            assert (case.find("failure") is not None) == (outcome is JUnit.FAILED), c.state
+            assert (case.find("skipped") is not None) == (outcome is JUnit.SKIPPED), c.state
+        for inst in instances:
+            case = next(e for e in junit.iter("testcase") if e.get("name") == str(inst.decl))
+            outcome = INSTANCE_STATES[(inst.outcome, strict)].junit
+            assert (case.find("failure") is not None) == (outcome is JUnit.FAILED)
+        data = json.loads(render("json", result, Path(".")))
+        assert [c["state"] for c in data["papers"][0]["claims"]] == [c.state for c in claims]
+        assert "numerical" in render_summary(result)
+        assert badge(result)["message"].startswith("1 full, 2 partial, 1 numerical of 7")

@@ -1,0 +1,207 @@
+"""A statement prints as what was proved, and a claim never rests on a vacuous theorem (issue 24).
+
+One fixture folder per attack, variant and control under ``tests/fixtures/statements/<case>/``: the
+Lean source (``lean/Case.lean``), a manifest claiming one of its theorems, and ``expected.yaml``:
+
+```yaml
+decls:
+  Some.decl:
+    statement: "exact printed statement"      # optional
+    statement_contains: "[id"                 # optional
+    warnings: [confusable, mixed-script]      # the exact warning kinds (optional)
+    warnings_include: [inline-instance]       # kinds that must be among them (optional)
+    lint: [trivial-conclusion]                # the exact lint kinds (optional)
+    satisfiable_by: Some.witness              # optional
+claim:
+  verdict: fails                              # the gate's verdict on claim c1
+  problems: [vacuous]                         # problem codes the claim must carry
+```
+
+Each case is built, its facts read through the pipeline session, its manifest's fingerprints
+recorded and the claim judged: an attack fails for the reason expected (never only for a missing
+fingerprint), a control holds. The fixtures set ``[kernel] require = false`` and the session runs
+without the kernel re-check (tested in ``tests/test_recheck.py``); the vacuity lint itself is decided
+by kernel probes in every run.
+"""
+
+from __future__ import annotations
+
+import shutil
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+import yaml
+
+from claimcheck.analysis.lookalike import invisible_characters, mixed_script_words, skeleton
+from claimcheck.analysis.pretty import INFIX, MAX_DEPTH, env_binder_infos, literal_value, pretty
+from claimcheck.claims.fingerprints import update_fingerprints
+from claimcheck.model.names import Name
+from claimcheck.olean.reader import App, Const, Environment, ForallE, Lit
+from claimcheck.progress import Progress
+from claimcheck.project import Project
+from claimcheck.session import Options, Session
+
+from conftest import FIXTURES
+
+CASES = sorted(p.name for p in (FIXTURES / "statements").iterdir() if p.is_dir())
+
+#: What each entry of the printer's infix table prints (``printer_infix``), from Lean statements.
+INFIX_EXPECTED = {
+    "P.add": "∀ (a : Nat) (b : Nat), a + b = 1 → a + b = 1",
+}
+
+
+def _run(case: str, tmp: Path):
+    root = tmp / case
+    shutil.copytree(FIXTURES / "statements" / case, root, ignore=shutil.ignore_patterns("expected.yaml"))
+    session = Session(Project.load(root), Progress(quiet=True), Options(jobs=1, kernel=False))
+    manifests = session.manifests()
+    first = session.gate(manifests)
+    update_fingerprints(manifests, first)
+    manifests = session.manifests()
+    return session, session.gate(manifests)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory, toolchain):
+    """Every case built and judged once: case -> (facts by name, the claim's evidence)."""
+    out = {}
+
+    def get(case: str):
+        if case not in out:
+            session, result = _run(case, tmp_path_factory.mktemp("statements"))
+            assert session.build.ok, session.build.failed_modules()
+            facts = {f.name: f for f in session.facts}
+            out[case] = (facts, result.claims[0])
+        return out[case]
+
+    return get
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_statement_case(case: str, built) -> None:
+    expected = yaml.safe_load((FIXTURES / "statements" / case / "expected.yaml").read_text(encoding="utf-8"))
+    facts, claim = built(case)
+    for text, want in (expected.get("decls") or {}).items():
+        f = facts[Name.parse(text)]
+        kinds = sorted({str(w.kind) for w in f.warnings})
+        if "statement" in want:
+            assert f.statement == want["statement"], (text, f.statement)
+        if "statement_contains" in want:
+            assert want["statement_contains"] in (f.statement or ""), (text, f.statement)
+        if "warnings" in want:
+            assert kinds == sorted(want["warnings"]), (text, [w.message for w in f.warnings])
+        for k in want.get("warnings_include", ()):
+            assert k in kinds, (text, [w.message for w in f.warnings])
+        if "lint" in want:
+            assert sorted(str(x.kind) for x in f.lint) == sorted(want["lint"]), (text, [x.message for x in f.lint])
+        if "satisfiable_by" in want:
+            assert str(f.satisfiable_by) == want["satisfiable_by"], (text, f.satisfiable_by)
+    verdict = expected["claim"]["verdict"]
+    codes = {str(p.code) for p in claim.problems if p.is_error}
+    assert str(claim.verdict) == verdict, (case, [p.message for p in claim.problems])
+    assert "fingerprint-unrecorded" not in codes and "fingerprint-changed" not in codes
+    for code in expected["claim"].get("problems", ()):
+        assert code in codes, (case, code, [p.message for p in claim.problems])
+
+
+def test_printer_prints_every_infix_entry(built) -> None:
+    facts, _claim = built("printer_infix")
+    printed = {str(n): f.statement for n, f in facts.items() if str(n).startswith("P.") and f.kind == "theorem"}
+    symbols = {op.symbol for op in INFIX.values()}
+    shown = {sym for sym in symbols if any(f" {sym} " in (s or "") for s in printed.values())}
+    assert shown == symbols, sorted(symbols - shown)
+    for name, text in INFIX_EXPECTED.items():
+        assert printed[name] == text
+    # each statement prints its hypothesis and conclusion from the right arguments
+    assert printed["P.heq2"].endswith("a ≍ b → a ≍ b"), printed["P.heq2"]
+    assert printed["P.mem"].endswith("a ∈ l → a ∈ l"), printed["P.mem"]
+    assert printed["P.comp"].endswith("(f ∘ g) 0 = 0 → (f ∘ g) 0 = 0"), printed["P.comp"]
+    assert printed["P.sdiff"].endswith("a \\ b = a → a \\ b = a"), printed["P.sdiff"]
+
+
+def test_infix_table_reads_the_explicit_arguments(toolchain) -> None:
+    """Every entry's arity and operand positions are the constant's own: the operands are its
+    explicit arguments, in the library's binder infos."""
+    env = Environment([toolchain.lib_dir])
+    env.load("Init")
+    env.load_all(["Init"])
+    infos = env_binder_infos(env)
+    for name, op in INFIX.items():
+        got = infos(Name.parse(name))
+        assert got is not None, name
+        # the notation's arguments: the first `arity` binders (`f ∘ g` leaves the composite's own binder)
+        assert len(got) >= op.arity, (name, got)
+        explicit = [i for i, b in enumerate(got[: op.arity]) if b == 0]
+        assert sorted([op.left, op.right]) == sorted(explicit), (name, explicit, op)
+
+
+# ---------------------------------------------------------------------------- no Lean
+
+
+def _nat() -> Const:
+    return Const(Name.of("Nat"), ())
+
+
+def _lit(k: int) -> App:
+    return App(App(App(Const(Name.parse("OfNat.ofNat"), ()), _nat()), Lit(k)),
+               App(Const(Name.parse("instOfNatNat"), ()), Lit(k)))
+
+
+def _add(a, b) -> App:
+    n = _nat()
+    head = App(App(App(App(Const(Name.parse("HAdd.hAdd"), ()), n), n), n),
+               App(App(Const(Name.parse("instHAdd"), ()), n), Const(Name.parse("instAddNat"), ())))
+    return App(App(head, a), b)
+
+
+def test_deep_sum_prints_and_evaluates_bounded() -> None:
+    """A 10,000-deep `1 + 1 + …` neither exhausts the stack nor is evaluated: it prints cut, and
+    its value is not read (a literal deeper than the bound is none)."""
+    e = _lit(1)
+    for _ in range(10_000):
+        e = _add(e, _lit(1))
+    stmt = ForallE(Name.of("n"), _nat(), App(App(App(Const(Name.of("Eq"), ()), _nat()), e),
+                                                 _lit(10_001)), 0)
+    text = pretty(stmt)
+    assert "…" in text and text.endswith("= 10001")
+    assert literal_value(e) is None
+    shallow = _lit(1)
+    for _ in range(MAX_DEPTH // 2):
+        shallow = _add(shallow, _lit(1))
+    assert literal_value(shallow) == MAX_DEPTH // 2 + 1
+
+
+def test_huge_scientific_literal_is_not_evaluated() -> None:
+    """`1e1000000000` is too large to evaluate: its value is not computed."""
+    rat = Const(Name.of("Rat"), ())
+    sci = App(App(App(App(App(Const(Name.parse("OfScientific.ofScientific"), ()), rat), Const(Name.parse("inst"), ())),
+                      Lit(1)), Const(Name.parse("Bool.false"), ())), Lit(1_000_000_000))
+    assert literal_value(sci) is None
+    small = App(App(App(App(App(Const(Name.parse("OfScientific.ofScientific"), ()), rat), Const(Name.parse("inst"), ())),
+                        Lit(15)), Const(Name.parse("Bool.true"), ())), Lit(1))
+    assert literal_value(small) == Fraction(3, 2)
+
+
+def test_confusable_skeletons_come_from_unicode_data() -> None:
+    N = Name.parse
+    assert skeleton(Name.of("Nat", "ɡcd")) == skeleton(N("Nat.gcd"))  # U+0261, not in any hand list
+    assert skeleton(Name.of("Nat", "lօg2")) == skeleton(N("Nat.log2"))  # Armenian օ
+    assert skeleton(Name.of("Nаt")) == skeleton(N("Nat"))  # Cyrillic а
+    assert skeleton(Name.of("Νat")) == skeleton(N("Nat"))  # Greek Ν
+    assert skeleton(Name.of("rnod")) == skeleton(N("mod"))  # TR39 maps m to rn
+    assert skeleton(N("Nat.gcd")) != skeleton(N("Nat.lcm"))
+    assert skeleton(N("Int")) != skeleton(N("Nat"))
+
+
+def test_invisible_characters_and_mixed_scripts() -> None:
+    assert invisible_characters("Nat\u200b") == ["\u200b"]
+    assert invisible_characters("Nat ") == [" "]
+    assert invisible_characters("\u202eNat") == ["\u202e"]
+    assert invisible_characters("Nat\u2060") == ["\u2060"]  # word joiner
+    assert invisible_characters("Nat\u00a0x") == ["\u00a0"]
+    assert invisible_characters("2 + 2 = 5") == []  # visible once quoted: «2 + 2 = 5»
+    assert invisible_characters("δ_bound") == []
+    assert mixed_script_words("lօg2") == [("lօg", ("ARMENIAN", "LATIN"))]
+    assert mixed_script_words("no_δ") == [] and mixed_script_words("ε") == []
