@@ -247,6 +247,8 @@ def _entry_value(entry: FormalEvidence, key: str, project_modules: set[str]):
         return facts is not None and facts.module in project_modules
     if key == "lint":
         return [l.message for l in facts.lint]
+    if key == "lint_kinds":
+        return [str(l.kind) for l in facts.lint]
     if key == "prelude":
         return list(facts.prelude)
     value = getattr(facts, key)
