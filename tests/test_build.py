@@ -22,6 +22,14 @@ from conftest import FIXTURES, copy_case
 CASES = sorted(p for p in (FIXTURES / "build").iterdir() if p.is_dir())
 
 
+@pytest.fixture(autouse=True)
+def own_user_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts with an empty user cache: the build records and the outputs kept by content
+    are shared by every checkout on the machine, and a fixture another run already built would be
+    restored, not built (these tests are about what the build itself does)."""
+    monkeypatch.setenv("CLAIMCHECK_CACHE_DIR", str(tmp_path / "user-cache"))
+
+
 def statuses(report: BuildReport, status: str) -> set[str]:
     return {name for name, r in report.modules.items() if r.status == status}
 
