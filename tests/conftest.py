@@ -72,7 +72,7 @@ def repo_build(repo_project: Project, toolchain: Toolchain):
     """The project's own `lean/`, built once per session in the copy."""
     from claimcheck.lean.build import build
 
-    return build(repo_project, toolchain, progress=Progress())
+    return build(repo_project, toolchain, jobs=1, progress=Progress())  # one Lean process at a time
 
 
 def gate_with_fingerprints(project: Project, jobs: int = 1):

@@ -191,7 +191,7 @@ def _session(project, **options):
 
 
 def test_changed_statement_fails_the_gate_showing_old_and_new(repo_build, repo_project, toolchain, tmp_path: Path) -> None:
-    folder = tmp_path / "manifests"
+    folder = repo_project.root / f"manifests-{tmp_path.name}"  # a manifest is a file of the project (issue 23)
     shutil.copytree(REPO / "manifests", folder)
     path = folder / "pldr-llm-power-law-attention.yaml"
     data = yaml.safe_load(path.read_text())
@@ -247,6 +247,8 @@ def _entry_value(entry: FormalEvidence, key: str, project_modules: set[str]):
         return facts is not None and facts.module in project_modules
     if key == "lint":
         return [l.message for l in facts.lint]
+    if key == "lint_kinds":
+        return [str(l.kind) for l in facts.lint]
     if key == "prelude":
         return list(facts.prelude)
     value = getattr(facts, key)

@@ -71,9 +71,9 @@ def test_kernel_setting_is_read_and_checked(tmp_path: Path) -> None:
     from claimcheck.project import Project
 
     assert Project.load(tmp_path).kernel_required is True
-    (tmp_path / "claimcheck.toml").write_text("[kernel]\nrequire = false\nbudget = 3\n", encoding="utf-8")
+    (tmp_path / "claimcheck.toml").write_text("[kernel]\nrequire = false\nbudget = 3\nfuel = 1000\n", encoding="utf-8")
     p = Project.load(tmp_path)
-    assert (p.kernel_required, p.kernel_budget) == (False, 3.0)
+    assert (p.kernel_required, p.kernel_budget, p.kernel_fuel) == (False, 3.0, 1000)
     (tmp_path / "claimcheck.toml").write_text('[kernel]\nrequire = "no"\n', encoding="utf-8")
     with pytest.raises(ClaimcheckError, match="kernel.require"):
         Project.load(tmp_path)
@@ -103,10 +103,12 @@ def _tamper(olean: Path, old: int, new: int) -> int:
     return count
 
 
-def _kinds(project, toolchain, modules, cache):
+def _kinds(project, toolchain, modules, store):
+    """The kernel's verdicts on every constant of ``modules`` (``store``: the verdict cache, or None),
+    with the default fuel (deterministic: the same verdicts on a loaded or an idle machine)."""
     env = open_environment([project.olean_dir, toolchain.lib_dir], [toolchain.lib_dir])
     names = sorted({n for m in modules for n in env.load(m).constant_names()})
-    result = recheck(env, names, [toolchain.lib_dir], cache, budget=300)
+    result = recheck(env, names, [toolchain.lib_dir], store)
     return env, result
 
 
@@ -133,7 +135,7 @@ def _check_gate(expected: dict[str, str], records: dict[str, DeclFacts], modules
 
 @pytest.mark.lean
 @pytest.mark.parametrize("case", CASES)
-def test_recheck_fixture(case: str, toolchain, tmp_path: Path) -> None:
+def test_recheck_fixture(case: str, toolchain, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from claimcheck.lean.build import build
     from claimcheck.progress import Progress
     from claimcheck.project import Project
@@ -145,8 +147,12 @@ def test_recheck_fixture(case: str, toolchain, tmp_path: Path) -> None:
     report = build(project, toolchain, jobs=1, progress=Progress(quiet=True))
     assert report.ok
     modules = list(report.modules)
-    cache = project.build_dir / "kernel-cache.json"
-    _env, result = _kinds(project, toolchain, modules, cache)
+    # the verdict cache is a sealed store in the user's cache folder (issue 23), here a folder of the test's
+    from claimcheck.cache import Store
+
+    monkeypatch.setenv("CLAIMCHECK_CACHE_DIR", str(tmp_path / "user-cache"))
+    store = Store("kernel-verdicts-test")
+    _env, result = _kinds(project, toolchain, modules, store)
     got = {n: _kind(result.verdicts.get(N(n))) for n in spec["clean"]}
     assert got == spec["clean"], result.verdicts
     for name, text in spec.get("why", {}).items():
@@ -155,10 +161,16 @@ def test_recheck_fixture(case: str, toolchain, tmp_path: Path) -> None:
         records = _statuses(modules, project, toolchain, result.verdicts)
         assert {n: str(records[n].status) for n in spec.get("status", {})} == spec.get("status", {})
         _check_gate(spec.get("gate", {}), records, modules)
-    assert result.checked_units > 0 and cache.is_file()
-    # unchanged: every verdict from the cache, none re-checked
-    _env, again = _kinds(project, toolchain, modules, cache)
-    assert again.verdicts == result.verdicts and again.checked_units == 0
+    assert result.checked_units > 0
+    assert not (project.build_dir / "kernel-cache.json").exists()  # nothing in the project
+    _env, again = _kinds(project, toolchain, modules, store)
+    assert again.verdicts == result.verdicts
+    if name_clashes(_env, sorted({n for m in modules for n in _env.load(m).constant_names()})):
+        # a run with a name two modules declare neither reads nor writes cached verdicts
+        assert not any(store.folder.rglob("*.json")) and again.checked_units == result.checked_units
+    else:
+        # unchanged: every verdict from the cache, none re-checked
+        assert any(store.folder.rglob("*.json")) and again.checked_units == 0
 
     if "tamper" in spec:
         olean = next(project.olean_dir.rglob("*.olean"))
@@ -168,7 +180,7 @@ def test_recheck_fixture(case: str, toolchain, tmp_path: Path) -> None:
         for name in spec["tampered"]:  # the olean's own account is unchanged ...
             assert by_name[name].status == spec.get("status", {}).get(name, "proved")
         assert str(spec["tamper"]["to"]) in (by_name[spec["tamper"]["decl"]].statement or "")
-        _env, after = _kinds(project, toolchain, modules, cache)
+        _env, after = _kinds(project, toolchain, modules, store)
         got = {n: _kind(after.verdicts[N(n)]) for n in spec["tampered"]}
         assert got == spec["tampered"], after.verdicts  # ... the kernel's is not
         assert after.checked_units == 1  # only the changed declaration was re-checked
