@@ -205,11 +205,11 @@ class Session:
     def facts(self) -> list[DeclFacts]:
         """The facts of every listed declaration (the options' ``decls``, or every user-facing
         declaration of the project), with kernel verdicts and satisfiability witnesses."""
-        from claimcheck.analysis.statuses import declaration_facts
-
         build = self.build
         self.progress.line("reading proof status")
         if self.options.decls is not None:
+            from claimcheck.analysis.statuses import declaration_facts
+
             records = declaration_facts(
                 self.environment, list(build.modules), [self.toolchain.lib_dir],
                 allowed_axioms=self.project.allowed_axioms, failed_modules=build.failed_modules(),

@@ -18,7 +18,7 @@ import dacite
 from claimcheck.errors import ClaimcheckError
 from claimcheck.model.evidence import REPORT_SCHEMA, GateResult, tier_of
 from claimcheck.model.facts import DeclFacts
-from claimcheck.model.names import Name
+from claimcheck.model.names import Name, parse_str
 
 __all__ = ["ModelError", "STATUS_SCHEMA", "facts_from_json", "facts_to_json", "plain", "report_from_json",
            "report_to_json"]
@@ -96,7 +96,7 @@ def report_from_json(data: Any) -> GateResult:
 
 
 def _name(value: Any) -> Name:
-    return Name.parse(value) if isinstance(value, str) else Name(value)
+    return parse_str(value) if value.__class__ is str else Name(value)
 
 
 def _opt_name(value: Any) -> Name | None:
@@ -118,8 +118,8 @@ def facts_from_json(d: dict[str, Any]) -> DeclFacts:
         module=d["module"],
         kind=DeclKind(d["kind"]),
         status=Status(d["status"]),
-        axioms=tuple(_name(a) for a in d["axioms"]),
-        boundary=tuple(_name(b) for b in d["boundary"]),
+        axioms=tuple(map(_name, d["axioms"])),
+        boundary=tuple(map(_name, d["boundary"])),
         fingerprint=d["fingerprint"],
         statement=d["statement"],
         statement_parts=tuple(StatementPart(p["text"], _opt_name(p["ref"])) for p in d["statement_parts"]),
@@ -134,7 +134,7 @@ def facts_from_json(d: dict[str, Any]) -> DeclFacts:
         kernel=None if kernel is None else KernelVerdict(KernelOutcome(kernel["outcome"]), kernel["reason"],
                                                          _opt_name(kernel["missing"])),
         satisfiable_by=_opt_name(d["satisfiable_by"]),
-        uses=tuple(_name(u) for u in d["uses"]),
+        uses=tuple(map(_name, d["uses"])),
         location=None if loc is None else SourceRange(**loc),
         note=d["note"],
     )

@@ -305,5 +305,9 @@ def _parse_text(text: str) -> Name:
     return Name._parse(text)
 
 
+#: :meth:`Name.parse` for text already known to be a ``str`` (decoders of many names call it directly).
+parse_str = _parse_text
+
+
 def _sort_key(n: Name) -> tuple:
     return tuple((1, c) if isinstance(c, str) else (0, str(c).zfill(20)) for c in n.components)
