@@ -8,6 +8,9 @@ kernel required), ``export: refused`` (the NDJSON export must refuse the project
 (``from``/``to``: a Nat literal changed in the built ``.olean`` bytes; ``decl``: a declaration whose
 statement shows it) with ``tampered`` (the verdict kinds after that) and ``tampered_gate``, and
 ``ndjson`` (declaration -> the verdict a checker of the NDJSON export gives, where it differs).
+
+Verdicts are cached in a sealed store in the user's cache folder (``claimcheck.cache.Store``), here
+a temporary one per test (``CLAIMCHECK_CACHE_DIR``): nothing is written to the project.
 """
 
 from __future__ import annotations
@@ -20,12 +23,13 @@ import pytest
 import yaml
 
 from claimcheck.analysis.statuses import declaration_facts, open_environment
+from claimcheck.cache import Store, reads_allowed
 from claimcheck.kernel import check_all, read_ndjson
 from claimcheck.model.facts import DeclFacts, KernelOutcome, KernelVerdict
 from claimcheck.model.names import Name
 from claimcheck.model.evidence import Settings
 from claimcheck.recheck.front_end import DecodeError, declared_twice
-from claimcheck.recheck.run import CHECKED, export_ndjson, name_clashes, recheck
+from claimcheck.recheck.run import CHECKED, STORE_NAMESPACE, export_ndjson, name_clashes, recheck
 
 from builders import claim, decl, evidence, formal, verdict
 
@@ -43,7 +47,7 @@ def _evidence(record: DeclFacts, required: bool):
     return evidence(record, settings=Settings(kernel_required=required, strict_instances=True))
 
 
-UNDECIDED = KernelVerdict(KernelOutcome.UNDECIDED, "timed out after 5 s")
+UNDECIDED = KernelVerdict(KernelOutcome.UNDECIDED, "ran out of fuel: 10 kernel steps")
 REJECTED = KernelVerdict(KernelOutcome.REJECTED, "the value has type ...")
 
 
@@ -71,11 +75,19 @@ def test_kernel_setting_is_read_and_checked(tmp_path: Path) -> None:
     from claimcheck.project import Project
 
     assert Project.load(tmp_path).kernel_required is True
-    (tmp_path / "claimcheck.toml").write_text("[kernel]\nrequire = false\nbudget = 3\nfuel = 1000\n", encoding="utf-8")
+    (tmp_path / "claimcheck.toml").write_text("[kernel]\nrequire = false\nfuel = 3000\n", encoding="utf-8")
     p = Project.load(tmp_path)
-    assert (p.kernel_required, p.kernel_budget, p.kernel_fuel) == (False, 3.0, 1000)
+    assert (p.kernel_required, p.kernel_fuel) == (False, 3000)
     (tmp_path / "claimcheck.toml").write_text('[kernel]\nrequire = "no"\n', encoding="utf-8")
     with pytest.raises(ClaimcheckError, match="kernel.require"):
+        Project.load(tmp_path)
+    for bad in ("0", "1.5", "true", '"many"', str(10**13)):
+        (tmp_path / "claimcheck.toml").write_text(f"[kernel]\nfuel = {bad}\n", encoding="utf-8")
+        with pytest.raises(ClaimcheckError, match="kernel.fuel"):
+            Project.load(tmp_path)
+    # the wall-clock budget of old is an error that says what replaced it, never silently ignored
+    (tmp_path / "claimcheck.toml").write_text("[kernel]\nbudget = 3\n", encoding="utf-8")
+    with pytest.raises(ClaimcheckError, match=r"kernel\.budget .*\[kernel\] fuel"):
         Project.load(tmp_path)
 
 
@@ -103,13 +115,15 @@ def _tamper(olean: Path, old: int, new: int) -> int:
     return count
 
 
-def _kinds(project, toolchain, modules, store):
-    """The kernel's verdicts on every constant of ``modules`` (``store``: the verdict cache, or None),
-    with the default fuel (deterministic: the same verdicts on a loaded or an idle machine)."""
+def _kinds(project, toolchain, modules, store: Store | None):
     env = open_environment([project.olean_dir, toolchain.lib_dir], [toolchain.lib_dir])
     names = sorted({n for m in modules for n in env.load(m).constant_names()})
     result = recheck(env, names, [toolchain.lib_dir], store)
     return env, result
+
+
+def _records(store: Store) -> list[Path]:
+    return sorted(store.folder.rglob("*.json")) if store.folder.is_dir() else []
 
 
 def _statuses(modules, project, toolchain, verdicts: dict[Name, KernelVerdict]) -> dict[str, DeclFacts]:
@@ -135,7 +149,7 @@ def _check_gate(expected: dict[str, str], records: dict[str, DeclFacts], modules
 
 @pytest.mark.lean
 @pytest.mark.parametrize("case", CASES)
-def test_recheck_fixture(case: str, toolchain, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_recheck_fixture(case: str, toolchain, tmp_path: Path, monkeypatch) -> None:
     from claimcheck.lean.build import build
     from claimcheck.progress import Progress
     from claimcheck.project import Project
@@ -147,12 +161,12 @@ def test_recheck_fixture(case: str, toolchain, tmp_path: Path, monkeypatch: pyte
     report = build(project, toolchain, jobs=1, progress=Progress(quiet=True))
     assert report.ok
     modules = list(report.modules)
-    # the verdict cache is a sealed store in the user's cache folder (issue 23), here a folder of the test's
-    from claimcheck.cache import Store
-
     monkeypatch.setenv("CLAIMCHECK_CACHE_DIR", str(tmp_path / "user-cache"))
-    store = Store("kernel-verdicts-test")
-    _env, result = _kinds(project, toolchain, modules, store)
+    monkeypatch.setenv("CLAIMCHECK_CACHE_KEY_FILE", str(tmp_path / "user-config" / "cache-key"))
+    monkeypatch.delenv("CI", raising=False)
+    cache = Store(STORE_NAMESPACE, enabled=reads_allowed())
+    assert not _records(cache)
+    _env, result = _kinds(project, toolchain, modules, cache)
     got = {n: _kind(result.verdicts.get(N(n))) for n in spec["clean"]}
     assert got == spec["clean"], result.verdicts
     for name, text in spec.get("why", {}).items():
@@ -161,16 +175,21 @@ def test_recheck_fixture(case: str, toolchain, tmp_path: Path, monkeypatch: pyte
         records = _statuses(modules, project, toolchain, result.verdicts)
         assert {n: str(records[n].status) for n in spec.get("status", {})} == spec.get("status", {})
         _check_gate(spec.get("gate", {}), records, modules)
-    assert result.checked_units > 0
-    assert not (project.build_dir / "kernel-cache.json").exists()  # nothing in the project
-    _env, again = _kinds(project, toolchain, modules, store)
+    assert result.checked_units > 0 and not list(project.build_dir.rglob("kernel-cache*"))
+    _env, again = _kinds(project, toolchain, modules, cache)
     assert again.verdicts == result.verdicts
-    if name_clashes(_env, sorted({n for m in modules for n in _env.load(m).constant_names()})):
-        # a run with a name two modules declare neither reads nor writes cached verdicts
-        assert not any(store.folder.rglob("*.json")) and again.checked_units == result.checked_units
+    if spec.get("export") == "refused":
+        # a name declared twice: such a run neither reads nor writes cached verdicts
+        assert not _records(cache) and again.checked_units == result.checked_units
     else:
-        # unchanged: every verdict from the cache, none re-checked
-        assert any(store.folder.rglob("*.json")) and again.checked_units == 0
+        # the verdicts are recorded in the user's cache, nothing in the project; unchanged: every
+        # verdict from the cache, none re-checked
+        assert _records(cache) and again.checked_units == 0
+    # under CI nothing is read: every unit is checked again, with the same verdicts
+    monkeypatch.setenv("CI", "true")
+    _env, in_ci = _kinds(project, toolchain, modules, Store(STORE_NAMESPACE, enabled=reads_allowed()))
+    assert in_ci.verdicts == result.verdicts and in_ci.checked_units == result.checked_units
+    monkeypatch.delenv("CI")
 
     if "tamper" in spec:
         olean = next(project.olean_dir.rglob("*.olean"))
@@ -180,7 +199,7 @@ def test_recheck_fixture(case: str, toolchain, tmp_path: Path, monkeypatch: pyte
         for name in spec["tampered"]:  # the olean's own account is unchanged ...
             assert by_name[name].status == spec.get("status", {}).get(name, "proved")
         assert str(spec["tamper"]["to"]) in (by_name[spec["tamper"]["decl"]].statement or "")
-        _env, after = _kinds(project, toolchain, modules, store)
+        _env, after = _kinds(project, toolchain, modules, cache)
         got = {n: _kind(after.verdicts[N(n)]) for n in spec["tampered"]}
         assert got == spec["tampered"], after.verdicts  # ... the kernel's is not
         assert after.checked_units == 1  # only the changed declaration was re-checked

@@ -29,7 +29,6 @@ named, citations are not checked against source text (the report says so).
 from __future__ import annotations
 
 import dataclasses
-import math
 import os
 import tomllib
 from dataclasses import dataclass
@@ -46,8 +45,6 @@ DEFAULT_ALLOWED_AXIOMS = frozenset(Name.parse(n) for n in ("propext", "Classical
 #: Limits on claimcheck.toml: its size and how deep its tables nest (it nests 2 deep).
 MAX_CONFIG_BYTES = 64 * 1024
 MAX_CONFIG_DEPTH = 8
-#: The largest per-declaration kernel budget, in seconds.
-MAX_KERNEL_BUDGET = 24 * 3600
 #: `[kernel] fuel`: kernel steps per unit, at most this many
 MAX_KERNEL_FUEL = 10**12
 
@@ -57,7 +54,15 @@ _KNOWN_KEYS: dict[str, set[str]] = {
     "manifests": {"dir", "sources"},
     "witnesses": {"modules"},
     "instances": {"modules", "strict"},
-    "kernel": {"require", "budget", "fuel"},
+    "kernel": {"require", "fuel"},
+}
+#: Keys that were once read, with what replaced them (a clear error, never silently ignored).
+_RETIRED_KEYS: dict[str, dict[str, str]] = {
+    # a wall-clock limit made a verdict depend on how loaded the machine was (issue 22)
+    "kernel": {"budget": "kernel.budget (seconds) is no longer supported: the kernel's limit is "
+                         "`[kernel] fuel`, kernel steps per declaration (default "
+                         f"{DEFAULT_KERNEL_FUEL}), which gives the same verdict on every machine; "
+                         "remove `budget` (or write `fuel = N` instead)"},
 }
 
 
@@ -77,8 +82,6 @@ class Project:
     strict_instances: bool = False
     #: whether `check` requires the independent kernel to accept what a theorem claim rests on
     kernel_required: bool = True
-    #: seconds one declaration's kernel check may take (then: undecided, timed out)
-    kernel_budget: float = 120.0
     #: kernel steps one unit may take (deterministic; then `undecided: ran out of fuel`)
     kernel_fuel: int = DEFAULT_KERNEL_FUEL
 
@@ -140,11 +143,6 @@ class Project:
         require = kernel.get("require", True)
         if not isinstance(require, bool):
             raise ConfigError(f"{config_path}: kernel.require must be true or false, got {require!r}")
-        budget = kernel.get("budget", 120.0)
-        if (isinstance(budget, bool) or not isinstance(budget, (int, float)) or not math.isfinite(budget)
-                or not 0 < budget <= MAX_KERNEL_BUDGET):
-            raise ConfigError(f"{config_path}: kernel.budget must be a number of seconds in (0, {MAX_KERNEL_BUDGET}],"
-                              f" got {budget!r}")
         fuel = kernel.get("fuel", DEFAULT_KERNEL_FUEL)
         if isinstance(fuel, bool) or not isinstance(fuel, int) or not 0 < fuel <= MAX_KERNEL_FUEL:
             raise ConfigError(f"{config_path}: kernel.fuel must be a whole number of kernel steps in "
@@ -161,7 +159,6 @@ class Project:
             semantics_modules=tuple(_string_list(config_path, "instances.modules", instances.get("modules", []))),
             strict_instances=strict,
             kernel_required=require,
-            kernel_budget=float(budget),
             kernel_fuel=fuel,
         )
 
@@ -210,6 +207,9 @@ def _check_keys(path: Path, config: dict) -> None:
         if not isinstance(value, dict):
             raise ConfigError(f"{path}: {section} must be a table [{section}]")
         for key in value:
+            retired = _RETIRED_KEYS.get(section, {}).get(key)
+            if retired is not None:
+                raise ConfigError(f"{path}: {retired}")
             if key not in _KNOWN_KEYS[section]:
                 known = ", ".join(sorted(_KNOWN_KEYS[section]))
                 raise ConfigError(f"{path}: unknown key {section}.{key} (known: {known})")

@@ -513,6 +513,69 @@ def build_missing_information_cases() -> None:
     write_case("unsafe_rec_mutual_declined", prelude + [a_rec, b_rec], "declined", "mutual block")
 
 
+def build_open_term_cases() -> None:
+    """Nat literal extensions on open terms (the ledger's false rejection, issue 26): Lean's kernel
+    reduces `Nat.gcd a b` in `whnf` whenever `a` and `b` reduce to literals, even when the term
+    mentions a free variable (`Nat.gcd (den (1 * (fun _ => 0) x)) 1` in `Rat.add`, unfolded under
+    `x : Rat`). For every primitive: a recursor whose major premise is the primitive applied to a
+    dead redex `(fun _ => a) x` reduces (good), the same with a wrong value is rejected (bad), and
+    a really open argument stays stuck (bad). Lazy delta reduction and proofs by reflection try the
+    extensions on closed terms only, unless the argument is marked `eagerReduce`."""
+    prelude = [hand_nat(), hand_eq(), hand_bool()]
+    xv = var("x", NAT)
+    dead = lambda v: app(E.mk_lam(("y",), NAT, lit(v)), xv)  # noqa: E731  (fun _ => v) x
+    # the major premise through a recursor into Nat: Nat -> its successor's predecessor (or 0), Bool -> 0/1
+    nat_motive = E.mk_lam(("t",), NAT, NAT)
+    bool_motive = E.mk_lam(("t",), c("Bool"), NAT)
+    through_nat = lambda m: app(c("Nat.rec", L.ONE), nat_motive, lit(0),  # noqa: E731
+                                E.mk_lam(("n",), NAT, E.mk_lam(("ih",), NAT, succ(B(1)))), m)
+    through_bool = lambda m: app(c("Bool.rec", L.ONE), bool_motive, lit(0), lit(1), m)  # noqa: E731
+    for op, res, a, b_, want in PRIMITIVE_CASES:
+        ty = arrow(NAT, arrow(NAT, c(res)))
+        prim = axiom(f"Nat.{op}", ty)
+        major = app(c(f"Nat.{op}"), dead(a), lit(b_))
+        lhs, val = (through_bool(major), int(want)) if res == "Bool" else (through_nat(major), want)
+        good = thm("t", pi([xv], eq(NAT, lhs, lit(val))), lam([xv], refl(NAT, lit(val))))
+        write_case(f"primitive_{op}_under_free_variable", prelude + [prim, good], "accepted", library=(f"Nat.{op}",))
+        wrong = 1 - val if res == "Bool" else val + 1
+        bad = thm("t", pi([xv], eq(NAT, lhs, lit(wrong))), lam([xv], refl(NAT, lit(wrong))))
+        write_case(f"primitive_{op}_under_free_variable_wrong", prelude + [prim, bad], "rejected",
+                   "the value has type", library=(f"Nat.{op}",))
+    # a really open argument: nothing to compute, the recursor is stuck
+    gcd_t = arrow(NAT, arrow(NAT, NAT))
+    open_lhs = through_nat(app(c("Nat.gcd"), xv, lit(6)))
+    write_case("primitive_gcd_open_argument", prelude + [axiom("Nat.gcd", gcd_t), thm(
+        "t", pi([xv], eq(NAT, open_lhs, lit(2))), lam([xv], refl(NAT, lit(2))))], "rejected", "the value has type",
+        library=("Nat.gcd",))
+    # a proof by reflection of `Nat.beq ((fun _ => 2) x) 2 = true`: with the argument marked
+    # `eagerReduce` the extension is tried although the goal mentions `x` ...
+    bool_ = c("Bool")
+    tt = c("Bool.true")
+    u = U("u")
+    av = var("α", sort(u))
+    eager = defn("eagerReduce", pi([av], arrow(av, av)), lam([av, var("a", av)], B(0)), lps=("u",))
+    pv = var("p", PROP)
+    wrap = axiom("wrap", pi([pv], arrow(pv, pv)))
+    beq_t = arrow(NAT, arrow(NAT, bool_))
+
+    def by_reflection(goal, marked):
+        proof = refl(bool_, tt)
+        if marked:
+            proof = app(c("eagerReduce", L.ZERO), eq(bool_, tt, tt), proof)
+        return thm("t", pi([xv], goal), lam([xv], app(c("wrap"), goal, proof)))
+
+    claim_ = lambda v: eq(bool_, app(c("Nat.beq"), dead(2), lit(v)), tt)  # noqa: E731
+    base = prelude + [axiom("Nat.beq", beq_t), eager, wrap]
+    write_case("eager_reduce_open_reflection", base + [by_reflection(claim_(2), True)], "accepted",
+               library=("Nat.beq",))
+    # ... and a false claim is rejected all the same
+    write_case("eager_reduce_open_reflection_wrong", base + [by_reflection(claim_(3), True)], "rejected",
+               "application type mismatch", library=("Nat.beq",))
+    # unmarked, as in Lean's kernel, the reflection is not tried on an open goal: rejected
+    write_case("reflection_open_unmarked", base + [by_reflection(claim_(2), False)], "rejected",
+               "application type mismatch", library=("Nat.beq",))
+
+
 def build_binder_cases() -> None:
     """Inference under binders without substitution (the arena's perf/app-lam shape, small)."""
     prelude = [hand_nat(), hand_eq(), hand_bool()]
@@ -908,6 +971,7 @@ def build() -> None:
     build_provenance_cases()
     build_missing_information_cases()
     build_binder_cases()
+    build_open_term_cases()
     write_case("forward_references", [], "accepted",
                raw=meta + '{"in":1,"str":{"pre":0,"str":"a"}}\n{"il":1,"succ":2}\n{"il":2,"succ":0}\n'
                           '{"ie":0,"sort":1}\n{"axiom":{"name":1,"levelParams":[],"type":0,"isUnsafe":false}}\n')

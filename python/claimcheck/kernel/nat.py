@@ -92,7 +92,11 @@ class NatExtension:
     # -- reduction ------------------------------------------------------------------------------
 
     def reduce(self, e: Expr) -> Expr | None:
-        if e.kind != APP or e.has_fvar:
+        """The literal `e` stands for when it is a primitive applied to arguments whose weak-head
+        normal forms are literals (free variables elsewhere in `e` do not matter: `Nat.gcd (den
+        ((fun _ => 1) x)) 1` is `1`, as in Lean's kernel, whose `whnf` reduces open terms too;
+        only lazy delta reduction tries it on closed terms alone)."""
+        if e.kind != APP:
             return None
         f = e.a
         if f.kind == CONST:

@@ -21,6 +21,12 @@ String literals, K-like recursors, structure eta for the major premise), project
 `lift`/`ind`, and the Nat literal extensions (`nat.py`) once the primitive definitions are verified.
 Definitional equality adds eta for functions and structures, unit-like types, proof irrelevance,
 Nat literal offsets and String literal expansion.
+
+As in Lean's kernel, `whnf` applies a Nat literal extension whenever the arguments reduce to
+literals, free variables elsewhere in the term or not; lazy delta reduction and proofs by
+reflection (`t =?= true`) try the extensions on closed terms only, except while the type of an
+argument `eagerReduce _ _` is checked. Which reductions are tried never changes what is
+definitionally equal, only how soon it is found, so the marker is recognised by its name.
 """
 
 from __future__ import annotations
@@ -86,6 +92,16 @@ _OPAQUE_HINTS = Hints(HintKind.OPAQUE)
 _NO_LIMIT = 1 << 62
 
 
+EAGER_REDUCE = ("eagerReduce",)
+
+
+def _is_eager_reduce(e: Expr) -> bool:
+    """Whether `e` is `eagerReduce _ _` (the core library's marker asking the kernel to reduce
+    eagerly while it checks the argument's type: `grind` and `decide` certificates)."""
+    f, args = get_app_fn_args(e)
+    return f.kind == CONST and f.a == EAGER_REDUCE and len(args) == 2
+
+
 def _hints(info) -> Hints:
     return info.hints if isinstance(info, Definition) else _OPAQUE_HINTS
 
@@ -132,6 +148,9 @@ class TypeChecker:
         self.decl_name = decl_name
         self.trace = trace if trace is not None else Trace(env.fuel)
         self.shared = shared
+        #: inside the type check of an argument `eagerReduce _ _` (Lean's `m_eager_reduce`): Nat
+        #: literal extensions and proofs by reflection are tried on open terms too
+        self.eager = False
         self.infer_cache: dict = {}
         self.infer_only_cache: dict = {}
         self.whnf_core_cache: dict = {}
@@ -326,7 +345,15 @@ class TypeChecker:
                 if pending and dom.lbr:
                     dom = instantiate_rev(dom, pending)
                 a_type = self.infer(a, False, ctx)
-                if not self.is_def_eq(a_type, dom):
+                if a.kind == APP and _is_eager_reduce(a) and not self.eager:
+                    self.eager = True
+                    try:
+                        ok = self.is_def_eq(a_type, dom)
+                    finally:
+                        self.eager = False
+                else:
+                    ok = self.is_def_eq(a_type, dom)
+                if not ok:
                     raise self.error("application type mismatch: " + mismatch(
                         f"the argument {expr_to_str(self.close(a, ctx), 120)} has type", a_type,
                         "is expected to have type", dom))
@@ -783,7 +810,7 @@ class TypeChecker:
         if r is not None:
             return r
         for a, b in ((t, s), (s, t)):  # proofs by reflection: reduce the other side to `true`
-            if not a.has_fvar and b.kind == CONST and b.a == BOOL_TRUE:
+            if b.kind == CONST and b.a == BOOL_TRUE and (self.eager or not a.has_fvar):
                 w = self.whnf(a)
                 if w.kind == CONST and w.a == BOOL_TRUE:
                     return True
@@ -876,7 +903,7 @@ class TypeChecker:
             r = self._offset(tn, sn)
             if r is not None:
                 return r, tn, sn
-            if not tn.has_fvar and not sn.has_fvar:
+            if self.eager or not (tn.has_fvar or sn.has_fvar):
                 v = self.nat.reduce(tn)
                 if v is not None:
                     return self._is_def_eq_core(v, sn), tn, sn
