@@ -31,23 +31,85 @@ IGNORED_EXTENSION_PREFIXES = ("Lean.IR.", "Lean.Compiler.")
 IGNORED_EXTENSIONS = frozenset({"Lean.declRangeExt", "Lean.docStringExt"})
 
 
-def _graph_digest(module: Module, root: int, memo: dict[int, bytes]) -> bytes:
-    """A structural digest of the object at ``root`` (iterative: object graphs can be deep)."""
+# How the walk reads an object: RAW hashes every scalar byte of every object below it; the typed
+# kinds below know Lean's layout of a constant (Lean/Declaration.lean, Lean/Expr.lean) and hash only
+# its meaningful scalar bytes. Lean does not clear the padding after a constructor's scalar fields
+# (a `DefinitionVal`'s one-byte `safety` sits in an eight-byte area whose other bytes are whatever
+# the cell held before), so hashing those bytes made the same constant differ between builds and
+# rebuilt every importer after a proof-only edit. An object that does not have the layout its kind
+# expects is hashed RAW: at worst a dependent is rebuilt that did not need to be.
+RAW, CINFO, CVAL, EXPR, HINTS, RULES, RULE = range(7)
+VAL = 8  # VAL + k: the `…Val` of ConstantInfo constructor k
+
+#: ConstantInfo constructor -> (kinds of its `…Val`'s pointer fields, meaningful scalar bytes)
+_VALS = {
+    0: ((CVAL,), 1),  # axiom: isUnsafe
+    1: ((CVAL, EXPR, HINTS, RAW), 1),  # definition: value, hints, all; safety
+    2: ((CVAL, EXPR, RAW), 0),  # theorem: value, all
+    3: ((CVAL, EXPR, RAW), 1),  # opaque: value, all; isUnsafe
+    4: ((CVAL,), 1),  # quotient: kind
+    5: ((CVAL, RAW, RAW, RAW, RAW, RAW), 3),  # inductive: isRec, isUnsafe, isReflexive
+    6: ((CVAL, RAW, RAW, RAW, RAW), 1),  # constructor: isUnsafe
+    7: ((CVAL, RAW, RAW, RAW, RAW, RAW, RULES), 2),  # recursor: k, isUnsafe
+}
+#: Expr constructor -> kinds of its pointer fields; its scalars are `data : UInt64` and, for binders
+#: and `letE`, one byte (binderInfo, nonDep)
+_EXPR_KIDS = (
+    (RAW,), (RAW,), (RAW,), (RAW,), (RAW, RAW),  # bvar fvar mvar sort const
+    (EXPR, EXPR), (RAW, EXPR, EXPR), (RAW, EXPR, EXPR), (RAW, EXPR, EXPR, EXPR),  # app lam forallE letE
+    (RAW,), (RAW, EXPR), (RAW, RAW, EXPR),  # lit mdata proj
+)
+
+
+def _layout(kind: int, tag: int, nptr: int) -> tuple[tuple[int, ...], int] | None:
+    """(kinds of the pointer fields, meaningful scalar bytes) of a constructor object read as ``kind``;
+    None when it is read RAW (every byte), also for one whose layout is not the expected one."""
+    want: tuple[tuple[int, ...], int] | None = None
+    if kind == CINFO and tag in _VALS:
+        want = ((VAL + tag,), 0)
+    elif kind >= VAL:
+        want = _VALS.get(kind - VAL)
+    elif kind == CVAL:
+        want = ((RAW, RAW, EXPR), 0)  # name, levelParams, type
+    elif kind == EXPR and tag < len(_EXPR_KIDS):
+        want = (_EXPR_KIDS[tag], 9 if tag in (6, 7, 8) else 8)
+    elif kind == HINTS and tag == 2:
+        want = ((), 4)  # regular (height : UInt32)
+    elif kind == RULES and tag == 1:
+        want = ((RULE, RULES), 0)  # List.cons
+    elif kind == RULE:
+        want = ((RAW, RAW, EXPR), 0)  # ctor, nfields, rhs
+    if want is None or len(want[0]) != nptr:
+        return None
+    return want
+
+
+def _graph_digest(module: Module, root: int, memo: dict[tuple[int, int], bytes], kind: int = RAW) -> bytes:
+    """A structural digest of the object at ``root`` read as ``kind`` (iterative: object graphs can be
+    deep)."""
+    if root & 1:
+        return b"s%d" % (root >> 1)
     g = module._graph
-    stack = [root]
+    stack = [(root, kind)]
     while stack:
-        addr = stack[-1]
-        if addr & 1 or addr in memo:
+        key = stack[-1]
+        addr, k = key
+        if key in memo:
             stack.pop()
             continue
         data, off, tag, other, cs = g.obj(addr)
+        layout = None
         if tag == TAG_ARRAY:
             kids = g.array(addr)
         elif tag <= MAX_CTOR_TAG:
             kids = g.ptrs(data, off, other)
+            layout = _layout(k, tag, other) if k != RAW else None
         else:
             kids = ()
-        todo = [k for k in kids if not k & 1 and k not in memo]
+        if layout is None and k != RAW and tag != TAG_ARRAY:
+            k = RAW  # read RAW from here down
+        kinds = layout[0] if layout is not None else (k,) * len(kids)
+        todo = [(c, ck) for c, ck in zip(kids, kinds) if not c & 1 and (c, ck) not in memo]
         if todo:
             stack.extend(todo)
             continue
@@ -64,12 +126,14 @@ def _graph_digest(module: Module, root: int, memo: dict[int, bytes]) -> bytes:
         elif tag > MAX_CTOR_TAG and tag != TAG_ARRAY:
             raise OleanError(f"{module.path}: an object of kind {tag} in the module data (not hashed by content)")
         else:
-            for k in kids:
-                d.update(b"s%d" % (k >> 1) if k & 1 else memo[k])
+            for c, ck in zip(kids, kinds):
+                d.update(b"s%d" % (c >> 1) if c & 1 else memo[(c, ck)])
             if tag <= MAX_CTOR_TAG:
-                d.update(bytes(data[g.scalars(data, off, other):off + cs]))
-        memo[addr] = d.digest()
-    return memo[root] if not root & 1 else b"s%d" % (root >> 1)
+                start = g.scalars(data, off, other)
+                end = off + cs if layout is None else min(start + layout[1], off + cs)
+                d.update(bytes(data[start:end]))
+        memo[key] = d.digest()
+    return memo[(root, kind)]
 
 
 def interface_digest(olean: Path, module: str, part: str = "olean") -> str:
@@ -81,10 +145,11 @@ def interface_digest(olean: Path, module: str, part: str = "olean") -> str:
         raise OleanError(f"{olean}: no {part} part")
     g = mod._graph
     fields, is_module = mod._roots[index]
-    memo: dict[int, bytes] = {}
-    d = hashlib.sha256(b"interface-1\0" + bytes([is_module]))
-    for i in range(4):  # imports, constNames, constants, extraConstNames
+    memo: dict[tuple[int, int], bytes] = {}
+    d = hashlib.sha256(b"interface-2\0" + bytes([is_module]))
+    for i in (0, 1, 3):  # imports, constNames, extraConstNames
         d.update(_graph_digest(mod, fields[i], memo))
+    d.update(_graph_digest(mod, fields[2], memo, kind=CINFO))  # constants: Array ConstantInfo
     for entry in g.array(fields[4]):
         data, off, _tag, other, _cs = g.obj(entry)
         ps = g.ptrs(data, off, other)
