@@ -564,7 +564,10 @@ class StatementInspector:
         inst = self.find(name.prefix)
         if inst is None or not self.is_project(name.prefix) or inst.kind != "definition" or inst.value is None:
             return False
-        head, _args = app_spine(strip_mdata(inst.type))
+        ty = strip_mdata(inst.type)
+        while isinstance(ty, ForallE):  # `instDecidableEqTree {A} [DecidableEq A] : DecidableEq (Tree A)`
+            ty = strip_mdata(ty.body)
+        head, _args = app_spine(ty)
         if not (isinstance(head, Const) and head.name == Name.of("DecidableEq")):
             return False
         body, depth = strip_mdata(inst.value), 0
@@ -701,7 +704,8 @@ class StatementInspector:
         succ: set[Name] = set()
         if ci is not None and self.is_project(name):
             roots = [ci.type]
-            if ci.kind in ("definition", "opaque") and ci.value is not None:
+            # an opaque's value (a `partial def`'s inhabitant) is never unfolded: no statement reads it
+            if ci.kind == "definition" and ci.value is not None:
                 roots.append(ci.value)
             elif ci.kind == "inductive":
                 succ.update(ci.ctors)
