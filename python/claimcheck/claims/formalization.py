@@ -229,7 +229,45 @@ def _yaml() -> YAML:
     return yaml
 
 
+#: Limits on formalization.yaml: its size, and how deep its YAML nests (the template nests 4 deep).
+MAX_FILE_CHARS = 1 << 20
+MAX_DEPTH = 32
+
+
+def _plain_yaml(text: str, path: Path) -> None:
+    """Refuse what a plain data file never needs and what makes reading it blow up: more than
+    :data:`MAX_FILE_CHARS`, nesting deeper than :data:`MAX_DEPTH`, and YAML aliases and merge keys
+    (``*name``, ``<<``: a value repeated out of sight; walked as a tree, the billion laughs). Read
+    as a stream of parser events, never as a tree."""
+    import yaml as pyyaml
+
+    if len(text) > MAX_FILE_CHARS:
+        raise FormalizationError(f"{path}: {len(text)} characters, more than formalization.yaml may be"
+                                 f" ({MAX_FILE_CHARS})")
+    loader = getattr(pyyaml, "CSafeLoader", pyyaml.SafeLoader)
+    depth = 0
+    try:
+        for event in pyyaml.parse(text, Loader=loader):
+            line = event.start_mark.line + 1 if event.start_mark is not None else 1
+            if isinstance(event, pyyaml.AliasEvent):
+                raise FormalizationError(f"{path}:{line}: a YAML alias (`*name`) repeats a value here; write"
+                                         " each value out (formalization.yaml is plain data)")
+            if isinstance(event, pyyaml.ScalarEvent) and event.value == "<<" \
+                    and (event.implicit[0] or event.tag == "tag:yaml.org,2002:merge"):
+                raise FormalizationError(f"{path}:{line}: a YAML merge key (`<<`) here; write each key out"
+                                         " (formalization.yaml is plain data)")
+            if isinstance(event, (pyyaml.MappingStartEvent, pyyaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise FormalizationError(f"{path}:{line}: the YAML nests deeper than {MAX_DEPTH} levels here")
+            elif isinstance(event, (pyyaml.MappingEndEvent, pyyaml.SequenceEndEvent)):
+                depth -= 1
+    except pyyaml.YAMLError:
+        return  # invalid YAML: reported by the round-trip reader, with its line
+
+
 def _load(text: str, path: Path) -> CommentedMap:
+    _plain_yaml(text, path)
     try:
         doc = _yaml().load(text)
     except YAMLError as exc:

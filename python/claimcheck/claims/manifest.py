@@ -332,13 +332,20 @@ def _compose(text: str) -> Node | None:
     return yaml.compose(text, Loader=yaml.SafeLoader)
 
 
-def _too_deep(root: Node) -> int | None:
-    """The line of a node nested deeper than :data:`MAX_DEPTH`, if any (iteratively)."""
+def _too_deep(root: Node) -> tuple[int, str] | None:
+    """The line of a node nested deeper than :data:`MAX_DEPTH` or reached a second time (a YAML
+    alias, ``*name``: a manifest is plain data and never needs one, and walking shared nodes as a
+    tree is exponential: the billion laughs), with which; None if neither (iteratively, each node
+    once)."""
     stack: list[tuple[Node, int]] = [(root, 1)]
+    seen: set[int] = set()
     while stack:
         node, depth = stack.pop()
         if depth > MAX_DEPTH:
-            return _line(node)
+            return _line(node), "deep"
+        if id(node) in seen:
+            return _line(node), "alias"
+        seen.add(id(node))
         if isinstance(node, MappingNode):
             for k, v in node.value:
                 stack.append((k, depth + 1))
@@ -370,9 +377,15 @@ def parse_manifest(path: Path, text: str | None = None) -> tuple[Manifest | None
     if root is None:
         chk.err(1, "empty manifest; write at least `id`, `title`, `sources` and `claims`")
         return None, chk.issues
-    deep = _too_deep(root)
-    if deep is not None:
-        chk.err(deep, f"the YAML nests deeper than {MAX_DEPTH} levels here (a manifest nests about 5)")
+    found = _too_deep(root)
+    if found is not None:
+        line, why = found
+        if why == "alias":
+            chk.err(line, "the value written here is repeated elsewhere through a YAML alias (`*name`); a manifest"
+                          " is plain data: write each value out where it is meant (what a reader sees is what is"
+                          " checked)")
+        else:
+            chk.err(line, f"the YAML nests deeper than {MAX_DEPTH} levels here (a manifest nests about 5)")
         return None, chk.issues
 
     keys = chk.mapping(root, "the manifest", ["id", "title", "sources", "claims"],
