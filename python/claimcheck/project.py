@@ -112,11 +112,11 @@ class Project:
         manifests = config.get("manifests", {})
 
         if "src" in lean:
-            src_dir = (root / _string(config_path, "lean.src", lean["src"])).resolve()
+            src_dir = _inside(config_path, root, "lean.src", _string(config_path, "lean.src", lean["src"]))
             if not src_dir.is_dir():
                 raise ConfigError(f"{config_path}: lean.src = {lean['src']!r} is not a folder")
         else:
-            src_dir = root / "lean" if (root / "lean").is_dir() else root
+            src_dir = _inside(config_path, root, "lean sources folder", "lean") if (root / "lean").is_dir() else root
 
         roots = tuple(_string_list(config_path, "lean.roots", lean["roots"])) if "roots" in lean else None
 
@@ -133,7 +133,10 @@ class Project:
         if sources_env:
             sources = Path(sources_env).resolve()
         elif "sources" in manifests:
-            sources = (root / _string(config_path, "manifests.sources", manifests["sources"])).resolve()
+            # the project's own setting names a folder of the project (`--sources` and the
+            # environment, the user's choices, may name any folder)
+            sources = _inside(config_path, root, "manifests.sources",
+                              _string(config_path, "manifests.sources", manifests["sources"]))
         witnesses = config.get("witnesses", {})
         instances = config.get("instances", {})
         strict = instances.get("strict", False)
@@ -153,7 +156,8 @@ class Project:
             build_dir=root / "build",
             lib_roots=roots,
             allowed_axioms=allowed,
-            manifests_dir=root / _string(config_path, "manifests.dir", manifests.get("dir", "manifests")),
+            manifests_dir=_inside(config_path, root, "manifests.dir",
+                                  _string(config_path, "manifests.dir", manifests.get("dir", "manifests")), keep=True),
             sources_dir=sources,
             witness_modules=tuple(_string_list(config_path, "witnesses.modules", witnesses.get("modules", []))),
             semantics_modules=tuple(_string_list(config_path, "instances.modules", instances.get("modules", []))),
@@ -213,6 +217,17 @@ def _check_keys(path: Path, config: dict) -> None:
             if key not in _KNOWN_KEYS[section]:
                 known = ", ".join(sorted(_KNOWN_KEYS[section]))
                 raise ConfigError(f"{path}: unknown key {section}.{key} (known: {known})")
+
+
+def _inside(path: Path, root: Path, key: str, value: str, keep: bool = False) -> Path:
+    """The folder ``value`` names under ``root``, refused when it resolves outside the project
+    (``..``, an absolute path, a link): a project's settings never make claimcheck read a file
+    that is not the project's. ``keep``: return the path as named (not resolved)."""
+    named = root / value
+    if not named.resolve().is_relative_to(root):
+        raise ConfigError(f"{path}: {key} = {value!r} resolves outside the project ({root}); name a folder"
+                          " of the project")
+    return named if keep else named.resolve()
 
 
 def _string(path: Path, key: str, value: object) -> str:
