@@ -221,7 +221,15 @@ class _ClaimJudge:
             return
         witness = formal.satisfied_by or facts.satisfiable_by
         self.acknowledgeable.add(formal.decl)
-        if witness is not None:
+        if formal.satisfied_by is not None and formal.satisfied_by != facts.satisfiable_by:
+            # a name in the manifest is a claim about the Lean, checked like any other: it counts only
+            # as a declaration the search found applying the theorem to closed arguments
+            found = f"the search found {facts.satisfiable_by}" if facts.satisfiable_by else \
+                "no proved declaration of the project applies it to concrete arguments"
+            why = (f"the manifest's witness {formal.satisfied_by} does not apply it to closed arguments discharging"
+                   f" its hypotheses ({found})")
+            witness = None
+        elif witness is not None:
             wfacts, _ = lookup(self.index, FormalDecl(witness, module=facts.module), self.ev.project_modules)
             if wfacts is None:
                 wfacts, _ = lookup(self.index, FormalDecl(witness), self.ev.project_modules)
