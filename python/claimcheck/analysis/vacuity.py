@@ -90,7 +90,7 @@ def N(text: str) -> Name:
 
 
 _TRUE, _FALSE, _EQ, _HEQ, _IFF, _AND, _NOT = (N(x) for x in ("True", "False", "Eq", "HEq", "Iff", "And", "Not"))
-_NAT, _BOOL, _LT, _LE = N("Nat"), N("Bool"), N("LT.lt"), N("LE.le")
+_NAT, _BOOL, _LT, _LE, _OR = N("Nat"), N("Bool"), N("LT.lt"), N("LE.le"), N("Or")
 _OFNAT = N("OfNat.ofNat")
 
 
@@ -470,7 +470,13 @@ class VacuityChecker:
         for form in self.unfoldings(prop):
             if isinstance(form, ForallE):
                 fv = self.terms.fresh()
-                body = self.trivial(self.terms.instantiate(form.body, fv), depth + 1)
+                inner = self.terms.instantiate(form.body, fv)
+                try:
+                    body = self.trivial(inner, depth + 1)
+                except _NoCandidate:
+                    # `A → B` with `A` refutable (`¬(P ∧ False)`): nothing is claimed
+                    body = _apps(_c(N("False.elim"), _ZERO), inner, self.refute(form.binder_type, fv, depth + 1,
+                                                                                       decide=False))
                 return _lam_over(form, fv, body)
             head, args = app_spine(form)
             head = strip_mdata(head)
@@ -488,6 +494,12 @@ class VacuityChecker:
             if n == _AND and len(args) == 2:
                 return _apps(_c(N("And.intro")), args[0], args[1], self.trivial(args[0], depth + 1),
                              self.trivial(args[1], depth + 1))
+            if n == _OR and len(args) == 2:  # `P ∨ True`: one side trivial
+                for side, ctor in ((1, "Or.inr"), (0, "Or.inl")):
+                    try:
+                        return _apps(_c(N(ctor)), args[0], args[1], self.trivial(args[side], depth + 1))
+                    except _NoCandidate:
+                        continue
             got = self._structure_proof(head, args, depth)
             if got is not None:
                 return got
@@ -539,8 +551,9 @@ class VacuityChecker:
 
     # ------------------------------------------------------------------ refutations
 
-    def refute(self, ty: Expr, h: Expr, depth: int = 0) -> Expr:
-        """A candidate proof of ``False`` from ``h : ty`` (raises _NoCandidate)."""
+    def refute(self, ty: Expr, h: Expr, depth: int = 0, decide: bool = True) -> Expr:
+        """A candidate proof of ``False`` from ``h : ty`` (raises _NoCandidate); ``decide=False``:
+        without evaluation (for a conclusion, where the library's operations do not compute)."""
         if depth > _DEPTH:
             raise _NoCandidate("too deep")
         tried_decide = False
@@ -548,13 +561,16 @@ class VacuityChecker:
             if isinstance(form, ForallE):
                 dom = strip_mdata(form.binder_type)
                 if isinstance(dom, Sort) and dom.level.kind == "zero":  # ∀ p : Prop, … at p := False
-                    return self.refute(self.terms.instantiate(form.body, _c(_FALSE)), App(h, _c(_FALSE)), depth + 1)
+                    return self.refute(self.terms.instantiate(form.body, _c(_FALSE)), App(h, _c(_FALSE)), depth + 1,
+                                       decide)
                 try:
                     arg = self.trivial(form.binder_type, depth + 1)
                 except _NoCandidate:
                     arg = None
-                if arg is not None:  # A → B with A trivially true: refute B
-                    return self.refute(self.terms.instantiate(form.body, arg), App(h, arg), depth + 1)
+                if arg is None and _is_const(dom, _NAT):  # a function from `Nat` (into `Empty`, say): at 0
+                    arg = _c(N("Nat.zero"))
+                if arg is not None:  # A → B with A trivially true (or inhabited): refute B
+                    return self.refute(self.terms.instantiate(form.body, arg), App(h, arg), depth + 1, decide)
                 continue
             head, args = app_spine(form)
             head = strip_mdata(head)
@@ -566,18 +582,23 @@ class VacuityChecker:
             if n == _LT and len(args) == 4 and _is_const(args[0], _NAT) and _nat_value(args[3]) == 0 \
                     and self.find(N("Nat.not_lt_zero")) is not None:
                 return _apps(_c(N("Nat.not_lt_zero")), args[2], h)
-            if not tried_decide and not _has_fvar(form):
-                tried_decide = True
+            if n == _LT and len(args) == 4 and _is_const(args[0], _NAT) and args[2] == args[3] \
+                    and self.find(N("Nat.lt_irrefl")) is not None:  # `a < a` (a structure's field, say)
+                return _apps(_c(N("Nat.lt_irrefl")), args[2], h)
+            if decide and not tried_decide and not _has_fvar(form):
                 inst = self._decidable(form, 0)
+                # tried once an instance is found (a project name hiding `0 = 1` has none: unfold on)
+                tried_decide = inst is not None
                 if inst is not None and self.find(N("of_decide_eq_false")) is not None:
                     refl = _apps(_c(N("Eq.refl"), _ONE), _c(_BOOL), _c(N("Bool.false")))
                     return _apps(_c(N("of_decide_eq_false")), form, inst, refl, h)
-            got = self._empty(head, args, form, h, depth)
+            got = self._empty(head, args, form, h, depth, decide)
             if got is not None:
                 return got
         raise _NoCandidate("no refutation")
 
-    def _empty(self, head: Const, args: list[Expr], form: Expr, h: Expr, depth: int) -> Expr | None:
+    def _empty(self, head: Const, args: list[Expr], form: Expr, h: Expr, depth: int,
+               decide: bool = True) -> Expr | None:
         ci = self.find(head.name)
         if ci is None or ci.kind != "inductive":
             return None
@@ -603,7 +624,7 @@ class VacuityChecker:
         fields = self._fields(ctor, head, args, h)
         for i, f in enumerate(fields):
             try:
-                return self.refute(f, Proj(head.name, i, h), depth + 1)
+                return self.refute(f, Proj(head.name, i, h), depth + 1, decide)
             except _NoCandidate:
                 continue
         return None
@@ -774,7 +795,9 @@ def _constants(e: Expr) -> set[Name]:
 
 
 _SHOWN = {"True.intro": "True.intro", "Eq.refl": "rfl", "HEq.refl": "HEq.rfl", "Iff.refl": "Iff.rfl",
-          "And.intro": "And.intro", "Nat.not_lt_zero": "Nat.not_lt_zero", "of_decide_eq_false": "decide"}
+          "And.intro": "And.intro", "Or.inl": "Or.inl", "Or.inr": "Or.inr",
+          "False.elim": "False.elim", "Nat.not_lt_zero": "Nat.not_lt_zero",
+          "Nat.lt_irrefl": "Nat.lt_irrefl", "of_decide_eq_false": "decide"}
 
 
 def _describe(proof: Expr) -> str:
