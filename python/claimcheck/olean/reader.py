@@ -903,7 +903,7 @@ class Environment:
             m = frontier.pop(0)
             if m in visited:
                 continue
-            if self.locate(m) is None:
+            if m not in self.modules and self.locate(m) is None:
                 visited.add(m)  # an import the search path lacks: reported where it matters
                 continue
             mod = self.load(m)
