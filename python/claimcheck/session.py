@@ -275,7 +275,7 @@ class Session:
     def _find_witnesses(self, records: list[DeclFacts], wanted: list) -> dict[tuple[str, Name], Name]:
         from claimcheck.analysis.satisfiable import find_witnesses
 
-        found = find_witnesses(self.environment, self.built_modules, wanted)
+        found = find_witnesses(self.environment, self.built_modules, wanted, self._applications, self._arities)
         by_key = {r.key: r for r in records}
         verdicts = self.kernel_verdicts
         chosen = {}
@@ -291,6 +291,41 @@ class Session:
             if best is not None:
                 chosen[key] = best
         return chosen
+
+    def _applications(self, module: str) -> list:
+        """What the witness search reads of ``module`` (`satisfiable.closed_applications`), reused
+        per module under :meth:`_module_key` (it depends on the module and its imports only)."""
+        from claimcheck.analysis.satisfiable import closed_applications
+
+        cache = self._store(FACTS)
+        key = digest("applications", self._module_key(module))
+        got = cache.get(key)
+        if isinstance(got, list):
+            try:
+                return [(Name.from_json(n), [(str(m), Name.from_json(h), int(k)) for m, h, k in applied])
+                        for n, applied in got]
+            except (TypeError, ValueError):
+                pass
+        found = closed_applications(self.environment, module, lambda m: not self._core_module(m))
+        cache.put(key, [[n.to_json(), [[m, h.to_json(), k] for m, h, k in applied]] for n, applied in found])
+        return found
+
+    def _arities(self, module: str, names: list[Name]) -> dict[Name, int]:
+        """`satisfiable.hypothesis_arities` of ``names`` (theorems of ``module``), reused under
+        :meth:`_module_key`."""
+        from claimcheck.analysis.satisfiable import hypothesis_arities
+
+        cache = self._store(FACTS)
+        key = digest("arities", self._module_key(module), *(str(n) for n in names))
+        got = cache.get(key)
+        if isinstance(got, list):
+            try:
+                return {Name.from_json(n): int(a) for n, a in got}
+            except (TypeError, ValueError):
+                pass
+        found = hypothesis_arities(self.environment, module, names)
+        cache.put(key, [[n.to_json(), a] for n, a in found.items()])
+        return found
 
     # ------------------------------------------------------------------ manifests and evidence
 
