@@ -428,7 +428,10 @@ class Session:
             self.progress.line(f"running {len(todo)} witnesses (companion process)")
             response = self._companion(Request(list(self.project.witness_modules), [], todo))
             for w in response.witnesses:
-                out[w.id] = WitnessOutcome(w.id, w.ok, w.summary, w.details)
+                # the details as a cached record gives them back (keys sorted): the same output
+                # whether the result was computed now or reused
+                details = json.loads(json.dumps(w.details, sort_keys=True))
+                out[w.id] = WitnessOutcome(w.id, w.ok, w.summary, details)
                 key = self._companion_key("witness", w.id)
                 if key:
                     cache.put(key, {"ok": w.ok, "summary": w.summary, "details": w.details})
