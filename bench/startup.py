@@ -34,10 +34,11 @@ from pathlib import Path
 
 import yaml
 
-from claimcheck.analysis.status import expr_digest, fingerprint
+from claimcheck.analysis.fingerprints import fingerprint
 from claimcheck.errors import ClaimcheckError
 from claimcheck.lean import toolchain as tc
 from claimcheck.lean.build import build
+from claimcheck.olean.digest import expr_digest
 from claimcheck.olean.reader import Module, OleanError
 from claimcheck.progress import Progress
 from claimcheck.project import Project

@@ -30,7 +30,7 @@ from claimcheck.lean.build import build  # noqa: E402
 from claimcheck.olean.reader import Module  # noqa: E402
 from claimcheck.progress import Progress  # noqa: E402
 from claimcheck.project import Project  # noqa: E402
-from claimcheck.analysis.status import compute_status  # noqa: E402
+from claimcheck.analysis.statuses import declaration_facts, open_environment  # noqa: E402
 from claimcheck.lean.toolchain import resolve_toolchain  # noqa: E402
 
 SMALL_MODULE = """module
@@ -112,16 +112,16 @@ def main() -> int:
         print(f"raw `lean --version` start: {lean_s:.2f}s")
 
         start = time.perf_counter()
-        records = compute_status(
-            list(report.modules),
-            [copy.olean_dir, tc.lib_dir],
+        env = open_environment([copy.olean_dir], [tc.lib_dir])
+        records = declaration_facts(
+            env, list(report.modules), [tc.lib_dir],
             allowed_axioms=copy.allowed_axioms,
             failed_modules=report.failed_modules(),
         )
         status_s = time.perf_counter() - start
         counts: dict[str, int] = {}
         for r in records:
-            counts[r.status] = counts.get(r.status, 0) + 1
+            counts[str(r.status)] = counts.get(str(r.status), 0) + 1
         print(f"status extraction: {len(records)} declarations in {status_s:.3f}s {counts}")
 
     files, failures, decls, sweep_s, failed = sweep(toolchain.lib_dir)

@@ -222,3 +222,55 @@ def test_every_state_renders_in_every_format() -> None:
         assert [c["state"] for c in data["papers"][0]["claims"]] == [c.state for c in claims]
         assert "numerical" in render_summary(result)
         assert badge(result)["message"].startswith("1 full, 2 partial, 1 numerical of 7")
+
+
+def test_outputs_are_byte_identical_with_and_without_warm_caches(states: Path, tmp_path: Path) -> None:
+    """Every stage's result reused from the user's cache gives the very same bytes as computing it
+    (issue 28): ``check`` in each format and the report folder, cold (an empty cache: built and
+    computed), warm (everything reused) and with ``--no-cache`` (nothing read)."""
+    import os
+
+    from claimcheck.lean.build import BUILD_RECORDS, INTERFACE_RECORDS
+
+    root = tmp_path / "states"
+    shutil.copytree(states, root, ignore=shutil.ignore_patterns("build", "report"))
+    env = {k: v for k, v in os.environ.items() if k != "CI"}  # under CI nothing would be read at all
+    env.update(CLAIMCHECK_CACHE_DIR=str(tmp_path / "cache"), CLAIMCHECK_CACHE_KEY_FILE=str(tmp_path / "key" / "k"),
+               SOURCE_DATE_EPOCH="1764633600")
+
+    def run(tag: str, *extra: str) -> tuple[dict[str, bytes], str]:
+        out: dict[str, bytes] = {}
+        progress = ""
+        for fmt in ("json", "junit", "github", "text"):
+            done = subprocess.run([sys.executable, "-m", "claimcheck.cli", "check", "--format", fmt, "-j", "1",
+                                   *extra, "--root", str(root)], cwd=root, env=env, capture_output=True, timeout=1800)
+            assert b"Traceback" not in done.stderr, done.stderr.decode()
+            out[fmt] = done.stdout + b"exit %d" % done.returncode
+            progress += done.stderr.decode()
+        folder = tmp_path / f"report-{tag}"
+        done = subprocess.run([sys.executable, "-m", "claimcheck.cli", "report", "-q", "-j", "1", *extra, "--out",
+                               str(folder), "--root", str(root)], cwd=root, env=env, capture_output=True, timeout=1800)
+        assert done.returncode in (0, 1), done.stderr.decode()
+        for p in sorted(folder.rglob("*")):
+            if p.is_file():
+                out[p.relative_to(folder).as_posix()] = p.read_bytes()
+        return out, progress
+
+    # built first (a build says what it did: `built` once, `up-to-date` after), then every stage's
+    # results dropped: the cold run computes them all
+    done = subprocess.run([sys.executable, "-m", "claimcheck.cli", "build", "-q", "-j", "1", "--root", str(root)],
+                          cwd=root, env=env, capture_output=True, timeout=1800)
+    assert done.returncode == 0, done.stderr.decode()
+    for folder in (tmp_path / "cache").iterdir():
+        if folder.name not in (BUILD_RECORDS, INTERFACE_RECORDS):
+            shutil.rmtree(folder)
+    cold, cold_progress = run("cold")
+    warm, warm_progress = run("warm")
+    fresh, _ = run("fresh", "--no-cache")
+    assert "reading proof status" in cold_progress and "cross-checking" in cold_progress  # computed
+    assert "cross-checking" not in warm_progress and "building" not in cold_progress + warm_progress
+    assert len(cold) > 4 and any(k.endswith(".html") for k in cold)
+    for name in cold:
+        assert warm.get(name) == cold[name], f"{name}: warm caches changed the output"
+        assert fresh.get(name) == cold[name], f"{name}: --no-cache changed the output"
+    assert set(warm) == set(cold) == set(fresh)

@@ -106,7 +106,13 @@ def test_realcode_case(case: str, project, toolchain) -> None:
                 helpers = [r for r in records if r["name"].endswith(rec["name_suffix"])]
                 assert helpers
                 for r in helpers:
-                    assert _kernel(r) == rec["kernel"] and r["status"] != rec["status_not"], r
+                    assert _kernel(r) == rec["kernel"] and rec["reason_mentions"] in r["kernel"]["reason"], r
+            defs = spec.get("native_decide_definitions")
+            if defs:
+                helpers = [r for r in records if defs["name_contains"] in r["name"] and r["kind"] == "definition"]
+                assert helpers, [r["name"] for r in records]
+                for r in helpers:
+                    assert _kernel(r) == defs["kernel"], r
     if "validate" in spec:
         done = _run(root, spec["validate"]["command"])
         assert done.returncode == spec["validate"]["exit_code"], done.stderr

@@ -861,6 +861,24 @@ def build() -> None:
         thm("even1", app(even, nat_num(1)), app(c("Odd.succ"), c("Nat.zero"), c("Even.zero")))],
         "rejected", "the value has type")
 
+    # A structure in a mutual block (Lean 4 allows them; `Lean.Compiler.LCNF.FunDecl` is one): its
+    # projections are checked as Lean's kernel does, one constructor and no restriction on the block.
+    b = Builder().nat().eq()
+    node, forest = c("Node"), c("Forest")
+    nf = [("Node", TYPE, [("Node.mk", arrow(NAT, arrow(forest, node)))]),
+          ("Forest", TYPE, [("Forest.nil", forest), ("Forest.cons", arrow(node, arrow(forest, forest)))])]
+    b.add(mutual(b.env, nf, 0))
+    leaf = app(c("Node.mk"), lit(3), c("Forest.nil"))
+    write_case("projection_of_mutual_structure", b.decls + [
+        thm("label3", eq(NAT, E.mk_proj(N("Node"), 0, leaf), lit(3)), refl(NAT, lit(3)))], "accepted")
+    write_case("projection_of_mutual_structure_wrong", b.decls + [
+        thm("label4", eq(NAT, E.mk_proj(N("Node"), 0, leaf), lit(4)), refl(NAT, lit(4)))],
+        "rejected", "the value has type")
+    fv = var("f", forest)
+    write_case("projection_of_two_constructor_type", b.decls + [
+        defn("head", arrow(forest, node), lam([fv], E.mk_proj(N("Forest"), 0, fv)))],
+        "rejected", "is not a structure")
+
     # --- String literals: "ab" unfolds to String.ofList [Char.ofNat 97, Char.ofNat 98] -------
     b = Builder().nat().eq()
     b.add(list_block)

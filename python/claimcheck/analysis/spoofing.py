@@ -46,10 +46,11 @@ never change a meaning). Library constants end the walk. Four kinds:
 
 ``shadowing`` — a project declaration whose name, after one of its namespaces, is the full name
     of a library declaration visible to the project: ``MLTheory.Nat.gcd`` is written ``Nat.gcd``
-    inside ``namespace MLTheory``, ``Sh.True`` is written ``True`` inside ``namespace Sh``. The one
-    exemption is an actual field of a structure: ``Point.toString`` when ``Point``'s constructor has
-    a field ``toString`` (read from the structure's declaration), never any other declaration under
-    a structure's namespace. Also a name that reads as a library number type (``ℕ``, ``ℤ``, ``ℚ``,
+    inside ``namespace MLTheory``, ``Sh.True`` is written ``True`` inside ``namespace Sh``. Two
+    exemptions: an actual field of a structure (``Point.toString`` when ``Point``'s constructor has
+    a field ``toString``, read from the structure's declaration), never any other declaration under
+    a structure's namespace; and the function ``I.decEq`` that a ``DecidableEq`` definition ``I`` is
+    exactly (as ``deriving DecidableEq`` makes it), never another ``decEq`` there. Also a name that reads as a library number type (``ℕ``, ``ℤ``, ``ℚ``,
     ``ℝ``, ``ℂ``: Mathlib's notation). A theorem's name is not checked for this: no statement
     mentions a theorem, and its own statement is printed in full.
 
@@ -556,11 +557,34 @@ class StatementInspector:
         """Whether ``name`` is ``S.f`` for a structure ``S`` with a field ``f`` (its projection)."""
         return len(name) >= 2 and isinstance(name.last, str) and name.last in self.structure_fields(name.prefix)
 
+    def is_derived_dec_eq(self, name: Name) -> bool:
+        """Whether ``name`` is ``I.decEq`` for a project instance ``I : DecidableEq T`` whose value is
+        exactly that function (``fun a b => I.decEq a b``), as ``deriving DecidableEq`` makes it: its
+        name ends with the library's ``decEq`` and means what that means, the instance's decision."""
+        if len(name) < 2 or name.last != "decEq":
+            return False
+        inst = self.find(name.prefix)
+        if inst is None or not self.is_project(name.prefix) or inst.kind != "definition" or inst.value is None:
+            return False
+        ty = strip_mdata(inst.type)
+        while isinstance(ty, ForallE):  # `instDecidableEqTree {A} [DecidableEq A] : DecidableEq (Tree A)`
+            ty = strip_mdata(ty.body)
+        head, _args = app_spine(ty)
+        if not (isinstance(head, Const) and head.name == Name.of("DecidableEq")):
+            return False
+        body, depth = strip_mdata(inst.value), 0
+        while isinstance(body, Lam):
+            body, depth = strip_mdata(body.body), depth + 1
+        head, args = app_spine(body)
+        return (isinstance(head, Const) and head.name == name and len(args) >= depth
+                and all(isinstance(a, BVar) and a.index == depth - 1 - i for i, a in enumerate(args[len(args) - depth:])))
+
     def shadowed_library_name(self, name: Name) -> Name | None:
         """The library declaration whose full name a proper suffix of project name ``name`` is
         (``MLTheory.Nat.gcd`` → ``Nat.gcd``, ``Sh.True`` → ``True``), or the library number type a
-        name reads as (``ℕ``), else ``None``. An actual field of a structure (``Point.toString``,
-        ``toString`` a field of ``Point``'s constructor) is exempt, and nothing else is.
+        name reads as (``ℕ``), else ``None``. Exempt are an actual field of a structure
+        (``Point.toString``, ``toString`` a field of ``Point``'s constructor) and the function a
+        ``deriving DecidableEq`` instance is (:meth:`is_derived_dec_eq`); nothing else is.
         Compiler-generated names (a component that starts with ``_`` or is a number) are not checked."""
         if name.is_internal:
             return None
@@ -569,7 +593,7 @@ class StatementInspector:
             ci = self.find(number)
             if ci is not None and self.is_core_module(ci.module):
                 return number
-        if self.is_structure_field(name):
+        if self.is_structure_field(name) or self.is_derived_dec_eq(name):
             return None
         for i in range(1, len(name)):
             suffix = name.suffix_from(i)
@@ -682,7 +706,8 @@ class StatementInspector:
         succ: set[Name] = set()
         if ci is not None and self.is_project(name):
             roots = [ci.type]
-            if ci.kind in ("definition", "opaque") and ci.value is not None:
+            # an opaque's value (a `partial def`'s inhabitant) is never unfolded: no statement reads it
+            if ci.kind == "definition" and ci.value is not None:
                 roots.append(ci.value)
             elif ci.kind == "inductive":
                 succ.update(ci.ctors)

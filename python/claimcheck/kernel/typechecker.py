@@ -448,9 +448,11 @@ class TypeChecker:
             raise self.error(f"invalid projection: the structure has type {expr_to_str(s_type, 160)}, "
                              f"not '{name_to_str(sname)}'")
         ind = self.env.inductive(sname)
-        if ind is None or len(ind.ctors) != 1 or ind.num_indices != 0 or len(ind.all) != 1:
+        # as Lean's kernel (infer_proj): one constructor; a type of a mutual block is fine (Lean 4's
+        # mutual structures), and the arguments are its parameters and indices
+        if ind is None or len(ind.ctors) != 1:
             raise self.error(f"invalid projection: '{name_to_str(sname)}' is not a structure")
-        if len(args) != ind.num_params:
+        if len(args) != ind.num_params + ind.num_indices:
             raise self.error("invalid projection: the structure's type has the wrong number of arguments")
         ctor = self.env.constructor(ind.ctors[0])
         if ctor is None:
@@ -460,7 +462,7 @@ class TypeChecker:
                              f"'{name_to_str(sname)}' has {ctor.num_fields} fields")
         is_prop_type = self.is_prop(s_type)
         r = instantiate_lparams(ctor.type, ctor.level_params, I.b)
-        for a in args:
+        for a in args[:ind.num_params]:
             r = self.whnf(r)
             if r.kind != PI:
                 raise self.error("invalid projection: malformed constructor type")

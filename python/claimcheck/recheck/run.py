@@ -41,7 +41,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from claimcheck.analysis.fingerprints import expr_digest
+from claimcheck.olean.digest import expr_digest
 from claimcheck.cache import Store, code_digest, digest
 from claimcheck.kernel import Environment, Outcome
 from claimcheck.kernel.checker import check_declaration, run_with_big_stack
