@@ -14,10 +14,8 @@ import os
 import sys
 from pathlib import Path
 
-from claimcheck.claims.manifest import ManifestError
-from claimcheck.errors import ClaimcheckError, ToolchainError
+from claimcheck.errors import ClaimcheckError, ManifestError, OleanError, ToolchainError
 from claimcheck.model.names import Name, NameSyntaxError
-from claimcheck.olean.reader import OleanError
 from claimcheck.progress import Progress
 from claimcheck.project import Project
 from claimcheck.session import Options, Session

@@ -41,41 +41,26 @@ from pathlib import Path
 
 from typing import TYPE_CHECKING
 
-from claimcheck.claims.gate import Evidence, finish, judge
-from claimcheck.claims.manifest import Manifest, load_manifests, validate
-from claimcheck.claims.sources import check_sources
 from claimcheck.errors import ClaimcheckError
-from claimcheck.companion import client
-from claimcheck.companion.protocol import Request, encode_terms
 from claimcheck.lean.build import BuildReport, build
 from claimcheck.lean.ilean import read_ranges
 from claimcheck.lean.toolchain import Toolchain, resolve_toolchain
-from claimcheck.model.evidence import (
-    BuildSummary,
-    GateResult,
-    InstanceOutcome,
-    InstanceResult,
-    ModuleResult,
-    ModuleState,
-    Problem,
-    ProblemCode,
-    Settings,
-    Severity,
-    ToolchainInfo,
-    WitnessOutcome,
-)
 from claimcheck.model.facts import DeclFacts, DeclKind, KernelOutcome, KernelVerdict, Status
 from claimcheck.model.names import Name
-from claimcheck.olean.reader import Environment
 from claimcheck.progress import Progress
 from claimcheck.project import Project
 from claimcheck.cache import Store, code_digest, digest, reads_allowed
 from claimcheck.model.codec import facts_from_json, plain
 
-if TYPE_CHECKING:  # the analysis, the kernel and the companion's client are imported when a stage runs:
-    # a run that reuses every result (nothing changed) never loads them
+if TYPE_CHECKING:  # the manifests, the gate, the companion's client, the analysis and the kernel are
+    # imported when a stage runs: `status` on unchanged inputs loads none of them
     from claimcheck.analysis.library import LibraryIndex
     from claimcheck.analysis.spoofing import StatementInspector
+    from claimcheck.claims.gate import Evidence
+    from claimcheck.claims.manifest import Manifest
+    from claimcheck.companion.protocol import Request
+    from claimcheck.model.evidence import GateResult, InstanceResult, Problem, WitnessOutcome
+    from claimcheck.olean.reader import Environment
 
 __all__ = ["Session", "Options"]
 
@@ -84,8 +69,6 @@ FACTS = "facts-1"
 PROJECT = "project-1"
 COMPANION = "companion-1"
 
-_MODULE_STATES = {"built": ModuleState.BUILT, "up-to-date": ModuleState.UP_TO_DATE, "failed": ModuleState.FAILED,
-                  "blocked": ModuleState.BLOCKED}
 
 
 @dataclass(frozen=True)
@@ -332,6 +315,9 @@ class Session:
     def manifests(self, companion: bool = True) -> list[Manifest]:
         """The manifests, loaded and checked before anything is built (a typo costs a second);
         ``companion=False`` leaves the witness ids unchecked (no companion code runs)."""
+        from claimcheck.claims.manifest import load_manifests, validate
+        from claimcheck.claims.sources import check_sources
+
         manifests = load_manifests(self.project.manifests_dir, self.project.root)
         validate(manifests, known_decls=None, witness_ids=self.witness_ids(manifests) if companion else None)
         if self.project.sources_dir is not None:
@@ -392,6 +378,8 @@ class Session:
         got = self._store(COMPANION).get(key) if key else None
         if isinstance(got, list):
             return [str(w) for w in got]
+        from claimcheck.companion.protocol import Request
+
         ids = self._companion(Request(list(self.project.witness_modules), [])).witness_ids
         if key:
             self._store(COMPANION).put(key, ids)
@@ -399,6 +387,8 @@ class Session:
 
     @cached_property
     def _companion_source(self) -> str | None:
+        from claimcheck.companion import client
+
         return client.companion_digest([*self.project.witness_modules, *self.project.semantics_modules],
                                        self.project.root)
 
@@ -410,10 +400,15 @@ class Session:
                       *self.project.semantics_modules, *parts)
 
     def _companion(self, request: Request):
+        from claimcheck.companion import client
+
         return client.run(request, self.project.root)
 
     def _witness_results(self, ids: list[str]) -> dict[str, WitnessOutcome]:
         """The named witnesses' results, each reused under the companion's source."""
+        from claimcheck.companion.protocol import Request
+        from claimcheck.model.evidence import WitnessOutcome
+
         cache = self._store(COMPANION)
         out: dict[str, WitnessOutcome] = {}
         todo = []
@@ -439,6 +434,10 @@ class Session:
 
     def _instance_results(self) -> dict[tuple[str, Name], InstanceResult]:
         """The instance cross-checks, reused for the whole build, else per statement."""
+        from claimcheck.companion import client
+        from claimcheck.companion.protocol import Request, encode_terms
+        from claimcheck.model.evidence import InstanceOutcome, InstanceResult
+
         cache = self._store(COMPANION)
         whole = self._companion_key("instances", self._project_key)
         got = cache.get(whole) if whole else None
@@ -476,12 +475,17 @@ class Session:
         return results
 
     def evidence(self, manifests: list[Manifest]) -> Evidence:
+        from claimcheck.claims.gate import Evidence
+        from claimcheck.model.evidence import BuildSummary, ModuleResult, ModuleState, Settings, ToolchainInfo
+
+        states = {"built": ModuleState.BUILT, "up-to-date": ModuleState.UP_TO_DATE, "failed": ModuleState.FAILED,
+                  "blocked": ModuleState.BLOCKED}
         facts = self.facts
         witnesses = self._witness_results(sorted({w for m in manifests for c in m.claims for w in c.witnesses}))
         instances = self._instance_results()
         extra = self._manifest_decls(manifests, facts)
         root = self.project.root
-        modules = [ModuleResult(r.name, _MODULE_STATES[r.status],
+        modules = [ModuleResult(r.name, states[r.status],
                                 r.first_error() if r.status in ("failed", "blocked") else None,
                                 _relative(r.source, root))
                    for r in self.build.modules.values()]
@@ -524,6 +528,10 @@ class Session:
 
     def gate(self, manifests: list[Manifest] | None = None) -> GateResult:
         """The gate's result on the manifests (loaded if not given)."""
+        from claimcheck.claims.gate import finish, judge
+        from claimcheck.claims.manifest import validate
+        from claimcheck.claims.sources import check_sources
+
         manifests = manifests if manifests is not None else self.manifests()
         ev = self.evidence(manifests)
         known = {f.name for f in ev.facts if f.status is not Status.MISSING and f.kind is not DeclKind.MODULE}
@@ -536,6 +544,7 @@ class Session:
         """Findings about the project as a whole: a stale ``formalization.yaml``, a build folder
         tracked by git."""
         from claimcheck.claims import formalization
+        from claimcheck.model.evidence import Problem, ProblemCode, Severity
 
         problems: list[Problem] = []
         if self.project.lib_roots is not None:
