@@ -92,19 +92,23 @@ def cmd_status(args: argparse.Namespace) -> int:
     Exit code 1 only when a declaration asked for with ``--decl`` is missing; other statuses
     (sorry, native, axiom, failed) are reported in the output with exit code 0.
     """
-    from claimcheck.model.codec import facts_to_json
-    from claimcheck.model.facts import Status
-    from claimcheck.report.text import render_status
-
     decls = _decls(args.decl)
     session = _session(args, build=not args.no_build, kernel=not args.no_kernel, install=not args.no_build,
                        include_all=args.all, decls=decls)
-    records = session.facts
-    if args.json:
-        _emit(json.dumps(facts_to_json(records), indent=2, ensure_ascii=False) + "\n")
-    else:
-        _emit(render_status(records, statements=bool(args.decl)))
-    return 1 if any(r.status is Status.MISSING for r in records) else 0
+    statements = bool(args.decl)
+
+    def render(records) -> str:  # the renderers are imported only when the text is not reused
+        if args.json:
+            from claimcheck.model.codec import facts_to_json
+
+            return json.dumps(facts_to_json(records), indent=2, ensure_ascii=False) + "\n"
+        from claimcheck.report.text import render_status
+
+        return render_status(records, statements=statements)
+
+    text, missing = session.rendered_facts("json" if args.json else f"text:{statements}", render)
+    _emit(text)
+    return 1 if missing else 0
 
 
 def cmd_validate(args: argparse.Namespace) -> int:

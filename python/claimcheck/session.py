@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from claimcheck.errors import ClaimcheckError
 from claimcheck.lean.build import BuildReport, build
@@ -205,6 +205,26 @@ class Session:
                              self.project.root)
         records = [replace(r, kernel=verdicts.get(r.key), location=ranges.get(r.key)) for r in records]
         return self._with_witnesses(records)
+
+    def rendered_facts(self, fmt: str, render: Callable[[list[DeclFacts]], str]) -> tuple[str, bool]:
+        """``render(self.facts)`` and whether a listed declaration is missing, reused whole under
+        everything the facts depend on (:meth:`_project_key`, the options, where the sources are) and
+        the format ``fmt``: `status` on unchanged inputs reads one record (nothing is read under CI
+        or with ``--no-cache``, and the text is the same either way)."""
+        build = self.build
+        opts = self.options
+        key = digest("rendered", fmt, self._project_key, opts.kernel, opts.include_all,
+                     "|".join(map(str, opts.decls)) if opts.decls is not None else "*", str(self.project.root),
+                     *(f"{m}={r.status}={r.source}" for m, r in build.modules.items()))
+        cache = self._store(PROJECT)
+        got = cache.get(key)
+        if isinstance(got, dict) and isinstance(got.get("text"), str) and isinstance(got.get("missing"), bool):
+            return got["text"], got["missing"]
+        records = self.facts
+        text = render(records)
+        missing = any(r.status is Status.MISSING for r in records)
+        cache.put(key, {"text": text, "missing": missing})  # fuel is counted, not timed: the same every run
+        return text, missing
 
     def _module_facts(self) -> list[DeclFacts]:
         """Every built module's records, reused per module when its key (:meth:`_module_key`) is
