@@ -226,7 +226,7 @@ def test_every_state_renders_in_every_format() -> None:
 
 def test_outputs_are_byte_identical_with_and_without_warm_caches(states: Path, tmp_path: Path) -> None:
     """Every stage's result reused from the user's cache gives the very same bytes as computing it
-    (issue 28): ``check`` in each format and the report folder, cold (an empty cache: built and
+    (issue 28): ``check`` in each format, ``status`` and the report folder, cold (an empty cache: built and
     computed), warm (everything reused) and with ``--no-cache`` (nothing read)."""
     import os
 
@@ -247,6 +247,11 @@ def test_outputs_are_byte_identical_with_and_without_warm_caches(states: Path, t
             assert b"Traceback" not in done.stderr, done.stderr.decode()
             out[fmt] = done.stdout + b"exit %d" % done.returncode
             progress += done.stderr.decode()
+        for args in (["status"], ["status", "--json"], ["status", "--all", "--json"]):
+            done = subprocess.run([sys.executable, "-m", "claimcheck.cli", *args, "-j", "1", *extra, "--root", str(root)],
+                                  cwd=root, env=env, capture_output=True, timeout=1800)
+            assert b"Traceback" not in done.stderr, done.stderr.decode()
+            out[" ".join(args)] = done.stdout + b"exit %d" % done.returncode
         folder = tmp_path / f"report-{tag}"
         done = subprocess.run([sys.executable, "-m", "claimcheck.cli", "report", "-q", "-j", "1", *extra, "--out",
                                str(folder), "--root", str(root)], cwd=root, env=env, capture_output=True, timeout=1800)

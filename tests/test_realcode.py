@@ -6,7 +6,8 @@ its ``module`` and what must hold of its record: ``status``, ``kind``, ``private
 ``kernel_not``, ``warnings``, ``lint``, ``lint_contains``), or ``or_refused`` (the project refused
 with exit 2 naming both places); ``every_declaration`` (a rule for every record of a module);
 ``native_decide_auxiliaries`` / ``unsafe_rec_helpers`` (the kernel's verdict on generated helpers);
-``decl_lookup`` (``status --decl`` runs), ``validate``, ``json_names`` (printed names the JSON must
+``no_declarations`` (modules with no record), ``decl_lookup`` (``status --decl`` runs), ``validate``,
+``json_names`` (printed names the JSON must
 hold), ``check`` (claims that must hold once the fixture's fingerprints are recorded).
 """
 
@@ -86,6 +87,8 @@ def test_realcode_case(case: str, project, toolchain) -> None:
                     assert _kernel(r) != want["kernel_not"], (want, r.get("kernel"))
                 if "lint_contains" in want:
                     assert any(want["lint_contains"] in lint["message"] for lint in r["lint"]), r["lint"]
+            for module in spec.get("no_declarations") or []:
+                assert not [r["name"] for r in records if r["module"] == module], module
             rule = spec.get("every_declaration")
             if rule:
                 mine = [r for r in records if r["module"] == rule["module"]]

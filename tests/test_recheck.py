@@ -231,3 +231,69 @@ def test_recheck_fixture(case: str, toolchain, tmp_path: Path, monkeypatch) -> N
             assert got != "checked"
         else:
             assert got == kind
+
+
+class _RecordingStore:
+    """A verdict store in memory that remembers which keys were asked for and which were found."""
+
+    def __init__(self) -> None:
+        self.records: dict[str, object] = {}
+        self.found: list[str] = []
+        self.missed: list[str] = []
+
+    def get(self, key: str):
+        got = self.records.get(key)
+        (self.found if got is not None else self.missed).append(key)
+        return got
+
+    def put(self, key: str, value) -> None:
+        self.records[key] = value
+
+    def forget(self, kind: str) -> None:
+        """Drop the records of one kind (``build``: the whole-build fast path) and the log."""
+        self.records = {k: v for k, v in self.records.items() if not k.startswith(kind + ":")}
+        self.found, self.missed = [], []
+
+    def asked(self, kind: str, found: bool) -> set[str]:
+        return {k for k in (self.found if found else self.missed) if k.startswith(kind + ":")}
+
+
+def test_module_records_are_reused_and_a_changed_module_is_read_again(toolchain, tmp_path: Path) -> None:
+    """What the re-check reads of each module (units, digests, used constants) is recorded under the
+    module's files: unchanged files are not read again and give the same verdicts; a module whose
+    file changed is read again (its old record is not used), the other module's record still is.
+    Two library modules copied as project modules (`Proj.Exit`: an inductive and definitions that
+    use each other; `Proj.Prop`: theorems with proofs) stand in for a project (no Lean run)."""
+    lib = toolchain.lib_dir
+    for src, dst in [("Lake/Util/Exit", "Proj/Exit"), ("Std/Tactic/BVDecide/Normalize/Prop", "Proj/Prop")]:
+        for suffix in (".olean", ".olean.server", ".olean.private"):
+            if (lib / (src + suffix)).is_file():
+                (tmp_path / "lib" / dst).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(lib / (src + suffix), tmp_path / "lib" / (dst + suffix))
+
+    def run(store):
+        env = open_environment([tmp_path / "lib"], [lib])
+        names = sorted({n for m in ("Proj.Exit", "Proj.Prop") for n in env.load(m).constant_names()})
+        return recheck(env, names, [lib], store)
+
+    fresh = run(None)
+    assert fresh.units > 10 and fresh.checked_units == fresh.units
+    store = _RecordingStore()
+    first = run(store)
+    assert first.verdicts == fresh.verdicts and len(store.asked("units", found=False)) == 2
+    # unchanged files: both modules' records and their verdicts are reused, nothing is checked again
+    store.forget("build")
+    again = run(store)
+    assert again.verdicts == fresh.verdicts and again.checked_units == 0
+    reused = store.asked("units", found=True)
+    assert len(reused) == 2 and not store.asked("units", found=False) and not store.asked("unit", found=True)
+    # Proj.Prop changed (the name `True` it uses renamed in its file): read again, checked again
+    prop = tmp_path / "lib" / "Proj" / "Prop.olean"
+    data = prop.read_bytes()
+    assert data.count(b"True\0") == 1
+    prop.write_bytes(data.replace(b"True\0", b"Trux\0"))
+    store.forget("build")
+    changed = run(store)
+    assert changed.verdicts == run(None).verdicts != fresh.verdicts
+    assert len(store.asked("units", found=True) & reused) == 1  # Proj.Exit's record
+    assert len(store.asked("units", found=False)) == 1 and 0 < changed.checked_units < fresh.units

@@ -17,3 +17,16 @@ class ToolchainError(ClaimcheckError):
 
 class ModuleGraphError(ClaimcheckError):
     """The Lean modules' imports cannot be resolved or ordered (unknown import, cycle)."""
+
+
+class OleanError(Exception):
+    """An ``.olean`` file that the reader (:mod:`claimcheck.olean.reader`) cannot decode with certainty."""
+
+
+class ManifestError(Exception):
+    """All problems found in one or more manifests (``issues``: each with its file and line, see
+    :class:`claimcheck.claims.manifest.Issue`), one per line in ``str()``; exit code 2."""
+
+    def __init__(self, issues: list):
+        self.issues = list(issues)
+        super().__init__("\n".join(str(i) for i in self.issues))

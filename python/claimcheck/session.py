@@ -39,43 +39,28 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
-from claimcheck.claims.gate import Evidence, finish, judge
-from claimcheck.claims.manifest import Manifest, load_manifests, validate
-from claimcheck.claims.sources import check_sources
 from claimcheck.errors import ClaimcheckError
-from claimcheck.companion import client
-from claimcheck.companion.protocol import Request, encode_terms
 from claimcheck.lean.build import BuildReport, build
 from claimcheck.lean.ilean import read_ranges
 from claimcheck.lean.toolchain import Toolchain, resolve_toolchain
-from claimcheck.model.evidence import (
-    BuildSummary,
-    GateResult,
-    InstanceOutcome,
-    InstanceResult,
-    ModuleResult,
-    ModuleState,
-    Problem,
-    ProblemCode,
-    Settings,
-    Severity,
-    ToolchainInfo,
-    WitnessOutcome,
-)
 from claimcheck.model.facts import DeclFacts, DeclKind, KernelOutcome, KernelVerdict, Status
 from claimcheck.model.names import Name
-from claimcheck.olean.reader import Environment
 from claimcheck.progress import Progress
 from claimcheck.project import Project
 from claimcheck.cache import Store, code_digest, digest, reads_allowed
 from claimcheck.model.codec import facts_from_json, plain
 
-if TYPE_CHECKING:  # the analysis, the kernel and the companion's client are imported when a stage runs:
-    # a run that reuses every result (nothing changed) never loads them
+if TYPE_CHECKING:  # the manifests, the gate, the companion's client, the analysis and the kernel are
+    # imported when a stage runs: `status` on unchanged inputs loads none of them
     from claimcheck.analysis.library import LibraryIndex
     from claimcheck.analysis.spoofing import StatementInspector
+    from claimcheck.claims.gate import Evidence
+    from claimcheck.claims.manifest import Manifest
+    from claimcheck.companion.protocol import Request
+    from claimcheck.model.evidence import GateResult, InstanceResult, Problem, WitnessOutcome
+    from claimcheck.olean.reader import Environment
 
 __all__ = ["Session", "Options"]
 
@@ -84,8 +69,6 @@ FACTS = "facts-1"
 PROJECT = "project-1"
 COMPANION = "companion-1"
 
-_MODULE_STATES = {"built": ModuleState.BUILT, "up-to-date": ModuleState.UP_TO_DATE, "failed": ModuleState.FAILED,
-                  "blocked": ModuleState.BLOCKED}
 
 
 @dataclass(frozen=True)
@@ -223,6 +206,26 @@ class Session:
         records = [replace(r, kernel=verdicts.get(r.key), location=ranges.get(r.key)) for r in records]
         return self._with_witnesses(records)
 
+    def rendered_facts(self, fmt: str, render: Callable[[list[DeclFacts]], str]) -> tuple[str, bool]:
+        """``render(self.facts)`` and whether a listed declaration is missing, reused whole under
+        everything the facts depend on (:meth:`_project_key`, the options, where the sources are) and
+        the format ``fmt``: `status` on unchanged inputs reads one record (nothing is read under CI
+        or with ``--no-cache``, and the text is the same either way)."""
+        build = self.build
+        opts = self.options
+        key = digest("rendered", fmt, self._project_key, opts.kernel, opts.include_all,
+                     "|".join(map(str, opts.decls)) if opts.decls is not None else "*", str(self.project.root),
+                     *(f"{m}={r.status}={r.source}" for m, r in build.modules.items()))
+        cache = self._store(PROJECT)
+        got = cache.get(key)
+        if isinstance(got, dict) and isinstance(got.get("text"), str) and isinstance(got.get("missing"), bool):
+            return got["text"], got["missing"]
+        records = self.facts
+        text = render(records)
+        missing = any(r.status is Status.MISSING for r in records)
+        cache.put(key, {"text": text, "missing": missing})  # fuel is counted, not timed: the same every run
+        return text, missing
+
     def _module_facts(self) -> list[DeclFacts]:
         """Every built module's records, reused per module when its key (:meth:`_module_key`) is
         unchanged; the rest computed in one analysis over the whole project."""
@@ -275,7 +278,7 @@ class Session:
     def _find_witnesses(self, records: list[DeclFacts], wanted: list) -> dict[tuple[str, Name], Name]:
         from claimcheck.analysis.satisfiable import find_witnesses
 
-        found = find_witnesses(self.environment, self.built_modules, wanted)
+        found = find_witnesses(self.environment, self.built_modules, wanted, self._applications, self._arities)
         by_key = {r.key: r for r in records}
         verdicts = self.kernel_verdicts
         chosen = {}
@@ -292,11 +295,49 @@ class Session:
                 chosen[key] = best
         return chosen
 
+    def _applications(self, module: str) -> list:
+        """What the witness search reads of ``module`` (`satisfiable.closed_applications`), reused
+        per module under :meth:`_module_key` (it depends on the module and its imports only)."""
+        from claimcheck.analysis.satisfiable import closed_applications
+
+        cache = self._store(FACTS)
+        key = digest("applications", self._module_key(module))
+        got = cache.get(key)
+        if isinstance(got, list):
+            try:
+                return [(Name.from_json(n), [(str(m), Name.from_json(h), int(k)) for m, h, k in applied])
+                        for n, applied in got]
+            except (TypeError, ValueError):
+                pass
+        found = closed_applications(self.environment, module, lambda m: not self._core_module(m))
+        cache.put(key, [[n.to_json(), [[m, h.to_json(), k] for m, h, k in applied]] for n, applied in found])
+        return found
+
+    def _arities(self, module: str, names: list[Name]) -> dict[Name, int]:
+        """`satisfiable.hypothesis_arities` of ``names`` (theorems of ``module``), reused under
+        :meth:`_module_key`."""
+        from claimcheck.analysis.satisfiable import hypothesis_arities
+
+        cache = self._store(FACTS)
+        key = digest("arities", self._module_key(module), *(str(n) for n in names))
+        got = cache.get(key)
+        if isinstance(got, list):
+            try:
+                return {Name.from_json(n): int(a) for n, a in got}
+            except (TypeError, ValueError):
+                pass
+        found = hypothesis_arities(self.environment, module, names)
+        cache.put(key, [[n.to_json(), a] for n, a in found.items()])
+        return found
+
     # ------------------------------------------------------------------ manifests and evidence
 
     def manifests(self, companion: bool = True) -> list[Manifest]:
         """The manifests, loaded and checked before anything is built (a typo costs a second);
         ``companion=False`` leaves the witness ids unchecked (no companion code runs)."""
+        from claimcheck.claims.manifest import load_manifests, validate
+        from claimcheck.claims.sources import check_sources
+
         manifests = load_manifests(self.project.manifests_dir, self.project.root)
         validate(manifests, known_decls=None, witness_ids=self.witness_ids(manifests) if companion else None)
         if self.project.sources_dir is not None:
@@ -357,6 +398,8 @@ class Session:
         got = self._store(COMPANION).get(key) if key else None
         if isinstance(got, list):
             return [str(w) for w in got]
+        from claimcheck.companion.protocol import Request
+
         ids = self._companion(Request(list(self.project.witness_modules), [])).witness_ids
         if key:
             self._store(COMPANION).put(key, ids)
@@ -364,6 +407,8 @@ class Session:
 
     @cached_property
     def _companion_source(self) -> str | None:
+        from claimcheck.companion import client
+
         return client.companion_digest([*self.project.witness_modules, *self.project.semantics_modules],
                                        self.project.root)
 
@@ -375,10 +420,15 @@ class Session:
                       *self.project.semantics_modules, *parts)
 
     def _companion(self, request: Request):
+        from claimcheck.companion import client
+
         return client.run(request, self.project.root)
 
     def _witness_results(self, ids: list[str]) -> dict[str, WitnessOutcome]:
         """The named witnesses' results, each reused under the companion's source."""
+        from claimcheck.companion.protocol import Request
+        from claimcheck.model.evidence import WitnessOutcome
+
         cache = self._store(COMPANION)
         out: dict[str, WitnessOutcome] = {}
         todo = []
@@ -393,7 +443,10 @@ class Session:
             self.progress.line(f"running {len(todo)} witnesses (companion process)")
             response = self._companion(Request(list(self.project.witness_modules), [], todo))
             for w in response.witnesses:
-                out[w.id] = WitnessOutcome(w.id, w.ok, w.summary, w.details)
+                # the details as a cached record gives them back (keys sorted): the same output
+                # whether the result was computed now or reused
+                details = json.loads(json.dumps(w.details, sort_keys=True))
+                out[w.id] = WitnessOutcome(w.id, w.ok, w.summary, details)
                 key = self._companion_key("witness", w.id)
                 if key:
                     cache.put(key, {"ok": w.ok, "summary": w.summary, "details": w.details})
@@ -401,6 +454,10 @@ class Session:
 
     def _instance_results(self) -> dict[tuple[str, Name], InstanceResult]:
         """The instance cross-checks, reused for the whole build, else per statement."""
+        from claimcheck.companion import client
+        from claimcheck.companion.protocol import Request, encode_terms
+        from claimcheck.model.evidence import InstanceOutcome, InstanceResult
+
         cache = self._store(COMPANION)
         whole = self._companion_key("instances", self._project_key)
         got = cache.get(whole) if whole else None
@@ -438,12 +495,17 @@ class Session:
         return results
 
     def evidence(self, manifests: list[Manifest]) -> Evidence:
+        from claimcheck.claims.gate import Evidence
+        from claimcheck.model.evidence import BuildSummary, ModuleResult, ModuleState, Settings, ToolchainInfo
+
+        states = {"built": ModuleState.BUILT, "up-to-date": ModuleState.UP_TO_DATE, "failed": ModuleState.FAILED,
+                  "blocked": ModuleState.BLOCKED}
         facts = self.facts
         witnesses = self._witness_results(sorted({w for m in manifests for c in m.claims for w in c.witnesses}))
         instances = self._instance_results()
         extra = self._manifest_decls(manifests, facts)
         root = self.project.root
-        modules = [ModuleResult(r.name, _MODULE_STATES[r.status],
+        modules = [ModuleResult(r.name, states[r.status],
                                 r.first_error() if r.status in ("failed", "blocked") else None,
                                 _relative(r.source, root))
                    for r in self.build.modules.values()]
@@ -486,6 +548,10 @@ class Session:
 
     def gate(self, manifests: list[Manifest] | None = None) -> GateResult:
         """The gate's result on the manifests (loaded if not given)."""
+        from claimcheck.claims.gate import finish, judge
+        from claimcheck.claims.manifest import validate
+        from claimcheck.claims.sources import check_sources
+
         manifests = manifests if manifests is not None else self.manifests()
         ev = self.evidence(manifests)
         known = {f.name for f in ev.facts if f.status is not Status.MISSING and f.kind is not DeclKind.MODULE}
@@ -498,6 +564,7 @@ class Session:
         """Findings about the project as a whole: a stale ``formalization.yaml``, a build folder
         tracked by git."""
         from claimcheck.claims import formalization
+        from claimcheck.model.evidence import Problem, ProblemCode, Severity
 
         problems: list[Problem] = []
         if self.project.lib_roots is not None:

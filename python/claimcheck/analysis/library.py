@@ -23,6 +23,7 @@ import hashlib
 import json
 import os
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Iterable
 
@@ -33,7 +34,7 @@ from claimcheck.olean.reader import Environment, Module, OleanError
 
 __all__ = ["LibraryAxiom", "LibraryIndex", "library_index", "INDEX_VERSION"]
 
-INDEX_VERSION = 2  # 2: names as components
+INDEX_VERSION = 3  # 2: names as components; 3: names encoded in one text (`_encode`)
 #: Where Lean declares them (searched first; the rest of ``Init`` only if one is not found there).
 _AXIOM_MODULES = ("Init.Prelude", "Init.Core")
 
@@ -47,21 +48,33 @@ class LibraryAxiom:
     fingerprint: str
 
 
+def _encode(name: Name) -> str:
+    """A name as compact JSON of its components: one line, the same text for the same name."""
+    return json.dumps(name.to_json(), separators=(",", ":"))
+
+
 @dataclass(frozen=True)
 class LibraryIndex:
-    """The toolchain library's modules, constant names and axioms (see the module docstring)."""
+    """The toolchain library's modules, constant names and axioms (see the module docstring). The
+    names are kept encoded (`_encode`): a run asks about a few, and decoding all of them takes
+    longer than everything else the index does."""
 
     folder: Path
     modules: frozenset[str]
-    names: frozenset[Name]
+    encoded_names: frozenset[str]
     axioms: dict[Name, LibraryAxiom]
+
+    @cached_property
+    def names(self) -> frozenset[Name]:
+        """Every library constant's name."""
+        return frozenset(Name(json.loads(e)) for e in self.encoded_names)
 
     def is_library_module(self, module: str) -> bool:
         return module in self.modules
 
     def declares(self, name: Name) -> bool:
         """Whether some library module declares a constant named ``name``."""
-        return name in self.names
+        return _encode(name) in self.encoded_names
 
     def is_library_axiom(self, name: Name, module: str, fingerprint: str | None) -> bool:
         """Whether (``name``, ``module``, ``fingerprint``) is the library's own axiom ``name``."""
@@ -94,7 +107,7 @@ def _compute(folder: Path) -> LibraryIndex:
         ci = env.find(name)
         if ci is not None and ci.kind == "axiom":
             axioms[name] = LibraryAxiom(name, ci.module, fingerprint(ci))
-    return LibraryIndex(folder, frozenset(modules), frozenset(names), axioms)
+    return LibraryIndex(folder, frozenset(modules), frozenset(map(_encode, names)), axioms)
 
 
 def _key(folder: Path) -> str:
@@ -127,7 +140,11 @@ def _read(path: Path, key: str, folder: Path) -> LibraryIndex | None:
         for a in data["axioms"]:
             name = Name(a["name"])
             axioms[name] = LibraryAxiom(name, a["module"], a["fingerprint"])
-        return LibraryIndex(folder, frozenset(data["modules"]), frozenset(Name(c) for c in data["names"]), axioms)
+        names = data["names"]
+        if not isinstance(names, str):
+            return None
+        return LibraryIndex(folder, frozenset(data["modules"]), frozenset(names.split("\n")) if names else frozenset(),
+                            axioms)
     except (OSError, ValueError, KeyError, TypeError, EOFError):
         return None
 
@@ -137,7 +154,7 @@ def _write(path: Path, key: str, index: LibraryIndex) -> None:
         "key": key,
         "folder": str(index.folder),
         "modules": sorted(index.modules),
-        "names": [n.to_json() for n in sorted(index.names)],
+        "names": "\n".join(sorted(index.encoded_names)),
         "axioms": [{"name": a.name.to_json(), "module": a.module, "fingerprint": a.fingerprint}
                    for a in index.axioms.values()],
     }

@@ -128,7 +128,12 @@ def _component_skeleton(text: str) -> str:
 def skeleton(name: Name) -> Name:
     """The TR39 skeleton of each string component of ``name`` (numbers kept), as a name: equal for
     two names exactly when they are confusable component by component."""
-    return Name(_component_skeleton(c) if isinstance(c, str) else c for c in name.components)
+    return Name(skeleton_components(name))
+
+
+def skeleton_components(name: Name) -> tuple[str | int, ...]:
+    """The components of `skeleton` (``name``'s), without making a name of them (an index key)."""
+    return tuple(_component_skeleton(c) if isinstance(c, str) else c for c in name.components)
 
 
 _IGNORED_SCRIPTS = frozenset({"COMMON", "INHERITED", "Unknown"})

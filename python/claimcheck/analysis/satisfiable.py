@@ -11,13 +11,13 @@ and checked by the independent kernel (:mod:`claimcheck.claims.gate`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from claimcheck.analysis.props import shape_of
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import App, BVar, Const, Environment, Expr, ForallE, Lam, LetE, MData, Proj, app_spine
 
-__all__ = ["find_witnesses"]
+__all__ = ["Application", "closed_applications", "find_witnesses", "hypothesis_arities"]
 
 Key = tuple[str, Name]
 
@@ -93,35 +93,85 @@ def _closed_applications(value: Expr) -> Iterable[tuple[Name, int]]:
             stack.append(e.struct)
 
 
-def find_witnesses(env: Environment, modules: Iterable[str], wanted: Iterable[Key]) -> dict[Key, list[Key]]:
-    """For each theorem of ``wanted``, the project constants (of ``modules``) whose value applies it
-    to closed arguments, at least up to its last hypothesis."""
-    wanted = set(wanted)
-    arity: dict[Key, int] = {}
-    for module, name in wanted:
-        mod = env.modules.get(module)
+#: ``(module, name)`` of a project constant that a value applies to closed arguments, and the most
+#: arguments of such an application.
+Application = tuple[str, Name, int]
+
+
+def closed_applications(env: Environment, module: str,
+                        is_project: Callable[[str], bool]) -> list[tuple[Name, list[Application]]]:
+    """For each constant of ``module`` with a value, in the module's order: the constants of modules
+    that ``is_project`` accepts (as ``module`` sees them) that its value applies to closed
+    arguments, in the order of their first such application (constants with none are left out).
+    What `find_witnesses` reads of a module: it depends on the module and its imports only."""
+    mod = env.load(module)
+    # the names the project modules in scope declare (a value mentioning none applies none)
+    scope: set[Name] = set(mod.constant_names())
+    seen, todo = {module}, [mod]
+    while todo:
+        for i in todo.pop().imports:
+            if i.module not in seen and is_project(i.module) and env.locate(i.module) is not None:
+                seen.add(i.module)
+                imported = env.load(i.module)
+                scope.update(imported.constant_names())
+                todo.append(imported)
+    out: list[tuple[Name, list[Application]]] = []
+    for n in mod.constant_names():
+        ci = mod.get(n)
+        if ci is None or ci.value is None or scope.isdisjoint(ci.value_constants()):
+            continue
+        most: dict[tuple[str, Name], int] = {}
+        for head, nargs in _closed_applications(ci.value):
+            target = env.find(head, within=module)
+            if target is None or not is_project(target.module):
+                continue
+            key = (target.module, head)
+            most[key] = max(most.get(key, nargs), nargs)
+        if most:
+            out.append((n, [(m, h, k) for (m, h), k in most.items()]))
+    return out
+
+
+def hypothesis_arities(env: Environment, module: str, names: Iterable[Name]) -> dict[Name, int]:
+    """For each theorem of ``names`` that ``module`` declares: the number of arguments up to its
+    last hypothesis (what a witness must apply it to)."""
+    out: dict[Name, int] = {}
+    mod = env.load(module) if module in env.modules or env.locate(module) is not None else None
+    for name in names:
         ci = mod.get(name) if mod is not None else None
         if ci is not None:
             positions = shape_of(env, ci.type, within=module).hypothesis_positions
-            arity[(module, name)] = positions[-1] + 1 if positions else 0
+            out[name] = positions[-1] + 1 if positions else 0
+    return out
+
+
+def find_witnesses(env: Environment, modules: Iterable[str], wanted: Iterable[Key],
+                   applications: Callable[[str], list[tuple[Name, list[Application]]]] | None = None,
+                   arities: Callable[[str, list[Name]], dict[Name, int]] | None = None,
+                   ) -> dict[Key, list[Key]]:
+    """For each theorem of ``wanted``, the project constants (of ``modules``) whose value applies it
+    to closed arguments, at least up to its last hypothesis; ``applications``: each module's
+    `closed_applications`, ``arities``: `hypothesis_arities` (default: both read from ``env``, the
+    project being ``modules``)."""
+    wanted = set(wanted)
+    modules = list(modules)
+    by_module: dict[str, list[Name]] = {}
+    for module, name in sorted(wanted, key=lambda k: (k[0], k[1])):
+        by_module.setdefault(module, []).append(name)
+    arity: dict[Key, int] = {}
+    for module, names in by_module.items():
+        got = arities(module, names) if arities is not None else hypothesis_arities(env, module, names)
+        arity.update(((module, n), a) for n, a in got.items())
     out: dict[Key, list[Key]] = {k: [] for k in arity}
     if not arity:
         return out
-    names = {k[1] for k in arity}
+    if applications is None:
+        project = set(modules)
+        applications = lambda m: closed_applications(env, m, project.__contains__)  # noqa: E731
     for m in modules:
-        mod = env.load(m)
-        for n in mod.constant_names():
-            ci = mod.get(n)
-            if ci is None or ci.value is None:
-                continue
-            mentioned = ci.value_constants() & names
-            if not mentioned:
-                continue
-            for head, nargs in _closed_applications(ci.value):
-                if head not in mentioned:
-                    continue
-                target = env.find(head, within=m)
-                key = (target.module, head) if target is not None else None
+        for n, applied in applications(m):
+            for target_module, head, nargs in applied:
+                key = (target_module, head)
                 if key in arity and nargs >= arity[key] and (m, n) != key and (m, n) not in out[key]:
                     out[key].append((m, n))
     return out

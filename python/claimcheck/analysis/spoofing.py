@@ -80,7 +80,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from claimcheck.analysis.lookalike import describe_character, invisible_characters, mixed_script_words, skeleton
+from claimcheck.analysis.lookalike import (
+    describe_character, invisible_characters, mixed_script_words, skeleton, skeleton_components,
+)
 from claimcheck.analysis.naming import names
 from claimcheck.analysis.pretty import BinderInfos, env_binder_infos, pretty, pretty_parts
 from claimcheck.model.facts import StatementWarning, WarningKind
@@ -128,7 +130,7 @@ class LibraryNames:
     def __init__(self, env: Environment, is_core_module: Callable[[str], bool]) -> None:
         self.env = env
         self.is_core_module = is_core_module
-        self._by_skeleton: dict[Name, list[Name]] = {}
+        self._by_skeleton: dict[tuple, list[Name]] = {}  # by `skeleton_components`
         self._indexed: set[str] = set()
         self._scopes: set[str] = set()
 
@@ -143,13 +145,13 @@ class LibraryNames:
             self._indexed.add(mod_name)
             for n in mod.constant_names():
                 if not n.is_internal:
-                    self._by_skeleton.setdefault(skeleton(n), []).append(n)
+                    self._by_skeleton.setdefault(skeleton_components(n), []).append(n)
 
     def lookalikes(self, name: Name, within: str) -> list[Name]:
         """The library names visible from ``within`` whose skeleton is ``name``'s, ``name`` aside."""
         self._index(within)
         out = []
-        for n in self._by_skeleton.get(skeleton(name), ()):
+        for n in self._by_skeleton.get(skeleton_components(name), ()):
             if n != name:
                 ci = self.env.find(n, within=within)
                 if ci is not None and self.is_core_module(ci.module):

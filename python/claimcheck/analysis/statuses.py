@@ -116,8 +116,10 @@ def _declared_in_source(name: Name, source: Path) -> bool:
     return re.search(rf"\b{_DECL_KEYWORDS}\s+(?:{full}|{last})(?![\w.'!?])", text) is not None
 
 
+#: Commands that add a constant to the environment (`example` is checked and discarded: it adds none).
+_DECLARING_KEYWORDS = r"(?:theorem|lemma|def|abbrev|axiom|opaque|instance|structure|inductive|class)"
 _SOURCE_DECL = re.compile(rf"^\s*(?:@\[[^\]]*\]\s*)?(?:(?:private|protected|noncomputable|partial|unsafe|public)\s+)*"
-                          rf"{_DECL_KEYWORDS}\s", re.M)
+                          rf"{_DECLARING_KEYWORDS}\s", re.M)
 
 
 def _source_declares_something(source: Path) -> bool:

@@ -21,6 +21,7 @@ from typing import Iterable
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from claimcheck.errors import ManifestError
 from claimcheck.model.evidence import Coverage, Label, Role
 from claimcheck.model.names import Name, NameSyntaxError
 
@@ -66,14 +67,6 @@ class Issue:
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}: {self.message}"
-
-
-class ManifestError(Exception):
-    """All problems found in one or more manifests (``issues``), one per line in ``str()``."""
-
-    def __init__(self, issues: list[Issue]):
-        self.issues = list(issues)
-        super().__init__("\n".join(str(i) for i in self.issues))
 
 
 @dataclass(frozen=True)

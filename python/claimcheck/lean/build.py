@@ -39,7 +39,6 @@ from pathlib import Path
 
 from claimcheck.cache import Store
 from claimcheck.errors import ConfigError, ModuleGraphError
-from claimcheck.lean.interface import interface_digest
 from claimcheck.lean.lock import FileLock
 from claimcheck.lean.modules import (
     _HEADER_WORDS,
@@ -51,7 +50,6 @@ from claimcheck.lean.modules import (
     topological_order,
     transitive_imports,
 )
-from claimcheck.olean.reader import OleanError
 from claimcheck.progress import Progress
 from claimcheck.project import Project
 from claimcheck.lean.toolchain import Toolchain
@@ -503,6 +501,9 @@ class Builder:
         got = store.get(content)
         if isinstance(got, str):
             return got
+        from claimcheck.errors import OleanError
+        from claimcheck.lean.interface import interface_digest  # reads `.olean` data: only for a new file
+
         try:
             digest = interface_digest(base.with_name(base.name + ".olean"), name, part)
         except (OleanError, OSError, struct.error):

@@ -254,7 +254,7 @@ def check_install(home: Path, package: WasmPackage = PINNED_WASM, layout: str = 
         if path.stat().st_size != size:
             return f"{path} has {path.stat().st_size} bytes, expected {size}"
     lib = home / "lib"
-    found = sum(1 for _ in lib.rglob("*.olean")) if lib.is_dir() else 0
+    found = sum(name.endswith(".olean") for _dir, _sub, names in os.walk(lib) for name in names)
     if found != olean_count:
         return f"{lib} holds {found} .olean files, expected {olean_count}"
     return None

@@ -16,7 +16,10 @@ from typing import Any
 import dacite
 
 from claimcheck.errors import ClaimcheckError
-from claimcheck.model.evidence import REPORT_SCHEMA, GateResult, tier_of
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the evidence model is read when a report is: `status` needs the facts alone
+    from claimcheck.model.evidence import GateResult
 from claimcheck.model.facts import DeclFacts
 from claimcheck.model.names import Name, parse_str
 
@@ -54,6 +57,8 @@ def plain(value: Any) -> Any:
 
 def report_to_json(result: GateResult) -> dict[str, Any]:
     """The content of ``report.json`` (with the derived counts, for readers of the file)."""
+    from claimcheck.model.evidence import REPORT_SCHEMA
+
     data = {"schema": REPORT_SCHEMA, **plain(result)}
     data["summary"] = {**plain(result.summary), "headline": result.summary.headline()}
     for paper_data, paper in zip(data["papers"], result.papers):
@@ -73,6 +78,8 @@ _CONFIG = dacite.Config(
 def report_from_json(data: Any) -> GateResult:
     """Read ``report.json`` data back; derived keys are ignored. Data without this version's
     marker is refused with :class:`ModelError`."""
+    from claimcheck.model.evidence import REPORT_SCHEMA, GateResult, tier_of
+
     if not isinstance(data, dict):
         raise ModelError(f"report data: expected a JSON object, got {type(data).__name__}")
     marker = data.get("schema")

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
+from claimcheck.errors import OleanError
 from claimcheck.model.names import Name
 
 __all__ = [
@@ -111,10 +112,6 @@ _HDR = struct.Struct("<iHBB")
 
 
 _ANONYMOUS = Name(())
-
-
-class OleanError(Exception):
-    """An ``.olean`` file that this reader cannot decode with certainty."""
 
 
 # ---------------------------------------------------------------------------
@@ -903,7 +900,7 @@ class Environment:
             m = frontier.pop(0)
             if m in visited:
                 continue
-            if self.locate(m) is None:
+            if m not in self.modules and self.locate(m) is None:
                 visited.add(m)  # an import the search path lacks: reported where it matters
                 continue
             mod = self.load(m)

@@ -172,7 +172,17 @@ def declared_twice(env: O.Environment, modules) -> dict[Name, tuple[str, ...]]:
     environment a name is declared once, so a name listed here means two environments are mixed."""
     for m in modules:
         env.load(m)
-    env.load_all()
+    # every module reachable from those loaded (as `Environment.load_all`), each visited once
+    todo = list(env.modules)
+    seen = set(todo)
+    while todo:
+        m = todo.pop()
+        if m not in env.modules and env.locate(m) is None:
+            continue  # an import the search path lacks
+        for i in env.load(m).imports:
+            if i.module not in seen:
+                seen.add(i.module)
+                todo.append(i.module)
     where: dict[Name, list[str]] = {}
     for mod_name, mod in env.modules.items():
         for n in mod.constant_names():

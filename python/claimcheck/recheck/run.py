@@ -38,11 +38,11 @@ import os
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from claimcheck.olean.digest import expr_digest
-from claimcheck.cache import Store
+from claimcheck.cache import Store, code_digest, digest
 from claimcheck.kernel import Environment, Outcome
 from claimcheck.kernel.checker import check_declaration, run_with_big_stack
 from claimcheck.kernel.environment import DEFAULT_FUEL
@@ -153,27 +153,163 @@ def _put_constant(h, ci: O.ConstantInfo, mod: O.Module, m: Name) -> None:
         _put(h, str(g.name(ctor_a)), str(g.nat(nf_a)), expr_digest(mod._decoder.expr(rhs_a), ci.level_params))
 
 
-def _build_identity(env: O.Environment, names: list[Name], core: str) -> str | None:
+def _part_digests(env: O.Environment, module: str) -> str | None:
+    """The digest of the bytes of every part of ``module`` (``.olean``, ``.server``, ``.private``):
+    what every record about the module is keyed on. None when the module cannot be found."""
+    found = env.locate(module)
+    if found is None:
+        return None
+    h = hashlib.sha256()
+    for part in O.module_paths(module, found[1]):
+        h.update(f"\0{module}\0{part.name}\0".encode())
+        if part.is_file():
+            with part.open("rb") as f:
+                h.update(hashlib.file_digest(f, "sha256").digest())
+    return h.hexdigest()
+
+
+def _build_identity(files: dict[str, str | None] | None, names: list[Name], core: str) -> str | None:
     """The hash of the bytes of every part of the modules declaring ``names`` (and the names): the
-    no-op check's key. None when a module's files cannot be read."""
+    no-op check's key. None when a name or a module's files cannot be found."""
+    if files is None or any(d is None for d in files.values()):
+        return None
     h = hashlib.sha256(core.encode())
-    modules = set()
-    for n in names:
-        ci = env.find(n)
-        if ci is None:
-            return None
-        modules.add(ci.module)
-    for m in sorted(modules):
-        found = env.locate(m)
-        if found is None:
-            return None
-        for part in O.module_paths(m, found[1]):
-            h.update(f"\0{m}\0{part.name}\0".encode())
-            if part.is_file():
-                with part.open("rb") as f:
-                    h.update(hashlib.file_digest(f, "sha256").digest())
+    for m in sorted(files):
+        h.update(files[m].encode())
     h.update("\0".join(sorted(map(str, names))).encode())
     return h.hexdigest()
+
+
+@dataclass
+class _Units:
+    """What the re-check reads of some project names: each name's unit (or why it has none), each
+    unit's digest (`unit_digest`) and the constants its members use, or why they cannot be read.
+    The errors are the texts of the verdicts they become."""
+
+    unit_of: dict[Name, Name] = field(default_factory=dict)
+    key_errors: dict[Name, str] = field(default_factory=dict)
+    used: dict[Name, frozenset[Name]] = field(default_factory=dict)
+    deps_errors: dict[Name, str] = field(default_factory=dict)
+    digests: dict[Name, bytes] = field(default_factory=dict)
+    digest_errors: dict[Name, str] = field(default_factory=dict)
+
+    @property
+    def complete(self) -> bool:
+        return not (self.key_errors or self.deps_errors or self.digest_errors)
+
+    def update(self, other: "_Units") -> None:
+        for mine, theirs in zip(_unit_fields(self), _unit_fields(other)):
+            mine.update(theirs)
+
+    def to_json(self) -> dict:
+        return {"keys": [[n.to_json(), k.to_json()] for n, k in self.unit_of.items()],
+                "units": [[k.to_json(), self.digests[k].hex(), sorted(u.to_json() for u in self.used[k])]
+                          for k in sorted(self.used)]}
+
+    @classmethod
+    def from_json(cls, data: object, names: list[Name]) -> "_Units | None":
+        """The record of exactly ``names`` (None: not such a record)."""
+        try:
+            out = cls()
+            out.unit_of = {Name.from_json(n): Name.from_json(k) for n, k in data["keys"]}
+            for k, d, used in data["units"]:
+                key = Name.from_json(k)
+                out.digests[key] = bytes.fromhex(d)
+                out.used[key] = frozenset(Name.from_json(u) for u in used)
+        except (KeyError, TypeError, ValueError):
+            return None
+        if list(out.unit_of) != names or set(out.unit_of.values()) != set(out.used):
+            return None
+        return out
+
+
+def _unit_fields(u: _Units) -> tuple[dict, ...]:
+    return (u.unit_of, u.key_errors, u.used, u.deps_errors, u.digests, u.digest_errors)
+
+
+def _read_units(src: OleanSource, names: list[Name]) -> _Units:
+    """`_Units` of ``names``, read from the `.olean` data (every failure kept, none raised)."""
+    out = _Units()
+    for n in names:
+        try:
+            out.unit_of[n] = src.key(n)
+        except Exception as e:  # noqa: BLE001 - an undecodable constant is undecided, never skipped
+            out.key_errors[n] = f"cannot decode it ({type(e).__name__}: {e})"
+    for k in sorted(set(out.unit_of.values())):
+        try:
+            used: set[Name] = set()
+            for m in src.members(k):
+                ci, _ = src.info(m)
+                used |= ci.type_constants() | ci.value_constants()
+            out.used[k] = frozenset(used)
+        except Exception as e:  # noqa: BLE001
+            out.deps_errors[k] = f"cannot decode the dependencies ({type(e).__name__}: {e})"
+        try:
+            out.digests[k] = unit_digest(src, k)
+        except Exception as e:  # noqa: BLE001
+            out.digest_errors[k] = f"cannot decode it ({type(e).__name__}: {e})"
+    return out
+
+
+def _imports(env: O.Environment, module: str, follow: Callable[[str], bool]) -> set[str]:
+    """``module`` and the modules it imports, transitively through those ``follow`` accepts (each
+    one the search path has is loaded)."""
+    seen, todo = {module}, [module]
+    while todo:
+        m = todo.pop()
+        if m not in env.modules and env.locate(m) is None:
+            continue
+        for i in env.load(m).imports:
+            if i.module not in seen:
+                seen.add(i.module)
+                if follow(i.module):
+                    todo.append(i.module)
+    return seen
+
+
+class _ModuleRecords:
+    """Each project module's `_Units`, kept in the verdict store under the digest of the module's
+    own files and those of every project module it imports (transitively), with claimcheck's source
+    and the core identity. A record lists of each unit only the used constants that can be project
+    constants: a name that a library module among the module's imports declares is left out (in a
+    run where no name is declared twice, the only kind that uses records, that library module is its
+    only declarer). The caller uses records only when no name is declared twice and no listed name
+    is a library constant; a module whose data cannot be read fully gets no record."""
+
+    def __init__(self, env: O.Environment, src: OleanSource, store: Store, core: str) -> None:
+        self.env, self.src, self.store = env, src, store
+        self.core = digest("units", code_digest(), core)
+        self._files: dict[str, str | None] = {}
+
+    def _digest(self, module: str) -> str | None:
+        if module not in self._files:
+            self._files[module] = _part_digests(self.env, module)
+        return self._files[module]
+
+    def _project(self, m: str) -> bool:
+        return not self.src.from_library(m)
+
+    def _key(self, module: str, names: list[Name]) -> str | None:
+        project = sorted(filter(self._project, _imports(self.env, module, self._project)))
+        parts = [f"{m}={self._digest(m)}" for m in project]
+        if any(self._digest(m) is None for m in project):
+            return None
+        return "units:" + digest(self.core, module, *parts, "|", *(str(n) for n in names))
+
+    def units(self, module: str, names: list[Name]) -> _Units:
+        """The units of ``names`` (all declared by ``module``), from the record or read (and recorded)."""
+        key = self._key(module, names)
+        got = _Units.from_json(self.store.get(key), names) if key is not None else None
+        if got is not None:
+            return got
+        got = _read_units(self.src, names)
+        if got.complete:
+            library = {m for m in _imports(self.env, module, lambda _m: True) if not self._project(m)}
+            got.used = {k: frozenset(u for u in used if library.isdisjoint(self.env.declarers(u)))
+                        for k, used in got.used.items()}
+            if key is not None:
+                self.store.put(key, got.to_json())
+        return got
 
 
 def recheck(
@@ -191,8 +327,13 @@ def recheck(
     names = list(project_names)
     project = set(names)
     core = f"{core_identity(core_folders)}\0fuel={fuel}\0v{CACHE_VERSION}"
+    by_module: dict[str | None, list[Name]] = {}  # None: names no module declares
+    for n in names:
+        ci = env.find(n)
+        by_module.setdefault(ci.module if ci is not None else None, []).append(n)
+    files = None if None in by_module else {m: _part_digests(env, m) for m in by_module}
     # Fast path: the very same build (byte for byte) and names as the cached run -> its verdicts.
-    build_key = _build_identity(env, names, core)
+    build_key = _build_identity(files, names, core)
     if store is not None and build_key is not None:
         whole = store.get(f"build:{build_key}")
         if isinstance(whole, dict) and isinstance(whole.get("verdicts"), list):
@@ -204,43 +345,58 @@ def recheck(
                         got[Name(item[0])] = verdict
             if set(got) == project:
                 return RecheckResult(got, int(whole.get("units", 0)), 0, time.monotonic() - t0)
+    clashes = name_clashes(env, names)
+    use_store = store is not None and not clashes
+    # What is read of each module's data, from its record when the module's files are unchanged.
+    records = (_ModuleRecords(env, src, store, core)
+               if use_store and not any(m is None or src.from_library(m) for m in by_module) else None)
+    units = _Units()
+    for m, ns in by_module.items():
+        units.update(records.units(m, ns) if records is not None else _read_units(src, ns))
     verdicts: dict[Name, KernelVerdict] = {}
     unit_of: dict[Name, Name] = {}
-    clashes = name_clashes(env, names)
     for n in names:
-        try:
-            unit_of[n] = src.key(n)
-        except Exception as e:  # noqa: BLE001 - an undecodable constant is undecided, never skipped
-            verdicts[n] = _undecided(f"cannot decode it ({type(e).__name__}: {e})")
-    # Project units in dependency order (a unit's project dependencies first).
-    try:
-        project_deps = {}
-        for k in sorted(set(unit_of.values())):
-            members = src.members(k)
-            used: set[Name] = set()
-            for m in members:
-                ci, _ = src.info(m)
-                used |= ci.type_constants() | ci.value_constants()
-            project_deps[k] = sorted({unit_of[u] for u in used if u in unit_of} - {k})
-        project_order = postorder(project_deps, lambda k: project_deps.get(k, ()))
-    except Exception as e:  # noqa: BLE001
+        if n in units.key_errors:
+            verdicts[n] = _undecided(units.key_errors[n])
+        else:
+            unit_of[n] = units.unit_of[n]
+    if units.deps_errors:
+        why = units.deps_errors[min(units.deps_errors)]
         for n in unit_of:
-            verdicts[n] = _undecided(f"cannot decode the dependencies ({type(e).__name__}: {e})")
+            verdicts[n] = _undecided(why)
         return RecheckResult(verdicts, 0, 0, time.monotonic() - t0)
+    # Project units in dependency order (a unit's project dependencies first).
+    project_deps = {k: sorted({unit_of[u] for u in units.used[k] if u in unit_of} - {k})
+                    for k in sorted(set(unit_of.values()))}
+    project_order = postorder(project_deps, lambda k: project_deps.get(k, ()))
 
     merkle: dict[Name, str] = {}
     unit_verdict: dict[Name, KernelVerdict] = {}
     for k in project_order:
-        try:
-            deps = project_deps[k]
-            h = hashlib.sha256(core.encode())
-            h.update(unit_digest(src, k))
-            for d in deps:
-                h.update(f"\0{d}\0{merkle.get(d, 'undecodable')}".encode())
-            merkle[k] = h.hexdigest()
-        except Exception as e:  # noqa: BLE001
-            unit_verdict[k] = _undecided(f"cannot decode it ({type(e).__name__}: {e})")
-    use_store = store is not None and not clashes
+        if k in units.digest_errors:
+            unit_verdict[k] = _undecided(units.digest_errors[k])
+            continue
+        h = hashlib.sha256(core.encode())
+        h.update(units.digests[k])
+        for d in project_deps[k]:
+            h.update(f"\0{d}\0{merkle.get(d, 'undecodable')}".encode())
+        merkle[k] = h.hexdigest()
+    # Cached verdicts: each module's under its units' keys, else each unit's under its own.
+    bundles: dict[str, list[Name]] = {}
+    if use_store:
+        for m, ns in by_module.items():
+            keys = sorted({unit_of[n] for n in ns if n in unit_of and unit_of[n] in merkle})
+            bundle = "verdicts:" + digest(core, *(f"{k}={merkle[k]}" for k in keys))
+            got = store.get(bundle)
+            if isinstance(got, list) and len(got) == len(keys):
+                for k, v in zip(keys, got):
+                    verdict = _from_json(v)
+                    if verdict is None:
+                        break
+                    unit_verdict.setdefault(k, verdict)
+                else:
+                    continue
+            bundles[bundle] = keys
     todo = []
     for k in project_order:
         if k in unit_verdict:
@@ -258,6 +414,9 @@ def recheck(
             for k in todo:
                 if k in fresh and k in merkle:
                     store.put(f"unit:{merkle[k]}", _to_json(fresh[k]))
+    for bundle, keys in bundles.items():
+        if all(k in unit_verdict for k in keys):
+            store.put(bundle, [_to_json(unit_verdict[k]) for k in keys])
     for n, k in unit_of.items():
         verdicts.setdefault(n, unit_verdict.get(k, _undecided("not reached")))
     if use_store and build_key is not None:
