@@ -116,7 +116,7 @@ def main(argv=None) -> int:
         build = json.loads(proc.stdout)
         (root / "build-report.json").write_text(proc.stdout, encoding="utf-8")
         modules = build["modules"]
-        built = {m["name"] for m in modules if m["status"] in ("built", "skipped")}
+        built = {m["name"] for m in modules if m["status"] in ("built", "up-to-date")}
         failed = Counter(failure_class(m) for m in modules if m["name"] not in built)
         for m in modules:
             if m["name"] not in built:

@@ -239,8 +239,10 @@ class _KernelScope:
     ``.olean`` files under one unfolding policy (added, not re-checked: they are what Lean
     checked)."""
 
-    def __init__(self, src: OleanSource, policy: str, is_core_module: Callable[[str], bool]) -> None:
+    def __init__(self, src: OleanSource, policy: str, is_core_module: Callable[[str], bool],
+                 declared_twice: Callable[[Name], bool] = lambda _n: False) -> None:
         self.src = src
+        self.declared_twice = declared_twice
         self.policy = policy
         self.is_core_module = is_core_module
         self.env = KernelEnvironment()
@@ -261,13 +263,15 @@ class _KernelScope:
         return isinstance(v, Proj)  # a structure projection
 
     def ensure(self, roots: set[Name]) -> bool:
-        """Add every declaration ``roots`` reach; False if one cannot be decoded."""
+        """Add every declaration ``roots`` reach; False if one cannot be decoded or is declared by two
+        modules (by name, the shared environment would hold one meaning for both)."""
         todo = [r for r in roots if r not in self.added]
         while todo:
             n = todo.pop()
             if n in self.added:
                 continue
-            if n in self.failed:
+            if n in self.failed or self.declared_twice(n):
+                self.failed.add(n)
                 return False
             try:
                 key = self.src.key(n)
@@ -288,7 +292,11 @@ class _KernelScope:
                     deps |= ci.value_constants()
                 elif ci.kind == "inductive":
                     deps |= set(ci.ctors)
-            self._add(decl, key)
+            try:
+                self._add(decl, key)
+            except ValueError:  # a name of the block is already there under another key
+                self.failed.add(n)
+                return False
             todo.extend(d for d in deps if d not in self.added)
         return True
 
@@ -347,17 +355,29 @@ class VacuityChecker:
         self._probes = itertools.count()
         self.terms = _Terms()
         self.within: str | None = None
+        self._seen_modules: set[str] = set()
+        self._declared_by: dict[Name, int] = {}
 
     # ------------------------------------------------------------------ environment
 
     def scope(self, policy: str) -> _KernelScope:
         got = self._scopes.get(policy)
         if got is None:
-            got = self._scopes[policy] = _KernelScope(self.src, policy, self.is_core_module)
+            got = self._scopes[policy] = _KernelScope(self.src, policy, self.is_core_module, self._declared_twice)
         return got
 
     def find(self, name: Name) -> ConstantInfo | None:
         return self.env.find(name, within=self.within)
+
+    def _declared_twice(self, name: Name) -> bool:
+        """Whether two of the modules loaded so far declare ``name`` (counted as modules load)."""
+        if len(self._seen_modules) != len(self.env.modules):
+            for module_name, mod in list(self.env.modules.items()):
+                if module_name not in self._seen_modules:
+                    self._seen_modules.add(module_name)
+                    for c in mod.constant_names():
+                        self._declared_by[c] = self._declared_by.get(c, 0) + 1
+        return self._declared_by.get(name, 0) > 1
 
     def _consistent(self, names: set[Name]) -> bool:
         """Whether every name resolves in the declaration's module as the shared kernel environment
