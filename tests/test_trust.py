@@ -13,7 +13,7 @@ Every folder of ``tests/fixtures/trust/`` is a small project with an ``expected.
 * ``run``: the claimcheck command (``--root`` and ``-q`` added), run in its own process;
 * ``exit``, and what its output must show: ``claims`` (paper/claim -> verdict, from ``--format
   json``), ``problems`` (codes that must occur), ``modules`` (module -> build state),
-  ``statements`` (declaration -> printed statement), ``status_json`` (module -> ``failed`` or
+  ``statements`` (declaration -> printed statement), ``witnesses`` (witness id -> ok), ``status_json`` (module -> ``failed`` or
   ``listed``), ``stderr`` / ``stderr_also`` (text that must occur), ``stderr_not`` (text that must
   not); ``also``: further commands with their exit codes.
 
@@ -134,7 +134,7 @@ def test_trust_case(case: str, tmp_path: Path, toolchain) -> None:
             assert spec[key] in done.stderr, done.stderr
     if "stderr_not" in spec:
         assert spec["stderr_not"] not in done.stderr + done.stdout
-    wants_json = any(k in spec for k in ("claims", "problems", "modules", "statements"))
+    wants_json = any(k in spec for k in ("claims", "problems", "modules", "statements", "witnesses"))
     if wants_json:
         data = json.loads(done.stdout)
         verdicts = {f"{p['id']}/{c['id']}": c["verdict"] for p in data["papers"] for c in p["claims"]}
@@ -144,6 +144,9 @@ def test_trust_case(case: str, tmp_path: Path, toolchain) -> None:
             p["code"] for paper in data["papers"] for c in paper["claims"] for p in c["problems"]}
         for code in spec.get("problems") or []:
             assert code in codes, codes
+        ran = {w["id"]: w for w in data["witnesses"]}
+        for wid, ok in (spec.get("witnesses") or {}).items():
+            assert wid in ran and ran[wid]["ok"] is ok, ran.get(wid)
         states = {m["name"]: m["status"] for m in data["build"]["modules"]}
         for module, state in (spec.get("modules") or {}).items():
             assert states.get(module) == state, states

@@ -501,9 +501,14 @@ class Session:
         states = {"built": ModuleState.BUILT, "up-to-date": ModuleState.UP_TO_DATE, "failed": ModuleState.FAILED,
                   "blocked": ModuleState.BLOCKED}
         facts = self.facts
+        extra = self._manifest_decls(manifests, facts)
+        # companion code (witness modules, instance semantics) runs only now, after every Lean fact of
+        # the run is read: the witness ids are checked here, then the witnesses and cross-checks run
+        from claimcheck.claims.manifest import validate
+
+        validate(manifests, known_decls=None, witness_ids=self.witness_ids(manifests))
         witnesses = self._witness_results(sorted({w for m in manifests for c in m.claims for w in c.witnesses}))
         instances = self._instance_results()
-        extra = self._manifest_decls(manifests, facts)
         root = self.project.root
         modules = [ModuleResult(r.name, states[r.status],
                                 r.first_error() if r.status in ("failed", "blocked") else None,
@@ -552,7 +557,7 @@ class Session:
         from claimcheck.claims.manifest import validate
         from claimcheck.claims.sources import check_sources
 
-        manifests = manifests if manifests is not None else self.manifests()
+        manifests = manifests if manifests is not None else self.manifests(companion=False)
         ev = self.evidence(manifests)
         known = {f.name for f in ev.facts if f.status is not Status.MISSING and f.kind is not DeclKind.MODULE}
         validate(manifests, known_decls=known, witness_ids=None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import tempfile
 import sys
 from pathlib import Path
 
@@ -55,18 +56,17 @@ def run(request: Request, cwd: Path, timeout: float | None = None) -> Response:
     """Start the companion's process in ``cwd`` (the project root), send ``request``, return its
     response. A companion that cannot be loaded, crashes or answers nonsense is a
     :class:`CompanionError` (with the tail of what it printed)."""
-    env = dict(os.environ)
-    env["PYTHONDONTWRITEBYTECODE"] = "1"
-    try:
-        proc = subprocess.run(
-            [sys.executable, "-m", "claimcheck.companion.child"],
-            input=json.dumps(request.to_json()), capture_output=True, text=True, cwd=cwd, env=env,
-            timeout=timeout,
-        )
-    except subprocess.TimeoutExpired as exc:
-        raise CompanionError(f"the companion did not answer within {timeout:g} s") from exc
-    except OSError as exc:
-        raise CompanionError(f"cannot start the companion's process: {exc}") from exc
+    with tempfile.TemporaryDirectory(prefix="claimcheck-companion-") as home:
+        try:
+            proc = subprocess.run(
+                [sys.executable, "-m", "claimcheck.companion.child"],
+                input=json.dumps(request.to_json()), capture_output=True, text=True, cwd=cwd,
+                env=companion_environment(Path(home)), timeout=timeout,
+            )
+        except subprocess.TimeoutExpired as exc:
+            raise CompanionError(f"the companion did not answer within {timeout:g} s") from exc
+        except OSError as exc:
+            raise CompanionError(f"cannot start the companion's process: {exc}") from exc
     try:
         response = Response.from_json(json.loads(proc.stdout))
     except (ValueError, ProtocolError) as exc:
@@ -76,6 +76,23 @@ def run(request: Request, cwd: Path, timeout: float | None = None) -> Response:
     if response.error is not None:
         raise CompanionError(response.error)
     return response
+
+
+#: Variables that point a process at the user's own folders (claimcheck's caches and key, the
+#: toolchains, configuration): the companion's process gets a temporary folder instead.
+_USER_FOLDERS = ("HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME",
+                 "CLAIMCHECK_CACHE_DIR", "CLAIMCHECK_CACHE_KEY_FILE", "CLAIMCHECK_TOOLCHAIN_DIR")
+
+
+def companion_environment(home: Path) -> dict[str, str]:
+    """The companion's environment: the user's, with every folder claimcheck keeps its records in
+    pointed at ``home`` (a temporary folder). Defence in depth only: the process runs as the user,
+    and code running as the user can reach any file by its path (README, "What claimcheck trusts")."""
+    env = dict(os.environ)
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    for var in _USER_FOLDERS:
+        env[var] = str(home / var.lower())
+    return env
 
 
 def instance_requests(theorems: list["InstanceTheorem"]) -> tuple[list[InstanceRequest], list[list]]:
