@@ -129,11 +129,16 @@ def main(argv=None) -> int:
         records = json.loads(proc.stdout)["declarations"] if proc.stdout.strip() else []
         mine = [r for r in records if r.get("module") in built]
         statuses = Counter(r["status"] for r in mine)
-        kernel = Counter((r["kernel"] or "none").split(":", 1)[0] for r in mine)
-        rejected = sorted(f"{r['module']}:{r['name']}" for r in mine if (r["kernel"] or "").startswith("rejected"))
+
+        def outcome(r: dict) -> str:
+            return r["kernel"]["outcome"] if r.get("kernel") else "none"
+
+        kernel = Counter(outcome(r) for r in mine)
+        rejected = sorted(f"{r['module']}:{r['name']}" for r in mine if outcome(r) == "rejected")
         for r in mine:
-            if (r["kernel"] or "").startswith(("rejected", "undecided")):
-                print(f"[realcode]   {r['module']} {r['name']}: {r['status']}, kernel {r['kernel'][:200]}",
+            if outcome(r) in ("rejected", "undecided"):
+                why = r["kernel"]["reason"][:200]
+                print(f"[realcode]   {r['module']} {r['name']}: {r['status']}, kernel {outcome(r)}: {why}",
                       file=sys.stderr)
 
         # check and report build too: on the modules that built (the failures are measured above)

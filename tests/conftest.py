@@ -112,3 +112,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "toolchain" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.lean)
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto`` (pytest-xdist): a worker per core, bounded by memory: a worker's test may run two
+    wasm Lean jobs at once (~4 GB each), and never more Lean jobs may run than memory allows."""
+    from claimcheck.lean.build import WASM_JOB_BYTES, available_memory
+
+    return max(1, min(os.cpu_count() or 1, available_memory() // (2 * WASM_JOB_BYTES)))

@@ -187,10 +187,11 @@ def default_jobs(toolchain: Toolchain) -> int:
     cores = os.cpu_count() or 1
     if toolchain.kind != "wasm":
         return cores
-    return max(1, min(cores, _available_memory() // WASM_JOB_BYTES))
+    return max(1, min(cores, available_memory() // WASM_JOB_BYTES))
 
 
-def _available_memory() -> int:
+def available_memory() -> int:
+    """Memory available now, in bytes (``/proc/meminfo``; one wasm job's worth where it cannot be read)."""
     try:
         with open("/proc/meminfo", encoding="ascii") as f:
             for line in f:
