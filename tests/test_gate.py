@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import shutil
 from pathlib import Path
 
@@ -177,10 +176,12 @@ def test_update_fingerprints_edits_only_the_values(tmp_path: Path) -> None:
     assert [f.fingerprint for c in reloaded.claims for f in c.formal or [] if f.decl == decls[0]][0] == "0123456789abcdef"
 
 
-def test_check_passes_on_the_project(repo_build, repo_root, capsys) -> None:
-    assert repo_build.ok
-    assert main(["check", "--root", str(repo_root), "-q"]) == 0
-    assert "gate: PASS" in capsys.readouterr().out
+def test_check_passes_on_the_project(repo_gate) -> None:
+    from claimcheck.report.registry import render
+
+    session, _manifests, result = repo_gate
+    assert result.ok, [p.message for c in result.claims for p in c.errors]
+    assert "gate: PASS" in render("text", result, session.project.root)
 
 
 def _session(project, **options):
@@ -190,7 +191,8 @@ def _session(project, **options):
     return Session(project, Progress(quiet=True), Options(**options))
 
 
-def test_changed_statement_fails_the_gate_showing_old_and_new(repo_build, repo_project, toolchain, tmp_path: Path) -> None:
+def test_changed_statement_fails_the_gate_showing_old_and_new(repo_gate, repo_project, tmp_path: Path) -> None:
+    session = repo_gate[0]  # the same Lean facts, judged against a changed manifest
     folder = repo_project.root / f"manifests-{tmp_path.name}"  # a manifest is a file of the project (issue 23)
     shutil.copytree(REPO / "manifests", folder)
     path = folder / "pldr-llm-power-law-attention.yaml"
@@ -198,8 +200,7 @@ def test_changed_statement_fails_the_gate_showing_old_and_new(repo_build, repo_p
     entry = next(f for c in data["claims"] for f in (c["formal"] if isinstance(c["formal"], list) else []))
     old = entry["fingerprint"]
     path.write_text(path.read_text().replace(f"fingerprint: {old}", "fingerprint: 00000000deadbeef", 1))
-    project = dataclasses.replace(repo_project, manifests_dir=folder)
-    result = _session(project).gate()
+    result = session.gate(load_manifests(folder, repo_project.root))
     assert result.ok is False
     lines = [p.message for c in result.claims for p in c.errors]
     assert any(entry["decl"] in l and "00000000deadbeef" in l and old in l for l in lines), lines

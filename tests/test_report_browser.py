@@ -24,7 +24,6 @@ from pathlib import Path
 
 import pytest
 
-from claimcheck.cli import main
 from claimcheck.model.codec import report_from_json
 from claimcheck.model.evidence import Tier
 from claimcheck.report.render import write_report
@@ -43,12 +42,14 @@ MACHINE_CHECKED = {str(Tier.KERNEL_RECHECKED), str(Tier.COMPILED)}
 
 
 @pytest.fixture(scope="session")
-def repo_report(repo_build, repo_root: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The report of the repository's project, written by ``claimcheck report`` (one Lean job)."""
-    assert repo_build.ok, repo_build.summary()
-    out = tmp_path_factory.mktemp("repo-report") / "report"
-    assert main(["report", "--root", str(repo_root), "-q", "-j", "1", "--out", str(out)]) == 0
-    return out
+def repo_report(repo_gate, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The report of the repository's project, written from its gate result as ``claimcheck report``
+    writes it (the gate computed once per test process)."""
+    from claimcheck.report.render import write_report
+
+    session, _manifests, result = repo_gate
+    assert result.ok
+    return write_report(result, tmp_path_factory.mktemp("repo-report") / "report", source_root=session.project.root)
 
 
 @pytest.fixture(scope="session")

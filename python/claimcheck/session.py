@@ -134,6 +134,12 @@ class Session:
     def _inspectors(self) -> dict[str, "StatementInspector"]:
         return {}
 
+    @cached_property
+    def _companion_results(self) -> dict[tuple[str, str], object]:
+        """The companion's answers of this session (a second gate on other manifests, such as
+        `check --update-fingerprints`' two, asks it again for nothing)."""
+        return {}
+
     def inspector(self, module: str) -> "StatementInspector":
         from claimcheck.analysis.spoofing import StatementInspector
 
@@ -430,9 +436,13 @@ class Session:
         from claimcheck.model.evidence import WitnessOutcome
 
         cache = self._store(COMPANION)
+        memo = self._companion_results
         out: dict[str, WitnessOutcome] = {}
         todo = []
         for wid in ids:
+            if ("witness", wid) in memo:
+                out[wid] = memo[("witness", wid)]  # type: ignore[assignment]
+                continue
             key = self._companion_key("witness", wid)
             got = cache.get(key) if key else None
             if isinstance(got, dict):
@@ -450,9 +460,18 @@ class Session:
                 key = self._companion_key("witness", w.id)
                 if key:
                     cache.put(key, {"ok": w.ok, "summary": w.summary, "details": w.details})
+        for wid, outcome in out.items():
+            memo[("witness", wid)] = outcome
         return out
 
     def _instance_results(self) -> dict[tuple[str, Name], InstanceResult]:
+        """The instance cross-checks (they depend on the facts alone: once a session)."""
+        memo = self._companion_results
+        if ("instances", "") not in memo:
+            memo[("instances", "")] = self._compute_instance_results()
+        return memo[("instances", "")]  # type: ignore[return-value]
+
+    def _compute_instance_results(self) -> dict[tuple[str, Name], InstanceResult]:
         """The instance cross-checks, reused for the whole build, else per statement."""
         from claimcheck.companion import client
         from claimcheck.companion.protocol import Request, encode_terms
