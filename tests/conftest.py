@@ -121,10 +121,14 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Every test that uses the real toolchain (directly or through another fixture) is marked
-    ``lean``, so ``-m "not lean"`` selects the fast tests and no Lean test goes unmarked."""
+    ``lean``, so ``-m "not lean"`` selects the fast tests and no Lean test goes unmarked; the tests of
+    the repository's whole gate run first."""
     for item in items:
         if "toolchain" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.lean)
+    # the files that judge the whole repository (a minute or more each) first: with a worker per
+    # core, they start side by side instead of ending the run alone (the order within files is kept)
+    items.sort(key=lambda item: "repo_gate" not in getattr(item, "fixturenames", ()))
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
