@@ -155,8 +155,6 @@ def _report_target(args: argparse.Namespace, project: Project) -> Path | None:
 def _gate(args: argparse.Namespace):
     """The session and its gate result; when the run fails before a report is written, an earlier
     report in the target folder is marked out of date (its verdicts are never left as current)."""
-    from claimcheck.report.render import mark_stale
-
     session = _session(args)
     target = _report_target(args, session.project)
     try:
@@ -166,6 +164,8 @@ def _gate(args: argparse.Namespace):
         result = session.gate(manifests)
     except BaseException as exc:
         if target is not None:
+            from claimcheck.report.render import mark_stale
+
             mark_stale(target, f"the last run stopped before writing a new one ({type(exc).__name__}: {exc})")
         raise
     return session, manifests, result
@@ -195,11 +195,12 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from claimcheck.claims.fingerprints import update_fingerprints
     from claimcheck.report.registry import render
 
     session, manifests, result = _gate(args)
     if args.update_fingerprints:
+        from claimcheck.claims.fingerprints import update_fingerprints
+
         changed = update_fingerprints(manifests, result)
         for path in changed:
             print(f"updated fingerprints in {path}", file=sys.stderr)

@@ -16,20 +16,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from claimcheck.analysis.instances import INSTANCE_ARGUMENT, NON_LIBRARY_INSTANCE
+from claimcheck.analysis.naming import is_instance
 from claimcheck.analysis.spoofing import StatementInspector
 from claimcheck.model.facts import DeclFacts, DeclKind, Status
-from claimcheck.model.names import Name
 from claimcheck.olean.reader import App, Const, Environment, Expr, ForallE, Lam, LetE, MData, Proj, app_spine
 
 __all__ = ["InstanceTheorem", "is_instance", "instance_theorems"]
 
 _MARKER = Const(NON_LIBRARY_INSTANCE, ())
-
-
-def is_instance(name: Name) -> bool:
-    """An instance theorem: its last component contains ``_instance_``."""
-    last = name.user_facing.last
-    return isinstance(last, str) and "_instance_" in last
 
 
 InstanceTheorem = tuple[DeclFacts, Expr]  # the theorem's facts and its statement, marked

@@ -24,6 +24,7 @@ __all__ = [
     "DEFAULT_ALLOWED",
     "NATIVE_AXIOMS",
     "SORRY_AXIOMS",
+    "is_instance",
     "is_native_axiom",
     "is_syntax_declaration",
     "names",
@@ -82,3 +83,10 @@ def is_syntax_declaration(ci: ConstantInfo) -> bool:
         return False
     t = ci.type
     return isinstance(t, Const) and t.name in _SYNTAX_TYPES
+
+
+def is_instance(name: Name) -> bool:
+    """An instance theorem (cross-checked against the companion): its last component contains
+    ``_instance_``."""
+    last = name.user_facing.last
+    return isinstance(last, str) and "_instance_" in last

@@ -51,7 +51,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import LiteralScalarString
 
-from claimcheck.analysis.cross_check import is_instance
+from claimcheck.analysis.naming import is_instance
 from claimcheck.cache import Store, code_digest, digest, reads_allowed
 from claimcheck.claims.manifest import Claim, Manifest
 from claimcheck.errors import ClaimcheckError

@@ -14,13 +14,10 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from claimcheck.model.codec import report_to_json
-from claimcheck.model.evidence import GateResult
-from claimcheck.report.github import github_commands, root_prefix
-from claimcheck.report.junit import junit_xml
-from claimcheck.report.markdown import render_summary
-from claimcheck.report.text import render_gate
+if TYPE_CHECKING:
+    from claimcheck.model.evidence import GateResult
 
 __all__ = ["FORMATS", "Format", "render"]
 
@@ -34,20 +31,46 @@ class Format:
     description: str
 
 
+# Each renderer imports its module when it runs: the command line lists the formats (``--format``)
+# on every start, and most commands render none of them.
+
+def _text(result: GateResult, root: Path) -> str:
+    from claimcheck.report.text import render_gate
+
+    return render_gate(result)
+
+
 def _json(result: GateResult, root: Path) -> str:
+    from claimcheck.model.codec import report_to_json
+
     return json.dumps(report_to_json(result), indent=2, ensure_ascii=False) + "\n"
 
 
 def _github(result: GateResult, root: Path) -> str:
+    from claimcheck.report.github import github_commands, root_prefix
+
     return "\n".join(github_commands(result, root_prefix(root))) + "\n"
 
 
+def _junit(result: GateResult, root: Path) -> str:
+    from claimcheck.report.github import root_prefix
+    from claimcheck.report.junit import junit_xml
+
+    return junit_xml(result, root_prefix(root))
+
+
+def _markdown(result: GateResult, root: Path) -> str:
+    from claimcheck.report.markdown import render_summary
+
+    return render_summary(result)
+
+
 FORMATS: dict[str, Format] = {f.name: f for f in (
-    Format("text", lambda r, root: render_gate(r), "a summary for a terminal, ending with the verdict"),
+    Format("text", _text, "a summary for a terminal, ending with the verdict"),
     Format("json", _json, "the report data (claimcheck.report/2)"),
     Format("github", _github, "GitHub workflow commands annotating manifest and Lean lines"),
-    Format("junit", lambda r, root: junit_xml(r, root_prefix(root)), "JUnit XML, a test case per claim"),
-    Format("markdown", lambda r, root: render_summary(r), "Markdown (a CI step summary)"),
+    Format("junit", _junit, "JUnit XML, a test case per claim"),
+    Format("markdown", _markdown, "Markdown (a CI step summary)"),
 )}
 
 
