@@ -263,8 +263,11 @@ class _Printer:
             base = "x"
         else:
             base = str(Name.of(base))  # quoted unless a plain identifier: a binder `«​1»` never prints as `1`
+        # a binder named like a constant (`∀ (True : Prop), True → True`) would read as that constant:
+        # it is numbered as a shadowed binder is, `True_1`
+        taken = self.inspector is not None and self.inspector.find(Name.of(*comps[-1:])) is not None if comps else False
         n, i = base, 0
-        while n in ctx:
+        while n in ctx or (taken and i == 0):
             i += 1
             n = f"{base}_{i}"
         return n
