@@ -829,6 +829,10 @@ theorem synchronised_of_clockStep_satisfiable :
     Synchronised (pathGraph 2) (clockSync (pathGraph 2) (fun _ => 0)) :=
   synchronised_of_clockStep synchronised_zero_path2 (clockStep_clockSync _ _)
 
+/-- `clockSyncRun_zero` applied to the 2-vertex path: its graph binder has an element. -/
+theorem clockSyncRun_zero_satisfiable : clockSyncRun (pathGraph 2) (fun _ => 0) 3 0 = 3 :=
+  clockSyncRun_zero (pathGraph 2) 3 0
+
 /-- `clockEnabled_of_minimal` applied to vertex `0` at all rounds `0`. -/
 theorem clockEnabled_of_minimal_satisfiable : ClockEnabled (pathGraph 2) (fun _ => 0) 0 :=
   clockEnabled_of_minimal synchronised_zero_path2 (v := 0) (fun _ => Nat.le_refl 0)

@@ -258,6 +258,106 @@ class _Infer:
 
 _NAT, _STRING = Name.of("Nat"), Name.of("String")
 
+#: Library types with an element whatever their arguments (``List α`` has ``[]``).
+_ALWAYS_INHABITED = frozenset(Name.parse(n) for n in (
+    "Nat", "Int", "Bool", "String", "Char", "Unit", "PUnit", "Rat", "Float", "UInt8", "UInt16", "UInt32",
+    "UInt64", "USize", "List", "Array", "Option", "ByteArray", "True"))
+_FIN, _TRUE = Name.of("Fin"), Name.of("True")
+
+
+def _plainly_inhabited(inf: "_Infer", ty: Expr, depth: int = 0) -> bool:
+    """Whether the data type ``ty`` plainly has an element, whatever the earlier binders are chosen
+    as: a sort, a type variable (chosen as `Unit`), a function into such a type, a library type that
+    always has one (``Nat``, ``List α``), ``Fin n`` unless ``n`` is the literal 0, or an inductive
+    type with a constructor whose fields all are such (a proof field only of ``True``), its
+    definitions unfolded. Anything else is not known to be inhabited: a binder of that type is a
+    hypothesis (it needs a witness), as a proposition is."""
+    if depth > 8:
+        return False
+    ty = inf.whnf(ty)
+    if isinstance(ty, Sort):
+        return True
+    if isinstance(ty, ForallE):
+        return _plainly_inhabited(inf, inf.instantiate(ty.body, inf.fresh(ty.binder_name, ty.binder_type)), depth + 1)
+    head, args = app_spine(ty)
+    if isinstance(head, FVar):
+        return True
+    if not isinstance(head, Const):
+        return False
+    if head.name in _ALWAYS_INHABITED:
+        return True
+    if head.name == _FIN and len(args) == 1:
+        n = inf.whnf(args[0])
+        return not (isinstance(n, Lit) and n.value == 0) and not (isinstance(n, Const) and n.name == Name.of("Nat", "zero"))
+    ci = inf.env.find(head.name, within=inf.within)
+    if ci is None or ci.kind != "inductive" or ci.num_params is None or len(args) < ci.num_params:
+        return False
+    for ctor_name in ci.ctors:
+        ctor = inf.env.find(ctor_name, within=inf.within)
+        if ctor is None or len(ctor.level_params) != len(head.levels):
+            continue
+        t = inf.instantiate_levels(ctor.type, dict(zip(ctor.level_params, head.levels)))
+        ok = True
+        for a in args[:ci.num_params]:
+            t = inf.whnf(t)
+            if not isinstance(t, ForallE):
+                ok = False
+                break
+            t = inf.instantiate(t.body, a)
+        while ok:
+            t = inf.whnf(t)
+            if not isinstance(t, ForallE):
+                break
+            field = t.binder_type
+            if head.name in _constants_of(field):
+                ok = False  # a recursive field: not this constructor
+            elif is_prop_level(inf.sort_level(field)) is not False:
+                f = inf.whnf(field)
+                ok = isinstance(f, Const) and f.name == _TRUE
+            else:
+                ok = _plainly_inhabited(inf, field, depth + 1)
+            t = inf.instantiate(t.body, inf.fresh(t.binder_name, field))
+        if ok:
+            return True
+    return False
+
+
+#: Library classes with an instance at some type for any arguments' kinds (``Nat``, ``Unit``).
+_INSTANCE_CLASSES = frozenset(Name.parse(n) for n in (
+    "DecidableEq", "BEq", "Hashable", "Inhabited", "Nonempty", "Repr", "ToString", "Ord", "LT", "LE",
+    "Add", "Mul", "Sub", "Neg", "Zero", "One", "OfNat", "Decidable"))
+
+
+def _library_instance_at_variables(inf: "_Infer", binder: ForallE) -> bool:
+    """An instance binder of a library class at type variables only (``[DecidableEq A]``,
+    ``[Inhabited A]``): choosing the variables (``A := Nat``) gives the library's instance."""
+    if binder.binder_info != 3:  # inst implicit
+        return False
+    head, args = app_spine(strip_mdata(binder.binder_type))
+    return (isinstance(head, Const) and head.name in _INSTANCE_CLASSES and bool(args)
+            and all(isinstance(strip_mdata(a), FVar) for a in args))
+
+
+def _constants_of(e: Expr) -> set[Name]:
+    out: set[Name] = set()
+    stack, seen = [e], set()
+    while stack:
+        x = strip_mdata(stack.pop())
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
+        if isinstance(x, Const):
+            out.add(x.name)
+        elif isinstance(x, App):
+            stack += (x.fn, x.arg)
+        elif isinstance(x, (ForallE, Lam)):
+            stack += (x.binder_type, x.body)
+        elif isinstance(x, LetE):
+            stack += (x.type, x.value, x.body)
+        elif isinstance(x, Proj):
+            stack.append(x.struct)
+    return out
+
 
 def shape_of(env: Environment, ty: Expr, within: str | None = None) -> Shape:
     """Whether ``ty`` (a declaration's type, in module ``within``) is a proposition, and its
@@ -271,6 +371,8 @@ def shape_of(env: Environment, ty: Expr, within: str | None = None) -> Shape:
             inf.fuel = _FUEL
             if is_prop_level(inf.sort_level(e.binder_type)) is not False:
                 positions.append(len(hyps))
+            elif not (_library_instance_at_variables(inf, e) or _plainly_inhabited(inf, e.binder_type)):
+                positions.append(len(hyps))  # data that may have no element: a hypothesis too
         except (_Undecided, RecursionError):
             positions.append(len(hyps))
         x = inf.fresh(e.binder_name, e.binder_type)
