@@ -37,6 +37,7 @@ from claimcheck.olean.reader import (
     Proj,
     Sort,
     app_spine,
+    constants_of,
     strip_mdata,
 )
 
@@ -309,7 +310,7 @@ def _plainly_inhabited(inf: "_Infer", ty: Expr, depth: int = 0) -> bool:
             if not isinstance(t, ForallE):
                 break
             field = t.binder_type
-            if head.name in _constants_of(field):
+            if head.name in constants_of(field):
                 ok = False  # a recursive field: not this constructor
             elif is_prop_level(inf.sort_level(field)) is not False:
                 f = inf.whnf(field)
@@ -336,27 +337,6 @@ def _library_instance_at_variables(inf: "_Infer", binder: ForallE) -> bool:
     head, args = app_spine(strip_mdata(binder.binder_type))
     return (isinstance(head, Const) and head.name in _INSTANCE_CLASSES and bool(args)
             and all(isinstance(strip_mdata(a), FVar) for a in args))
-
-
-def _constants_of(e: Expr) -> set[Name]:
-    out: set[Name] = set()
-    stack, seen = [e], set()
-    while stack:
-        x = strip_mdata(stack.pop())
-        if id(x) in seen:
-            continue
-        seen.add(id(x))
-        if isinstance(x, Const):
-            out.add(x.name)
-        elif isinstance(x, App):
-            stack += (x.fn, x.arg)
-        elif isinstance(x, (ForallE, Lam)):
-            stack += (x.binder_type, x.body)
-        elif isinstance(x, LetE):
-            stack += (x.type, x.value, x.body)
-        elif isinstance(x, Proj):
-            stack.append(x.struct)
-    return out
 
 
 def shape_of(env: Environment, ty: Expr, within: str | None = None) -> Shape:

@@ -78,7 +78,7 @@ its library meaning when the instance argument is not the library's.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Callable
 
 from claimcheck.analysis.lookalike import (
     describe_character, invisible_characters, mixed_script_words, skeleton, skeleton_components,
@@ -101,6 +101,7 @@ from claimcheck.olean.reader import (
     Proj,
     Sort,
     app_spine,
+    constants_of,
     strip_mdata,
 )
 
@@ -219,29 +220,6 @@ class StatementInspector:
             self._project[name] = got
         return got
 
-    def _constants(self, e: Expr) -> set[Name]:
-        out: set[Name] = set()
-        stack = [e]
-        seen: set[int] = set()
-        while stack:
-            x = stack.pop()
-            if id(x) in seen:
-                continue
-            seen.add(id(x))
-            if isinstance(x, Const):
-                out.add(x.name)
-            elif isinstance(x, App):
-                stack += (x.fn, x.arg)
-            elif isinstance(x, (Lam, ForallE)):
-                stack += (x.binder_type, x.body)
-            elif isinstance(x, LetE):
-                stack += (x.type, x.value, x.body)
-            elif isinstance(x, MData):
-                stack.append(x.expr)
-            elif isinstance(x, Proj):
-                stack.append(x.struct)
-        return out
-
     def _is_transparent(self, name: Name) -> bool:
         """A project definition that unfolds to library constants only (an alias of a library
         term, like ``abbrev N := Nat``)."""
@@ -258,7 +236,7 @@ class StatementInspector:
 
     def mentions_project_type(self, e: Expr) -> bool:
         """Whether ``e`` mentions a project constant that is not an alias of library terms."""
-        return any(self.is_project(c) and not self._is_transparent(c) for c in self._constants(e))
+        return any(self.is_project(c) and not self._is_transparent(c) for c in constants_of(e))
 
     def _is_prop_class(self, name: Name) -> bool:
         got = self._prop_class.get(name)
@@ -476,7 +454,7 @@ class StatementInspector:
 
     def mentions_project(self, e: Expr) -> bool:
         """Whether ``e`` mentions any project constant."""
-        return any(self.is_project(c) for c in self._constants(e))
+        return any(self.is_project(c) for c in constants_of(e))
 
     def expr_problems(self, root: Expr) -> tuple[list[InstanceProblem], set[Name]]:
         """The problems of every instance argument in ``root`` and the constants it mentions."""

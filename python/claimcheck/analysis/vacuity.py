@@ -68,6 +68,7 @@ from claimcheck.olean.reader import (
     Proj,
     Sort,
     app_spine,
+    constants_of,
     strip_mdata,
 )
 from claimcheck.recheck.front_end import DecodeError, OleanSource, kernel_name
@@ -391,7 +392,7 @@ class VacuityChecker:
     def _accepts(self, policy: str, level_params: tuple[Name, ...], ty: Expr, value: Expr) -> bool:
         """Whether the kernel accepts ``value`` as a proof of ``ty`` (closed reader terms)."""
         scope = self.scope(policy)
-        consts = _constants(ty) | _constants(value)
+        consts = constants_of(ty) | constants_of(value)
         if not self._consistent(consts) or not scope.ensure(consts):
             return False
         try:
@@ -791,29 +792,6 @@ def _is_const(e: Expr, name: Name) -> bool:
     return isinstance(e, Const) and e.name == name
 
 
-def _constants(e: Expr) -> set[Name]:
-    out: set[Name] = set()
-    stack, seen = [e], set()
-    while stack:
-        x = stack.pop()
-        if id(x) in seen:
-            continue
-        seen.add(id(x))
-        if isinstance(x, Const):
-            out.add(x.name)
-        elif isinstance(x, App):
-            stack += (x.fn, x.arg)
-        elif isinstance(x, (Lam, ForallE)):
-            stack += (x.binder_type, x.body)
-        elif isinstance(x, LetE):
-            stack += (x.type, x.value, x.body)
-        elif isinstance(x, MData):
-            stack.append(x.expr)
-        elif isinstance(x, Proj):
-            stack.append(x.struct)
-    return out
-
-
 _SHOWN = {"True.intro": "True.intro", "Eq.refl": "rfl", "HEq.refl": "HEq.rfl", "Iff.refl": "Iff.rfl",
           "And.intro": "And.intro", "Or.inl": "Or.inl", "Or.inr": "Or.inr",
           "False.elim": "False.elim", "Nat.not_lt_zero": "Nat.not_lt_zero",
@@ -823,7 +801,7 @@ _SHOWN = {"True.intro": "True.intro", "Eq.refl": "rfl", "HEq.refl": "HEq.rfl", "
 def _describe(proof: Expr) -> str:
     """The proof's main constants, for the message (``rfl``, ``And.intro``, ``decide``)."""
     words: list[str] = []
-    for n in sorted(_constants(proof), key=str):
+    for n in sorted(constants_of(proof), key=str):
         shown = _SHOWN.get(str(n))
         if shown is not None and shown not in words:
             words.append(shown)

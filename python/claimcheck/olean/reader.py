@@ -250,6 +250,30 @@ def app_spine(e: Expr) -> tuple[Expr, list[Expr]]:
     return e, args
 
 
+def constants_of(e: Expr) -> set[Name]:
+    """The names of the constants a decoded expression mentions (each shared node visited once)."""
+    out: set[Name] = set()
+    stack, seen = [e], set()
+    while stack:
+        x = stack.pop()
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
+        if isinstance(x, Const):
+            out.add(x.name)
+        elif isinstance(x, App):
+            stack += (x.fn, x.arg)
+        elif isinstance(x, (Lam, ForallE)):
+            stack += (x.binder_type, x.body)
+        elif isinstance(x, LetE):
+            stack += (x.type, x.value, x.body)
+        elif isinstance(x, MData):
+            stack.append(x.expr)
+        elif isinstance(x, Proj):
+            stack.append(x.struct)
+    return out
+
+
 @dataclass(frozen=True)
 class Import:
     """One ``import`` of a module header (module names are dotted texts: a module is a file)."""
