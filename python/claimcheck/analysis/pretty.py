@@ -258,14 +258,13 @@ class _Printer:
         comps = name.components
         if "_@" in comps:  # macro scopes: `x._@.Mod._hyg.12` is the binder `x`
             comps = comps[: comps.index("_@")]
-        base = comps[-1] if comps else ""
-        if not isinstance(base, str) or not base or base.startswith("_") or base[0].isdigit():
-            base = "x"
-        else:
-            base = str(Name.of(base))  # quoted unless a plain identifier: a binder `«​1»` never prints as `1`
+        comp = comps[-1] if comps else ""
+        if not isinstance(comp, str) or not comp or comp.startswith("_") or comp[0].isdigit():
+            comp = "x"
+        base = str(Name.of(comp))  # quoted unless a plain identifier: a binder `«​1»` never prints as `1`
         # a binder named like a constant (`∀ (True : Prop), True → True`) would read as that constant:
         # it is numbered as a shadowed binder is, `True_1`
-        taken = self.inspector is not None and self.inspector.find(Name.of(*comps[-1:])) is not None if comps else False
+        taken = self.inspector is not None and self.inspector.find(Name.of(comp)) is not None
         n, i = base, 0
         while n in ctx or (taken and i == 0):
             i += 1
