@@ -288,8 +288,7 @@ def _plainly_inhabited(inf: "_Infer", ty: Expr, depth: int = 0) -> bool:
     if head.name in _ALWAYS_INHABITED:
         return True
     if head.name == _FIN and len(args) == 1:
-        n = inf.whnf(args[0])
-        return not (isinstance(n, Lit) and n.value == 0) and not (isinstance(n, Const) and n.name == Name.of("Nat", "zero"))
+        return _plainly_positive(inf, args[0])
     ci = inf.env.find(head.name, within=inf.within)
     if ci is None or ci.kind != "inductive" or ci.num_params is None or len(args) < ci.num_params:
         return False
@@ -327,6 +326,31 @@ def _plainly_inhabited(inf: "_Infer", ty: Expr, depth: int = 0) -> bool:
 _INSTANCE_CLASSES = frozenset(Name.parse(n) for n in (
     "DecidableEq", "BEq", "Hashable", "Inhabited", "Nonempty", "Repr", "ToString", "Ord", "LT", "LE",
     "Add", "Mul", "Sub", "Neg", "Zero", "One", "OfNat", "Decidable"))
+
+
+_SUCC, _HADD, _NAT_ADD = Name.of("Nat", "succ"), Name.of("HAdd", "hAdd"), Name.of("Nat", "add")
+
+
+def _plainly_positive(inf: "_Infer", n: Expr) -> bool:
+    """Whether the natural number ``n`` is plainly positive for some choice of the earlier binders: a
+    free variable (chosen as 1), a positive literal, ``Nat.succ m``, or ``m + k`` with ``k`` plainly
+    positive. Anything else (``0 + 0``) is not known to be, and ``Fin n`` then needs a witness."""
+    n = strip_mdata(n)
+    if isinstance(n, FVar):
+        return True
+    if isinstance(n, Lit):
+        return isinstance(n.value, int) and n.value > 0
+    head, args = app_spine(n)
+    if isinstance(head, Const):
+        if head.name == _SUCC and len(args) == 1:
+            return True
+        if head.name == _HADD and len(args) == 6:
+            return _plainly_positive(inf, args[5]) or (isinstance(strip_mdata(args[4]), FVar))
+        if head.name == _NAT_ADD and len(args) == 2:
+            return _plainly_positive(inf, args[1]) or isinstance(strip_mdata(args[0]), FVar)
+        if head.name == Name.of("OfNat", "ofNat") and len(args) == 3:
+            return _plainly_positive(inf, args[1])
+    return False
 
 
 def _library_instance_at_variables(inf: "_Infer", binder: ForallE) -> bool:
