@@ -236,6 +236,8 @@ def test_recheck_fixture(case: str, toolchain, tmp_path: Path, monkeypatch) -> N
 class _RecordingStore:
     """A verdict store in memory that remembers which keys were asked for and which were found."""
 
+    read, write = Store.read, Store.write  # typed records through the codec, over `get` and `put`
+
     def __init__(self) -> None:
         self.records: dict[str, object] = {}
         self.found: list[str] = []
@@ -297,3 +299,4 @@ def test_module_records_are_reused_and_a_changed_module_is_read_again(toolchain,
     assert changed.verdicts == run(None).verdicts != fresh.verdicts
     assert len(store.asked("units", found=True) & reused) == 1  # Proj.Exit's record
     assert len(store.asked("units", found=False)) == 1 and 0 < changed.checked_units < fresh.units
+
