@@ -29,7 +29,7 @@ from claimcheck.model.names import Name, NameSyntaxError, parse_str
 if TYPE_CHECKING:  # the evidence model is read when a report is: `status` needs the facts alone
     from claimcheck.model.evidence import GateResult
 
-__all__ = ["ModelError", "STATUS_SCHEMA", "decode", "encode", "facts_from_json", "facts_to_json", "plain",
+__all__ = ["ModelError", "STATUS_SCHEMA", "decode", "encode", "facts_from_json", "facts_to_json",
            "report_from_json", "report_to_json"]
 
 #: The schema marker of ``claimcheck status --json``.
@@ -66,10 +66,6 @@ def encode(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [encode(v) for v in value]
     return value
-
-
-#: :func:`encode` under its earlier name.
-plain = encode
 
 
 def decode(kind: Any, data: Any) -> Any:
