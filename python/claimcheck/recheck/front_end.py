@@ -26,6 +26,7 @@ from claimcheck.kernel import expr as E
 from claimcheck.kernel import level as L
 from claimcheck.model.names import Name
 from claimcheck.olean import reader as O
+from claimcheck.olean.terms import children
 
 
 #: The constants that are axioms in Lean's core library itself; every other constant the package
@@ -79,7 +80,7 @@ class Converter:
                 continue
             if not ready:
                 stack.append((x, True))
-                stack.extend((c, False) for c in _kids(x) if id(c) not in cache)
+                stack.extend((c, False) for c, _under in children(x) if id(c) not in cache)
                 continue
             g = lambda c: cache[id(c)][1]  # noqa: E731
             if isinstance(x, O.BVar):
@@ -106,20 +107,6 @@ class Converter:
                 raise DecodeError(f"expression {type(x).__name__}")
             cache[id(x)] = (x, r)
         return cache[id(root)][1]
-
-
-def _kids(x) -> list:
-    if isinstance(x, O.App):
-        return [x.fn, x.arg]
-    if isinstance(x, (O.Lam, O.ForallE)):
-        return [x.binder_type, x.body]
-    if isinstance(x, O.LetE):
-        return [x.type, x.value, x.body]
-    if isinstance(x, O.MData):
-        return [x.expr]
-    if isinstance(x, O.Proj):
-        return [x.struct]
-    return []
 
 
 def _raw_fields(mod: O.Module, name: Name):
