@@ -64,6 +64,8 @@ __all__ = [
     "Proj",
     "Import",
     "ConstantInfo",
+    "KernelFields",
+    "RecursorRule",
     "Module",
     "Environment",
     "read_header",
@@ -541,6 +543,43 @@ class ConstantInfo:
         return self._decoder.used_constants(self.value_addr)
 
 
+@dataclass(frozen=True)
+class RecursorRule:
+    """One rule of a recursor: the constructor it is for, that constructor's field count, the
+    rule's right-hand side."""
+
+    ctor: Name
+    num_fields: int
+    rhs: Expr
+
+
+@dataclass(frozen=True)
+class KernelFields:
+    """What a constant's value object holds beyond :class:`ConstantInfo`: what a kernel needs to
+    check it (its counts, flags, reducibility hints and recursor rules), read as the file's layout
+    says. Fields a kind does not have keep their defaults."""
+
+    kind: str
+    is_unsafe: bool = False
+    #: a definition's safety (0 unsafe, 1 safe, 2 partial) and reducibility hints: ``opaque``,
+    #: ``abbrev`` or ``regular`` with its height
+    safety: int = 1
+    hints: tuple[str, int] = ("opaque", 0)
+    #: a quotient constant's kind (0 ``Quot``, 1 ``Quot.mk``, 2 ``Quot.lift``, 3 ``Quot.ind``)
+    quot_kind: int = 0
+    num_params: int = 0
+    num_indices: int = 0
+    num_nested: int = 0
+    is_rec: bool = False
+    is_reflexive: bool = False
+    cidx: int = 0
+    num_fields: int = 0
+    num_motives: int = 0
+    num_minors: int = 0
+    k: bool = False
+    rules: tuple[RecursorRule, ...] = ()
+
+
 def module_paths(module: str, folder: Path) -> tuple[Path, Path, Path]:
     """The ``.olean``, ``.olean.server`` and ``.olean.private`` paths of ``module``."""
     base = folder.joinpath(*module.split("."))
@@ -698,6 +737,46 @@ class Module:
             names = {g.name(a) for a in g.array(self._roots[0][0][1])}
             self._exported_names = names
         return name in names
+
+    def kernel_fields(self, name: Name) -> KernelFields:
+        """The fields of ``name``'s value object that :class:`ConstantInfo` does not decode (for a
+        kernel's front end). Raises ``KeyError`` for a name the module does not declare."""
+        g = self._graph
+        data, off, tag, _other, _cs = g.obj(self._entries[name][1])
+        kind = CONSTANT_KINDS[tag]
+        (val,) = g.ptrs(data, off, 1)
+        n = _VAL_PTR_FIELDS[kind]
+        vdata, voff, _t, ps = g.ctor(val, 0, n, kind)
+        flags = vdata[g.scalars(vdata, voff, n):]
+        if kind in ("axiom", "opaque"):
+            return KernelFields(kind, is_unsafe=bool(flags[0]))
+        if kind == "definition":
+            return KernelFields(kind, is_unsafe=flags[0] == 0, safety=flags[0], hints=self._hints(ps[2]))
+        if kind == "quotient":
+            return KernelFields(kind, quot_kind=flags[0])
+        if kind == "inductive":
+            return KernelFields(kind, num_params=g.nat(ps[1]), num_indices=g.nat(ps[2]), num_nested=g.nat(ps[5]),
+                                is_rec=bool(flags[0]), is_unsafe=bool(flags[1]), is_reflexive=bool(flags[2]))
+        if kind == "constructor":
+            return KernelFields(kind, cidx=g.nat(ps[2]), num_params=g.nat(ps[3]), num_fields=g.nat(ps[4]),
+                                is_unsafe=bool(flags[0]))
+        if kind == "recursor":
+            rules = []
+            for addr in g.list(ps[6]):
+                _d, _o, _t, (ctor, nfields, rhs) = g.ctor(addr, 0, 3, "RecursorRule")
+                rules.append(RecursorRule(g.name(ctor), g.nat(nfields), self._decoder.expr(rhs)))
+            return KernelFields(kind, num_params=g.nat(ps[2]), num_indices=g.nat(ps[3]), num_motives=g.nat(ps[4]),
+                                num_minors=g.nat(ps[5]), rules=tuple(rules), k=bool(flags[0]),
+                                is_unsafe=bool(flags[1]))
+        return KernelFields(kind)  # a theorem: nothing beyond its type and value
+
+    def _hints(self, addr: int) -> tuple[str, int]:
+        """A definition's reducibility hints: ``opaque`` and ``abbrev`` are boxed, ``regular`` holds its height."""
+        if addr & 1:
+            return ("opaque" if addr >> 1 == 0 else "abbrev", 0)
+        data, off, _tag, _other, _cs = self._graph.obj(addr)
+        (height,) = struct.unpack_from("<I", data, off + 8)
+        return ("regular", height)
 
 
 # ---------------------------------------------------------------------------
