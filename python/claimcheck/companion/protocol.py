@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from claimcheck.errors import ClaimcheckError
 from claimcheck.model.names import Name
 from claimcheck.olean.terms import App, BVar, Const, Expr, ForallE, Lam, LetE, Level, Lit, MData, Proj, Sort, fold
 
@@ -24,7 +25,7 @@ __all__ = ["PROTOCOL", "ProtocolError", "Request", "Response", "InstanceRequest"
            "WitnessAnswer", "encode_terms", "decode_terms"]
 
 
-class ProtocolError(Exception):
+class ProtocolError(ClaimcheckError):
     """A request or response that does not have the protocol's shape."""
 
 

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable
 from claimcheck.kernel import declarations as D
 from claimcheck.kernel import expr as E
 from claimcheck.kernel import level as L
+from claimcheck.errors import OleanError
 from claimcheck.model.names import Name
 from claimcheck.olean import reader as O
 from claimcheck.olean.terms import children
@@ -34,7 +35,7 @@ GENUINE_AXIOMS = frozenset({"propext", "Classical.choice", "Quot.sound", "sorryA
                             "Lean.ofReduceNat", "Lean.trustCompiler"})
 
 
-class DecodeError(Exception):
+class DecodeError(OleanError):
     """A constant's data could not be decoded fully (the unit is undecided)."""
 
 
