@@ -127,6 +127,7 @@ def facts_from_json(d: dict[str, Any]) -> DeclFacts:
         status=Status(d["status"]),
         axioms=tuple(map(_name, d["axioms"])),
         boundary=tuple(map(_name, d["boundary"])),
+        unsafe=tuple(map(_name, d.get("unsafe", ()))),
         fingerprint=d["fingerprint"],
         statement=d["statement"],
         statement_parts=tuple(StatementPart(p["text"], _opt_name(p["ref"])) for p in d["statement_parts"]),
