@@ -184,7 +184,8 @@ class OleanWriter:
             count = len(digits) // 4
             raw = (bytes([1 if negative else 0]) + bytes(self.p - 1) + self.ptr(count)
                    + self.ptr(addr + 8 + 3 * self.p if digits_at is None else digits_at) + digits)
-        return self.emit(_pad8(struct.pack("<iHBB", 0, 8 + len(raw), 0, TAG_MPZ) + raw))
+        # the object header's size field has 16 bits: Lean's compactor keeps its low bits
+        return self.emit(_pad8(struct.pack("<iHBB", 0, (8 + len(raw)) & 0xFFFF, 0, TAG_MPZ) + raw))
 
     def name(self, name: Name | str) -> int:
         if isinstance(name, str):

@@ -254,6 +254,22 @@ def test_big_numbers_not_where_lean_puts_their_digits_are_refused(gmp: bool, tmp
             mod._graph.nat(num)
 
 
+@pytest.mark.parametrize("version", ["4.28.0", "4.28.0-pre"])
+def test_a_huge_literal_decodes_fingerprints_and_prints(version: str, tmp_path: Path) -> None:
+    """A literal of 600,000 bits: more digits than an object's 16-bit size field counts, and than
+    Python turns into decimal text (fingerprints and printing write it in hexadecimal)."""
+    from claimcheck.analysis.pretty import pretty
+
+    huge = 2**600_000 - 1
+    rel = release(version)
+    spec = ModuleSpec(["Init"], [Decl("definition", "huge", NAT, R.Lit(huge))], None, is_module=False)
+    mod = R.Module.load("Demo", _write(tmp_path, rel, spec=spec))
+    ci = mod.get(N("huge"))
+    assert ci.value.value == huge
+    assert len(fingerprint(ci)) == 16 and expr_digest(ci.value, ()) != expr_digest(R.Lit(huge - 1), ())
+    assert pretty(ci.value) == hex(huge)
+
+
 def test_negative_big_numbers(tmp_path: Path) -> None:
     for version in ("4.28.0", "4.28.0-pre"):
         w = OleanWriter(release(version))

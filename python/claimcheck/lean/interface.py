@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+from claimcheck.olean.digest import nat_text
 from claimcheck.olean.reader import TAG_ARRAY, TAG_MPZ, TAG_SARRAY, TAG_STRING, MAX_CTOR_TAG, Module, OleanError
 
 __all__ = ["interface_digest", "IGNORED_EXTENSION_PREFIXES"]
@@ -118,7 +119,7 @@ def _graph_digest(module: Module, root: int, memo: dict[tuple[int, int], bytes],
         if tag == TAG_STRING:
             d.update(g.string(addr).encode())
         elif tag == TAG_MPZ:
-            d.update(str(g.nat(addr)).encode())
+            d.update(nat_text(g.nat(addr)).encode())
         elif tag == TAG_SARRAY:  # elements of `other` bytes each, after the size and capacity
             (size,) = g._pstruct.unpack_from(data, off + 8)
             start = off + 8 + 2 * g.ptr
