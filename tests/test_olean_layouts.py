@@ -13,6 +13,7 @@ import pytest
 from claimcheck.errors import OleanError, ToolchainError, VersionMismatchError
 from claimcheck.analysis.fingerprints import fingerprint
 from claimcheck.kernel import expr as KE
+from claimcheck.lean.interface import interface_digest
 from claimcheck.model.names import Name
 from claimcheck.olean import reader as R
 from claimcheck.olean.digest import expr_digest
@@ -110,6 +111,10 @@ def test_every_release_layout_decodes(rel: Release, tmp_path: Path) -> None:
         assert k.kind == KE.LIT and k.a == n
     assert by_name["refl_nat"].type.binder_info == 1
     assert _decode_all(mod) == len(exported)
+    # the build's digest of what the module offers importers reads every layout too
+    assert len(interface_digest(olean, "Demo")) == 64
+    if rel.is_module_flag:
+        assert interface_digest(olean, "Demo", "private") != interface_digest(olean, "Demo")
 
 
 def test_fingerprints_do_not_depend_on_the_layout(tmp_path: Path) -> None:
@@ -220,6 +225,10 @@ def test_corrupted_files_never_raise_anything_but_olean_errors(version: str, tmp
             mod = R.Module.load("Demo", olean)
             mod.imports
             _decode_all(mod)
+        except OleanError:
+            pass
+        try:
+            interface_digest(olean, "Demo")  # what the build hashes of a module's outputs
         except OleanError:
             pass
 
