@@ -352,3 +352,21 @@ def test_a_module_s_own_generated_constant_is_found_before_an_imported_copy(tmp_
     env.load("Init")  # loaded first: it comes first in the index
     assert env.find(N(gen), within="Demo").module == "Demo"
     assert env.find(N(gen), within="Init").module == "Init"
+
+
+def test_a_version_mismatch_exits_with_code_3(tmp_path: Path, monkeypatch, capsys) -> None:
+    """What the reader raises for outputs of another Lean reaches the user as a toolchain error."""
+    from claimcheck import cli
+
+    lib = _library(tmp_path / "lib", "4.28.0")
+    build = tmp_path / "build"
+    _write(build, release("4.24.0"))
+
+    def status(_args) -> int:
+        R.Environment([lib, build]).load("Demo")
+        return 0
+
+    monkeypatch.setattr(cli, "cmd_status", status)
+    assert cli.main(["status", "--root", str(tmp_path)]) == 3
+    err = capsys.readouterr().err
+    assert "written by Lean 4.24.0" in err and "Lean 4.28.0" in err and "elan toolchain install" in err
