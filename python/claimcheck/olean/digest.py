@@ -15,7 +15,17 @@ from typing import Sequence
 from claimcheck.model.names import Name
 from claimcheck.olean.terms import App, BVar, Const, Expr, ForallE, FVar, Lam, LetE, Level, Lit, MData, MVar, Proj, Sort, fold
 
-__all__ = ["digest_parts", "expr_digest"]
+__all__ = ["digest_parts", "expr_digest", "nat_text"]
+
+#: Python refuses to turn an int of more decimal digits than this into text (quadratic time):
+#: bigger literals are written in hexadecimal (``0x...``, which no decimal text starts with).
+_DECIMAL_LIMIT_BITS = 4000 * 3
+
+
+def nat_text(n: int) -> str:
+    """A number literal's text: decimal (as before, so recorded fingerprints keep), hexadecimal for a
+    number too big for Python's decimal conversion (a GMP literal can be as big as Lean allows)."""
+    return str(n) if n.bit_length() < _DECIMAL_LIMIT_BITS else ("-" if n < 0 else "") + hex(abs(n))
 
 
 def _level_key(lv: Level, params: dict[Name, int]) -> str:
@@ -59,7 +69,7 @@ def expr_digest(root: Expr, level_params: Sequence[Name]) -> bytes:
         if isinstance(e, Const):
             return h("const", str(e.name), *(_level_key(lv, params) for lv in e.levels))
         if isinstance(e, Lit):
-            return h("nat" if isinstance(e.value, int) else "str", str(e.value))
+            return h("nat", nat_text(e.value)) if isinstance(e.value, int) else h("str", e.value)
         if isinstance(e, MData):
             return kids[0]
         if isinstance(e, Proj):
