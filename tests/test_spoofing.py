@@ -86,7 +86,7 @@ def test_cross_check_refuses_a_hijacked_instance(hadd) -> None:
     process refuses to give a marked operation its library meaning."""
     session, env, records = hadd
     name = "Spoof.addIsMul_instance_two"
-    statement = env.find(N(name)).type
+    statement = env.find(N(name), within="Spoof.HAdd").type
     head, args = app_spine(statement)
     naive = Evaluator(CORE_SEMANTICS, instance_guard=None)  # no instance guard: takes `+` by its name
     assert naive.eval(args[1]) == naive.eval(args[2]) == 4  # the threat: it agrees

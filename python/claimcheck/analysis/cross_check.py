@@ -52,8 +52,8 @@ def instance_theorems(env: Environment, facts: Iterable[DeclFacts], inspector: C
     for f in facts:
         if f.kind is not DeclKind.THEOREM or f.status is Status.MISSING or not is_instance(f.name):
             continue
-        mod = env.modules.get(f.module)
-        ci = mod.get(f.name) if mod is not None else None
+        # loaded here: the facts may come from a record, with no module read in this run
+        ci = env.load(f.module).get(f.name)
         if ci is None:
             continue
         out.append((f, _mark(ci.type, inspector(f.module).is_library_instance)))
