@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any, Sequence
 
@@ -17,7 +16,8 @@ import pytest
 from claimcheck.analysis.cross_check import instance_theorems, is_instance
 from claimcheck.companion.client import instance_requests as requests, instance_results as results
 from claimcheck.analysis.instances import Evaluator, FinFun, Unsupported
-from claimcheck.analysis.spoofing import StatementInspector
+from claimcheck.analysis.instance_rules import InstanceRules
+from claimcheck.analysis.scope import ProjectScope
 from claimcheck.companion import child, client
 from claimcheck.companion.protocol import Request
 from claimcheck.model.evidence import InstanceOutcome, InstanceResult
@@ -120,12 +120,12 @@ def subterm(e: Expr, path: ArgPath) -> Expr:
     return e
 
 
-#: The built environment and its statement inspectors, set by the ``env`` fixture.
+#: The built environment and its instance rules by module, set by the ``env`` fixture.
 _BUILT: dict[str, Any] = {}
 
 
-def inspector(module: str) -> StatementInspector:
-    """The statement inspector of a module's scope in the built environment (as the session's)."""
+def inspector(module: str) -> InstanceRules:
+    """The instance rules of a module's scope in the built environment (as the session's)."""
     got = _BUILT["inspectors"].get(module)
     if got is None:
         env, lib = _BUILT["env"], _BUILT["lib"]
@@ -134,7 +134,7 @@ def inspector(module: str) -> StatementInspector:
             folder = env.module_folder(m)
             return folder is not None and folder.resolve() == lib
 
-        got = _BUILT["inspectors"][module] = StatementInspector(env, is_core, module)
+        got = _BUILT["inspectors"][module] = InstanceRules(ProjectScope(env, is_core, module))
     return got
 
 
@@ -149,7 +149,7 @@ def check_one(decl: str, statement: Expr, evaluator: Evaluator | None = None) ->
     ci = env.find(name)
     module = ci.module if ci is not None else "MLTheory.TrafficLight"
     facts = DeclFacts(name, module, DeclKind.THEOREM, Status.PROVED)
-    stand_in = SimpleNamespace(modules={module: {name: SimpleNamespace(type=statement)}})
+    stand_in = SimpleNamespace(load={module: {name: SimpleNamespace(type=statement)}}.__getitem__)
     theorems = instance_theorems(stand_in, [facts], inspector)  # type: ignore[arg-type]
     assert len(theorems) == 1
     reqs, table = requests(theorems)

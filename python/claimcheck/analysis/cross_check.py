@@ -7,7 +7,7 @@ statement goes to the companion's process (:mod:`claimcheck.companion`), every i
 of an operation the evaluator reads by its library meaning (``+``, ``≤``, a numeral, ...) that is
 not a library instance is replaced by the marker
 :data:`~claimcheck.analysis.instances.NON_LIBRARY_INSTANCE` (decided here, from the environment:
-:meth:`~claimcheck.analysis.spoofing.StatementInspector.is_library_instance`), so that no
+:meth:`~claimcheck.analysis.instance_rules.InstanceRules.is_library_instance`), so that no
 companion can give a project's ``+`` the library's meaning.
 """
 
@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 
 from claimcheck.analysis.instances import INSTANCE_ARGUMENT, NON_LIBRARY_INSTANCE
 from claimcheck.analysis.naming import is_instance
-from claimcheck.analysis.spoofing import StatementInspector
+from claimcheck.analysis.instance_rules import InstanceRules
 from claimcheck.model.facts import DeclFacts, DeclKind, Status
 from claimcheck.olean.reader import Environment
 from claimcheck.olean.terms import App, Const, Expr, app_spine, mk_app, replace
@@ -44,10 +44,10 @@ def _mark(root: Expr, is_library_instance: Callable[[Expr], bool]) -> Expr:
     return replace(root, mark)
 
 
-def instance_theorems(env: Environment, facts: Iterable[DeclFacts], inspector: Callable[[str], StatementInspector]
+def instance_theorems(env: Environment, facts: Iterable[DeclFacts], rules: Callable[[str], InstanceRules]
                       ) -> list[InstanceTheorem]:
-    """The project's instance theorems with their marked statements (``inspector(module)``: the
-    statement inspector of a module's scope)."""
+    """The project's instance theorems with their marked statements (``rules(module)``: the instance
+    rules of a module's scope)."""
     out = []
     for f in facts:
         if f.kind is not DeclKind.THEOREM or f.status is Status.MISSING or not is_instance(f.name):
@@ -56,5 +56,5 @@ def instance_theorems(env: Environment, facts: Iterable[DeclFacts], inspector: C
         ci = env.load(f.module).get(f.name)
         if ci is None:
             continue
-        out.append((f, _mark(ci.type, inspector(f.module).is_library_instance)))
+        out.append((f, _mark(ci.type, rules(f.module).is_library_instance)))
     return out
