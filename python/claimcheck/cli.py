@@ -217,7 +217,7 @@ def _check(args: argparse.Namespace) -> ExitCode:
 def cmd_report(args: argparse.Namespace) -> ExitCode:
     """Write the HTML report, report.json and summary.md (exit 0 when written)."""
     session, _manifests, result = _gate(args)
-    _write_report(session, result, _report_target(args, session.project))
+    _write_report(session, result, _report_target(args, session.project) or session.project.root / "report")
     return ExitCode.SUCCESS
 
 
@@ -227,7 +227,7 @@ def cmd_all(args: argparse.Namespace) -> ExitCode:
     from claimcheck.report.text import render_gate
 
     session, _manifests, result = _gate(args)
-    _write_report(session, result, _report_target(args, session.project))
+    _write_report(session, result, _report_target(args, session.project) or session.project.root / "report")
     _emit(render_summary(result) + "\n" + render_gate(result))
     return ExitCode.of(result.ok)
 

@@ -484,7 +484,7 @@ class _Decoder:
             if addr in seen:
                 continue
             seen.add(addr)
-            for base, end, data in parts:
+            for base, end, data in parts:  # noqa: B007 - the part found is read after the loop
                 if base <= addr < end:
                     off = addr - base
                     break
