@@ -251,8 +251,8 @@ def evidence(project: Project, build: BuildReport, toolchain: Toolchain, facts: 
     from claimcheck.claims.gate import Evidence
     from claimcheck.model.evidence import BuildSummary, ModuleResult, ModuleState, Settings, ToolchainInfo
 
-    modules = [ModuleResult(r.name, ModuleState(r.status), r.first_error() if r.status in ("failed", "blocked") else None,
-                            project.relative(r.source)) for r in build.modules.values()]
+    modules = [ModuleResult(r.name, r.status, r.first_error() if r.status in (ModuleState.FAILED, ModuleState.BLOCKED)
+                            else None, project.relative(r.source)) for r in build.modules.values()]
     settings = Settings(allowed_axioms=sorted(project.allowed_axioms, key=str), kernel_required=project.kernel_required,
                         kernel_fuel=project.kernel_fuel, strict_instances=project.strict_instances,
                         sources_checked=project.sources_dir is not None)

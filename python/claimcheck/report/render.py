@@ -62,7 +62,7 @@ class ReportError(ClaimcheckError):
 
 
 def _state_counts(claims: Iterable[dict[str, Any]]) -> dict[str, int]:
-    counts = {key: 0 for key in CLAIM_STATES}
+    counts: dict[str, int] = {str(key): 0 for key in CLAIM_STATES}
     for c in claims:
         counts[c["state"]] = counts.get(c["state"], 0) + 1
     return counts
