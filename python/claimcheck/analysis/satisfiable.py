@@ -17,7 +17,7 @@ from claimcheck.analysis.props import shape_of
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import App, BVar, Const, Environment, Expr, ForallE, Lam, LetE, MData, Proj, app_spine
 
-__all__ = ["Application", "closed_applications", "find_witnesses", "hypothesis_arities"]
+__all__ = ["Application", "closed_applications", "find_witnesses", "hypothesis_arities", "loose_bvar_range"]
 
 Key = tuple[str, Name]
 
@@ -65,6 +65,11 @@ def _loose_ranges(root: Expr) -> dict[int, int]:
             r = 0
         out[id(e)] = max(r, 0)
     return out
+
+
+def loose_bvar_range(e: Expr) -> int:
+    """One more than the largest de Bruijn index loose in ``e`` (0: ``e`` is closed)."""
+    return _loose_ranges(e)[id(e)]
 
 
 def _closed_applications(value: Expr) -> Iterable[tuple[Name, int]]:
