@@ -39,6 +39,9 @@ public import MLTheory.Apollonius
 public import MLTheory.AngluinLimit
 public import MLTheory.RotaryCommutant
 public import MLTheory.LinearDependence
+public import MLTheory.BalancedRatio
+public import MLTheory.RankDeficiency
+public import MLTheory.TaskExperts
 
 /-!
 # MLTheory
