@@ -14,6 +14,8 @@ from test_report import _parse  # the report tests' link and id collector
 
 from claimcheck.model.codec import report_from_json, report_to_json
 from claimcheck.model.evidence import (
+    InstanceOutcome,
+    InstanceResult,
     BuildSummary,
     ClaimEvidence,
     FormalEvidence,
@@ -208,12 +210,14 @@ def test_graph_keys_declarations_by_module_and_name():
     assert g.nodes["T.helper@A.One"].css == "s-proved" and g.nodes["T.helper@B.Two"].css == "s-sorry"
 
 
-def test_an_instance_theorem_is_drawn_as_the_analysis_names_one():
-    from claimcheck.analysis.naming import is_instance
-
-    for name in ("T.f_instance_two", "_private.M.0.T.f_instance_two", "T.f_instances", "T.instance_f"):
-        shape = graph.shape_of(N(name), DeclFacts(N(name), "M", DeclKind.THEOREM, Status.PROVED), Role.THEOREM, False)
-        assert (shape is graph.Shape.INSTANCE) == is_instance(N(name)), name
+def test_an_instance_theorem_is_drawn_as_the_cross_check_read_one():
+    """The instance shape is the analysis's decision (the theorems the cross-check read), not a
+    rule of the drawing's own on names."""
+    result = _one_claim({"T.f_instance_two": [], "T.two_eq": []}, ["T.f_instance_two", "T.two_eq"])
+    read = InstanceResult(N("T.two_eq"), "2 = 2", "2", "2", InstanceOutcome.AGREE)
+    g = _graph(dataclasses.replace(result, instances=[read]))
+    assert g.nodes["T.two_eq"].shape is graph.Shape.INSTANCE
+    assert g.nodes["T.f_instance_two"].shape is graph.Shape.THEOREM  # a name alone makes no instance
 
 
 # --------------------------------------------------------------------------- pages

@@ -7,7 +7,7 @@ files), down to a bounded depth and size so the picture stays readable. Nodes ar
 verdict (claims) and proof status (declarations), with the kernel's verdict, where the report has
 one (a ``kernel`` field on a declaration), as the outline: dashed when the kernel declined to
 decide, doubled red when it rejects. The shape says what a box is (:class:`Shape`): a claim, a
-theorem, a definition, a concrete instance (an ``_instance_`` theorem) or a library constant. Each
+theorem, a definition, a concrete instance (a closed statement proved by ``decide``) or a library constant. Each
 declaration links to its row on ``declarations.html``, each claim to its anchor on the page; each
 box's ``<title>`` (the browser's tooltip) holds the full name, the label may be shortened.
 
@@ -33,7 +33,6 @@ import math
 import re
 from urllib.parse import quote
 
-from claimcheck.analysis.naming import is_instance
 from claimcheck.model.evidence import FormalEvidence, GateResult, PaperEvidence, Role
 from claimcheck.model.facts import DeclFacts, DeclKind, Status
 from claimcheck.model.names import Name, NameSyntaxError
@@ -75,7 +74,7 @@ class Shape(StrEnum):
     CLAIM = "claim"
     THEOREM = "theorem"
     DEFINITION = "definition"
-    INSTANCE = "instance"  # an `_instance_` theorem: a concrete case checked by `decide`
+    INSTANCE = "instance"  # an instance theorem: a closed statement proved by `decide`, cross-checked
     LIBRARY = "library"  # a constant from outside the project
 
     @property
@@ -161,16 +160,17 @@ class Graph:
         return out
 
 
-def shape_of(name: Name, facts: DeclFacts | None, role: Role | str | None, library: bool) -> Shape:
-    """A declaration's shape from its facts (its kind), the formal entry's ``role`` and whether it
-    is from outside the project; a declaration without facts (not found) is drawn by its role. An
-    instance theorem is what the analysis calls one (:func:`claimcheck.analysis.naming.is_instance`)."""
+def shape_of(facts: DeclFacts | None, role: Role | str | None, library: bool, instance: bool = False) -> Shape:
+    """A declaration's shape from its facts (its kind), the formal entry's ``role``, whether it is
+    from outside the project and whether it is an instance theorem (one the cross-check read: a
+    closed statement proved by decision, as the analysis decides); a declaration without facts (not
+    found) is drawn by its role."""
     kind = str(facts.kind) if facts is not None else ""
     if library or role == Role.LIBRARY or kind == DeclKind.BOUNDARY:
         return Shape.LIBRARY
     if kind in _DEFINITION_KINDS or (kind not in ("theorem", "axiom") and role == Role.DEFINITION):
         return Shape.DEFINITION
-    if is_instance(name) and kind in ("theorem", "", "unknown"):
+    if instance and kind in ("theorem", "", "unknown"):
         return Shape.INSTANCE
     return Shape.THEOREM
 
@@ -185,6 +185,8 @@ class Index:
     uses: Mapping[Key, list[Key]]
     project_modules: frozenset[str]
     by_name: Mapping[Name, list[Key]]
+    #: the instance theorems the cross-check read
+    instances: frozenset[Name] = frozenset()
 
     @classmethod
     def of(cls, result: GateResult) -> "Index":
@@ -195,7 +197,7 @@ class Index:
         index = cls(declarations, {}, frozenset(m.name for m in result.build.modules), by_name)
         uses = {key: [u for u in (index.resolve(n, key[0]) for n in d.uses) if u is not None]
                 for key, d in declarations.items()}
-        return cls(declarations, uses, index.project_modules, by_name)
+        return cls(declarations, uses, index.project_modules, by_name, frozenset(i.decl for i in result.instances))
 
     def resolve(self, name: Name, module: str | None) -> Key | None:
         """The declaration ``name`` as ``module`` sees it (None: not in the report, or ambiguous)."""
@@ -282,7 +284,7 @@ def paper_graph(paper: PaperEvidence, index: Index, root: str = "../", max_depth
         outcome = str(facts.kernel.outcome) if facts is not None and facts.kernel is not None else None
         library = (bool(module) and status not in (Status.MISSING, Status.FAILED)
                    and module not in index.project_modules)
-        shape = shape_of(name, facts, roles.get(key), library)
+        shape = shape_of(facts, roles.get(key), library, name in index.instances)
         words = status_words(status, facts.is_theorem if facts is not None else None)
         what = shape.words
         kind = str(facts.kind) if facts is not None else ""

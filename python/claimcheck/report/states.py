@@ -38,6 +38,8 @@ class Presentation:
 CLAIM_STATES: dict[ClaimState, Presentation] = {
     ClaimState.HOLDS_FULL: Presentation("holds in full", "holds", JUnit.PASSED, None, True),
     ClaimState.HOLDS_SPECIAL_CASE: Presentation("holds for a special case", "partial", JUnit.PASSED, "notice"),
+    ClaimState.HOLDS_PROOF_CORE: Presentation("holds for a proof core (a step of the claim's proof)", "partial",
+                                              JUnit.PASSED, "notice"),
     ClaimState.HOLDS_RECONSTRUCTION: Presentation("holds for the project's reconstruction", "partial", JUnit.PASSED,
                                                   "notice"),
     ClaimState.HOLDS_NUMERICAL: Presentation("holds numerically (witnesses only)", "numerical", JUnit.PASSED, None),
