@@ -77,51 +77,22 @@ def test_every_folder_has_a_layer() -> None:
 
 
 def test_no_module_imports_itself_back() -> None:
-    graph = _graph()
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    circles: list[list[str]] = []
-    counter = [0]
+    from claimcheck.analysis.scc import close_components
 
-    def visit(root: str) -> None:  # Tarjan's strongly connected components, iteratively
-        work = [(root, iter(sorted(graph[root])))]
-        index[root] = low[root] = counter[0]
-        counter[0] += 1
-        stack.append(root)
-        on_stack.add(root)
-        while work:
-            node, kids = work[-1]
-            for kid in kids:
-                if kid not in index:
-                    index[kid] = low[kid] = counter[0]
-                    counter[0] += 1
-                    stack.append(kid)
-                    on_stack.add(kid)
-                    work.append((kid, iter(sorted(graph[kid]))))
-                    break
-                if kid in on_stack:
-                    low[node] = min(low[node], index[kid])
-            else:
-                work.pop()
-                if work:
-                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
-                if low[node] == index[node]:
-                    component = []
-                    while True:
-                        m = stack.pop()
-                        on_stack.discard(m)
-                        component.append(m)
-                        if m == node:
-                            break
-                    if len(component) > 1:
-                        circles.append(sorted(component))
+    graph = {m: sorted(imports) for m, imports in _graph().items()}
+    done: dict[str, int] = {}
+    circles: list[list[str]] = []
+
+    def component(members: list[str]) -> None:
+        done.update(dict.fromkeys(members, 0))
+        if len(members) > 1:
+            circles.append(sorted(members))
 
     for m in sorted(graph):
-        if m not in index:
-            visit(m)
+        if m not in done:
+            close_components(m, graph.__getitem__, done, component)
     assert circles == []
+    assert len(done) == len(graph)
 
 
 def test_no_import_runs_back_up_the_pipeline() -> None:
