@@ -69,3 +69,10 @@ def test_kernel_modules_hold_no_mutable_state():
                 continue  # immutable
             offenders.append(f"{info.name}.{name}: {type(value).__name__}")
     assert not offenders, offenders
+
+
+def test_the_project_default_fuel_is_the_kernels():
+    from claimcheck.kernel.environment import DEFAULT_FUEL
+    from claimcheck.project import DEFAULT_KERNEL_FUEL
+
+    assert DEFAULT_KERNEL_FUEL == DEFAULT_FUEL

@@ -603,7 +603,20 @@ class TypeChecker:
                 return None
             body = self.T.instantiate_lparams(info.value, info.level_params, f.b)
             self.unfold_cache[f] = body
-        return self.T.mk_apps(body, args) if args else body
+        return self.beta(body, args) if args else body
+
+    def beta(self, f: Expr, args: list) -> Expr:
+        """`f args` with as many leading lambdas of `f` as there are arguments instantiated at once
+        (the application itself is never built: an unfolding or a recursor rule is beta-reduced as
+        it is applied, without a table entry for the intermediate spine)."""
+        i = 0
+        n = len(args)
+        while f.kind == LAM and i < n:
+            f = f.b
+            i += 1
+        if i:
+            f = self.T.instantiate(f, args[i - 1::-1])
+        return self.T.mk_apps(f, args[i:]) if i < n else f
 
     # ------------------------------------------------------------------------------------------
     # iota and quotients
@@ -654,9 +667,8 @@ class TypeChecker:
         rhs = self.unfold_cache.get(key)
         if rhs is None:
             rhs = self.unfold_cache[key] = self.T.instantiate_lparams(rule.rhs, rec.level_params, f.b)
-        rhs = self.T.mk_apps(rhs, rec_args[: rec.num_params + rec.num_motives + rec.num_minors])
-        rhs = self.T.mk_apps(rhs, margs[len(margs) - rule.nfields:])
-        return self.T.mk_apps(rhs, rec_args[major_idx + 1:])
+        return self.beta(rhs, rec_args[: rec.num_params + rec.num_motives + rec.num_minors]
+                         + margs[len(margs) - rule.nfields:] + rec_args[major_idx + 1:])
 
     def _to_ctor_when_k(self, major: Expr, rec: Recursor, induct: Name) -> Expr:
         app_type = self.whnf(self.infer(major))
