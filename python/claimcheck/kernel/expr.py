@@ -144,7 +144,8 @@ class Terms:
         """Remove table entries referenced by nothing but the table (then their children, and so on)."""
         table = self.table
         getrc = sys.getrefcount
-        stack = [k for k in list(table) if getrc(table[k]) <= 2]  # the table and the argument
+        # referenced by the table, the loop variable and the argument only (no key is hashed again)
+        stack = [_key_of(v) for v in table.values() if getrc(v) <= 3]
         while stack:
             k = stack.pop()
             x = table.get(k)
@@ -329,21 +330,29 @@ class Terms:
         len(vals).
 
         So `instantiate(body, [a])` is the beta-reduct of `(fun x => body) a`. One pass over `e` for
-        the whole list, skipping every subterm without loose variables in range; values without loose
+        the whole list, skipping every subterm without loose variables in range (checked before the
+        call, the most common case) and substituting a variable in place; values without loose
         variables of their own (the usual case) are shared, not copied."""
         n = len(vals)
         if e.lbr <= start or n == 0:
             return e
-        cache: dict = {}
-        closed = all(v.lbr == 0 for v in vals)
+        closed = True
+        for v in vals:
+            if v.lbr:
+                closed = False
+                break
         table = self.table
         mk_app, mk_binder, mk_bvar, lift = self.mk_app, self.mk_binder, self.mk_bvar, self.lift_loose
-
+        cache: dict = {}
         top: dict = {}  # the cache at offset `start` (most of the nodes), keyed by address alone
 
-        def go(x: Expr, off: int) -> Expr:
-            if x.lbr <= off:
-                return x
+        def var(i: int, off: int) -> Expr:
+            if i < off + n:
+                v = vals[i - off]
+                return v if closed else lift(v, off - start)
+            return mk_bvar(i - n)
+
+        def go(x: Expr, off: int) -> Expr:  # x.lbr > off
             if off == start:
                 key = id(x)
                 c = top
@@ -355,22 +364,24 @@ class Terms:
                 return r
             k = x.kind
             if k == APP:
-                f = go(x.a, off)
-                a = go(x.b, off)
+                f = x.a
+                if f.lbr > off:
+                    f = var(f.a, off) if f.kind == BVAR else go(f, off)
+                a = x.b
+                if a.lbr > off:
+                    a = var(a.a, off) if a.kind == BVAR else go(a, off)
                 r = table.get((id(f), id(a)))
                 if r is None:
                     r = mk_app(f, a)
             elif k == BVAR:
-                i = x.a
-                if i < off + n:
-                    v = vals[i - off]
-                    r = v if closed else lift(v, off - start)
-                else:
-                    r = mk_bvar(i - n)
+                r = var(x.a, off)
             elif k == LAM or k == PI:
-                r = mk_binder(k, x.c, x.d, go(x.a, off), go(x.b, off + 1))
+                d, b = x.a, x.b
+                r = mk_binder(k, x.c, x.d, go(d, off) if d.lbr > off else d, go(b, off + 1) if b.lbr > off + 1 else b)
             elif k == LET:
-                r = self.mk_let(x.d, go(x.a, off), go(x.b, off), go(x.c, off + 1))
+                t, v, b = x.a, x.b, x.c
+                r = self.mk_let(x.d, go(t, off) if t.lbr > off else t, go(v, off) if v.lbr > off else v,
+                                go(b, off + 1) if b.lbr > off + 1 else b)
             elif k == PROJ:
                 r = self.mk_proj(x.a, x.b, go(x.c, off))
             else:
