@@ -1204,8 +1204,9 @@ def build_fuel_cases() -> None:
                "ran out of fuel", library=lib, fuel=500_000)
     # gcd and division are quadratic: charged as such
     big = _op("Nat.pow", lit(7), lit(1 << 18))
-    write_case("probe_quadratic_gcd", pre + [thm("t", eq(NAT, _op("Nat.gcd", big, _op("Nat.add", big, lit(2))), lit(1)),
-                                                 refl(NAT, lit(1)))], "declined", "ran out of fuel", library=lib,
+    # (a false claim: gcd (7^2^18) (7^2^18 + 2) is 1; with the default fuel it is computed and rejected)
+    write_case("probe_quadratic_gcd", pre + [thm("t", eq(NAT, _op("Nat.gcd", big, _op("Nat.add", big, lit(2))), lit(2)),
+                                                 refl(NAT, lit(2)))], "declined", "ran out of fuel", library=lib,
                fuel=100_000)
     # exponential unfolding: f0 = id, f(k+1) x = fk (fk x): whnf of f40 0 takes 2^40 steps
     b = Builder().nat().eq()

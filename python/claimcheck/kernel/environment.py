@@ -45,10 +45,10 @@ Name = tuple
 
 #: Kernel steps one declaration may take by default (see `Environment.fuel`). The heaviest
 #: declaration of this project's Lean code (a `decide +kernel` instance) takes about 140,000 and
-#: the heaviest of Lean's core library about 175,000; at this checker's pace (40,000-80,000 steps
-#: a CPU-second on the 2-core development machine, `bench/kernel.py` measures it) running out takes
-#: seconds to a minute.
-DEFAULT_FUEL = 2_000_000
+#: the heaviest of Lean's core library about 175,000; at this checker's pace (40,000-90,000 steps
+#: a CPU-second on the 2-core development machine, `bench/kernel.py` measures it) running out
+#: takes ten to thirty CPU-seconds.
+DEFAULT_FUEL = 1_000_000
 #: New term nodes one declaration may build by default (`Environment.memory`): about 200 bytes
 #: each with their table and cache entries, so a check stays within a few GB.
 DEFAULT_MEMORY = 8_000_000

@@ -6,8 +6,9 @@ variables; facts about closed terms go to the run's shared caches (`Environment.
 checker is `shared` (an ordinary declaration, whose check adds nothing to the environment).
 
 Every step (inference, weak-head and definitional-equality steps) spends one unit of the
-declaration's `Trace.fuel`; running out raises `OutOfFuel`, so a verdict does not depend on how
-fast the machine is. The trace also records where reduction got stuck for want of information (a
+declaration's `Trace.fuel`, literal arithmetic spends by the size of its numbers (`nat.literal_cost`)
+and new terms count against the run's node budget (`expr.Terms.budget`); running out raises
+`OutOfFuel`, so a verdict does not depend on how fast the machine is. The trace also records where reduction got stuck for want of information (a
 body the input does not ship, a bodyless primitive nobody vouches for, compiled code): a check
 that then fails is declined with those names, not rejected.
 
@@ -15,6 +16,10 @@ Inference goes under binders without substituting: the body of `fun x => b` is t
 context of free variables and `b` left as it is, so a term whose lambdas are nested deep is not
 copied once per binder; an argument is closed (its loose variables replaced) only where a
 dependent type needs its value.
+
+Constants recognised by name (`Bool.true` in proofs by reflection, `Nat.zero`/`Nat.succ` in Nat
+offsets, `String.ofList`) are matched as the very constant, universe levels included, and a Nat
+literal is related to `Nat.zero`/`Nat.succ` only when `Nat` is the standard inductive type.
 
 Reductions: beta, zeta, delta (lazy, guided by reducibility hints), iota (recursors, also on Nat and
 String literals, K-like recursors, structure eta for the major premise), projections, quotient
