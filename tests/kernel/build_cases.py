@@ -447,16 +447,11 @@ def build_provenance_cases() -> None:
     write_case("string_empty_prop", [hand_nat(), hand_empty("String", PROP), thm("s", c("String"), s_lit)], "rejected",
                "String literal is used")
     # ... also when String.ofList and Char.ofNat exist with their types (as axioms)
-    lst = _list_block()
-    char = c("Char")
-    lchar = app(c("List", T.zero), char)
-    with_fns = [hand_nat(), lst, hand_empty("Char", TYPE), hand_empty("String", PROP),
-                axiom("String.ofList", arrow(lchar, c("String"))), axiom("Char.ofNat", arrow(NAT, char))]
+    with_fns = _string_prelude(PROP)
     write_case("string_empty_prop_with_functions", with_fns + [thm("s", c("String"), s_lit)], "rejected",
                "String literal is used")
     # the good variant: data types String and Char (uninterpreted functions): a literal is a String
-    good = [hand_nat(), lst, hand_empty("Char", TYPE), hand_empty("String", TYPE),
-            axiom("String.ofList", arrow(lchar, c("String"))), axiom("Char.ofNat", arrow(NAT, char))]
+    good = _string_prelude(TYPE)
     write_case("string_literal_data_types", good + [defn("s", c("String"), s_lit)], "accepted")
     # without String.ofList the input lacks what the literal stands for: declined, naming it ...
     write_case("string_literal_without_of_list", good[:4] + [defn("s", c("String"), s_lit)], "declined",
@@ -468,6 +463,15 @@ def build_provenance_cases() -> None:
     # a vouched String must still be a data type
     write_case("string_literal_vouched_prop", [hand_nat(), hand_empty("String", PROP), thm("s", c("String"), s_lit)],
                "rejected", "String literal is used", library=("String",))
+
+
+def _string_prelude(string_sort) -> list:
+    """Nat, List, an empty `Char : Type`, an empty `String : string_sort`, and `String.ofList`,
+    `Char.ofNat` as axioms of their types (what a String literal stands for)."""
+    char = c("Char")
+    lchar = app(c("List", T.zero), char)
+    return [hand_nat(), _list_block(), hand_empty("Char", TYPE), hand_empty("String", string_sort),
+            axiom("String.ofList", arrow(lchar, c("String"))), axiom("Char.ofNat", arrow(NAT, char))]
 
 
 def _list_block() -> InductiveBlock:
@@ -1155,11 +1159,7 @@ def build_string_literal_cases() -> None:
     write_case("string_literal_where_nat_expected", prelude + [defn("s", NAT, T.mk_lit("x"))], "rejected",
                "'String' is not declared")
     # with a String data type and what a literal stands for, a literal is a String (not a Nat)
-    lst = _list_block()
-    char = c("Char")
-    lchar = app(c("List", T.zero), char)
-    strings = [hand_nat(), lst, hand_empty("Char", TYPE), hand_empty("String", TYPE),
-               axiom("String.ofList", arrow(lchar, c("String"))), axiom("Char.ofNat", arrow(NAT, char))]
+    strings = _string_prelude(TYPE)
     write_case("string_literal_is_a_string_good", strings + [defn("s", c("String"), T.mk_lit("x"))], "accepted")
     write_case("string_literal_is_not_a_nat", strings + [defn("s", NAT, T.mk_lit("x"))], "rejected",
                "the value has type")

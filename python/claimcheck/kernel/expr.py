@@ -297,6 +297,14 @@ class Terms:
         """Add `n` to every loose bound variable with index >= `start`."""
         if n == 0 or e.lbr <= start:
             return e
+        return self._shift(e, n, start)
+
+    def lower_loose(self, e: Expr, n: int, start: int = 0) -> Expr:
+        """Subtract `n` from loose bvars >= start (there must be no loose bvar in [start-n, start))."""
+        return e if n == 0 else self._shift(e, -n, start)
+
+    def _shift(self, e: Expr, n: int, start: int) -> Expr:
+        """Add `n` (possibly negative) to every loose bound variable with index >= `start`."""
         cache: dict = {}
         mk_app, mk_binder, mk_bvar = self.mk_app, self.mk_binder, self.mk_bvar
 
@@ -432,38 +440,6 @@ class Terms:
             return r
 
         return go(e, 0)
-
-    def lower_loose(self, e: Expr, n: int, start: int = 0) -> Expr:
-        """Subtract `n` from loose bvars >= start (there must be no loose bvar in [start-n, start))."""
-        if n == 0:
-            return e
-        cache: dict = {}
-        mk_app, mk_binder, mk_bvar = self.mk_app, self.mk_binder, self.mk_bvar
-
-        def go(x: Expr, off: int) -> Expr:
-            if x.lbr <= off:
-                return x
-            key = (id(x), off)
-            r = cache.get(key)
-            if r is not None:
-                return r
-            k = x.kind
-            if k == BVAR:
-                r = mk_bvar(x.a - n)
-            elif k == APP:
-                r = mk_app(go(x.a, off), go(x.b, off))
-            elif k == LAM or k == PI:
-                r = mk_binder(k, x.c, x.d, go(x.a, off), go(x.b, off + 1))
-            elif k == LET:
-                r = self.mk_let(x.d, go(x.a, off), go(x.b, off), go(x.c, off + 1))
-            elif k == PROJ:
-                r = self.mk_proj(x.a, x.b, go(x.c, off))
-            else:
-                r = x
-            cache[key] = r
-            return r
-
-        return go(e, start)
 
     def instantiate_lparams(self, e: Expr, names: Sequence[Name], levels: Sequence[Level]) -> Expr:
         """Substitute universe parameters `names` by `levels`."""

@@ -64,10 +64,8 @@ class _Unknown(NdjsonError):
     """A reference to an index not (yet) defined: a forward reference while reading."""
 
 
-def decimal_to_int(s: str) -> int:
-    """The value of a string of ASCII decimal digits, by divide and conquer (the halves joined by
-    one multiplication with a power of ten): subquadratic, where `int(s)` is quadratic in the
-    number of digits before Python 3.12."""
+def _powers_of_ten():
+    """`power(k) = 10**k`, memoised, large ones as products of smaller ones (subquadratic)."""
     pow10: dict = {}
 
     def power(k: int) -> int:
@@ -75,6 +73,15 @@ def decimal_to_int(s: str) -> int:
         if p is None:
             p = pow10[k] = 10**k if k <= _CHUNK else power(k // 2) * power(k - k // 2)
         return p
+
+    return power
+
+
+def decimal_to_int(s: str) -> int:
+    """The value of a string of ASCII decimal digits, by divide and conquer (the halves joined by
+    one multiplication with a power of ten): subquadratic, where `int(s)` is quadratic in the
+    number of digits before Python 3.12."""
+    power = _powers_of_ten()
 
     def go(lo: int, hi: int) -> int:
         if hi - lo <= _CHUNK:
@@ -89,13 +96,7 @@ def int_to_decimal(n: int) -> str:
     """`str(n)` by divide and conquer, independent of Python's digit limit (used when writing)."""
     if n < 0:
         return "-" + int_to_decimal(-n)
-    pow10: dict = {}
-
-    def power(k: int) -> int:
-        p = pow10.get(k)
-        if p is None:
-            p = pow10[k] = 10**k if k <= _CHUNK else power(k // 2) * power(k - k // 2)
-        return p
+    power = _powers_of_ten()
 
     def go(x: int, width: int) -> str:  # `width` digits, zero-padded (0: no padding)
         if x.bit_length() <= 3 * _CHUNK:
