@@ -48,8 +48,8 @@ class Converter:
     """Reader terms -> kernel terms of one checking run (`terms`), memoised on the reader's (shared)
     objects."""
 
-    def __init__(self, terms: Terms) -> None:
-        self.T = terms
+    def __init__(self, terms: Terms | None = None) -> None:
+        self.T = Terms() if terms is None else terms  # the run's terms (a new table by default)
         self.levels: dict = {}
         self.exprs: dict = {}
 
