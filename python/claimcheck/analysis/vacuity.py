@@ -149,7 +149,7 @@ class _KernelScope:
         self.declared_twice = declared_twice
         self.policy = policy
         self.is_core_module = is_core_module
-        self.env = KernelEnvironment()
+        self.env = KernelEnvironment(terms=src.terms)  # the terms `src` converts declarations into
         self.added: set[Name] = set()
         self.failed: set[Name] = set()
 

@@ -457,7 +457,7 @@ def _check_units(src: OleanSource, todo: list[Name], project: set[Name], fuel: i
         # filled as units are added: the core's proof-less theorems, the core's constants, the
         # core's constants shipped without a body
         boundary: set = set()
-        env = Environment(boundary_axioms=boundary, fuel=fuel)
+        env = Environment(terms=src.terms, boundary_axioms=boundary, fuel=fuel)
         status: dict[Name, KernelVerdict] = {}  # every unit: its verdict
         n_done = 0
         last = time.monotonic()
