@@ -34,6 +34,7 @@ public import MLTheory.Apollonius
 public import MLTheory.AngluinLimit
 public import MLTheory.RotaryCommutant
 public import MLTheory.LinearDependence
+public import MLTheory.ConvergingRGNN
 
 /-!
 # MLTheory

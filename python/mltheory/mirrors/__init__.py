@@ -6,7 +6,8 @@ One module per group of Lean modules: :mod:`.basic` (helpers of ``MLTheory.Basic
 (GNNBisimulation), :mod:`.traffic_light_fair`, :mod:`.tables` (QueryTable), :mod:`.matroid`
 (PartitionGreedy), :mod:`.codes` (OneDistance, RationalCode), :mod:`.attention` (HardAttention,
 ConnectionLaplacian), :mod:`.geometry` (BindingFrontier, Apollonius), :mod:`.rotary`
-(RotaryCommutant), :mod:`.refinement` (Refinement); :mod:`.values` converts the evaluator's values.
+(RotaryCommutant), :mod:`.refinement` (Refinement), :mod:`.converging_rgnn` (ConvergingRGNN);
+:mod:`.values` converts the evaluator's values.
 Each computes from the mathematical definition (``numpy``, ``itertools``, ``math``), not by
 transcribing the Lean recursion. :mod:`mltheory.semantics` merges :data:`SEMANTICS`.
 """
@@ -17,8 +18,8 @@ from typing import Mapping
 
 from claimcheck.analysis.instances import Semantic
 from mltheory.mirrors import (
-    attention, basic, codes, compaction, counting, generation_limit, geometry, gnn, linear, matroid, refinement, rotary,
-    tables, traffic_light_fair,
+    attention, basic, codes, compaction, converging_rgnn, counting, generation_limit, geometry, gnn, linear, matroid,
+    refinement, rotary, tables, traffic_light_fair,
 )
 
 __all__ = ["SEMANTICS"]
@@ -31,6 +32,7 @@ SEMANTICS: Mapping[str, Semantic] = {
     **generation_limit.SEMANTICS,
     **gnn.SEMANTICS,
     **traffic_light_fair.SEMANTICS,
+    **converging_rgnn.SEMANTICS,
     **tables.SEMANTICS,
     **matroid.SEMANTICS,
     **codes.SEMANTICS,
