@@ -35,6 +35,11 @@ public import MLTheory.AngluinLimit
 public import MLTheory.RotaryCommutant
 public import MLTheory.LinearDependence
 public import MLTheory.ConvergingRGNN
+public import MLTheory.MetricScores
+public import MLTheory.SoftAttention
+public import MLTheory.CircuitSimulation
+public import MLTheory.AngluinCharacterisation
+public import MLTheory.CapacityGreedy
 
 /-!
 # MLTheory

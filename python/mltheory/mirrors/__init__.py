@@ -6,7 +6,10 @@ One module per group of Lean modules: :mod:`.basic` (helpers of ``MLTheory.Basic
 (GNNBisimulation), :mod:`.traffic_light_fair`, :mod:`.tables` (QueryTable), :mod:`.matroid`
 (PartitionGreedy), :mod:`.codes` (OneDistance, RationalCode), :mod:`.attention` (HardAttention,
 ConnectionLaplacian), :mod:`.geometry` (BindingFrontier, Apollonius), :mod:`.rotary`
-(RotaryCommutant), :mod:`.refinement` (Refinement), :mod:`.converging_rgnn` (ConvergingRGNN);
+(RotaryCommutant), :mod:`.refinement` (Refinement), :mod:`.converging_rgnn` (ConvergingRGNN),
+:mod:`.metric_scores` (MetricScores),
+:mod:`.simplex_attention` (the attention definitions of Simplex, SoftAttention), :mod:`.circuits`
+(CircuitSimulation);
 :mod:`.values` converts the evaluator's values.
 Each computes from the mathematical definition (``numpy``, ``itertools``, ``math``), not by
 transcribing the Lean recursion. :mod:`mltheory.semantics` merges :data:`SEMANTICS`.
@@ -18,8 +21,8 @@ from typing import Mapping
 
 from claimcheck.analysis.instances import Semantic
 from mltheory.mirrors import (
-    attention, basic, codes, compaction, converging_rgnn, counting, generation_limit, geometry, gnn, linear, matroid,
-    refinement, rotary, tables, traffic_light_fair,
+    attention, basic, circuits, codes, compaction, converging_rgnn, counting, generation_limit, geometry, gnn,
+    linear, matroid, metric_scores, refinement, rotary, simplex_attention, tables, traffic_light_fair,
 )
 
 __all__ = ["SEMANTICS"]
@@ -33,6 +36,9 @@ SEMANTICS: Mapping[str, Semantic] = {
     **gnn.SEMANTICS,
     **traffic_light_fair.SEMANTICS,
     **converging_rgnn.SEMANTICS,
+    **metric_scores.SEMANTICS,
+    **circuits.SEMANTICS,
+    **simplex_attention.SEMANTICS,
     **tables.SEMANTICS,
     **matroid.SEMANTICS,
     **codes.SEMANTICS,

@@ -15,6 +15,7 @@ one delivers a wrong output (a neighbour still computing is blocked forever): th
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Callable
 
 import numpy as np
 
@@ -22,7 +23,7 @@ from claimcheck.claims.witnesses import WitnessResult
 from mltheory.mirrors.converging_rgnn import HaltingRGNN, TLState, halting_run, init_states, traffic_light_run
 from mltheory.witnesses import traffic_light_lean as tl
 
-__all__ = ["check_simulation", "random_instance"]
+__all__ = ["check_simulation", "naive_run", "random_instance"]
 
 
 def random_graph(rng: np.random.Generator, n: int) -> tl.Graph:
@@ -87,10 +88,11 @@ def naive_run(N: HaltingRGNN, G: tl.Graph, y0: tuple[TLState, ...], t: int) -> t
     return y
 
 
-def check_simulation(seed: int = 0, trials: int = 150, d: int = 3,
+def check_simulation(seed: int = 0, trials: int = 150, d: int = 3, run: Callable = traffic_light_run,
                      wid: str = "converging_rgnn.simulation") -> WitnessResult:
-    """Random graphs and halting RGNNs: the traffic-light network is at a fixpoint from layer
-    ``n * K`` on, with every vertex's ``out`` its halting output; the naive protocol is not."""
+    """Random graphs and halting RGNNs: the network ``run`` (the traffic-light network) is at a
+    fixpoint from layer ``n * K`` on, with every vertex's ``out`` its halting output; the naive
+    protocol is not."""
     rng = np.random.default_rng(seed)
     failures: list[str] = []
     naive_wrong = desynchronised = 0
@@ -104,12 +106,12 @@ def check_simulation(seed: int = 0, trials: int = 150, d: int = 3,
         outputs = [runs[h[v]][v] for v in range(n)]
         y0 = init_states(N, x0)
         T = n * K
-        yT = traffic_light_run(N, G, y0, T)
-        if traffic_light_run(N, G, yT, 1) != yT:
+        yT = run(N, G, y0, T)
+        if run(N, G, yT, 1) != yT:
             failures.append(f"trial {trial}: not at a fixpoint after n * K = {T} layers")
         if [s.out for s in yT] != outputs:
             failures.append(f"trial {trial}: outputs {[s.out for s in yT]} != halting outputs {outputs}")
-        if any(len({s.colour for s in traffic_light_run(N, G, y0, t)}) > 1 for t in range(T + 1)):
+        if any(len({s.colour for s in run(N, G, y0, t)}) > 1 for t in range(T + 1)):
             desynchronised += 1
         if [s.out for s in naive_run(N, G, y0, T + 3)] != outputs:
             naive_wrong += 1
