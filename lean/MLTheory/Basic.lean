@@ -1,3 +1,7 @@
+/-
+Copyright (c) 2026 The claimcheck authors. All rights reserved.
+Released under Apache 2.0 license as described in the file LICENSE.
+-/
 module
 
 /-!
@@ -41,6 +45,9 @@ noncomputable section
 
 namespace MLTheory
 
+-- the size of the vectors and square matrices
+variable {n : Nat}
+
 /-! ## Finite sums over `Fin n` -/
 
 /-- The finite sum `f 0 + f 1 + ⋯ + f (n-1)` of a rational-valued function on `Fin n`. -/
@@ -56,7 +63,7 @@ def sumFin : (n : Nat) → (Fin n → Rat) → Rat
     sumFin (n + 1) f = f 0 + sumFin n (fun i => f i.succ) := rfl
 
 /-- Sums of pointwise equal functions are equal. -/
-theorem sumFin_congr {n : Nat} {f g : Fin n → Rat} (h : ∀ i, f i = g i) :
+theorem sumFin_congr {f g : Fin n → Rat} (h : ∀ i, f i = g i) :
     sumFin n f = sumFin n g := by
   rw [funext h]
 
@@ -296,68 +303,68 @@ theorem sumNat_le_mul : ∀ (n : Nat) (f : Fin n → Nat) (c : Nat), (∀ i, f i
 /-! ## Vectors -/
 
 /-- The inner product `⟨x, y⟩ = ∑ i, x i * y i` of two rational vectors. -/
-def dot {n : Nat} (x y : Fin n → Rat) : Rat := sumFin n (fun i => x i * y i)
+def dot (x y : Fin n → Rat) : Rat := sumFin n (fun i => x i * y i)
 
 /-- The squared Euclidean norm `‖x‖² = ⟨x, x⟩`. -/
-def sqNorm {n : Nat} (x : Fin n → Rat) : Rat := dot x x
+def sqNorm (x : Fin n → Rat) : Rat := dot x x
 
 /-- The squared Euclidean distance `‖x - y‖² = ∑ i, (x i - y i)²`. -/
-def sqDist {n : Nat} (x y : Fin n → Rat) : Rat := sumFin n (fun i => (x i - y i) * (x i - y i))
+def sqDist (x y : Fin n → Rat) : Rat := sumFin n (fun i => (x i - y i) * (x i - y i))
 
 /-- The inner product is symmetric. -/
-theorem dot_comm {n : Nat} (x y : Fin n → Rat) : dot x y = dot y x := by
+theorem dot_comm (x y : Fin n → Rat) : dot x y = dot y x := by
   unfold dot
   exact sumFin_congr (fun i => Rat.mul_comm (x i) (y i))
 
 /-- The inner product is additive in its first argument. -/
-theorem dot_add_left {n : Nat} (x y z : Fin n → Rat) :
+theorem dot_add_left (x y z : Fin n → Rat) :
     dot (fun i => x i + y i) z = dot x z + dot y z := by
   unfold dot
   rw [← sumFin_add]
   exact sumFin_congr (fun i => Rat.add_mul _ _ _)
 
 /-- The inner product is additive in its second argument. -/
-theorem dot_add_right {n : Nat} (x y z : Fin n → Rat) :
+theorem dot_add_right (x y z : Fin n → Rat) :
     dot x (fun i => y i + z i) = dot x y + dot x z := by
   unfold dot
   rw [← sumFin_add]
   exact sumFin_congr (fun i => Rat.mul_add _ _ _)
 
 /-- The inner product is subtractive in its first argument. -/
-theorem dot_sub_left {n : Nat} (x y z : Fin n → Rat) :
+theorem dot_sub_left (x y z : Fin n → Rat) :
     dot (fun i => x i - y i) z = dot x z - dot y z := by
   unfold dot
   rw [← sumFin_sub]
   exact sumFin_congr (fun i => by grind)
 
 /-- The inner product is subtractive in its second argument. -/
-theorem dot_sub_right {n : Nat} (x y z : Fin n → Rat) :
+theorem dot_sub_right (x y z : Fin n → Rat) :
     dot x (fun i => y i - z i) = dot x y - dot x z := by
   unfold dot
   rw [← sumFin_sub]
   exact sumFin_congr (fun i => by grind)
 
 /-- Scalars come out of the first argument of the inner product. -/
-theorem dot_smul_left {n : Nat} (c : Rat) (x y : Fin n → Rat) :
+theorem dot_smul_left (c : Rat) (x y : Fin n → Rat) :
     dot (fun i => c * x i) y = c * dot x y := by
   unfold dot
   rw [← sumFin_mul_left]
   exact sumFin_congr (fun i => Rat.mul_assoc _ _ _)
 
 /-- Scalars come out of the second argument of the inner product. -/
-theorem dot_smul_right {n : Nat} (c : Rat) (x y : Fin n → Rat) :
+theorem dot_smul_right (c : Rat) (x y : Fin n → Rat) :
     dot x (fun i => c * y i) = c * dot x y := by
   unfold dot
   rw [← sumFin_mul_left]
   exact sumFin_congr (fun i => by grind)
 
 /-- The inner product with the zero vector is `0`. -/
-theorem dot_zero_right {n : Nat} (x : Fin n → Rat) : dot x (fun _ => 0) = 0 := by
+theorem dot_zero_right (x : Fin n → Rat) : dot x (fun _ => 0) = 0 := by
   unfold dot
   exact Eq.trans (sumFin_congr (fun i => Rat.mul_zero _)) (sumFin_zero_fun n)
 
 /-- A squared norm is non-negative. -/
-theorem sqNorm_nonneg {n : Nat} (x : Fin n → Rat) : 0 ≤ sqNorm x := by
+theorem sqNorm_nonneg (x : Fin n → Rat) : 0 ≤ sqNorm x := by
   unfold sqNorm dot
   apply sumFin_nonneg
   intro i
@@ -368,16 +375,16 @@ theorem sqNorm_nonneg {n : Nat} (x : Fin n → Rat) : 0 ≤ sqNorm x := by
     grind
 
 /-- The squared distance is symmetric. -/
-theorem sqDist_comm {n : Nat} (x y : Fin n → Rat) : sqDist x y = sqDist y x := by
+theorem sqDist_comm (x y : Fin n → Rat) : sqDist x y = sqDist y x := by
   unfold sqDist
   exact sumFin_congr (fun i => by grind)
 
 /-- The squared distance is the squared norm of the difference. -/
-theorem sqDist_eq_sqNorm_sub {n : Nat} (x y : Fin n → Rat) :
+theorem sqDist_eq_sqNorm_sub (x y : Fin n → Rat) :
     sqDist x y = sqNorm (fun i => x i - y i) := rfl
 
 /-- A squared distance is non-negative. -/
-theorem sqDist_nonneg {n : Nat} (x y : Fin n → Rat) : 0 ≤ sqDist x y :=
+theorem sqDist_nonneg (x y : Fin n → Rat) : 0 ≤ sqDist x y :=
   sqNorm_nonneg (fun i => x i - y i)
 
 /-- The squared distance of a point to itself is `0`. -/
@@ -386,7 +393,7 @@ theorem sqDist_nonneg {n : Nat} (x y : Fin n → Rat) : 0 ≤ sqDist x y :=
   exact Eq.trans (sumFin_congr (fun i => by grind)) (sumFin_zero_fun n)
 
 /-- Polarisation: `‖x - y‖² = ‖x‖² - 2⟨x, y⟩ + ‖y‖²`. -/
-theorem sqDist_eq {n : Nat} (x y : Fin n → Rat) :
+theorem sqDist_eq (x y : Fin n → Rat) :
     sqDist x y = sqNorm x - 2 * dot x y + sqNorm y := by
   unfold sqDist sqNorm dot
   rw [sumFin_congr (g := fun i => (x i * x i - 2 * (x i * y i)) + y i * y i)
@@ -404,22 +411,22 @@ def matId (n : Nat) : Mat n := fun i j => if i = j then 1 else 0
 def matZero (n : Nat) : Mat n := fun _ _ => 0
 
 /-- The matrix product `(A B) i j = ∑ k, A i k * B k j`. -/
-def matMul {n : Nat} (A B : Mat n) : Mat n := fun i j => sumFin n (fun k => A i k * B k j)
+def matMul (A B : Mat n) : Mat n := fun i j => sumFin n (fun k => A i k * B k j)
 
 /-- The matrix power `A^k`, with `A^0 = I` and `A^(k+1) = A * A^k`. -/
-def matPow {n : Nat} (A : Mat n) : Nat → Mat n
+def matPow (A : Mat n) : Nat → Mat n
   | 0 => matId n
   | k + 1 => matMul A (matPow A k)
 
 /-- The matrix-vector product `(A u) i = ∑ k, A i k * u k`. -/
-def matVec {n : Nat} (A : Mat n) (u : Fin n → Rat) : Fin n → Rat :=
+def matVec (A : Mat n) (u : Fin n → Rat) : Fin n → Rat :=
   fun i => sumFin n (fun k => A i k * u k)
 
 /-- The trace `∑ i, A i i`. -/
-def trace {n : Nat} (A : Mat n) : Rat := sumFin n (fun i => A i i)
+def trace (A : Mat n) : Rat := sumFin n (fun i => A i i)
 
 /-- The entrywise (Hadamard) product `(A ∘ B) i j = A i j * B i j`. -/
-def hadamard {n : Nat} (A B : Mat n) : Mat n := fun i j => A i j * B i j
+def hadamard (A B : Mat n) : Mat n := fun i j => A i j * B i j
 
 /-- The factorial `k! = 1 * 2 * ⋯ * k` (core Lean has none). -/
 def factorial : Nat → Nat
@@ -430,11 +437,11 @@ def factorial : Nat → Nat
 @[simp] theorem matPow_zero {n : Nat} (A : Mat n) : matPow A 0 = matId n := rfl
 
 /-- `A^(k+1) = A * A^k`. -/
-theorem matPow_succ {n : Nat} (A : Mat n) (k : Nat) :
+theorem matPow_succ (A : Mat n) (k : Nat) :
     matPow A (k + 1) = matMul A (matPow A k) := rfl
 
 /-- Entries of `A^(k+1)`: `(A^(k+1)) i j = ∑ m, A i m * (A^k) m j`. -/
-theorem matPow_succ_apply {n : Nat} (A : Mat n) (k : Nat) (i j : Fin n) :
+theorem matPow_succ_apply (A : Mat n) (k : Nat) (i j : Fin n) :
     matPow A (k + 1) i j = sumFin n (fun m => A i m * matPow A k m j) := rfl
 
 /-- Right multiplication by the identity. -/
@@ -466,10 +473,10 @@ theorem factorial_pos (k : Nat) : 0 < factorial k := by
 /-! ## Basis vectors and the rectifier -/
 
 /-- The standard basis vector `e_j`: coordinate `i` is `[i = j]`. -/
-def basisVec {n : Nat} (j : Fin n) : Fin n → Rat := fun i => if i = j then 1 else 0
+def basisVec (j : Fin n) : Fin n → Rat := fun i => if i = j then 1 else 0
 
 /-- `A e_j` is column `j` of `A`: `(A e_j) i = A i j`. -/
-theorem matVec_basisVec {n : Nat} (A : Mat n) (j : Fin n) (i : Fin n) :
+theorem matVec_basisVec (A : Mat n) (j : Fin n) (i : Fin n) :
     matVec A (basisVec j) i = A i j := by
   unfold matVec basisVec
   exact Eq.trans (sumFin_congr (fun k => by by_cases h : k = j <;> simp [h]))
@@ -479,7 +486,7 @@ theorem matVec_basisVec {n : Nat} (A : Mat n) (j : Fin n) (i : Fin n) :
 def relu (t : Rat) : Rat := if 0 ≤ t then t else 0
 
 /-- The rectifier applied coordinatewise to a vector. -/
-def reluVec {n : Nat} (x : Fin n → Rat) : Fin n → Rat := fun i => relu (x i)
+def reluVec (x : Fin n → Rat) : Fin n → Rat := fun i => relu (x i)
 
 /-- `relu t = t` for `t ≥ 0`. -/
 theorem relu_of_nonneg {t : Rat} (h : 0 ≤ t) : relu t = t := by
@@ -498,6 +505,15 @@ theorem relu_nonneg (t : Rat) : 0 ≤ relu t := by
   by_cases h : 0 ≤ t
   · simp only [h, if_true]
   · simp only [h, if_false]; grind
+
+/-- The rectifier is positively homogeneous: `relu (c t) = c relu t` for `c ≥ 0`. -/
+theorem relu_mul_of_nonneg {c : Rat} (hc : 0 ≤ c) (t : Rat) : relu (c * t) = c * relu t := by
+  by_cases ht : 0 ≤ t
+  · rw [relu_of_nonneg ht, relu_of_nonneg (Rat.mul_nonneg hc ht)]
+  · have ht' : t ≤ 0 := by grind
+    have hct : c * t ≤ c * 0 := Rat.mul_le_mul_of_nonneg_left ht' hc
+    rw [relu_of_nonpos ht', relu_of_nonpos (t := c * t) (by grind)]
+    grind
 
 end MLTheory
 

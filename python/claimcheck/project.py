@@ -19,7 +19,7 @@ modules = ["mltheory.witnesses"]   # companion modules exporting a witness REGIS
 
 [instances]
 modules = ["mltheory.semantics"]   # companion modules exporting Python SEMANTICS of Lean names
-strict = false               # true: an `_instance_` theorem that is not cross-checked fails the gate
+strict = false               # true: an instance theorem (proved by `decide`) not cross-checked fails the gate
 ```
 
 The sources folder may also come from ``--sources DIR`` or ``$CLAIMCHECK_SOURCES``; when none is
@@ -95,6 +95,14 @@ class Project:
     def olean_dir(self) -> Path:
         """Where module ``A.B`` builds to ``A/B.olean`` (the ``LEAN_PATH`` entry)."""
         return self.build_dir / "lib"
+
+    def relative(self, path: Path | str) -> str:
+        """``path`` relative to the root, ``/``-separated, as every output shows a project's files
+        (as given when it has no relative form)."""
+        try:
+            return Path(os.path.relpath(Path(path).resolve(), self.root.resolve())).as_posix()
+        except ValueError:
+            return str(path)
 
     @classmethod
     def load(cls, root: Path | str) -> "Project":

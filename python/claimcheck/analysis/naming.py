@@ -24,7 +24,10 @@ __all__ = [
     "DEFAULT_ALLOWED",
     "NATIVE_AXIOMS",
     "SORRY_AXIOMS",
-    "is_instance",
+    "GENERATED_LAST",
+    "GENERATED_PATTERN",
+    "is_generated",
+    "names_an_instance",
     "is_native_axiom",
     "is_syntax_declaration",
     "names",
@@ -58,6 +61,41 @@ AUX_LAST = frozenset(
 AUX_PATTERN = re.compile(r"^(match|proof|eq|matcher|hcongr|congr|spec|lambda|lam|cstage|closed|boxed|elambda)_\d+(?:_\d+)*$")
 
 
+#: Last components of the names Lean generates for a declaration on demand, in whichever module first
+#: needs one, so that a project module and the library may both hold one of the same name. From
+#: Lean's reserved-name predicates (``registerReservedNamePredicate``): equation lemmas
+#: (``Meta/Eqns``: ``eq_<n>``, ``eq_def``, ``eq_unfold``), congruence lemmas (``Meta/CongrTheorems``:
+#: ``hcongr_<n>``, ``congr_simp``), injectivity (``hinj``), functional induction (``Meta/Tactic/FunInd``:
+#: ``induct``, ``induct_unfolding``, ``mutual_induct``, ``fun_cases``, ``fun_cases_unfolding``),
+#: matchers and theirs (``match_<n>``, ``splitter``, ``lifter``, ``congr_eq_<n>``, ``eq_cond_enumToBitVec``),
+#: ``bv_decide``'s enum lemmas (``enumToBitVec``, ``eq_iff_enumToBitVec_eq``, ``enumToBitVec_le``),
+#: abstracted proofs (``proof_<n>``). (Instance specs, ``<field>_spec``, are left out: a user names
+#: theorems so.)
+GENERATED_LAST = frozenset(
+    {
+        "eq_def", "eq_unfold", "congr_simp", "hinj", "induct", "induct_unfolding", "mutual_induct",
+        "fun_cases", "fun_cases_unfolding", "splitter", "lifter", "eq_cond_enumToBitVec", "enumToBitVec",
+        "eq_iff_enumToBitVec_eq", "enumToBitVec_le",
+    }
+)
+GENERATED_PATTERN = re.compile(r"^(?:match|proof|eq|hcongr|congr_eq|matcher)_\d+(?:_\d+)*$")
+#: The root name ``main``: the entry point of every executable, so also of Lake's and ``leanc``'s in
+#: the library (a ``lake new`` project has ``def main : IO Unit``).
+MAIN = Name(("main",))
+
+
+def is_generated(name: Name) -> bool:
+    """A name Lean generates, not one a user writes: ``main``, a compiler or elaborator auxiliary
+    (a component that starts with ``_`` or is a number: ``_unsafe_rec``, ``_sunfold``, ``_proof_1``,
+    ``_cstage2``, ...), or a reserved or auxiliary suffix (:data:`GENERATED_LAST`,
+    :data:`GENERATED_PATTERN`). A project module and the library may both declare such a name; each
+    is then judged in its own module, never as a project constant borrowing a library name."""
+    if name == MAIN or name.is_internal:
+        return True
+    last = name.last
+    return isinstance(last, str) and (last in GENERATED_LAST or GENERATED_PATTERN.match(last) is not None)
+
+
 def is_native_axiom(name: Name) -> bool:
     """An axiom ``native_decide`` and friends add: the three of the library, or an auxiliary
     ``…_native…`` axiom (what ``native_decide`` adds from Lean 4.29 on)."""
@@ -85,8 +123,17 @@ def is_syntax_declaration(ci: ConstantInfo) -> bool:
     return isinstance(t, Const) and t.name in _SYNTAX_TYPES
 
 
-def is_instance(name: Name) -> bool:
-    """An instance theorem (cross-checked against the companion): its last component contains
-    ``_instance_``."""
+#: The words by which a name says it is a concrete instance (a part of its last component between
+#: underscores: ``foo_instance_three``, ``bar_example``).
+INSTANCE_WORDS = frozenset({"instance", "instances", "example", "examples"})
+
+
+def names_an_instance(name: Name) -> bool:
+    """Whether a name *says* it is a concrete instance (``…_instance_…``, ``…_example``).
+
+    A name never makes a theorem an instance (:func:`claimcheck.analysis.cross_check.proved_by_decision`
+    decides that from the statement and its proof); it only adds a check: a theorem a claim cites
+    whose name says it is an instance must be one, so that it is cross-checked and never counted as
+    a main result."""
     last = name.user_facing.last
-    return isinstance(last, str) and "_instance_" in last
+    return isinstance(last, str) and any(part.lower() in INSTANCE_WORDS for part in last.split("_"))

@@ -31,6 +31,7 @@ from typing import Any, Callable
 
 from claimcheck.model.facts import StatementPart
 from claimcheck.model.names import Name
+from claimcheck.olean.digest import nat_text
 from claimcheck.olean.reader import (
     app_spine,
     strip_mdata,
@@ -51,7 +52,7 @@ from claimcheck.olean.reader import (
 )
 
 __all__ = ["INFIX", "Infix", "pretty", "pretty_parts", "statement", "literal_value", "env_binder_infos", "BinderInfos",
-           "MAX_DEPTH"]
+           "MAX_DEPTH", "has_loose_bvar"]
 
 #: maps a constant name to the binder infos of its leading arguments
 #: (0 explicit, 1 implicit, 2 strict implicit, 3 instance implicit), or None.
@@ -140,6 +141,11 @@ MAX_DEPTH = 120
 _ARROW_PREC = 25
 _APP_PREC = 1024
 _MAX_PREC = 1025
+
+
+def has_loose_bvar(e: Expr, depth: int = 0) -> bool:
+    """Whether bound variable ``depth`` occurs in ``e`` (``e`` under ``depth`` binders)."""
+    return _has_loose(e, depth, {})
 
 
 def _has_loose(e: Expr, depth: int, memo: dict[tuple[int, int], bool]) -> bool:
@@ -329,7 +335,7 @@ class _Printer:
         if isinstance(e, Const):
             return self.const(e.name), _MAX_PREC
         if isinstance(e, Lit):
-            return (str(e.value) if isinstance(e.value, int) else repr(e.value)), _MAX_PREC
+            return (nat_text(e.value) if isinstance(e.value, int) else repr(e.value)), _MAX_PREC
         if isinstance(e, Proj):
             return f"{self.fmt(e.struct, ctx, _MAX_PREC)}.{e.index + 1}", _MAX_PREC
         if isinstance(e, LetE):

@@ -51,7 +51,6 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import LiteralScalarString
 
-from claimcheck.analysis.naming import is_instance
 from claimcheck.cache import Store, code_digest, digest, reads_allowed
 from claimcheck.claims.manifest import Claim, Manifest
 from claimcheck.errors import ClaimcheckError
@@ -198,7 +197,8 @@ def generate(result: GateResult, manifests: list[Manifest], project: Project) ->
             if cr.label not in ("theorem", "conditional", "conjecture"):
                 continue
             for f in cr.formal:
-                if f.role is not Role.THEOREM or str(f.decl) in seen_main or is_instance(f.decl):
+                # an instance theorem (a closed statement proved by decision) is evidence, not a result
+                if f.role is not Role.THEOREM or str(f.decl) in seen_main or f.instance is not None:
                     continue
                 seen_main.add(str(f.decl))
                 facts = f.facts
@@ -394,15 +394,13 @@ def problems(path: Path, result: GateResult, manifests: list[Manifest], project:
         return [Problem(ProblemCode.FORMALIZATION_STALE, Severity.ERROR, f"{rel}: {exc}", file=rel, line=1)]
     # Reading the file round-trip is slow: the problems are reused for the same file and the same
     # generated parts (this claimcheck's, computed from this build).
-    cache = Store("formalization-1", enabled=reads_allowed())
+    cache = Store("formalization-2", enabled=reads_allowed())
     key = digest(code_digest(), data, json.dumps(dataclasses.asdict(gen), sort_keys=True, default=str))
-    got = cache.get(key)
-    if isinstance(got, list):
-        return [Problem(ProblemCode(p["code"]), Severity(p["severity"]), p["message"], file=p["file"], line=p["line"])
-                for p in got]
+    got = cache.read(key, list[Problem])
+    if got is not None:
+        return got
     out = _problems(path, rel, data, gen)
-    cache.put(key, [{"code": str(p.code), "severity": str(p.severity), "message": p.message, "file": p.file,
-                     "line": p.line} for p in out])
+    cache.write(key, out)
     return out
 
 
