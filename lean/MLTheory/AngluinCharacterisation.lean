@@ -9,7 +9,7 @@ public import MLTheory.AngluinLimit
 /-!
 # Angluin's characterisation, both directions, and generation with breadth
 
-Source: `004_725b34af8153ec2b.txt`, line 15 (the collections that admit generation with breadth
+Source: `004_725b34af8153ec2b.txt`, line 15 (the collections with generation with breadth
 "are exactly those of the oracle-free model, characterized fiber-wise by Angluin's condition").
 
 `MLTheory.AngluinLimit` proves that Angluin's condition gives a learner that identifies the family

@@ -305,9 +305,6 @@ theorem greedy_instance_capacities :
 
 /-! ## Satisfiability witnesses -/
 
-/-- The scan list of the instance has no repetitions. -/
-theorem finRange_nodup_five : (List.finRange 5).Nodup := by decide +kernel
-
 /-- The weights of the instance do not increase along the scan. -/
 theorem wEx_sorted : (List.finRange 5).Pairwise (fun e e' => wEx e' ≤ wEx e) := by
   decide +kernel
@@ -316,13 +313,13 @@ theorem wEx_sorted : (List.finRange 5).Pairwise (fun e e' => wEx e' ≤ wEx e) :
 theorem selWeight_le_greedy_satisfiable :
     selWeight wEx (fun x => decide (x.val = 1 ∨ x.val = 2 ∨ x.val = 4)) (List.finRange 5) ≤
       selWeight wEx (greedy wEx blkEx capEx (List.finRange 5)) (List.finRange 5) :=
-  selWeight_le_greedy wEx blkEx capEx (List.finRange 5) _ finRange_nodup_five wEx_sorted
+  selWeight_le_greedy wEx blkEx capEx (List.finRange 5) _ (by decide +kernel) wEx_sorted
     (by unfold Independent; decide +kernel)
 
 /-- `independent_greedy` applied to the instance. -/
 theorem independent_greedy_satisfiable :
     Independent blkEx capEx (List.finRange 5) (greedy wEx blkEx capEx (List.finRange 5)) :=
-  independent_greedy wEx blkEx capEx (List.finRange 5) finRange_nodup_five
+  independent_greedy wEx blkEx capEx (List.finRange 5) (by decide +kernel)
 
 end MLTheory.CapacityGreedy
 

@@ -320,14 +320,11 @@ theorem encoder_instance_six :
 
 /-! ## Satisfiability witnesses -/
 
-/-- The levels of the instance circuit are below `4`. -/
-theorem circuitEx_level_lt : ∀ g, circuitEx.level g < 4 := by decide +kernel
-
 /-- `encoder_simulates` applied to the instance circuit with `D = 4`. -/
 theorem encoder_simulates_satisfiable :
     Consistent circuitEx inputEx (encRun (encode circuitEx inputEx) 4) ∧
       ∀ v, Consistent circuitEx inputEx v → encRun (encode circuitEx inputEx) 4 = v :=
-  encoder_simulates circuitEx inputEx 4 circuitEx_level_lt
+  encoder_simulates circuitEx inputEx 4 (by decide +kernel)
 
 /-- `encLayer_encode` applied to the instance circuit, the input values and gate `3`. -/
 theorem encLayer_encode_satisfiable :

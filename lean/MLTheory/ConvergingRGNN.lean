@@ -135,6 +135,12 @@ def HaltingRGNN.HaltsAt {α : Type} [Add α] [OfNat α 0] (N : HaltingRGNN α) {
     (G : Graph n) (x0 : Fin n → α) (v : Fin n) (r : Nat) : Prop :=
   N.halt (N.run G x0 r v) = true ∧ ∀ r', r' < r → N.halt (N.run G x0 r' v) = false
 
+/-- Stopping at a given round is decidable (a finite check of the rounds before it). -/
+instance instDecidableHaltsAt {α : Type} [Add α] [OfNat α 0] (N : HaltingRGNN α) {n : Nat}
+    (G : Graph n) (x0 : Fin n → α) (v : Fin n) (r : Nat) : Decidable (N.HaltsAt G x0 v r) :=
+  inferInstanceAs (Decidable (N.halt (N.run G x0 r v) = true ∧
+    ∀ r', r' < r → N.halt (N.run G x0 r' v) = false))
+
 /-! ## The traffic-light network -/
 
 /-- The state of a vertex of the traffic-light network: its colour (the simulated round mod 3),
@@ -762,23 +768,13 @@ theorem trafficLightRGNN_instance_path4 :
       (tlInit sumHaltAtTen (listFun [1, 2, 3, 4])) 7 v =
       (trafficLightRGNN sumHaltAtTen).run (pathGraph 4)
         (tlInit sumHaltAtTen (listFun [1, 2, 3, 4])) 6 v := by
-  refine ⟨fun v => ?_, ?_⟩
-  · unfold HaltingRGNN.HaltsAt
-    revert v
-    decide +kernel
-  · decide +kernel
+  decide +kernel
 
 /-! ## Satisfiability witnesses: the theorems with hypotheses on the instance -/
 
 /-- The vertices of the instance stop at rounds `[3, 2, 2, 2]`. -/
 theorem haltsAt_path4 : ∀ v : Fin 4, sumHaltAtTen.HaltsAt (pathGraph 4) (listFun [1, 2, 3, 4]) v
     (listFun [3, 2, 2, 2] v) := by
-  unfold HaltingRGNN.HaltsAt
-  decide +kernel
-
-/-- Every vertex of the instance has halted by round `3`. -/
-theorem halt_run_three_path4 : ∀ v : Fin 4,
-    sumHaltAtTen.halt (sumHaltAtTen.run (pathGraph 4) (listFun [1, 2, 3, 4]) 3 v) = true := by
   decide +kernel
 
 /-- `invariant_run` applied to the instance, at layer `2`. -/
@@ -788,17 +784,11 @@ theorem invariant_run_satisfiable :
       (tlRun sumHaltAtTen (pathGraph 4) (listFun [1, 2, 3, 4]) 2) :=
   invariant_run haltsAt_path4 (by decide +kernel) 2
 
-/-- In the instance no vertex ticks at layer `6`. -/
-theorem not_ticks_path4_six : ∀ v : Fin 4,
-    ¬ Ticks (tlRun sumHaltAtTen (pathGraph 4) (listFun [1, 2, 3, 4]) 6 v)
-      (received (pathGraph 4) (tlRun sumHaltAtTen (pathGraph 4) (listFun [1, 2, 3, 4]) 6) v) := by
-  decide +kernel
-
 /-- `halted_of_not_ticks` applied to the instance at layer `6`. -/
 theorem halted_of_not_ticks_satisfiable :
     listFun [3, 2, 2, 2] (0 : Fin 4) ≤ roundsRun sumHaltAtTen (pathGraph 4) (listFun [1, 2, 3, 4]) 6 0 :=
   halted_of_not_ticks (invariant_run haltsAt_path4 (H := 3) (by decide +kernel) 6)
-    not_ticks_path4_six 0
+    (by decide +kernel) 0
 
 /-- `trafficLightRGNN_converges_within` applied to the instance with `H = 3`. -/
 theorem trafficLightRGNN_converges_within_satisfiable :
@@ -807,7 +797,7 @@ theorem trafficLightRGNN_converges_within_satisfiable :
       ∀ v r, sumHaltAtTen.HaltsAt (pathGraph 4) (listFun [1, 2, 3, 4]) v r →
         (tlRun sumHaltAtTen (pathGraph 4) (listFun [1, 2, 3, 4]) (4 * 3) v).out =
           sumHaltAtTen.run (pathGraph 4) (listFun [1, 2, 3, 4]) r v :=
-  trafficLightRGNN_converges_within fun v => ⟨3, Nat.le_refl 3, halt_run_three_path4 v⟩
+  trafficLightRGNN_converges_within fun v => ⟨3, Nat.le_refl 3, by revert v; decide +kernel⟩
 
 /-- `trafficLightRGNN_simulates` applied to the instance. -/
 theorem trafficLightRGNN_simulates_satisfiable :
@@ -819,13 +809,13 @@ theorem trafficLightRGNN_simulates_satisfiable :
         ((trafficLightRGNN sumHaltAtTen).run (pathGraph 4)
           (tlInit sumHaltAtTen (listFun [1, 2, 3, 4])) T v).out =
           sumHaltAtTen.run (pathGraph 4) (listFun [1, 2, 3, 4]) r v :=
-  trafficLightRGNN_simulates fun v => ⟨3, halt_run_three_path4 v⟩
+  trafficLightRGNN_simulates fun v => ⟨3, by revert v; decide +kernel⟩
 
 /-- `trafficLightRGNN_converges` applied to the instance. -/
 theorem trafficLightRGNN_converges_satisfiable :
     (trafficLightRGNN sumHaltAtTen).Converges (pathGraph 4)
       (tlInit sumHaltAtTen (listFun [1, 2, 3, 4])) :=
-  trafficLightRGNN_converges fun v => ⟨3, halt_run_three_path4 v⟩
+  trafficLightRGNN_converges fun v => ⟨3, by revert v; decide +kernel⟩
 
 end
 
