@@ -45,6 +45,9 @@ public import MLTheory.SoftAttention
 public import MLTheory.CircuitSimulation
 public import MLTheory.AngluinCharacterisation
 public import MLTheory.CapacityGreedy
+public import MLTheory.BalancedRatio
+public import MLTheory.RankDeficiency
+public import MLTheory.TaskExperts
 
 /-!
 # MLTheory

@@ -24,7 +24,8 @@ from claimcheck.companion.protocol import Request
 from claimcheck.model.evidence import InstanceOutcome, InstanceResult
 from claimcheck.model.facts import DeclFacts, DeclKind, Status
 from claimcheck.model.names import Name
-from claimcheck.olean.reader import App, BVar, Const, Environment, Expr, ForallE, Lam, Lit, MData, Proj, app_spine
+from claimcheck.olean.reader import Environment
+from claimcheck.olean.terms import App, BVar, Const, Expr, ForallE, Lam, Lit, MData, Proj, app_spine
 from mltheory.witnesses import traffic_light
 from mltheory.witnesses import traffic_light_lean as tl
 
@@ -321,7 +322,7 @@ WRONG_MIRRORS = [
      lambda n, x: any(x()(i) for i in range(int(n())))),
     ("MLTheory.Compaction.selection_instance_three", "MLTheory.Compaction.keepList",  # keeps everything
      lambda n, _l: FinFun((True,) * int(n()))),
-    ("MLTheory.GatedMLP.gatedMLP_instance_relu_swap", GM + "relu", lambda t: t()),  # the identity gate
+    ("MLTheory.GatedMLP.gatedMLP_instance_relu_swap", "MLTheory.relu", lambda t: t()),  # the identity gate
     ("MLTheory.GatedMLP.gatedMLP_instance_quad_rescale", GM + "quadGate", lambda t: 2 * t()),  # homogeneous
     ("MLTheory.ShermanMorrison.shermanMorrison_instance_three", SMO + "smInverse",  # sign of the update
      lambda n, b, u, v: SEMANTICS[SMO + "smInverse"](n, b, lambda: (lambda i: -u()(i)), v)),
@@ -346,7 +347,7 @@ WRONG_MIRRORS = [
      lambda n, k, w, l: SEMANTICS[PG + "greedy"](n, k, lambda: (lambda b: lambda c: 1), l)),
     (CL + "generator_instance_two", CL + "generator",  # the walk P x, not (I - P) x
      lambda n, d, w, tr, x: (lambda lx: lambda i: lambda a: x()(i)(a) - lx(i)(a))(SEMANTICS[CL + "generator"](n, d, w, tr, x))),
-    (OD + "triangle_instance_three", OD + "triangle",  # e_c + e_{c+1}: not balanced
+    (OD + "triangle_instance_three", "MLTheory.BalancedCode.triangle",  # e_c + e_{c+1}: not balanced
      lambda: FinFun(tuple(FinFun(tuple(int(i in (c, (c + 1) % 3)) for i in range(3))) for c in range(3)))),
     (RC + "code_instance_five", RC + "code",  # prototypes indexed off by one
      lambda e, c: (lambda mu, n: lambda j: mu((int(j) + 1) % n))(SEMANTICS[RC + "code"](e, c), int(c()))),

@@ -16,9 +16,9 @@ import pytest
 from claimcheck.analysis.instances import FinFun, Unsupported
 from claimcheck.companion.child import load_semantics
 from mltheory.mirrors import (
-    attention, basic, circuits, codes, combinatorics, compaction, converging_rgnn, counting, generation_limit,
-    geometry, gnn, linear, matroid, metric_scores, rank, refinement, rotary, simplex_attention, tables,
-    traffic_light_fair,
+    attention, basic, circuits, codes, combinatorics, compaction, converging_rgnn, counting, experts,
+    generation_limit, geometry, gnn, linear, matroid, metric_scores, rank, refinement, rotary, simplex_attention,
+    tables, traffic_light_fair,
 )
 from mltheory.mirrors.values import lean_div, rat_matrix, rat_vector
 from mltheory.witnesses import traffic_light_lean as tl
@@ -217,8 +217,8 @@ def test_mirrors_name_each_lean_constant_once() -> None:
     from mltheory.mirrors import basic
 
     modules = [basic, counting, compaction, linear, generation_limit, gnn, traffic_light_fair, tables, matroid, codes,
-               attention, geometry, rotary, refinement, rank, combinatorics, converging_rgnn, metric_scores,
-               simplex_attention, circuits]
+               attention, geometry, rotary, refinement, rank, combinatorics, experts, converging_rgnn,
+               metric_scores, simplex_attention, circuits]
     names = [n for m in modules for n in m.SEMANTICS]
     assert len(names) == len(set(names)) == len(mirrors.SEMANTICS)
     assert set(names).isdisjoint(CORE_SEMANTICS)
@@ -685,3 +685,32 @@ def test_transformer_head_and_one_nn_instance() -> None:
     assert SEMANTICS["MLTheory.oneNN"](k(2), k(3), k(4), k(None), q, xs, lab) == 0
     out = SEMANTICS["MLTheory.attnOutput"](k(3), k(4), k(FinFun((F(1, 2), F(1, 4), F(1, 8), F(1, 8)))), lab)
     assert list(out.table) == [F(1, 4) - F(1, 3), F(1, 4) - F(1, 3), F(1, 2) - F(1, 3)]
+
+
+def test_task_experts_route_by_template_and_answer_by_dictionary() -> None:
+    """The instance's layer by hand (Lean's `taskMoE_instance_two_tasks`), and on random dictionaries
+    every query of a task goes to its expert and every key in the dictionary gets its value; an
+    expert has as many non-zero weights as its dictionary has entries."""
+    ident = k(lambda e: lambda s: F(int(e == s)))
+    experts_of = lambda d: k(lambda e: SEMANTICS["MLTheory.TaskExperts.taskExpert"](k(4), k(3), k(d(e))))  # noqa: E731
+    dict_ex = SEMANTICS["MLTheory.TaskExperts.dictEx"]()
+    assert SEMANTICS["MLTheory.TaskExperts.route"](k(2), k(None), ident, k(1)) == 1
+    answer = SEMANTICS["MLTheory.TaskExperts.answer"]
+    assert answer(k(2), k(4), k(3), k(None), k(None), ident, experts_of(dict_ex), k(1), k(2)) == 1
+    assert answer(k(2), k(4), k(3), k(None), k(None), ident, experts_of(dict_ex), k(0), k(0)) == 2
+    rng = random.Random(17)
+    for _ in range(100):
+        t_count, k_count, v_count = rng.randint(1, 3), rng.randint(1, 4), rng.randint(1, 3)
+        dicts = [[tl.Some(rng.randrange(v_count)) if rng.random() < 0.6 else None for _ in range(k_count)]
+                 for _ in range(t_count)]
+        d = lambda t: lambda key: dicts[t][key]  # noqa: E731
+        for t in range(t_count):
+            w = experts.task_expert(dicts[t], v_count)
+            assert sum(1 for row in w for x in row if x) == sum(1 for x in dicts[t] if x is not None)
+            for key in range(k_count):
+                if dicts[t][key] is not None:
+                    got = answer(k(t_count), k(k_count), k(v_count), k(None), k(None),
+                                 k(lambda e: lambda s: F(int(e == s))),
+                                 k(lambda e: SEMANTICS["MLTheory.TaskExperts.taskExpert"](k(k_count), k(v_count), k(d(e)))),
+                                 k(t), k(key))
+                    assert got == dicts[t][key].value

@@ -18,7 +18,8 @@ It provides what the lemma files need and nothing else:
   `sumFin_eq_zero_iff_of_nonneg`) and swapping a double sum (`sumFin_comm`);
 * `MLTheory.finList n f = [f 0, …, f (n-1)]`, to state concrete instances as lists of literals;
 * vectors `Fin n → Rat` with `dot`, `sqNorm` and `sqDist` and their basic identities,
-  including `sqDist_eq : sqDist x y = sqNorm x - 2 * dot x y + sqNorm y`;
+  including `sqDist_eq : sqDist x y = sqNorm x - 2 * dot x y + sqNorm y`, and squares
+  (`mul_self_nonneg`, `mul_self_pos`, `sqDist_pos_of_ne`);
 * `MLTheory.sumNat n f`, the same finite sum for natural numbers, with monotonicity
   (`sumNat_le_sumNat`, `sumNat_lt_sumNat`) and a bound (`sumNat_le_mul`), for counting
   arguments and termination measures;
@@ -35,7 +36,8 @@ lines 5 and 24).
 
 Also: the matrix-vector product `matVec`, the standard basis vectors `basisVec` (with
 `matVec_basisVec`: `A e_j` is column `j` of `A`) and the rectifier `relu` on `Rat` and on vectors
-(`reluVec`), for the lemma files on ReLU networks (`000_7a6cd69522701495.txt`,
+(`reluVec`, positively homogeneous: `relu_mul_of_nonneg`), the one ReLU of the library, for the lemma
+files on ReLU networks (`000_7a6cd69522701495.txt`,
 line 8; `002_682c09bd1a5fc902.txt`, line 2).
 -/
 
@@ -363,16 +365,26 @@ theorem dot_zero_right (x : Fin n → Rat) : dot x (fun _ => 0) = 0 := by
   unfold dot
   exact Eq.trans (sumFin_congr (fun i => Rat.mul_zero _)) (sumFin_zero_fun n)
 
+/-- A square is non-negative. -/
+theorem mul_self_nonneg (t : Rat) : 0 ≤ t * t := by
+  by_cases h : 0 ≤ t
+  · exact Rat.mul_nonneg h h
+  · have h' : 0 ≤ -t := by grind
+    have := Rat.mul_nonneg h' h'
+    grind
+
+/-- The square of a non-zero number is positive. -/
+theorem mul_self_pos {t : Rat} (h : t ≠ 0) : 0 < t * t := by
+  by_cases hp : 0 < t
+  · exact Rat.mul_pos hp hp
+  · have hn : 0 < -t := by grind
+    have := Rat.mul_pos hn hn
+    grind
+
 /-- A squared norm is non-negative. -/
 theorem sqNorm_nonneg (x : Fin n → Rat) : 0 ≤ sqNorm x := by
   unfold sqNorm dot
-  apply sumFin_nonneg
-  intro i
-  by_cases h : 0 ≤ x i
-  · exact Rat.mul_nonneg h h
-  · have h' : 0 ≤ -x i := by grind
-    have := Rat.mul_nonneg h' h'
-    grind
+  exact sumFin_nonneg n _ (fun i => mul_self_nonneg (x i))
 
 /-- The squared distance is symmetric. -/
 theorem sqDist_comm (x y : Fin n → Rat) : sqDist x y = sqDist y x := by
@@ -387,8 +399,13 @@ theorem sqDist_eq_sqNorm_sub (x y : Fin n → Rat) :
 theorem sqDist_nonneg (x y : Fin n → Rat) : 0 ≤ sqDist x y :=
   sqNorm_nonneg (fun i => x i - y i)
 
+/-- Two points that differ in some coordinate are at positive squared distance. -/
+theorem sqDist_pos_of_ne {x y : Fin n → Rat} (i : Fin n) (h : x i ≠ y i) : 0 < sqDist x y := by
+  unfold sqDist
+  exact (sumFin_pos_iff_exists_pos n _ (fun i => mul_self_nonneg _)).mpr ⟨i, mul_self_pos (by grind)⟩
+
 /-- The squared distance of a point to itself is `0`. -/
-@[simp] theorem sqDist_self {n : Nat} (x : Fin n → Rat) : sqDist x x = 0 := by
+@[simp] theorem sqDist_self (x : Fin n → Rat) : sqDist x x = 0 := by
   unfold sqDist
   exact Eq.trans (sumFin_congr (fun i => by grind)) (sumFin_zero_fun n)
 
@@ -434,7 +451,7 @@ def factorial : Nat → Nat
   | k + 1 => (k + 1) * factorial k
 
 /-- `A^0` is the identity matrix. -/
-@[simp] theorem matPow_zero {n : Nat} (A : Mat n) : matPow A 0 = matId n := rfl
+@[simp] theorem matPow_zero (A : Mat n) : matPow A 0 = matId n := rfl
 
 /-- `A^(k+1) = A * A^k`. -/
 theorem matPow_succ (A : Mat n) (k : Nat) :
@@ -445,21 +462,21 @@ theorem matPow_succ_apply (A : Mat n) (k : Nat) (i j : Fin n) :
     matPow A (k + 1) i j = sumFin n (fun m => A i m * matPow A k m j) := rfl
 
 /-- Right multiplication by the identity. -/
-@[simp] theorem matMul_id_right {n : Nat} (A : Mat n) : matMul A (matId n) = A := by
+@[simp] theorem matMul_id_right (A : Mat n) : matMul A (matId n) = A := by
   funext i j
   unfold matMul matId
   exact Eq.trans (sumFin_congr (fun k => by by_cases h : k = j <;> simp [h]))
     (sumFin_ite_eq n j (A i j))
 
 /-- Left multiplication by the identity. -/
-@[simp] theorem matMul_id_left {n : Nat} (A : Mat n) : matMul (matId n) A = A := by
+@[simp] theorem matMul_id_left (A : Mat n) : matMul (matId n) A = A := by
   funext i j
   unfold matMul matId
   exact Eq.trans (sumFin_congr (fun k => by by_cases h : i = k <;> simp [h]))
     (sumFin_ite_eq' n i (A i j))
 
 /-- `A^1 = A`. -/
-@[simp] theorem matPow_one {n : Nat} (A : Mat n) : matPow A 1 = A := by
+@[simp] theorem matPow_one (A : Mat n) : matPow A 1 = A := by
   simp [matPow_succ]
 
 /-- The factorial is positive. -/

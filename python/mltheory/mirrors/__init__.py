@@ -7,10 +7,10 @@ One module per group of Lean modules: :mod:`.basic` (helpers of ``MLTheory.Basic
 (PartitionGreedy, CapacityGreedy), :mod:`.codes` (BalancedCode, OneDistance, RationalCode),
 :mod:`.attention` (HardAttention, ConnectionLaplacian), :mod:`.geometry` (BindingFrontier, Apollonius,
 BalancedRatio), :mod:`.rotary` (RotaryCommutant), :mod:`.refinement` (Refinement), :mod:`.rank`
-(RankDeficiency), :mod:`.combinatorics` (Allocation, Expansion), :mod:`.converging_rgnn`
-(ConvergingRGNN), :mod:`.metric_scores` (MetricScores), :mod:`.simplex_attention` (the attention
-definitions of Simplex, SoftAttention), :mod:`.circuits` (CircuitSimulation); :mod:`.values` converts
-the evaluator's values.
+(RankDeficiency), :mod:`.combinatorics` (Allocation, Expansion), :mod:`.experts` (TaskExperts),
+:mod:`.converging_rgnn` (ConvergingRGNN), :mod:`.metric_scores` (MetricScores), :mod:`.simplex_attention`
+(the attention definitions of Simplex, SoftAttention), :mod:`.circuits` (CircuitSimulation); :mod:`.values`
+converts the evaluator's values.
 Each computes from the mathematical definition (``numpy``, ``itertools``, ``math``), not by
 transcribing the Lean recursion. :mod:`mltheory.semantics` merges :data:`SEMANTICS`.
 """
@@ -21,9 +21,9 @@ from typing import Mapping
 
 from claimcheck.analysis.instances import Semantic
 from mltheory.mirrors import (
-    attention, basic, circuits, codes, combinatorics, compaction, converging_rgnn, counting, generation_limit,
-    geometry, gnn, linear, matroid, metric_scores, rank, refinement, rotary, simplex_attention, tables,
-    traffic_light_fair,
+    attention, basic, circuits, codes, combinatorics, compaction, converging_rgnn, counting, experts,
+    generation_limit, geometry, gnn, linear, matroid, metric_scores, rank, refinement, rotary, simplex_attention,
+    tables, traffic_light_fair,
 )
 
 __all__ = ["SEMANTICS"]
@@ -49,4 +49,5 @@ SEMANTICS: Mapping[str, Semantic] = {
     **refinement.SEMANTICS,
     **rank.SEMANTICS,
     **combinatorics.SEMANTICS,
+    **experts.SEMANTICS,
 }
