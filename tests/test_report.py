@@ -29,15 +29,6 @@ from claimcheck.report.render import ReportError, render_summary, write_report
 from claimcheck.report.states import CLAIM_STATES, INSTANCE_STATES
 
 SAMPLE = Path(__file__).resolve().parent / "fixtures" / "report" / "sample.json"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 #: Browser tests: they fail (never skip) where Chromium is missing; the README says how to get it.
 needs_chromium = pytest.mark.browser
 
@@ -468,22 +459,6 @@ def test_creates_missing_parent_folders(sample: dict, tmp_path: Path):
 
 
 # --------------------------------------------------------------------------- in a browser
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    assert CHROMIUM.exists(), (
-        "headless Chromium is needed for the report's browser tests and is not installed at "
-        f"{CHROMIUM}: install it (Debian: `apt-get install -y chromium`), as the README says"
-    )
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 class _Watch:

@@ -209,11 +209,11 @@ def generate(result: GateResult, manifests: list[Manifest], project: Project) ->
                     "axioms": sorted(str(a) for a in (facts.axioms if facts else ())),
                     "status": str(facts.status if facts else Status.MISSING),
                 })  # fmt: skip
-    decls = [d for d in result.declarations if d.kind is not DeclKind.MODULE]
+    declared = [d for d in result.declarations if d.kind is not DeclKind.MODULE]
     status = {
-        "sorry_count": sum(1 for d in decls if d.status is Status.SORRY),
-        "sorry_in_definitions": sum(1 for d in decls if d.status is Status.SORRY and d.kind is not DeclKind.THEOREM),
-        "axioms": sorted({str(a) for d in decls for a in d.axioms}),
+        "sorry_count": sum(1 for d in declared if d.status is Status.SORRY),
+        "sorry_in_definitions": sum(1 for d in declared if d.status is Status.SORRY and d.kind is not DeclKind.THEOREM),
+        "axioms": sorted({str(a) for d in declared for a in d.axioms}),
     }
     return Generated(sources, status, main_results, statements, "\n".join(divergences))
 

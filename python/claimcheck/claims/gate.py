@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -65,7 +66,7 @@ from claimcheck.model.evidence import (
     WitnessOutcome,
     tier_of,
 )
-from claimcheck.model.facts import DeclFacts, KernelOutcome, Status, WarningKind
+from claimcheck.model.facts import DeclFacts, KernelOutcome, Status
 from claimcheck.model.names import Name
 
 __all__ = ["Evidence", "judge", "finish", "lookup"]
@@ -466,7 +467,7 @@ def _generated() -> str:
     return when.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def finish(result: GateResult, extra: list[Problem] = ()) -> GateResult:
+def finish(result: GateResult, extra: Sequence[Problem] = ()) -> GateResult:
     """``result`` with the project-level problems ``extra`` added and its verdict decided: the
     gate passes when no claim fails and no project-level problem is an error."""
     problems = [*result.problems, *extra]

@@ -27,6 +27,7 @@ __all__ = [
     "Role",
     "Coverage",
     "Verdict",
+    "ClaimState",
     "Tier",
     "TIERS",
     "Severity",
@@ -111,6 +112,20 @@ class Verdict(StrEnum):
     STATED = "stated"
     FAILS = "fails"
     INFORMAL = "informal"
+
+
+class ClaimState(StrEnum):
+    """A claim's state as every output shows it: its verdict, a holding one with how much it covers."""
+
+    HOLDS_FULL = "holds-full"
+    HOLDS_SPECIAL_CASE = "holds-special-case"
+    HOLDS_PROOF_CORE = "holds-proof-core"
+    HOLDS_RECONSTRUCTION = "holds-reconstruction"
+    #: holds on numerical witnesses alone (no Lean)
+    HOLDS_NUMERICAL = "holds-numerical"
+    STATED = "stated"
+    INFORMAL = "informal"
+    FAILS = "fails"
 
 
 class Tier(StrEnum):
@@ -307,14 +322,14 @@ class ClaimEvidence:
         return bool(self.formal)
 
     @property
-    def state(self) -> str:
+    def state(self) -> ClaimState:
         """The claim's state for the outputs: its verdict, a holding one with its coverage
         (``holds-full``, ``holds-special-case``, ``holds-proof-core``, ``holds-reconstruction``)."""
         if self.verdict is Verdict.HOLDS and self.coverage is not None and self.is_formal:
-            return f"holds-{self.coverage}"
+            return ClaimState(f"holds-{self.coverage}")
         if self.verdict is Verdict.HOLDS:
-            return "holds-numerical" if not self.is_formal else "holds-full"
-        return str(self.verdict)
+            return ClaimState.HOLDS_NUMERICAL if not self.is_formal else ClaimState.HOLDS_FULL
+        return ClaimState(str(self.verdict))
 
 
 @dataclass(frozen=True)

@@ -65,7 +65,7 @@ class Converter:
         elif k == "imax":
             r = L.mk_imax(self.level(lv.args[0]), self.level(lv.args[1]))
         elif k == "param":
-            r = L.mk_param(kernel_name(lv.name))
+            r = L.mk_param(kernel_name(lv.name or Name(())))
         else:
             raise DecodeError(f"level kind {k}")
         self.levels[id(lv)] = (lv, r)

@@ -43,10 +43,10 @@ def render_summary(result: GateResult) -> str:
     lines.append("| " + " | ".join(header) + " |")
     lines.append("|" + "---|" + "---:|" * (len(header) - 1))
     for paper in result.papers:
-        p = paper.summary
-        cov = p.holds_by_coverage
-        row = [_cell(paper.id), p.claims, *(cov.get(str(c), 0) for c in Coverage), p.holds_numerical, p.stated,
-               p.informal, p.fails]
+        counts = paper.summary
+        cov = counts.holds_by_coverage
+        row = [_cell(paper.id), counts.claims, *(cov.get(str(c), 0) for c in Coverage), counts.holds_numerical,
+               counts.stated, counts.informal, counts.fails]
         lines.append("| " + " | ".join(str(v) for v in row) + " |")
     lines.append("")
     errors = [(paper, claim, p) for paper in result.papers for claim in paper.claims for p in claim.problems
