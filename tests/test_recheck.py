@@ -261,7 +261,9 @@ def test_module_records_are_reused_and_a_changed_module_is_read_again(toolchain,
                 shutil.copyfile(lib / (src + suffix), tmp_path / "lib" / (dst + suffix))
 
     def run(store):
-        env = open_environment([tmp_path / "lib"], [lib])
+        # the copies are exported-only library files (no private part): the reader opens their folder
+        # as it opens the library's; the re-check still takes only the toolchain's folder as the library
+        env = open_environment([tmp_path / "lib"], [lib, tmp_path / "lib"])
         names = sorted({n for m in ("Proj.Exit", "Proj.Prop") for n in env.load(m).constant_names()})
         return recheck(env, names, [lib], store)
 
