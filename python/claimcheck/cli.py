@@ -89,26 +89,33 @@ def cmd_build(args: argparse.Namespace) -> int:
 def cmd_status(args: argparse.Namespace) -> int:
     """Proof status of every declaration, read from the build's .olean files.
 
-    Exit code 1 only when a declaration asked for with ``--decl`` is missing; other statuses
-    (sorry, native, unsafe, axiom, failed) are reported in the output with exit code 0.
+    Exit code 1 when a declaration asked for with ``--decl`` is missing, or a module has no current
+    outputs (failed, blocked, not built or stale: its record says why) or a required package is
+    missing; other statuses (sorry, native, unsafe, axiom) are reported in the output with exit code 0.
     """
+    from claimcheck.pipeline.stages import project_settings
+
     decls = _decls(args.decl)
     session = _session(args, build=not args.no_build, kernel=not args.no_kernel, install=not args.no_build,
                        include_all=args.all, decls=decls)
     statements = bool(args.decl)
+    deps = project_settings(session.project).dependencies_line()
 
     def render(records) -> str:  # the renderers are imported only when the text is not reused
         if args.json:
             from claimcheck.model.codec import facts_to_json
 
-            return json.dumps(facts_to_json(records), indent=2, ensure_ascii=False) + "\n"
+            return json.dumps(facts_to_json(records, deps), indent=2, ensure_ascii=False) + "\n"
         from claimcheck.report.text import render_status
 
-        return render_status(records, statements=statements)
+        return render_status(records, statements=statements) + (f"{deps}\n" if deps else "") + "".join(
+            f"missing: {m}\n" for m in session.build.missing)
 
     text, missing = session.rendered_facts("json" if args.json else f"text:{statements}", render)
     _emit(text)
-    return 1 if missing else 0
+    if not session.build.ok and not args.quiet:
+        print(session.build.summary(errors=False), file=sys.stderr)
+    return 1 if missing or not session.build.ok else 0
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -155,7 +162,8 @@ def _report_target(args: argparse.Namespace, project: Project) -> Path | None:
 def _gate(args: argparse.Namespace):
     """The session and its gate result; when the run fails before a report is written, an earlier
     report in the target folder is marked out of date (its verdicts are never left as current)."""
-    session = _session(args)
+    no_build = getattr(args, "no_build", False)
+    session = _session(args, build=not no_build, install=not no_build)
     target = _report_target(args, session.project)
     try:
         # a typo in a manifest costs a second, not a build; the witness ids are checked by the gate,
@@ -360,6 +368,13 @@ def _add_sources(parser: argparse.ArgumentParser) -> None:
                         "(default: [manifests] sources in claimcheck.toml, or $CLAIMCHECK_SOURCES)")
 
 
+def _add_no_build(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--no-build", action="store_true",
+                        help="build nothing: read the outputs where they are (lake's .lake/build in a workspace); a "
+                        "module counts only when claimcheck's record or lake's trace says it was built from its present "
+                        "source and the files agree; one not built or stale is an error with its reason (exit 1)")
+
+
 def _add_jobs(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-j", "--jobs", type=int, default=None,
                         help="parallel Lean jobs (default: bounded by cores and memory)")
@@ -397,9 +412,7 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--decl", action="append", metavar="NAME",
                    help="only this declaration, as Lean writes its name (`Term.«let»`; repeatable)")
     p.add_argument("--all", action="store_true", help="also list compiler-generated auxiliary declarations")
-    p.add_argument("--no-build", action="store_true",
-                   help="use existing build outputs, current only when claimcheck recorded them for the present "
-                   "sources (decided by content, as the build decides); others count as failed")
+    _add_no_build(p)
     p.add_argument("--no-kernel", action="store_true", help="do not re-check the declarations with the independent kernel")
     _add_jobs(p)
     p.set_defaults(func=cmd_status)
@@ -455,6 +468,7 @@ def make_parser() -> argparse.ArgumentParser:
                    help="also write the report (HTML, report.json, summary.md, badge.json, junit.xml) to DIR")
     p.add_argument("--update-fingerprints", action="store_true",
                    help="record the built statement fingerprints (and statements) in the manifests, after reviewing them")
+    _add_no_build(p)
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("export", help="export theorems and a premise corpus in LeanDojo's benchmark shape")
@@ -485,6 +499,8 @@ def make_parser() -> argparse.ArgumentParser:
         _add_sources(p)
         _add_jobs(p)
         p.add_argument("--out", type=Path, default=None, help="report folder (default: <root>/report)")
+        if name == "report":
+            _add_no_build(p)
         p.set_defaults(func=func)
 
     return parser

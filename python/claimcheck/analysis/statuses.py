@@ -137,10 +137,10 @@ class _Analysis:
     inspector per module scope, shared by every record."""
 
     def __init__(self, env: Environment, core: Sequence[Path], library: LibraryIndex | None,
-                 loaded: Sequence[Module], allowed: frozenset[Name]):
+                 loaded: Sequence[Module], allowed: frozenset[Name], packages: Mapping[Path, str] | None = None):
         self.env = env
         project_names = {n for mod in loaded for n in mod.constant_names()}
-        self.collector = AxiomCollector(env, core, library, project_names)
+        self.collector = AxiomCollector(env, core, library, project_names, packages)
         self.fingerprints = StatementFingerprints(env, self.collector.is_core_module)
         self.prelude = prelude_modules(env, [mod.name for mod in loaded])
         self.allowed = allowed
@@ -159,7 +159,9 @@ class _Analysis:
     def facts(self, ci: ConstantInfo) -> DeclFacts:
         key = (ci.module, ci.name)
         axioms, boundary, unsafe = self.collector.reached(key)
-        status = classify(axioms, self.allowed & self.collector.verified, unsafe)
+        allowed = self.allowed & self.collector.verified
+        status = classify(axioms, allowed, unsafe)
+        from_packages = tuple(sorted(d for d in self.collector.dependency_axioms(key) if d.axiom not in allowed))
         try:
             fp: str | None = self.fingerprints.fingerprint(ci)
         except OleanError:
@@ -211,6 +213,8 @@ class _Analysis:
             lint=tuple(lint),
             warnings=tuple(warnings),
             uses=self.uses.project_uses(key) if not core else (),
+            package=self.collector.package_of(ci.module) or "",
+            dependency_axioms=from_packages,
         )
 
 
@@ -225,6 +229,8 @@ def declaration_facts(
     library: LibraryIndex | None = None,
     sources: Mapping[str, Path] | None = None,
     only: Collection[str] | None = None,
+    packages: Mapping[Path, str] | None = None,
+    module_notes: Mapping[str, tuple[Status, str]] | None = None,
 ) -> list[DeclFacts]:
     """The facts of the declarations of the project ``modules`` (or only of ``decls``).
 
@@ -255,11 +261,15 @@ def declaration_facts(
         if found is not None and found[1].resolve() in core_resolved:
             raise StatusError(f"project module {m} is found in the Lean library folder {found[1]}: rename it")
         loaded.append(env.load(m))
-    analysis = _Analysis(env, core, library, loaded, frozenset(allowed_axioms))
+    analysis = _Analysis(env, core, library, loaded, frozenset(allowed_axioms), packages or {})
 
+    notes = module_notes or {}
     records: list[DeclFacts] = []
     for m, src in failed_modules.items():
-        records.append(DeclFacts(Name.parse(m), m, DeclKind.MODULE, Status.FAILED, note=f"module {m} did not build"))
+        status, why = notes.get(m, (Status.FAILED, ""))
+        what = "was not read" if status is Status.STALE else "did not build"
+        records.append(DeclFacts(Name.parse(m), m, DeclKind.MODULE, status,
+                                 note=f"module {m} {what}" + (f": {why}" if why else "")))
 
     if decls is None:
         for mod in loaded:
@@ -292,8 +302,10 @@ def declaration_facts(
         if not found:
             for fm, src in failed_modules.items():
                 if _declared_in_source(name, Path(src)):
-                    records.append(DeclFacts(name, fm, DeclKind.UNKNOWN, Status.FAILED,
-                                             note=f"declared in {fm}, which did not build"))
+                    status, why = notes.get(fm, (Status.FAILED, ""))
+                    what = "was not read" if status is Status.STALE else "did not build"
+                    records.append(DeclFacts(name, fm, DeclKind.UNKNOWN, status,
+                                             note=f"declared in {fm}, which {what}" + (f": {why}" if why else "")))
                     break
             else:
                 ci = env.find(name)

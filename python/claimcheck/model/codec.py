@@ -242,6 +242,10 @@ def facts_from_json(data: Any) -> DeclFacts:
     return decode(DeclFacts, data)
 
 
-def facts_to_json(records: list[DeclFacts]) -> dict[str, Any]:
-    """The ``status --json`` document."""
-    return {"schema": STATUS_SCHEMA, "declarations": [encode(r) for r in records]}
+def facts_to_json(records: list[DeclFacts], dependencies: str | None = None) -> dict[str, Any]:
+    """The ``status --json`` document (``dependencies``: the workspace's required packages and the
+    kernel's treatment of them, when there are any)."""
+    doc: dict[str, Any] = {"schema": STATUS_SCHEMA, "declarations": [encode(r) for r in records]}
+    if dependencies is not None:
+        doc["dependencies"] = dependencies
+    return doc

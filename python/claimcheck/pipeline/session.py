@@ -59,6 +59,11 @@ class Session:
 
     @cached_property
     def build(self) -> BuildReport:
+        if self.project.is_lake:
+            from claimcheck.lean.workspace_build import build_workspace
+
+            return build_workspace(self.project, self.toolchain, self.options.jobs, self.progress,
+                                   build=self.options.build)
         if self.options.build:
             return build(self.project, self.toolchain, jobs=self.options.jobs, progress=self.progress)
         return current_outputs(self.project, self.toolchain)

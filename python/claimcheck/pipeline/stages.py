@@ -25,6 +25,7 @@ from claimcheck.model.names import Name
 from claimcheck.project import Project
 
 if TYPE_CHECKING:
+    from claimcheck.model.evidence import Settings
     from claimcheck.analysis.cross_check import InstanceTheorem
     from claimcheck.analysis.library import LibraryIndex
     from claimcheck.analysis.satisfiable import Application
@@ -49,7 +50,7 @@ def environment(project: Project, toolchain: Toolchain) -> Environment:
     """The built ``.olean`` files with the toolchain's library folders (the trusted core, searched first)."""
     from claimcheck.analysis.statuses import open_environment
 
-    return open_environment([project.olean_dir], [toolchain.lib_dir])
+    return open_environment([project.olean_dir, *project.dependency_dirs()], [toolchain.lib_dir])
 
 
 def kernel_verdicts(env: Environment, modules: Sequence[str], toolchain: Toolchain, fuel: int, no_cache: bool,
@@ -76,7 +77,46 @@ def declaration_facts(env: Environment, project: Project, build: BuildReport, to
     return facts(env, list(build.modules), [toolchain.lib_dir], allowed_axioms=project.allowed_axioms,
                  failed_modules=build.failed_modules(), decls=list(decls) if decls is not None else None,
                  include_all=include_all, library=library, only=only,
-                 sources={m: r.source for m, r in build.modules.items()} if only is not None else None)
+                 sources={m: r.source for m, r in build.modules.items()} if only is not None else None,
+                 packages=package_folders(project), module_notes=module_notes(build))
+
+
+def package_folders(project: Project) -> dict[Path, str]:
+    """The output folder of each required package of the workspace, with the package's name."""
+    if project.workspace is None:
+        return {}
+    return {p.olean_dir.resolve(): p.name for p in project.workspace.dependencies}
+
+
+def module_notes(build: BuildReport) -> dict[str, tuple[Status, str]]:
+    """The status of the declarations of each module that has no current outputs (``stale`` when they
+    were not read: not built, or built from another source; ``failed`` otherwise), and why, in the
+    build's own words."""
+    return {n: (Status.STALE if r.status in ("not-built", "stale") or (r.status == "blocked" and not r.messages
+                                                                      and _stale_below(build, n)) else Status.FAILED,
+                r.first_error())
+            for n, r in build.modules.items() if n in build.failed_modules()}
+
+
+def _stale_below(build: BuildReport, module: str) -> bool:
+    """Whether a blocked module is blocked only by modules that are not built or stale (the outputs
+    were not read, nothing failed)."""
+    states = build.module_states()
+    seen: set[str] = set()
+    todo = [module]
+    while todo:
+        m = todo.pop()
+        if m in seen or m not in states:
+            continue
+        seen.add(m)
+        r = states[m]
+        if r.status == "failed":
+            return False
+        if r.status == "blocked":
+            if r.blocked_by is None or r.blocked_by not in states:
+                return False
+            todo.append(r.blocked_by)
+    return True
 
 
 def by_module(records: Iterable[DeclFacts]) -> tuple[list[DeclFacts], dict[str, list[DeclFacts]]]:
@@ -246,17 +286,29 @@ def evidence(project: Project, build: BuildReport, toolchain: Toolchain, facts: 
              witnesses: dict[str, WitnessOutcome], instances: dict[Key, InstanceResult]) -> Evidence:
     """Everything the verdicts are computed from."""
     from claimcheck.claims.gate import Evidence
-    from claimcheck.model.evidence import BuildSummary, ModuleResult, ModuleState, Settings, ToolchainInfo
+    from claimcheck.model.evidence import BuildSummary, ModuleResult, ModuleState, ToolchainInfo
 
-    modules = [ModuleResult(r.name, ModuleState(r.status), r.first_error() if r.status in ("failed", "blocked") else None,
-                            project.relative(r.source)) for r in build.modules.values()]
-    settings = Settings(allowed_axioms=sorted(project.allowed_axioms, key=str), kernel_required=project.kernel_required,
-                        kernel_fuel=project.kernel_fuel, strict_instances=project.strict_instances,
-                        sources_checked=project.sources_dir is not None)
+    from claimcheck.lean.build import NOT_CURRENT
+
+    modules = [ModuleResult(r.name, ModuleState(r.status), r.first_error() if r.status in NOT_CURRENT else None,
+                            project.relative(r.source), r.package)
+               for report in (*build.packages.values(), build) for r in report.modules.values()]
+    settings = project_settings(project)
     return Evidence(
-        facts=facts, build=BuildSummary(build.ok, modules), toolchain=ToolchainInfo(toolchain.kind, toolchain.version),
+        facts=facts, build=BuildSummary(build.ok, modules, list(build.missing)), toolchain=ToolchainInfo(toolchain.kind, toolchain.version),
         settings=settings, project_modules=frozenset(build.modules), witnesses=witnesses, instances=instances,
         failed_sources={m: project.relative(p) for m, p in build.failed_modules().items()})
+
+
+def project_settings(project: Project) -> "Settings":
+    """The project settings a verdict depends on, as every output shows them."""
+    from claimcheck.model.evidence import Settings
+
+    deps = [p.describe(project.root) for p in project.workspace.dependencies] if project.workspace is not None else []
+    return Settings(allowed_axioms=sorted(project.allowed_axioms, key=str), kernel_required=project.kernel_required,
+                    kernel_fuel=project.kernel_fuel, strict_instances=project.strict_instances,
+                    sources_checked=project.sources_dir is not None, dependencies=deps,
+                    kernel_dependencies=project.kernel_dependencies)
 
 
 def judge(project: Project, manifests: list[Manifest], ev: Evidence,

@@ -1,0 +1,353 @@
+"""Lake workspaces read as they are (issue 36): lakefiles, manifests, packages, lake's own outputs.
+
+Fast tests read lakefiles, manifests and traces (no Lean). The fixture runner
+(``tests/fixtures/lake/<case>/`` with ``expected.yaml`` beside) builds each workspace with the real
+toolchain and runs the command the case names; other Lean tests read outputs without building
+(``--no-build``) and drive a fake native ``lake`` (a script that records its arguments and writes
+what lake writes), since no native toolchain can be installed here.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+import yaml
+
+from claimcheck.cli import main
+from claimcheck.errors import ConfigError
+from claimcheck.lake.config import Glob, GlobKind, LakefileError
+from claimcheck.lake.lean_file import parse_lean_subset
+from claimcheck.lake.manifest import read_manifest
+from claimcheck.lake.toml_file import parse_toml
+from claimcheck.lake.trace import judge, lake_hash, text_hash
+from claimcheck.lake.workspace import load_workspace, read_config
+from claimcheck.project import Project
+
+from conftest import FIXTURES
+
+LAKE = FIXTURES / "lake"
+CASES = sorted(p.name for p in LAKE.iterdir() if (p / "expected.yaml").is_file())
+
+
+# ------------------------------------------------------------------------------------ lakefiles
+
+
+def test_lakefile_toml_read_in_full(tmp_path: Path) -> None:
+    text = textwrap.dedent('''\
+        name = "paper"
+        srcDir = "src"
+        defaultTargets = ["Paper"]
+        leanOptions = { autoImplicit = false, pp.unicode.fun = true }
+        moreLeanArgs = ["-DmaxHeartbeats=400000"]
+
+        [[require]]
+        name = "mathlib"
+        scope = "leanprover-community"
+        rev = "v4.28.0"
+
+        [[require]]
+        name = "helper"
+        path = "../helper"
+
+        [[require]]
+        name = "tools"
+        git = { url = "https://example.invalid/tools", subDir = "lean" }
+        rev = "main"
+
+        [[lean_lib]]
+        name = "Paper"
+        srcDir = "lib"
+        roots = ["Paper", "Extra"]
+        globs = ["Paper.+", "Other.*"]
+        leanOptions = { linter.unusedVariables = false }
+
+        [[lean_exe]]
+        name = "paper"
+        root = "Main"
+        ''')
+    cfg = parse_toml(tmp_path / "lakefile.toml", text)
+    assert cfg.name == "paper" and cfg.src_dir == "src" and cfg.build_dir == ".lake/build"
+    assert cfg.lean_lib_dir == "lib/lean"
+    lib = cfg.libs[0]
+    assert lib.src_dir == "lib" and lib.roots == ("Paper", "Extra") and lib.default
+    assert lib.globs == (Glob(GlobKind.SUBMODULES, "Paper"), Glob(GlobKind.AND_SUBMODULES, "Other"))
+    assert lib.lean_args == ("-DautoImplicit=false", "-Dpp.unicode.fun=true", "-DmaxHeartbeats=400000",
+                             "-Dlinter.unusedVariables=false")
+    assert cfg.exes[0].root == "Main" and cfg.exes[0].line == 28
+    mathlib, helper, tools = cfg.requires
+    assert (mathlib.scope, mathlib.rev, mathlib.git, mathlib.path) == ("leanprover-community", "v4.28.0", None, None)
+    assert helper.path == "../helper" and helper.line == 12
+    assert (tools.git, tools.subdir, tools.rev) == ("https://example.invalid/tools", "lean", "main")
+
+
+@pytest.mark.parametrize("text, where, what", [
+    ('name = 3\n', ":1:", "name must be a non-empty string"),
+    ('name = "p"\n[[lean_lib]]\nname = "L"\nroots = 3\n', ":4:", "roots must be a string or a list"),
+    ('name = "p"\n[[lean_lib]]\nname = "L"\nglobs = ["A.?"]\n', ":4:", "not a glob"),
+    ('name = "p"\nleanOptions = { x = 1.5 }\n', ":2:", "leanOptions.x"),
+    ('name = "p"\n[[require]]\nname = "x"\nsource = { type = "svn" }\n', ":4:", "source must be"),
+    ('name = "p"\n[[lean_lib\n', ":", "lakefile.toml"),
+])
+def test_a_bad_lakefile_toml_is_refused_at_its_line(tmp_path: Path, text: str, where: str, what: str) -> None:
+    with pytest.raises(LakefileError) as exc:
+        parse_toml(tmp_path / "lakefile.toml", text)
+    assert f"lakefile.toml{where}" in str(exc.value) and what in str(exc.value), str(exc.value)
+
+
+def test_lakefile_lean_declarative_subset(tmp_path: Path) -> None:
+    text = textwrap.dedent('''\
+        import Lake
+        open Lake DSL
+
+        /-- The package. -/
+        package «my-paper» where
+          version := v!"0.1.0"
+          srcDir := "src"
+          leanOptions := #[⟨`autoImplicit, false⟩, ⟨`pp.proofs, true⟩]
+          moreLeanArgs := #["-DmaxRecDepth=2000"]
+
+        require mathlib from git
+          "https://github.com/leanprover-community/mathlib4.git" @ "v4.28.0"
+        require helper from "../helper"
+        require "leanprover-community" / "batteries" @ git "main"
+        require tools from git "https://example.invalid/t.git" @ "v1" / "lean"
+
+        -- the library
+        @[default_target]
+        lean_lib Paper where
+          srcDir := "lib"
+          roots := #[`Paper, `«Other-Root»]
+          globs := #[.submodules `Paper, .andSubmodules `Other, `One]
+
+        lean_exe paper where
+          root := `Main
+          supportInterpreter := true
+        ''')
+    cfg = parse_lean_subset(tmp_path / "lakefile.lean", text)
+    assert cfg.name == "my-paper" and cfg.src_dir == "src" and cfg.read_by == "declarative subset"
+    assert [r.name for r in cfg.requires] == ["mathlib", "helper", "batteries", "tools"]
+    mathlib, helper, batteries, tools = cfg.requires
+    assert mathlib.git == "https://github.com/leanprover-community/mathlib4.git" and mathlib.rev == "v4.28.0"
+    assert mathlib.line == 11 and helper.path == "../helper"
+    assert batteries.scope == "leanprover-community" and batteries.rev == "main"
+    assert tools.subdir == "lean"
+    lib = cfg.libs[0]
+    assert lib.default and lib.src_dir == "lib" and lib.roots == ("Paper", "Other-Root")
+    assert lib.globs == (Glob(GlobKind.SUBMODULES, "Paper"), Glob(GlobKind.AND_SUBMODULES, "Other"),
+                         Glob(GlobKind.ONE, "One"))
+    assert lib.lean_args == ("-DautoImplicit=false", "-Dpp.proofs=true", "-DmaxRecDepth=2000")
+    assert cfg.exes[0].root == "Main" and not cfg.exes[0].default
+
+
+@pytest.mark.parametrize("extra, line", [
+    ("def helperDir := \"x\"\n", 5),
+    ("script greet do\n  return 0\n", 5),
+    ("target foo : Unit := pure ()\n", 5),
+    ("require mathlib from git \"u\" @ \"v\" with NameMap.empty\n", 5),
+    ("lean_lib L where\n  srcDir := helperDir\n", 6),
+    ("lean_lib L where\n  precompileModules := true\n  extraDepTargets := #[`foo]\n", 7),
+    ("@[test_driver]\nlean_exe t\n", 5),
+    ("run_cmd pure ()\n", 5),
+])
+def test_a_lakefile_lean_outside_the_subset_is_refused_at_its_line(tmp_path: Path, extra: str, line: int) -> None:
+    text = "import Lake\nopen Lake DSL\n\npackage p\n" + extra
+    with pytest.raises(LakefileError) as exc:
+        parse_lean_subset(tmp_path / "lakefile.lean", text)
+    message = str(exc.value)
+    assert f"lakefile.lean:{line}:" in message, message
+    assert "outside the declarative subset" in message and "lakefile.toml" in message
+    assert "lake translate-config toml" in message and "native Lean" in message
+
+
+def test_a_lakefile_lean_without_package_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(LakefileError, match="no `package NAME`"):
+        parse_lean_subset(tmp_path / "lakefile.lean", "import Lake\nopen Lake DSL\n")
+
+
+# ------------------------------------------------------------------------------------ manifests
+
+
+@pytest.mark.parametrize("version", [7, "1.1.0", "1.2.0"])
+def test_manifest_versions(tmp_path: Path, version: object) -> None:
+    doc = {"version": version, "packagesDir": ".lake/packages", "name": "p", "lakeDir": ".lake",
+           "packages": [{"type": "git", "name": "«doc-gen4»", "url": "u", "rev": "r", "inputRev": "main",
+                         "inherited": True, "scope": "leanprover"},
+                        {"type": "path", "name": "helper", "dir": "./helper", "inherited": False}]}
+    path = tmp_path / "lake-manifest.json"
+    path.write_text(json.dumps(doc))
+    m = read_manifest(path)
+    assert m is not None and m.packages_dir == ".lake/packages"
+    assert m.entry("doc-gen4").inherited and m.entry("doc-gen4").input_rev == "main"
+    assert m.entry("helper").dir == "./helper"
+
+
+def test_manifest_v6_entries_and_bad_manifests(tmp_path: Path) -> None:
+    path = tmp_path / "lake-manifest.json"
+    path.write_text(json.dumps({"version": 6, "packages": [{"git": {"name": "std", "url": "u", "rev": "r",
+                                                                   "inherited": False, "opts": {}}}]}))
+    assert read_manifest(path).entry("std").kind == "git"
+    for bad, what in [({"version": 3}, "older than Lake reads"), ({"packages": []}, "no `version`"),
+                      ({"version": 7, "packages": [{"type": "svn", "name": "x"}]}, "of path or git")]:
+        path.write_text(json.dumps(bad))
+        with pytest.raises(LakefileError, match=what):
+            read_manifest(path)
+    path.write_text("{not json")
+    with pytest.raises(LakefileError, match="invalid JSON"):
+        read_manifest(path)
+
+
+# ------------------------------------------------------------------------------------ workspaces
+
+
+def test_workspace_packages_in_dependency_order_and_missing_ones(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    shutil.copytree(LAKE / "toml_workspace", root)
+    ws = load_workspace(root, read_config)
+    assert ws.root.name == "paper" and [p.name for p in ws.dependencies] == ["helper", "tools"]
+    helper, tools = ws.dependencies
+    assert helper.kind == "path" and helper.dir == (root / "helper").resolve()
+    assert tools.kind == "git" and tools.dir == (root / ".lake/packages/tools").resolve()
+    assert tools.config.read_by == "declarative subset" and tools.rev.startswith("0f3c1a2b")
+    assert tools.olean_dir == tools.dir / ".lake/build/lib/lean"
+    assert not ws.missing
+    shutil.rmtree(root / ".lake/packages/tools")
+    ws = load_workspace(root, read_config)
+    assert [p.name for p in ws.dependencies] == ["helper"]
+    (missing,) = ws.missing
+    assert missing.name == "tools" and "lakefile.toml:11" in missing.where
+    assert "does not exist" in missing.reason and "lake update" in missing.message()
+
+
+def test_a_lake_workspace_without_claimcheck_toml_is_a_project(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    shutil.copytree(LAKE / "toml_workspace", root)
+    project = Project.load(root)
+    assert project.is_lake and project.olean_dir == root.resolve() / ".lake/build/lib/lean"
+    assert project.dependency_dirs() == [(root / "helper/.lake/build/lib/lean").resolve(),
+                                         (root / ".lake/packages/tools/.lake/build/lib/lean").resolve()]
+    # claimcheck.toml only adds settings; a [lean] table makes the project a folder of modules again
+    (root / "claimcheck.toml").write_text('[kernel]\ndependencies = "trust"\n')
+    project = Project.load(root)
+    assert project.is_lake and project.kernel_dependencies == "trust"
+    (root / "claimcheck.toml").write_text('[lean]\nsrc = "."\n')
+    assert not Project.load(root).is_lake
+    (root / "claimcheck.toml").write_text('[kernel]\ndependencies = "maybe"\n')
+    with pytest.raises(ConfigError, match="kernel.dependencies"):
+        Project.load(root)
+
+
+def test_a_lakefile_lean_outside_the_subset_fails_the_command_with_exit_2(tmp_path: Path, capsys) -> None:
+    root = tmp_path / "ws"
+    shutil.copytree(LAKE / "lean_outside_subset", root)
+    code = main(["status", "--root", str(root), "-q"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "lakefile.lean:8: `def sourceDir" in err and "outside the declarative subset" in err
+
+
+# ------------------------------------------------------------------------------------ traces
+
+
+def test_lake_hash_is_lakes() -> None:
+    # the source of a public repository's Main.lean and the hash its lake trace (Lean 4.29.1) records
+    src = b'import LeaningIntoGroupTheory\n\ndef main : IO Unit :=\n  IO.println s!"Hello, {hello}!"\n'
+    assert f"{text_hash(src):016x}" == "9c49e088f7b2f19d"
+    assert text_hash(src.replace(b"\n", b"\r\n")) == text_hash(src)
+    assert lake_hash(b"") == 0x21C42906ADEA99F5
+
+
+def _trace(folder: Path, module: str, source: Path, parts: dict[str, bytes], *, source_hash: int | None = None,
+           schema: bool = True) -> Path:
+    """Write a module's outputs and the trace lake writes beside them (Lean 4.29's shape)."""
+    base = folder.joinpath(*module.split("."))
+    base.parent.mkdir(parents=True, exist_ok=True)
+    for suffix, data in parts.items():
+        base.with_name(base.name + suffix).write_bytes(data)
+    h = text_hash(source.read_bytes()) if source_hash is None else source_hash
+    doc = {"synthetic": False, "depHash": "00000000000006bb", "log": [],
+           "inputs": [[f"{module}:deps", [["deps", "00000000000006bb"]]], ["Lean 4.28.0", "1234567890abcdef"],
+                      [f"/home/someone/ws/{'/'.join(module.split('.'))}.lean", f"{h:016x}"]]}
+    if schema:
+        doc["schemaVersion"] = "2025-09-10"
+        doc["outputs"] = {"o": [f"{lake_hash(d):016x}{s}" for s, d in parts.items()]}
+    base.with_name(base.name + ".trace").write_text(json.dumps(doc))
+    return base.with_name(base.name + ".olean")
+
+
+def test_a_trace_counts_only_when_the_files_have_its_hashes(tmp_path: Path) -> None:
+    src = tmp_path / "A" / "B.lean"
+    src.parent.mkdir()
+    src.write_text("theorem t : True := trivial\n")
+    out = tmp_path / "out"
+    olean = _trace(out, "A.B", src, {".olean": b"olean bytes", ".olean.private": b"private bytes"})
+    assert judge(olean, src, "A.B").fresh
+    # the source changed since
+    src.write_text("theorem t : False := sorry\n")
+    got = judge(olean, src, "A.B")
+    assert not got.fresh and "source changed since lake built it" in got.reason
+    # a trace forged to record the present source, beside outputs of another: the output hashes say no
+    olean = _trace(out, "A.B", src, {".olean": b"olean bytes", ".olean.private": b"private bytes"})
+    (out / "A" / "B.olean.private").write_bytes(b"other private part")
+    got = judge(olean, src, "A.B")
+    assert not got.fresh and "B.olean.private is not the file lake's trace records" in got.reason
+    # a trace recording no output hash, no source, or no trace at all: never fresh
+    olean = _trace(out, "A.B", src, {".olean": b"x"}, schema=False)
+    assert "records no hash of the .olean" in judge(olean, src, "A.B").reason
+    (out / "A" / "B.olean.hash").write_text(f"{lake_hash(b'x'):016x}")
+    assert judge(olean, src, "A.B").fresh
+    (out / "A" / "B.trace").write_text(json.dumps({"depHash": "1", "log": []}))  # Lean 4.18's shape
+    assert "does not record which source" in judge(olean, src, "A.B").reason
+    (out / "A" / "B.trace").unlink()
+    assert not judge(olean, src, "A.B").fresh
+
+
+# ------------------------------------------------------------------------------------ the fixtures
+
+
+def _json(args: list[str], capsys) -> tuple[int, dict]:
+    code = main(args)
+    out = capsys.readouterr().out
+    return code, json.loads(out)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_lake_fixture(case: str, toolchain, tmp_path: Path, capsys) -> None:
+    """A workspace written by the project, as ``expected.yaml`` beside it says it is read."""
+    root = tmp_path / case
+    shutil.copytree(LAKE / case, root)
+    spec = yaml.safe_load((root / "expected.yaml").read_text(encoding="utf-8"))
+    common = ["--root", str(root), "-q", "-j1"]
+    if spec.get("fingerprints") == "record":
+        main(["check", *common, "--update-fingerprints"])
+        capsys.readouterr()
+    code = main([*spec["command"], *common])
+    out, err = capsys.readouterr()
+    assert code == spec["exit"], f"{case}: exit {code}\n{out}\n{err}"
+    for text in spec.get("output") or []:
+        assert text in out, f"{case}: output lacks {text!r}:\n{out}"
+    for text in spec.get("error") or []:
+        assert text in err, f"{case}: stderr lacks {text!r}:\n{err}"
+    for rel in spec.get("files") or []:
+        assert (root / rel).is_file(), f"{case}: {rel} was not written"
+    if "claims" in spec:
+        _code, report = _json(["check", "--format", "json", "--no-build", *common], capsys)
+        verdicts = {c["id"]: c["verdict"] for p in report["papers"] for c in p["claims"]}
+        assert verdicts == spec["claims"], case
+    if any(k in spec for k in ("statuses", "axioms", "dependency_axioms")):
+        _code, status = _json(["status", "--json", "--no-build", *common], capsys)
+        records = {r["name"]: r for r in status["declarations"]}
+        for name, want in (spec.get("statuses") or {}).items():
+            assert records[name]["status"] == want, f"{case}: {name}"
+        for name, want in (spec.get("axioms") or {}).items():
+            assert records[name]["axioms"] == want, f"{case}: {name}"
+        for name, want in (spec.get("dependency_axioms") or {}).items():
+            got = [f"{d['axiom']} (package {d['package']}" + ("" if d["via"] == d["axiom"] else f" via {d['via']}") + ")"
+                   for d in records[name]["dependency_axioms"]]
+            assert got == want, f"{case}: {name}"
