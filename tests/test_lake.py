@@ -351,3 +351,197 @@ def test_lake_fixture(case: str, toolchain, tmp_path: Path, capsys) -> None:
             got = [f"{d['axiom']} (package {d['package']}" + ("" if d["via"] == d["axiom"] else f" via {d['via']}") + ")"
                    for d in records[name]["dependency_axioms"]]
             assert got == want, f"{case}: {name}"
+
+
+# ------------------------------------------------------------------------------------ outputs someone else built
+
+
+def _built_workspace(tmp_path: Path, capsys, case: str = "toml_workspace") -> Path:
+    root = tmp_path / case
+    shutil.copytree(LAKE / case, root)
+    assert main(["build", "--root", str(root), "-q", "-j1"]) == 0
+    capsys.readouterr()
+    return root
+
+
+def test_no_build_reads_lake_layout_and_says_what_is_stale_or_not_built(toolchain, tmp_path: Path, capsys) -> None:
+    root = _built_workspace(tmp_path, capsys)
+    common = ["--root", str(root), "-q"]
+    code, status = _json(["status", "--json", "--no-build", *common], capsys)
+    assert code == 0
+    records = {r["name"]: r for r in status["declarations"]}
+    assert records["Paper.double_sorry"]["status"] == "sorry" and "dependencies" in status
+    # a dependency's source changed since it was built: its module is stale, the project's importers blocked
+    helper = root / "helper" / "Helper" / "Basic.lean"
+    helper.write_text(helper.read_text() + "\n-- edited\n")
+    code = main(["status", "--no-build", *common])
+    out, err = capsys.readouterr()
+    assert code == 1, out
+    assert "Paper.Basic  module  stale" in out
+    assert "imports Helper (package helper), which is blocked because of Helper.Basic (stale, package helper)" in out
+    assert "is not what claimcheck built from the present source" not in out  # lake layout: the trace's words
+    assert "package helper: Helper.Basic: stale: helper/.lake/build/lib/lean/Helper/Basic.olean: neither" in out
+    code = main(["check", "--no-build", "--format", "json", *common])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 1 and not report["build"]["ok"]
+    states = {(m["package"], m["name"]): m for m in report["build"]["modules"]}
+    assert states[("helper", "Helper.Basic")]["status"] == "stale"
+    assert "neither claimcheck's record nor a lake trace" in states[("helper", "Helper.Basic")]["first_error"]
+    assert any(p["code"] == "module-stale" and p["message"].startswith("Helper.Basic (package helper, stale)")
+               for p in report["problems"])
+    assert any(p["message"].startswith("Paper.Basic (blocked)") for p in report["problems"])
+    # an output that is not there at all
+    helper.write_text(helper.read_text().replace("\n-- edited\n", ""))
+    (root / ".lake/build/lib/lean/Paper/Basic.olean").unlink()
+    code = main(["status", "--no-build", "--json", *common])
+    status = json.loads(capsys.readouterr().out)
+    assert code == 1
+    module = next(r for r in status["declarations"] if r["name"] == "Paper.Basic")
+    assert module["status"] == "stale" and "not-built: no .lake/build/lib/lean/Paper/Basic.olean" in module["note"]
+
+
+_FAKE_LEAN = """#!/bin/sh
+case "$1" in
+  --version) echo "Lean (version 4.28.0-pre, x86_64-unknown-linux-gnu, commit 0, Release)"; exit 0;;
+  --print-prefix) echo "{prefix}"; exit 0;;
+esac
+echo "the fake native lean only answers --version and --print-prefix: lake builds" >&2
+exit 1
+"""
+
+_FAKE_LAKE = """#!{python}
+# A stand-in for a native `lake`: records its arguments; `translate-config toml OUT` writes what lake
+# writes (the lakefile's declarative configuration as TOML); `build` puts in place the outputs and
+# trace files that lake writes (prepared in $FAKE_LAKE_STASH).
+import json, os, shutil, sys
+from pathlib import Path
+sys.path.insert(0, {python_path!r})
+with open(os.environ["FAKE_LAKE_LOG"], "a") as log:
+    log.write(json.dumps({{"cwd": os.getcwd(), "args": sys.argv[1:]}}) + "\\n")
+args = sys.argv[1:]
+if args[:2] == ["translate-config", "toml"]:
+    from claimcheck.lake.lean_file import read_lean_subset
+    cfg = read_lean_subset(Path("lakefile.lean"))
+    q = json.dumps
+    lines = [f"name = {{q(cfg.name)}}", f"srcDir = {{q(cfg.src_dir)}}"]
+    for lib in cfg.libs:
+        lines += ["[[lean_lib]]", f"name = {{q(lib.name)}}", f"srcDir = {{q(lib.src_dir)}}",
+                  f"roots = {{q(list(lib.roots))}}", f"globs = {{q([str(g) for g in lib.globs])}}"]
+    for exe in cfg.exes:
+        lines += ["[[lean_exe]]", f"name = {{q(exe.name)}}", f"root = {{q(exe.root)}}"]
+    for r in cfg.requires:
+        lines += ["[[require]]", f"name = {{q(r.name)}}"] + ([f"path = {{q(r.path)}}"] if r.path else []) + (
+            [f"git = {{q(r.git)}}"] if r.git else [])
+    Path(args[2]).write_text("\\n".join(lines) + "\\n")
+    sys.exit(0)
+if args[:1] == ["build"]:
+    stash = Path(os.environ["FAKE_LAKE_STASH"])
+    for f in stash.rglob("*"):
+        if f.is_file():
+            target = Path.cwd() / f.relative_to(stash)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(f, target)
+    print("Build completed successfully.")
+    sys.exit(0)
+print("fake lake: unknown command", args, file=sys.stderr)
+sys.exit(1)
+"""
+
+
+def _stash_as_lake_leaves_it(root: Path, stash: Path) -> None:
+    """Move every package's outputs into ``stash`` (relative to the workspace) with the trace files
+    lake writes beside each module (Lean 4.29's shape: source hash, outputs' hashes)."""
+    packages = {root / ".lake/build/lib/lean": root, root / "helper/.lake/build/lib/lean": root / "helper",
+                root / ".lake/packages/tools/.lake/build/lib/lean": root / ".lake/packages/tools"}
+    for out, src_root in packages.items():
+        for olean in out.rglob("*.olean"):
+            module = ".".join(olean.relative_to(out).with_suffix("").parts)
+            base = olean.with_suffix("")
+            parts = {s: base.with_name(base.name + s).read_bytes() for s in (".olean", ".olean.server", ".olean.private")
+                     if base.with_name(base.name + s).is_file()}
+            rel = olean.relative_to(root).with_suffix("")
+            target = stash / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            for s, data in parts.items():
+                target.with_name(target.name + s).write_bytes(data)
+            ilean = base.with_name(base.name + ".ilean")
+            if ilean.is_file():
+                shutil.copyfile(ilean, target.with_name(target.name + ".ilean"))
+            source = src_root.joinpath(*module.split(".")).with_suffix(".lean")
+            doc = {"synthetic": False, "schemaVersion": "2025-09-10", "depHash": "00000000000006bb", "log": [],
+                   "outputs": {"o": [f"{lake_hash(d):016x}{s}" for s, d in parts.items()]},
+                   "inputs": [["Lean 4.28.0-pre", "0000000000000001"],
+                              [str(source), f"{text_hash(source.read_bytes()):016x}"]]}
+            target.with_name(target.name + ".trace").write_text(json.dumps(doc))
+    for out in packages:
+        shutil.rmtree(out.parent.parent)  # the package's whole .lake/build
+
+
+def test_native_lake_builds_and_its_outputs_are_judged_by_content(toolchain, tmp_path: Path, capsys,
+                                                                    monkeypatch) -> None:
+    """With a native toolchain that has lake, `lake build` builds and claimcheck reads `.lake/build`:
+    here a fake lake that records its arguments and writes what lake writes (no native toolchain
+    can be installed on this machine); the outputs it writes are claimcheck's own wasm build's."""
+    root = _built_workspace(tmp_path, capsys)
+    stash = tmp_path / "stash"
+    _stash_as_lake_leaves_it(root, stash)
+    bin_dir, prefix = tmp_path / "bin", tmp_path / "prefix"
+    (prefix / "lib").mkdir(parents=True)
+    (prefix / "lib" / "lean").symlink_to(toolchain.lib_dir)
+    bin_dir.mkdir()
+    repo_python = Path(__file__).resolve().parent.parent / "python"
+    for name, text in (("lean", _FAKE_LEAN.format(prefix=prefix)),
+                       ("lake", _FAKE_LAKE.format(python=sys.executable, python_path=str(repo_python)))):
+        (bin_dir / name).write_text(text)
+        (bin_dir / name).chmod(0o755)
+    log = tmp_path / "lake.log"
+    monkeypatch.setenv("CLAIMCHECK_LEAN", str(bin_dir / "lean"))
+    monkeypatch.setenv("FAKE_LAKE_LOG", str(log))
+    monkeypatch.setenv("FAKE_LAKE_STASH", str(stash))
+    common = ["--root", str(root), "-q"]
+    main(["check", *common, "--update-fingerprints"])
+    capsys.readouterr()
+    code, report = _json(["check", "--format", "json", *common], capsys)
+    calls = [json.loads(line) for line in log.read_text().splitlines()]
+    assert {"cwd": str(root.resolve()), "args": ["build", "Paper", "+Main"]} in calls
+    # the dependency's lakefile.lean was read by asking lake, not by claimcheck's subset
+    assert any(c["args"][:2] == ["translate-config", "toml"] and c["cwd"].endswith(".lake/packages/tools")
+               for c in calls)
+    assert code == 1 and report["build"]["ok"], report["build"]
+    assert report["toolchain"]["kind"] == "native"
+    verdicts = {c["id"]: c["verdict"] for p in report["papers"] for c in p["claims"]}
+    assert verdicts == {"honest": "holds", "on_sorry": "fails", "on_axiom": "fails", "dependency_only": "fails"}
+    decls = {d["name"]: d for d in report["declarations"]}
+    assert decls["Paper.double_axiom"]["axioms"] == ["Tools.magic"] and decls["main"]["status"] == "proved"
+    # outputs lake built from another source are stale, by content: the source changed since ...
+    basic = root / "Paper" / "Basic.lean"
+    text = basic.read_text()
+    basic.write_text(text + "\n-- edited\n")
+    code = main(["status", "--no-build", *common])
+    out = capsys.readouterr().out
+    assert code == 1 and "its source changed since lake built it" in out, out
+    # ... or a trace that records the present source beside an .olean it does not record
+    basic.write_text(text)
+    private = root / ".lake/build/lib/lean/Paper/Basic.olean.private"
+    private.write_bytes(private.read_bytes() + b"\0")
+    code = main(["status", "--no-build", *common])
+    out = capsys.readouterr().out
+    assert code == 1 and "Basic.olean.private is not the file lake's trace records" in out, out
+
+
+def test_init_here_adds_a_manifest_on_one_of_the_projects_theorems(toolchain, tmp_path: Path, capsys) -> None:
+    root = tmp_path / "paper"
+    shutil.copytree(LAKE / "toml_workspace", root, ignore=shutil.ignore_patterns("manifests", "expected.yaml"))
+    before = {p.relative_to(root) for p in root.rglob("*") if ".lake" not in p.parts}
+    assert main(["init", "--here", "--root", str(root), "-q"]) == 0
+    out = capsys.readouterr().out
+    after = {p.relative_to(root) for p in root.rglob("*") if ".lake" not in p.parts and "build" not in p.parts}
+    # the manifests folder, nothing that repeats the lakefile (no claimcheck.toml, no lean-toolchain)
+    assert after - before == {Path("manifests"), Path("manifests/README.md"), Path("manifests/paper.yaml")}
+    manifest = yaml.safe_load((root / "manifests/paper.yaml").read_text())
+    (entry,) = manifest["claims"][0]["formal"]
+    assert entry["decl"] == "Paper.double_comm" and entry["fingerprint"], out  # the proved one, reviewed
+    assert main(["check", "--root", str(root), "-q"]) == 0, capsys.readouterr().out
+    capsys.readouterr()
+    assert main(["init", "--here", "--root", str(root), "-q"]) == 2  # never over an author's manifests
+    assert "already holds manifests" in capsys.readouterr().err

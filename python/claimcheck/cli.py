@@ -109,6 +109,7 @@ def cmd_status(args: argparse.Namespace) -> int:
         from claimcheck.report.text import render_status
 
         return render_status(records, statements=statements) + (f"{deps}\n" if deps else "") + "".join(
+            f"{line}\n" for line in session.build.dependency_problems()) + "".join(
             f"missing: {m}\n" for m in session.build.missing)
 
     text, missing = session.rendered_facts("json" if args.json else f"text:{statements}", render)
@@ -308,9 +309,16 @@ def cmd_dojo(args: argparse.Namespace) -> int:
 
 
 def cmd_init(args: argparse.Namespace) -> int:
-    """Scaffold a new project: claimcheck.toml, lean-toolchain, lakefile.lean, a module, a manifest."""
+    """Scaffold a new project: claimcheck.toml, lean-toolchain, lakefile.lean, a module, a manifest;
+    or (``--here``) add the manifests folder to an existing project."""
     from claimcheck.claims.fingerprints import update_fingerprints
     from claimcheck.scaffold import scaffold
+
+    if args.here:
+        return _init_here(args)
+    if args.dir is None:
+        raise ClaimcheckError("init: name the new project's folder (`claimcheck init DIR`), or add claimcheck to the "
+                              "project in this folder with `claimcheck init --here`")
 
     for path in scaffold(args.dir, args.name):
         print(f"wrote {path}")
@@ -323,6 +331,44 @@ def cmd_init(args: argparse.Namespace) -> int:
         update_fingerprints(manifests, session.gate(manifests))
         print("built the example and recorded its statement fingerprints")
     print(f"next: cd {args.dir} && claimcheck all")
+    return 0
+
+
+def _init_here(args: argparse.Namespace) -> int:
+    """Add claimcheck to the project at ``--root`` (a Lake workspace as it is, or a folder with
+    claimcheck.toml): the manifests folder with one example claim on one of the project's own
+    theorems, its fingerprint recorded; nothing that repeats what the lakefile says."""
+    from claimcheck.claims.fingerprints import update_fingerprints
+    from claimcheck.model.facts import DeclKind, Status
+    from claimcheck.scaffold import add_manifests, slug_of
+
+    if args.dir is not None:
+        raise ClaimcheckError("init --here works on the project at --root (default: this folder); name no folder")
+    project = Project.load(args.root)
+    if not project.is_lake and not (project.root / "claimcheck.toml").is_file():
+        raise ClaimcheckError(f"{project.root}: no lakefile.lean or lakefile.toml (and no claimcheck.toml): not a "
+                              "project to add claimcheck to; `claimcheck init DIR` makes a new one")
+    progress = Progress(quiet=args.quiet)
+    session = Session(project, progress, Options(build=not args.no_build, install=not args.no_build))
+    own = [f for f in session.facts if f.kind is DeclKind.THEOREM and f.module in session.build.modules
+           and f.is_theorem]
+    own.sort(key=lambda f: (f.status is not Status.PROVED, f.private, f.module, str(f.name)))
+    chosen = own[0] if own else None
+    name = project.workspace.root.name if project.workspace is not None else project.root.name
+    decl = str(chosen.name.user_facing) if chosen is not None else None
+    written = add_manifests(project.root, slug_of(name), decl, chosen.module if chosen else None,
+                            project.manifests_dir)
+    for path in written:
+        print(f"wrote {project.relative(path)}")
+    if chosen is not None:
+        manifests = session.manifests(companion=False)
+        update_fingerprints(manifests, session.gate(manifests))
+        print(f"example claim on {decl} ({chosen.status}); its statement fingerprint recorded")
+    else:
+        print("no theorem found in the project's own modules: the example claim is not formalised yet")
+    if not session.build.ok:
+        print(session.build.summary(errors=False), file=sys.stderr)
+    print("next: edit the claim, then `claimcheck check`")
     return 0
 
 
@@ -449,8 +495,14 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the claimcheck.diff/2 document instead of Markdown")
     p.set_defaults(func=cmd_diff)
 
-    p = sub.add_parser("init", help="scaffold a new claimcheck project in DIR")
-    p.add_argument("dir", type=Path, help="the new project's folder (created; must be empty if it exists)")
+    p = sub.add_parser("init", help="scaffold a new claimcheck project in DIR, or add claimcheck to an existing "
+                       "project (--here)")
+    p.add_argument("dir", type=Path, nargs="?", default=None,
+                   help="the new project's folder (created; must be empty if it exists)")
+    p.add_argument("--here", action="store_true",
+                   help="add claimcheck to the project at --root (a Lake workspace as it is): the manifests folder "
+                   "with one example claim on one of its own theorems; nothing that repeats the lakefile")
+    p.add_argument("--root", type=Path, default=Path("."), help="with --here: the project (default: this folder)")
     p.add_argument("--name", default=None, help="the Lean library name (default: from the folder name)")
     p.add_argument("--no-build", action="store_true",
                    help="only write the files (the example's fingerprints stay unrecorded)")

@@ -122,6 +122,12 @@ class Project:
         return self.lib_dir if self.lib_dir is not None else self.build_dir / "lib"
 
     @property
+    def display_root(self) -> Path:
+        """The folder every output shows paths relative to: the workspace's root (also for a
+        dependency package's settings), else the project root."""
+        return self.workspace.root.dir if self.workspace is not None else self.root
+
+    @property
     def is_lake(self) -> bool:
         return self.workspace is not None
 

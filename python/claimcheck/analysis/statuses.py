@@ -231,6 +231,7 @@ def declaration_facts(
     only: Collection[str] | None = None,
     packages: Mapping[Path, str] | None = None,
     module_notes: Mapping[str, tuple[Status, str]] | None = None,
+    dependency_failed: Mapping[str, Path] | None = None,
 ) -> list[DeclFacts]:
     """The facts of the declarations of the project ``modules`` (or only of ``decls``).
 
@@ -300,7 +301,7 @@ def declaration_facts(
             found = [ci for mod in loaded
                      if (ci := mod.get(Name(("_private", *mod.name.split("."), 0, *name.components)))) is not None]
         if not found:
-            for fm, src in failed_modules.items():
+            for fm, src in {**failed_modules, **(dependency_failed or {})}.items():
                 if _declared_in_source(name, Path(src)):
                     status, why = notes.get(fm, (Status.FAILED, ""))
                     what = "was not read" if status is Status.STALE else "did not build"

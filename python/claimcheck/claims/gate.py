@@ -88,10 +88,12 @@ class Evidence:
     failed_sources: dict[str, str] = field(default_factory=dict)
 
     def by_name(self) -> dict[Name, list[DeclFacts]]:
+        """The facts by the name a manifest gives a declaration: the name its author wrote (a private
+        declaration's, without Lean's ``_private.<module>.0`` prefix)."""
         out: dict[Name, list[DeclFacts]] = {}
         for f in self.facts:
             if f.kind is not f.kind.MODULE:
-                out.setdefault(f.name, []).append(f)
+                out.setdefault(f.name.user_facing, []).append(f)
         return out
 
 
@@ -145,11 +147,12 @@ class _ClaimJudge:
             self.add(P.AMBIGUOUS, E, f"{decl} is declared by the project modules {', '.join(candidates)}, which no"
                      " Lean environment imports together; name the one meant with `module:`", decl)
             return entry
-        if facts is None or facts.status in (Status.MISSING, Status.FAILED):
+        if facts is None or facts.status in (Status.MISSING, Status.FAILED, Status.STALE):
             status = facts.status if facts is not None else Status.MISSING
-            code = P.BUILD_FAILED if status is Status.FAILED else P.MISSING
+            code = P.MISSING if status is Status.MISSING else P.BUILD_FAILED
             why = f" ({facts.note})" if facts is not None and facts.note else ""
-            self.add(code, E, f"{decl}: {status}, not proved{why}", decl)
+            what = "not read, so not proved" if status is Status.STALE else "not proved"
+            self.add(code, E, f"{decl}: {status}, {what}{why}", decl)
             return entry
         label = self.claim.label
         if label == "conjecture":

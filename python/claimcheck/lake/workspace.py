@@ -111,6 +111,13 @@ class MissingPackage:
     def message(self) -> str:
         return f"package {self.name}, required by {self.required_by} ({self.where}), is missing: {self.reason}; {self.hint}"
 
+    def relative_to(self, root: Path) -> "MissingPackage":
+        """The same, its paths relative to ``root`` (as every output shows a project's files)."""
+        def rel(text: str) -> str:
+            return text.replace(str(root) + os.sep, "")
+
+        return MissingPackage(self.name, self.required_by, rel(self.where), self.expected, rel(self.reason))
+
 
 @dataclass(frozen=True)
 class Workspace:

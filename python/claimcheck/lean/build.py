@@ -134,6 +134,8 @@ class ModuleResult:
     package: str = ""
     #: for ``blocked``: why ``blocked_by`` has no outputs (another package's module, a missing package)
     reason: str = ""
+    #: for ``blocked``: the module at the bottom of the chain, with its state (``A.B (stale)``)
+    cause: str = ""
 
     @property
     def errors(self) -> list[Message]:
@@ -200,6 +202,11 @@ class BuildReport:
         lines += self._problems(errors)
         lines += [f"  MISSING {m}" for m in self.missing]
         return "\n".join(lines)
+
+    def dependency_problems(self) -> list[str]:
+        """One line for each module of a required package that has no current outputs, with why."""
+        return [f"package {name}: {r.name}: {r.first_error()}" for name, report in self.packages.items()
+                for r in report.modules.values() if r.status in NOT_CURRENT]
 
     def _counts(self) -> str:
         n = len(self.modules)
@@ -310,6 +317,8 @@ class ExternalModule:
     status: str
     deep: str | None = None
     reason: str = ""
+    #: for ``blocked``: the module at the bottom of the chain, with its state
+    cause: str = ""
 
 
 class Builder:
@@ -359,15 +368,24 @@ class Builder:
         for imp in mod.imports:
             ext = self.external.get(imp.module)
             if ext is not None and ext.status not in CURRENT:
+                cause = ext.cause or f"{imp.module} (package {ext.package}, {ext.status})"
                 why = f"imports {imp.module} (package {ext.package}), which is {ext.status}" + (
-                    f": {ext.reason}" if ext.reason else "")
+                    f" because of {cause}" if ext.status == "blocked" else (f": {ext.reason}" if ext.reason else ""))
                 return ModuleResult(mod.name, mod.path, "blocked", blocked_by=imp.module, package=self._package,
-                                    reason=why)
+                                    reason=why, cause=cause)
         return None
+
+    def _blocked_by(self, name: str, path: Path, bad: str, below: ModuleResult) -> ModuleResult:
+        """``name`` blocked by its import ``bad`` of the same package, which has no current outputs."""
+        cause = below.cause or f"{bad} ({below.status}" + (f", package {self._package}" if self._package else "") + ")"
+        why = f"imports {bad}, which is {below.status}" + (f" because of {cause}" if below.status == "blocked" else "")
+        return ModuleResult(name, path, "blocked", blocked_by=bad, package=self._package, reason=why, cause=cause)
 
     @property
     def _package(self) -> str:
-        return self.project.package.name if self.project.package is not None else ""
+        """The required package these modules belong to ("": the project's own modules)."""
+        pkg = self.project.package
+        return pkg.name if pkg is not None and pkg.kind != "root" else ""
 
     def modules(self) -> tuple[dict[str, LeanModule], list[str]]:
         if self.plan is not None:
@@ -440,7 +458,7 @@ class Builder:
                     if bad is not None:
                         self._remove_outputs(name)
                         self._forget_interfaces(name)
-                        results[name] = ModuleResult(name, mod.path, "blocked", blocked_by=bad, package=self._package)
+                        results[name] = self._blocked_by(name, mod.path, bad, results[bad])
                         finished += 1
                         self.progress.line(f"[{finished}/{total}] {name}: blocked by {bad}")
                         continue
@@ -502,7 +520,11 @@ class Builder:
         start = time.monotonic()
         modules, order = self.modules()
         results: dict[str, ModuleResult] = {}
-        rel = self.project.relative
+        shown = self.project.display_root
+
+        def rel(path: Path) -> str:
+            return Path(os.path.relpath(path, shown)).as_posix()
+
         for name in order:
             mod = modules[name]
             held = self._blocked_externally(mod)
@@ -511,13 +533,11 @@ class Builder:
                 continue
             bad = next((d for d in project_imports(mod, modules) if results[d].status in NOT_CURRENT), None)
             if bad is not None:
-                results[name] = ModuleResult(name, mod.path, "blocked", blocked_by=bad, package=self._package,
-                                             reason=f"imports {bad}, which is {results[bad].status}")
+                results[name] = self._blocked_by(name, mod.path, bad, results[bad])
                 continue
             key = self._key(mod, modules)
+            # outputs are read where they are: nothing is restored from the cache, nothing written
             messages = self._current(name, key)
-            if messages is None:
-                messages = self._restore(name, key)
             if messages is not None:
                 results[name] = ModuleResult(name, mod.path, "up-to-date", messages, package=self._package)
                 continue

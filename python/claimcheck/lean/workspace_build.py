@@ -78,8 +78,10 @@ def build_workspace(project: Project, toolchain: Toolchain, jobs: int | None = N
         modules, _order = builder.modules()
         deep = builder.deep_digests(report, modules)
         for name, result in report.modules.items():
+            why = "" if result.status in CURRENT else (
+                result.reason if result.status == "blocked" and result.reason else result.first_error())
             external[name] = ExternalModule(pkg.name, result.status, deep.get(name),
-                                            result.first_error() if result.status not in CURRENT else "")
+                                            why.removeprefix(f"{result.status}: "), result.cause)
         reports[pkg.name] = report
     root_mods = plan.by_package.get(ws.root.name, {})
     builder = Builder(project, toolchain, jobs, progress, plan=root_mods, external=external, blocked=plan.blocked)
@@ -91,7 +93,7 @@ def build_workspace(project: Project, toolchain: Toolchain, jobs: int | None = N
         report = builder.current()
     _attach(report, reports, lake_messages, project)
     report.packages = reports
-    report.missing = tuple(m.message() for m in ws.missing)
+    report.missing = tuple(m.relative_to(project.root).message() for m in ws.missing)
     report.package_dirs = dirs
     report.builder = builder_kind
     report.seconds = time.monotonic() - start

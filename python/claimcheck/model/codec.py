@@ -54,7 +54,9 @@ def encode(value: Any) -> Any:
         return value.value
     if isinstance(value, DeclFacts):
         data = {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
-        data["components"] = value.name.to_json()
+        # the name the author wrote (a private one marked `private`, never its mangled form)
+        data["name"] = str(value.name.user_facing)
+        data["components"] = value.name.user_facing.to_json()
         data["private"] = value.private
         return data
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -106,6 +108,18 @@ def _name(data: Any) -> Name:
     return parse_str(data) if data.__class__ is str else Name(_expect(list, data))
 
 
+def _facts_decoder(read: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """A declaration's facts: its name is written as the author wrote it; a private one is Lean's
+    ``_private.<module>.0.<name>`` again (its identity)."""
+    def facts(data: Any) -> DeclFacts:
+        got = read(data)
+        if isinstance(data, dict) and data.get("private") is True and not got.name.is_private:
+            module = tuple(Name.parse(got.module).components) if got.module else ()
+            got = dataclasses.replace(got, name=Name(("_private", *module, 0, *got.name.components)))
+        return got
+    return facts
+
+
 @lru_cache(maxsize=None)
 def _decoder(kind: Any) -> Callable[[Any], Any]:
     """The reader of one type (made once per type)."""
@@ -123,6 +137,8 @@ def _decoder(kind: Any) -> Callable[[Any], Any]:
         return _name
     if isinstance(kind, type) and issubclass(kind, Enum):
         return kind
+    if kind is DeclFacts:
+        return _facts_decoder(_dataclass_decoder(kind))
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         return _dataclass_decoder(kind)
     origin, args = typing.get_origin(kind), typing.get_args(kind)

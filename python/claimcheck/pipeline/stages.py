@@ -78,7 +78,8 @@ def declaration_facts(env: Environment, project: Project, build: BuildReport, to
                  failed_modules=build.failed_modules(), decls=list(decls) if decls is not None else None,
                  include_all=include_all, library=library, only=only,
                  sources={m: r.source for m, r in build.modules.items()} if only is not None else None,
-                 packages=package_folders(project), module_notes=module_notes(build))
+                 packages=package_folders(project), module_notes=module_notes(build),
+                 dependency_failed={m: p for dep in build.packages.values() for m, p in dep.failed_modules().items()})
 
 
 def package_folders(project: Project) -> dict[Path, str]:
@@ -92,10 +93,12 @@ def module_notes(build: BuildReport) -> dict[str, tuple[Status, str]]:
     """The status of the declarations of each module that has no current outputs (``stale`` when they
     were not read: not built, or built from another source; ``failed`` otherwise), and why, in the
     build's own words."""
+    states = build.module_states()
+    failed = set(build.failed_modules()).union(*(d.failed_modules() for d in build.packages.values()))
     return {n: (Status.STALE if r.status in ("not-built", "stale") or (r.status == "blocked" and not r.messages
                                                                       and _stale_below(build, n)) else Status.FAILED,
                 r.first_error())
-            for n, r in build.modules.items() if n in build.failed_modules()}
+            for n, r in states.items() if n in failed}
 
 
 def _stale_below(build: BuildReport, module: str) -> bool:
@@ -278,7 +281,7 @@ def claim_witnesses(manifests: list[Manifest]) -> list[str]:
 
 def named_decls(manifests: list[Manifest], facts: list[DeclFacts]) -> list[Name]:
     """The declarations the manifests name that are not among ``facts``."""
-    have = {f.name for f in facts}
+    have = {f.name.user_facing for f in facts}
     return sorted({f.decl for m in manifests for c in m.claims for f in c.formal or []} - have, key=str)
 
 
@@ -318,7 +321,7 @@ def judge(project: Project, manifests: list[Manifest], ev: Evidence,
     from claimcheck.claims.manifest import validate
     from claimcheck.claims.sources import check_sources
 
-    known = {f.name for f in ev.facts if f.status is not Status.MISSING and f.kind is not DeclKind.MODULE}
+    known = {f.name.user_facing for f in ev.facts if f.status is not Status.MISSING and f.kind is not DeclKind.MODULE}
     validate(manifests, known_decls=known, witness_ids=None)
     citations = check_sources(manifests, project.sources_dir) if project.sources_dir else {}
     result = verdicts(manifests, ev, project.root, citations)
