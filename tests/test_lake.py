@@ -334,17 +334,31 @@ def test_lake_fixture(case: str, toolchain, tmp_path: Path, capsys) -> None:
         assert text in out, f"{case}: output lacks {text!r}:\n{out}"
     for text in spec.get("error") or []:
         assert text in err, f"{case}: stderr lacks {text!r}:\n{err}"
+    for text in spec.get("absent") or []:
+        assert text not in out, f"{case}: output has {text!r}:\n{out}"
+    if "validate" in spec:  # the manifests alone against the last build: the same names as check
+        assert main(["validate", "--root", str(root), "--no-companion"]) == spec["validate"], capsys.readouterr()
+        capsys.readouterr()
+    if "status_output" in spec:
+        main(["status", "--no-build", *common])
+        text = capsys.readouterr().out
+        for want in spec["status_output"]:
+            assert want in text, f"{case}: status lacks {want!r}:\n{text}"
+        for bad in spec.get("absent") or []:
+            assert bad not in text, f"{case}: status has {bad!r}:\n{text}"
     for rel in spec.get("files") or []:
         assert (root / rel).is_file(), f"{case}: {rel} was not written"
     if "claims" in spec:
         _code, report = _json(["check", "--format", "json", "--no-build", *common], capsys)
         verdicts = {c["id"]: c["verdict"] for p in report["papers"] for c in p["claims"]}
         assert verdicts == spec["claims"], case
-    if any(k in spec for k in ("statuses", "axioms", "dependency_axioms")):
+    if any(k in spec for k in ("statuses", "axioms", "dependency_axioms", "private")):
         _code, status = _json(["status", "--json", "--no-build", *common], capsys)
         records = {r["name"]: r for r in status["declarations"]}
         for name, want in (spec.get("statuses") or {}).items():
             assert records[name]["status"] == want, f"{case}: {name}"
+        for name in spec.get("private") or []:
+            assert records[name]["private"] is True and "_private" not in json.dumps(records[name]["components"])
         for name, want in (spec.get("axioms") or {}).items():
             assert records[name]["axioms"] == want, f"{case}: {name}"
         for name, want in (spec.get("dependency_axioms") or {}).items():
@@ -545,3 +559,52 @@ def test_init_here_adds_a_manifest_on_one_of_the_projects_theorems(toolchain, tm
     capsys.readouterr()
     assert main(["init", "--here", "--root", str(root), "-q"]) == 2  # never over an author's manifests
     assert "already holds manifests" in capsys.readouterr().err
+
+
+def test_a_mangled_private_name_in_a_manifest_is_refused_with_the_name_to_write() -> None:
+    from builders import claim, formal, manifest
+
+    from claimcheck.claims.manifest import validate
+    from claimcheck.errors import ManifestError
+
+    m = manifest(claim(formal=[formal("_private.Paper.Secret.0.Paper.secret_add")]))
+    with pytest.raises(ManifestError) as exc:
+        validate([m], known_decls=None)
+    text = str(exc.value)
+    assert "private declaration `Paper.secret_add` of module Paper.Secret" in text
+    assert "`decl: Paper.secret_add` (with `module: Paper.Secret`" in text
+
+
+def test_private_names_print_as_written_and_read_back() -> None:
+    from claimcheck.model.codec import decode, encode
+    from claimcheck.model.facts import DeclFacts, DeclKind, Status
+    from claimcheck.model.names import Name
+
+    facts = DeclFacts(Name.parse("_private.Paper.Secret.0.Paper.secret_add"), "Paper.Secret", DeclKind.THEOREM,
+                      Status.PROVED)
+    data = encode(facts)
+    assert data["name"] == "Paper.secret_add" and data["private"] is True
+    assert facts.display_name == "Paper.secret_add (private)"
+    assert decode(DeclFacts, data) == facts
+
+
+def test_kernel_dependencies_setting_is_said_in_every_output(toolchain, tmp_path: Path, capsys) -> None:
+    root = _built_workspace(tmp_path, capsys)
+    common = ["--root", str(root), "-q", "--no-build"]
+    (root / "claimcheck.toml").write_text('[kernel]\ndependencies = "trust"\n')
+    code, status = _json(["status", "--json", *common], capsys)
+    assert "their theorems are admitted as stated" in status["dependencies"]
+    records = {r["name"]: r for r in status["declarations"]}
+    assert records["Paper.double_comm"]["kernel"]["outcome"] == "checked"
+    assert records["Paper.double_sorry"]["status"] == "sorry"  # statuses go through packages all the same
+    for fmt in ("text", "github"):
+        main(["check", "--format", fmt, *common])
+        assert '`[kernel] dependencies = "trust"`' in capsys.readouterr().out, fmt
+    import xml.etree.ElementTree as ET
+
+    main(["check", "--format", "junit", *common])
+    xml = ET.fromstring(capsys.readouterr().out)
+    assert any('`[kernel] dependencies = "trust"`' in p.get("value", "") for p in xml.iter("property"))
+    main(["check", "--format", "json", *common])
+    settings = json.loads(capsys.readouterr().out)["settings"]
+    assert settings["kernel_dependencies"] == "trust" and settings["dependencies"][0] == "helper (path helper)"

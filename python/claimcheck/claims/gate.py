@@ -420,6 +420,7 @@ def _project_problems(ev: Evidence, cited: set[tuple[str, Name]]) -> list[Proble
                                file=module.source))
     for missing in ev.build.missing:
         out.append(Problem(P.PACKAGE_MISSING, E, missing))
+    out += ev.build.warnings
     for key, inst in sorted(ev.instances.items(), key=lambda kv: (str(kv[0][1]), kv[0][0])):
         if key in cited:
             continue  # reported on the claim that cites it

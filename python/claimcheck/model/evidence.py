@@ -161,6 +161,8 @@ class ProblemCode(StrEnum):
     MODULE_FAILED = "module-failed"
     #: ``--no-build``: a module not built, or built from another source: its outputs were not read
     MODULE_STALE = "module-stale"
+    #: what the wasm build accepts and a native ``lake build`` refuses (a definition needing ``noncomputable``)
+    NATIVE_BUILD_FAILS = "native-build-fails"
     #: a package the workspace requires is not there
     PACKAGE_MISSING = "package-missing"
     MODULE_UNREACHABLE = "module-unreachable"
@@ -353,6 +355,8 @@ class BuildSummary:
     modules: list[ModuleResult] = field(default_factory=list)
     #: required packages of the workspace that are missing, each with how to get it
     missing: list[str] = field(default_factory=list)
+    #: findings of the build at a module's line (a definition a native build refuses), as problems
+    warnings: list["Problem"] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

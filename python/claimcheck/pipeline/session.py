@@ -114,7 +114,8 @@ class Session:
             return {}
         return self.records.reuse(PROJECT, self.keys.kernel, dict[Key, KernelVerdict], lambda: stages.kernel_verdicts(
             self.environment, self.built_modules, self.toolchain, self.project.kernel_fuel, self.options.no_cache,
-            self.progress.line), keep=lambda verdicts: not stages.ran_out_of_fuel(verdicts))
+            self.progress.line, self.project.dependency_dirs() if self.project.kernel_dependencies == "trust" else ()),
+            keep=lambda verdicts: not stages.ran_out_of_fuel(verdicts))
 
     @cached_property
     def facts(self) -> list[DeclFacts]:

@@ -54,12 +54,13 @@ def environment(project: Project, toolchain: Toolchain) -> Environment:
 
 
 def kernel_verdicts(env: Environment, modules: Sequence[str], toolchain: Toolchain, fuel: int, no_cache: bool,
-                    progress: Callable[[str], None]) -> dict[Key, KernelVerdict]:
-    """The independent kernel's verdict on every constant of ``modules``."""
+                    progress: Callable[[str], None], trusted: Sequence[Path] = ()) -> dict[Key, KernelVerdict]:
+    """The independent kernel's verdict on every constant of ``modules`` (``trusted``: the output
+    folders of required packages whose theorems are admitted as stated)."""
     from claimcheck.recheck.run import STORE_NAMESPACE, project_verdicts
 
     store = Store(STORE_NAMESPACE, enabled=reads_allowed(no_cache))
-    verdicts, _result = project_verdicts(env, modules, [toolchain.lib_dir], store, fuel, progress)
+    verdicts, _result = project_verdicts(env, modules, [toolchain.lib_dir], store, fuel, progress, trusted)
     return verdicts
 
 
@@ -298,9 +299,21 @@ def evidence(project: Project, build: BuildReport, toolchain: Toolchain, facts: 
                for report in (*build.packages.values(), build) for r in report.modules.values()]
     settings = project_settings(project)
     return Evidence(
-        facts=facts, build=BuildSummary(build.ok, modules, list(build.missing)), toolchain=ToolchainInfo(toolchain.kind, toolchain.version),
+        facts=facts, build=BuildSummary(build.ok, modules, list(build.missing), build_warnings(project, build)),
+        toolchain=ToolchainInfo(toolchain.kind, toolchain.version),
         settings=settings, project_modules=frozenset(build.modules), witnesses=witnesses, instances=instances,
         failed_sources={m: project.relative(p) for m, p in build.failed_modules().items()})
+
+
+def build_warnings(project: Project, build: BuildReport) -> list["Problem"]:
+    """The build's findings at a line of the project's own modules: each definition that the wasm
+    build accepts and a native ``lake build`` refuses."""
+    from claimcheck.lean.fidelity import NATIVE_FAILS
+    from claimcheck.model.evidence import Problem, ProblemCode, Severity
+
+    return [Problem(ProblemCode.NATIVE_BUILD_FAILS, Severity.WARNING, m.text, file=project.relative(r.source),
+                    line=m.line)
+            for r in build.modules.values() for m in r.messages if m.kind == NATIVE_FAILS]
 
 
 def project_settings(project: Project) -> "Settings":
