@@ -608,3 +608,28 @@ def test_kernel_dependencies_setting_is_said_in_every_output(toolchain, tmp_path
     main(["check", "--format", "json", *common])
     settings = json.loads(capsys.readouterr().out)["settings"]
     assert settings["kernel_dependencies"] == "trust" and settings["dependencies"][0] == "helper (path helper)"
+
+
+def test_the_lake_new_template_lakefile_lean_is_in_the_subset(tmp_path: Path) -> None:
+    text = textwrap.dedent('''\
+        import Lake
+        open Lake DSL
+
+        package "greeting" where
+          version := v!"0.1.0"
+
+        lean_lib «Greeting» where
+          -- add library configuration options here
+
+        lean_lib Extra where srcDir := "extra"
+
+        @[default_target]
+        lean_exe "greeting" where
+          root := `Main
+          supportInterpreter := true
+        ''')
+    cfg = parse_lean_subset(tmp_path / "lakefile.lean", text)
+    assert cfg.name == "greeting"
+    assert [(lib.name, lib.src_dir, lib.roots) for lib in cfg.libs] == [("Greeting", ".", ("Greeting",)),
+                                                                         ("Extra", "extra", ("Extra",))]
+    assert [(e.name, e.root, e.default) for e in cfg.exes] == [("greeting", "Main", True)]

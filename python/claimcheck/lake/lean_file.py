@@ -140,7 +140,13 @@ class _Parser:
                     body.append((j + 1, self.lines[j]))
                 j += 1
             fields: list[tuple[int, str, str]] = []
-            if re.search(r"\bwhere\s*$", head):
+            inline = re.match(r"^(.*?)\s+where\s+(\S.*)$", head)
+            if inline and not re.search(r"\bwhere\s*$", head):  # `lean_lib L where srcDir := "x"`
+                head = inline.group(1)
+                body = [(start + 1, " " * (len(raw) - len(inline.group(2))) + inline.group(2))] + [
+                    (ln, t) for ln, t in body]
+                fields = self.fields(body)
+            elif re.search(r"\bwhere\s*$", head):
                 head = re.sub(r"\s*\bwhere\s*$", "", head)
                 fields = self.fields(body)
             elif body:
@@ -194,11 +200,11 @@ class _Parser:
                 continue
             if re.fullmatch(r"open(\s+(Lake|DSL|System|Lean))+", head):
                 continue
-            m = re.fullmatch(rf"package\s+({_NAME})", head)
+            m = re.fullmatch(rf"package\s+({_NAME}|{_STRING})", head)
             if m:
                 if name is not None:
                     raise self.refuse(cmd.line, "a second `package`")
-                name = m.group(1).strip("«»")
+                name = _target_name(m.group(1))
                 for line, field, value in cmd.fields:
                     if field in ("srcDir", "buildDir", "packagesDir", "leanLibDir"):
                         package[field] = self.path_value(line, value)
@@ -211,9 +217,9 @@ class _Parser:
             if head.startswith("require"):
                 requires.append(self.require(cmd))
                 continue
-            m = re.fullmatch(rf"(lean_lib|lean_exe)\s+({_NAME})", head)
+            m = re.fullmatch(rf"(lean_lib|lean_exe)\s+({_NAME}|{_STRING})", head)
             if m:
-                target = m.group(2).strip("«»")
+                target = _target_name(m.group(2))
                 if any(attr == "default_target" for _line, attr in cmd.attrs):
                     defaults.append(target)
                 (pending_libs if m.group(1) == "lean_lib" else pending_exes).append((cmd, target))
@@ -362,6 +368,11 @@ class _Parser:
                             raise self.refuse(line, value)
                         args.append(_unquote(item) or "")
         return tuple(args)
+
+
+def _target_name(text: str) -> str:
+    """A package's or target's name: an identifier (``«»`` dropped) or a string literal."""
+    return (_unquote(text) or "") if text.startswith('"') else text.strip("«»")
 
 
 def _unquote(text: str | None) -> str | None:
