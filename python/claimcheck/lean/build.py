@@ -544,6 +544,10 @@ class Builder:
             base = output_base(self.project, name)
             olean = base.with_name(base.name + ".olean")
             how = "`claimcheck build`" + (", or `lake build` with a native Lean" if self.project.is_lake else "")
+            pkg = self.project.package
+            if pkg is not None and not pkg.inside:  # claimcheck writes only inside the workspace it checks
+                how = (f"`claimcheck build --root {os.path.relpath(pkg.dir, shown)}` there, or `lake build` with a "
+                       "native Lean; claimcheck writes only inside the workspace it checks")
             if not olean.is_file():
                 text = f"no {rel(olean)}: the module is not built (run {how})"
                 results[name] = ModuleResult(name, mod.path, "not-built",
