@@ -108,10 +108,7 @@ def cmd_status(args: argparse.Namespace) -> ExitCode:
             return json.dumps(facts_to_json(records, deps), indent=2, ensure_ascii=False) + "\n"
         from claimcheck.report.text import render_status
 
-        from claimcheck.lean.fidelity import NATIVE_FAILS
-
-        findings = [f"warning: {session.project.relative(r.source)}:{m.line}: {m.text}"
-                    for r in session.build.modules.values() for m in r.messages if m.kind == NATIVE_FAILS]
+        findings = [f"warning: {p.file}:{p.line}: {p.message}" for p in session.native_fidelity]
         return render_status(records, statements=statements) + "".join(f"{w}\n" for w in findings) + (
             f"{deps}\n" if deps else "") + "".join(
             f"{line}\n" for line in session.build.dependency_problems()) + "".join(

@@ -36,6 +36,7 @@ __all__ = [
     "LakeConfig",
     "LakefileError",
     "find_lakefile",
+    "read_text",
     "lean_option_arg",
     "module_name",
 ]
@@ -165,6 +166,26 @@ class LakeConfig:
 
     def where(self, line: int) -> str:
         return f"{self.file}:{line}" if line else str(self.file)
+
+
+#: A lakefile or a manifest is a small file; this bounds what is read.
+MAX_LAKE_FILE_BYTES = 4 * 1024 * 1024
+
+
+def read_text(path: Path) -> str:
+    """A lakefile's or manifest's text, read as UTF-8 within the size bound (a
+    :class:`LakefileError` naming the file, and the line of a byte that is not UTF-8)."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise LakefileError(f"{path}: cannot be read: {exc.strerror or exc}") from exc
+    if len(data) > MAX_LAKE_FILE_BYTES:
+        raise LakefileError(f"{path}: {len(data)} bytes, more than claimcheck reads of a lake file ({MAX_LAKE_FILE_BYTES})")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise LakefileError(f"{path}:{line}: not UTF-8 text; save it as UTF-8") from exc
 
 
 def find_lakefile(folder: Path) -> Path | None:

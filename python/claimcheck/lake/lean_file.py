@@ -38,12 +38,12 @@ from claimcheck.lake.config import (
     Require,
     lean_option_arg,
     module_name,
+    read_text,
 )
 
 __all__ = ["read_lean_subset", "parse_lean_subset", "SUBSET"]
 
 SUBSET = "declarative subset"
-MAX_LAKEFILE_BYTES = 1024 * 1024
 
 #: What to do instead, said with every refusal.
 INSTEAD = ("claimcheck reads only the declarative part of a lakefile.lean without a native lake; write this "
@@ -79,18 +79,7 @@ class _Command:
 
 
 def read_lean_subset(path: Path) -> LakeConfig:
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise LakefileError(f"{path}: cannot be read: {exc.strerror or exc}") from exc
-    if len(data) > MAX_LAKEFILE_BYTES:
-        raise LakefileError(f"{path}: {len(data)} bytes, more than a lakefile may be ({MAX_LAKEFILE_BYTES})")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise LakefileError(f"{path}:{line}: not UTF-8 text; save it as UTF-8") from exc
-    return parse_lean_subset(path, text)
+    return parse_lean_subset(path, read_text(path))
 
 
 def parse_lean_subset(path: Path, text: str) -> LakeConfig:

@@ -14,12 +14,11 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from claimcheck.lake.config import DEFAULT_PACKAGES_DIR, LakefileError
+from claimcheck.lake.config import DEFAULT_PACKAGES_DIR, LakefileError, read_text
 
 __all__ = ["MANIFEST_FILE", "ManifestEntry", "LakeManifest", "read_manifest"]
 
 MANIFEST_FILE = "lake-manifest.json"
-MAX_MANIFEST_BYTES = 4 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -54,15 +53,10 @@ def read_manifest(path: Path) -> LakeManifest | None:
     """The manifest at ``path`` (None when there is none)."""
     if not path.is_file():
         return None
+    text = read_text(path)
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise LakefileError(f"{path}: cannot be read: {exc.strerror or exc}") from exc
-    if len(data) > MAX_MANIFEST_BYTES:
-        raise LakefileError(f"{path}: {len(data)} bytes, more than a manifest may be ({MAX_MANIFEST_BYTES})")
-    try:
-        doc = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as exc:
+        doc = json.loads(text)
+    except ValueError as exc:
         raise LakefileError(f"{path}: not a Lake manifest (invalid JSON: {exc}); run `lake update` to rewrite it") from exc
     if not isinstance(doc, dict) or "version" not in doc:
         raise LakefileError(f"{path}: not a Lake manifest (no `version`); run `lake update` to rewrite it")

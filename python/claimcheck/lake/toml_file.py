@@ -28,27 +28,14 @@ from claimcheck.lake.config import (
     Require,
     lean_option_arg,
     module_name,
+    read_text,
 )
 
 __all__ = ["read_toml", "parse_toml"]
 
-#: A lakefile is a small file; this bounds what is read.
-MAX_LAKEFILE_BYTES = 1024 * 1024
-
-
 def read_toml(path: Path, read_by: str = LAKEFILE_TOML) -> LakeConfig:
     """Read the ``lakefile.toml`` at ``path`` (:class:`LakefileError` naming the file and line)."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise LakefileError(f"{path}: cannot be read: {exc.strerror or exc}") from exc
-    if len(data) > MAX_LAKEFILE_BYTES:
-        raise LakefileError(f"{path}: {len(data)} bytes, more than a lakefile may be ({MAX_LAKEFILE_BYTES})")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise LakefileError(f"{path}:{line}: not UTF-8 text; save it as UTF-8") from exc
+    text = read_text(path)
     return parse_toml(path, text, read_by)
 
 

@@ -764,8 +764,6 @@ class Builder:
             produced = (scratch / f"{stem}.olean").exists()
             if proc.returncode == 0 and not errors and produced:
                 self._install_outputs(scratch, stem, mod.name)
-                if self.toolchain.kind == "wasm":  # what the proof-only section let through
-                    messages += self._native_fidelity(mod)
                 return ModuleResult(mod.name, mod.path, "built", messages, seconds, package=self._package)
             self._remove_outputs(mod.name)
             if not errors:
@@ -781,27 +779,6 @@ class Builder:
             return ModuleResult(mod.name, mod.path, "failed", messages, seconds, package=self._package)
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
-
-    def _native_fidelity(self, mod: LeanModule) -> list[Message]:
-        """Warnings at the definitions a native ``lake build`` refuses for want of ``noncomputable``
-        (:mod:`claimcheck.lean.fidelity`); none when the outputs cannot be read."""
-        from claimcheck.analysis.statuses import open_environment
-        from claimcheck.lean.fidelity import NATIVE_FAILS, native_fidelity_messages
-
-        library = self.toolchain.lib_dir.resolve()
-        try:
-            env = open_environment([self.project.olean_dir, *self.project.dependency_dirs()], [self.toolchain.lib_dir])
-
-            def is_library(module: str) -> bool:
-                folder = env.module_folder(module)
-                return folder is not None and folder.resolve() == library
-
-            base = output_base(self.project, mod.name)
-            found = native_fidelity_messages(env, mod.name, mod.path, base.with_name(base.name + ".ilean"), is_library)
-        except Exception:  # noqa: BLE001 - a warning that cannot be computed is no build failure
-            return []
-        rel = os.path.relpath(mod.path, self.project.root)
-        return [Message("warning", rel, line, column, text, NATIVE_FAILS) for line, column, text in found]
 
     def _install_outputs(self, scratch: Path, stem: str, name: str) -> None:
         base = output_base(self.project, name)

@@ -92,6 +92,10 @@ class Keys:
         return digest("witnesses", self.project_key, self.options.kernel,
                       *(f"{m}\0{n}" for m, n in sorted(wanted, key=lambda k: (k[0], str(k[1])))))
 
+    def fidelity(self, module: str) -> str:
+        """What a native build refuses in ``module`` (its facts' key: its outputs and its imports')."""
+        return digest("fidelity", self.module(module))
+
     def applications(self, module: str) -> str:
         return digest("applications", self.module(module))
 

@@ -255,7 +255,22 @@ class Session:
         stages.check_witness_ids(manifests, self.witness_ids(manifests))
         witnesses = self._witness_results(stages.claim_witnesses(manifests))
         return stages.evidence(self.project, self.build, self.toolchain, facts + extra, witnesses,
-                               self._instance_results)
+                               self._instance_results, self.native_fidelity)
+
+    @cached_property
+    def native_fidelity(self) -> list[Problem]:
+        """The definitions of the project's modules that the wasm build accepts and a native ``lake
+        build`` refuses (each a warning at its line); none on a native toolchain, which reports them
+        itself. Reused per module under its facts' key."""
+        from claimcheck.model.evidence import Problem
+
+        if self.toolchain.kind != "wasm":
+            return []
+        out: list[Problem] = []
+        for m in self.built_modules:
+            out += self.records.reuse(FACTS, self.keys.fidelity(m), list[Problem], lambda m=m: stages.native_fidelity(
+                self.environment, self.project, self.toolchain, m, self.build.modules[m].source))
+        return out
 
     def _manifest_decls(self, manifests: list[Manifest], facts: list[DeclFacts]) -> list[DeclFacts]:
         """Facts of the declarations the manifests name that are not among the project's listed ones

@@ -288,7 +288,8 @@ def named_decls(manifests: list[Manifest], facts: list[DeclFacts]) -> list[Name]
 
 
 def evidence(project: Project, build: BuildReport, toolchain: Toolchain, facts: list[DeclFacts],
-             witnesses: dict[str, WitnessOutcome], instances: dict[Key, InstanceResult]) -> Evidence:
+             witnesses: dict[str, WitnessOutcome], instances: dict[Key, InstanceResult],
+             warnings: Sequence["Problem"] = ()) -> Evidence:
     """Everything the verdicts are computed from."""
     from claimcheck.claims.gate import Evidence
     from claimcheck.model.evidence import BuildSummary, ModuleResult, ModuleState, ToolchainInfo
@@ -300,21 +301,29 @@ def evidence(project: Project, build: BuildReport, toolchain: Toolchain, facts: 
                for report in (*build.packages.values(), build) for r in report.modules.values()]
     settings = project_settings(project)
     return Evidence(
-        facts=facts, build=BuildSummary(build.ok, modules, list(build.missing), build_warnings(project, build)),
+        facts=facts, build=BuildSummary(build.ok, modules, list(build.missing), list(warnings)),
         toolchain=ToolchainInfo(toolchain.kind, toolchain.version),
         settings=settings, project_modules=frozenset(build.modules), witnesses=witnesses, instances=instances,
         failed_sources={m: project.relative(p) for m, p in build.failed_modules().items()})
 
 
-def build_warnings(project: Project, build: BuildReport) -> list["Problem"]:
-    """The build's findings at a line of the project's own modules: each definition that the wasm
-    build accepts and a native ``lake build`` refuses."""
-    from claimcheck.lean.fidelity import NATIVE_FAILS
+def native_fidelity(env: Environment, project: Project, toolchain: Toolchain, module: str, source: Path
+                    ) -> list["Problem"]:
+    """The definitions of ``module`` (built by the wasm toolchain) that a native ``lake build``
+    refuses for want of ``noncomputable``, each a warning at its line
+    (:mod:`claimcheck.analysis.fidelity`)."""
+    from claimcheck.analysis.fidelity import native_fidelity_messages
     from claimcheck.model.evidence import Problem, ProblemCode, Severity
 
-    return [Problem(ProblemCode.NATIVE_BUILD_FAILS, Severity.WARNING, m.text, file=project.relative(r.source),
-                    line=m.line)
-            for r in build.modules.values() for m in r.messages if m.kind == NATIVE_FAILS]
+    library = toolchain.lib_dir.resolve()
+
+    def is_library(m: str) -> bool:
+        folder = env.module_folder(m)
+        return folder is not None and folder.resolve() == library
+
+    ilean = project.olean_dir.joinpath(*module.split(".")).with_suffix(".ilean")
+    return [Problem(ProblemCode.NATIVE_BUILD_FAILS, Severity.WARNING, text, file=project.relative(source), line=line)
+            for line, _column, text in native_fidelity_messages(env, module, source, ilean, is_library)]
 
 
 def project_settings(project: Project) -> "Settings":

@@ -2,7 +2,7 @@
 ``noncomputable`` (:func:`native_fidelity`).
 
 The wasm build compiles each module inside a ``noncomputable section`` (see
-:data:`claimcheck.lean.build.PROOF_ONLY_SECTION`): a definition whose code cannot be generated is then
+``PROOF_ONLY_SECTION`` in :mod:`claimcheck.lean.build`): a definition whose code cannot be generated is then
 left without code, silently. For most that is the wasm library's missing compiled code, and a native
 Lean compiles them; but a definition whose *value* uses a constant that has no code anywhere (an
 axiom such as ``Classical.choice``, a definition marked ``noncomputable``: ``Classical.choose``,
@@ -24,9 +24,8 @@ from claimcheck.errors import OleanError
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import App, Const, Environment, Expr, Lam, LetE, MData, Proj
 
-__all__ = ["NATIVE_FAILS", "needs_noncomputable", "native_fidelity_messages"]
+__all__ = ["needs_noncomputable", "native_fidelity_messages"]
 
-NATIVE_FAILS = "native-build-fails"
 NONCOMPUTABLE_EXT = "Lean.noncomputableExt"
 #: The core library's axiom with data in its type (the others are propositions).
 _DATA_AXIOMS = frozenset({Name.parse("Classical.choice")})
