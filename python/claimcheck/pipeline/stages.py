@@ -313,6 +313,7 @@ def native_fidelity(env: Environment, project: Project, toolchain: Toolchain, mo
     refuses for want of ``noncomputable``, each a warning at its line
     (:mod:`claimcheck.analysis.fidelity`)."""
     from claimcheck.analysis.fidelity import native_fidelity_messages
+    from claimcheck.errors import ClaimcheckError
     from claimcheck.model.evidence import Problem, ProblemCode, Severity
 
     library = toolchain.lib_dir.resolve()
@@ -322,8 +323,14 @@ def native_fidelity(env: Environment, project: Project, toolchain: Toolchain, mo
         return folder is not None and folder.resolve() == library
 
     ilean = project.olean_dir.joinpath(*module.split(".")).with_suffix(".ilean")
+    try:
+        found = native_fidelity_messages(env, module, source, ilean, is_library)
+    except (ClaimcheckError, RecursionError, KeyError, ValueError) as exc:  # a warning that cannot be computed
+        return [Problem(ProblemCode.NATIVE_BUILD_FAILS, Severity.NOTICE, f"module {module}: whether a native `lake "
+                        f"build` accepts its definitions was not checked ({type(exc).__name__}: {exc})",
+                        file=project.relative(source))]
     return [Problem(ProblemCode.NATIVE_BUILD_FAILS, Severity.WARNING, text, file=project.relative(source), line=line)
-            for line, _column, text in native_fidelity_messages(env, module, source, ilean, is_library)]
+            for line, _column, text in found]
 
 
 def project_settings(project: Project) -> "Settings":
