@@ -115,7 +115,7 @@ def test_lakefile_lean_declarative_subset(tmp_path: Path) -> None:
 
         require mathlib from git
           "https://github.com/leanprover-community/mathlib4.git" @ "v4.28.0"
-        require helper from "../helper"
+        require helper from ".." / "helper/v2"
         require "leanprover-community" / "batteries" @ git "main"
         require tools from git "https://example.invalid/t.git" @ "v1" / "lean"
 
@@ -135,7 +135,7 @@ def test_lakefile_lean_declarative_subset(tmp_path: Path) -> None:
     assert [r.name for r in cfg.requires] == ["mathlib", "helper", "batteries", "tools"]
     mathlib, helper, batteries, tools = cfg.requires
     assert mathlib.git == "https://github.com/leanprover-community/mathlib4.git" and mathlib.rev == "v4.28.0"
-    assert mathlib.line == 11 and helper.path == "../helper"
+    assert mathlib.line == 11 and helper.path == "../helper/v2"
     assert batteries.scope == "leanprover-community" and batteries.rev == "main"
     assert tools.subdir == "lean"
     lib = cfg.libs[0]

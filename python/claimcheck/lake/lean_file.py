@@ -235,9 +235,9 @@ class _Parser:
         if m:
             return Require(m.group(1).strip("«»"), git=_unquote(m.group(2)), rev=_unquote(m.group(3)),
                            subdir=_unquote(m.group(4)), line=cmd.line)
-        m = re.fullmatch(rf"require\s+({_NAME})\s+from\s+({_STRING})", head)
+        m = re.fullmatch(rf"require\s+({_NAME})\s+from\s+({_STRING}(?:\s*/\s*{_STRING})*)", head)
         if m:
-            return Require(m.group(1).strip("«»"), path=_unquote(m.group(2)), line=cmd.line)
+            return Require(m.group(1).strip("«»"), path=self.path_value(cmd.line, m.group(2)), line=cmd.line)
         m = re.fullmatch(rf"require\s+({_STRING})\s*/\s*({_STRING})(?:\s*@\s*(?:git\s+)?({_STRING}))?", head)
         if m:
             return Require(_unquote(m.group(2)) or "", rev=_unquote(m.group(3)), scope=_unquote(m.group(1)) or "",
@@ -280,10 +280,10 @@ class _Parser:
     # ------------------------------------------------------------------ values
 
     def path_value(self, line: int, value: str) -> str:
-        parts = [p.strip() for p in value.split("/")] if not re.fullmatch(_STRING, value.strip()) else [value.strip()]
-        if not all(re.fullmatch(_STRING, p) for p in parts):
+        """A path literal: a string, or strings joined with ``/`` (``".." / "helper"``)."""
+        if not re.fullmatch(rf"\s*{_STRING}(?:\s*/\s*{_STRING})*\s*", value):
             raise self.refuse(line, value)
-        return "/".join(_unquote(p) or "" for p in parts)
+        return "/".join(_unquote(p) or "" for p in re.findall(_STRING, value))
 
     def _array(self, line: int, value: str) -> list[str]:
         value = value.strip()
