@@ -248,6 +248,10 @@ def load_manifests(project: Project, witness_ids: Callable[[list[Manifest]], lis
     return manifests
 
 
+#: ``validate`` reads the names of a required package's built modules up to this many modules.
+MAX_VALIDATED_PACKAGE_MODULES = 2000
+
+
 def check_names(project: Project, manifests: list[Manifest], toolchain: Callable[[], Toolchain]) -> list[str]:
     """The manifests' declaration names against the last build (no build, no toolchain install:
     ``toolchain`` finds an installed one or raises); what could not be checked, in words."""
@@ -258,14 +262,31 @@ def check_names(project: Project, manifests: list[Manifest], toolchain: Callable
     if isinstance(built, str):
         return [built]
     notes = []
+    # the declarations of a workspace's required packages are known too (as check knows them)
+    packages: set[Name] = set()
+    known_all = True
+    for folder in project.dependency_dirs():
+        count = sum(1 for _ in folder.rglob("*.olean")) if folder.is_dir() else 0
+        if count > MAX_VALIDATED_PACKAGE_MODULES:  # Mathlib: reading every module would take minutes
+            known_all = False
+            notes.append(f"declarations of the package built in {project.relative(folder)} not checked ({count} "
+                         "modules); `check` knows them")
+            continue
+        got = built_names(folder)
+        if isinstance(got, str):
+            notes.append(f"declarations of the package built in {project.relative(folder)}: {got}")
+        else:
+            packages |= got
     try:
-        known: set[Name] | None = set(library(toolchain()).names)
+        known: set[Name] | None = set(library(toolchain()).names) | packages
     except OleanError:
         raise
     except ClaimcheckError:
         known = None
         notes.append("library declaration names (`role: library`) not checked: no toolchain installed")
-    check(manifests, built, known)
+    if not known_all:
+        return notes  # a name of that package cannot be told from a typo: leave it to `check`
+    check(manifests, built | packages, known)
     return notes
 
 
