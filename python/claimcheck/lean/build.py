@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Mapping
 from claimcheck.cache import Store
 from claimcheck.errors import ConfigError, ModuleGraphError
 from claimcheck.lean.lock import FileLock
+from claimcheck.model.evidence import ModuleState
 from claimcheck.lean.modules import (
     _HEADER_WORDS,
     _TOKEN,
@@ -113,10 +114,10 @@ class Message:
 
 
 #: A module's outputs are current: it was built now, or its outputs are those built from its present source.
-CURRENT = ("built", "up-to-date")
+CURRENT = (ModuleState.BUILT, ModuleState.UP_TO_DATE)
 #: A module whose outputs cannot be read: failed, blocked by an import that has none, not built at all
 #: (``--no-build``), or built from another source (``--no-build``).
-NOT_CURRENT = ("failed", "blocked", "not-built", "stale")
+NOT_CURRENT = (ModuleState.FAILED, ModuleState.BLOCKED, ModuleState.NOT_BUILT, ModuleState.STALE)
 
 
 @dataclass
@@ -126,7 +127,7 @@ class ModuleResult:
 
     name: str
     source: Path
-    status: str
+    status: ModuleState
     messages: list[Message] = field(default_factory=list)
     seconds: float = 0.0
     blocked_by: str | None = None
@@ -176,7 +177,7 @@ class BuildReport:
         return (all(r.status in CURRENT for r in self.modules.values()) and not self.missing
                 and all(p.ok for p in self.packages.values()))
 
-    def count(self, status: str) -> int:
+    def count(self, status: ModuleState) -> int:
         return sum(1 for r in self.modules.values() if r.status == status)
 
     def failed_modules(self) -> dict[str, Path]:
@@ -363,7 +364,7 @@ class Builder:
         """``mod`` blocked by a missing package, or by an import of another package's module that has
         no current outputs."""
         if mod.name in self.preblocked:
-            return ModuleResult(mod.name, mod.path, "blocked", blocked_by="a missing package",
+            return ModuleResult(mod.name, mod.path, ModuleState.BLOCKED, blocked_by="a missing package",
                                 package=self._package, reason=self.preblocked[mod.name])
         for imp in mod.imports:
             ext = self.external.get(imp.module)
@@ -371,7 +372,7 @@ class Builder:
                 cause = ext.cause or f"{imp.module} (package {ext.package}, {ext.status})"
                 why = f"imports {imp.module} (package {ext.package}), which is {ext.status}" + (
                     f" because of {cause}" if ext.status == "blocked" else (f": {ext.reason}" if ext.reason else ""))
-                return ModuleResult(mod.name, mod.path, "blocked", blocked_by=imp.module, package=self._package,
+                return ModuleResult(mod.name, mod.path, ModuleState.BLOCKED, blocked_by=imp.module, package=self._package,
                                     reason=why, cause=cause)
         return None
 
@@ -379,7 +380,7 @@ class Builder:
         """``name`` blocked by its import ``bad`` of the same package, which has no current outputs."""
         cause = below.cause or f"{bad} ({below.status}" + (f", package {self._package}" if self._package else "") + ")"
         why = f"imports {bad}, which is {below.status}" + (f" because of {cause}" if below.status == "blocked" else "")
-        return ModuleResult(name, path, "blocked", blocked_by=bad, package=self._package, reason=why, cause=cause)
+        return ModuleResult(name, path, ModuleState.BLOCKED, blocked_by=bad, package=self._package, reason=why, cause=cause)
 
     @property
     def _package(self) -> str:
@@ -453,7 +454,7 @@ class Builder:
                         self.progress.line(f"[{finished}/{total}] {name}: blocked ({held.reason})")
                         continue
                     bad = next(
-                        (d for d in project_imports(mod, modules) if results[d].status in ("failed", "blocked")), None
+                        (d for d in project_imports(mod, modules) if results[d].status in (ModuleState.FAILED, ModuleState.BLOCKED)), None
                     )
                     if bad is not None:
                         self._remove_outputs(name)
@@ -467,7 +468,7 @@ class Builder:
                     if messages is None:
                         messages = self._restore(name, key)
                     if messages is not None:
-                        results[name] = ModuleResult(name, mod.path, "up-to-date", messages, package=self._package)
+                        results[name] = ModuleResult(name, mod.path, ModuleState.UP_TO_DATE, messages, package=self._package)
                         finished += 1
                         continue
                     self.progress.line(f"[{finished}/{total} done] building {name}")
@@ -481,11 +482,11 @@ class Builder:
                     results[name] = result
                     self._forget_interfaces(name)  # read before compiling: outputs changed since
                     finished += 1
-                    if result.status == "built":
+                    if result.status is ModuleState.BUILT:
                         files = self._keep_outputs(name)
                         self.records.put(keys[name], {"outputs": outputs_hash(self.project, name), "files": files,
                                                       "messages": [asdict(m) for m in result.messages]})
-                    verdict = "ok" if result.status == "built" else "FAILED"
+                    verdict = "ok" if result.status is ModuleState.BUILT else "FAILED"
                     self.progress.line(f"[{finished}/{total}] {name}: {verdict} ({result.seconds:.1f}s)")
         ordered = {name: results[name] for name in order}
         return self._report(ordered, modules, start)
@@ -539,7 +540,7 @@ class Builder:
             # outputs are read where they are: nothing is restored from the cache, nothing written
             messages = self._current(name, key)
             if messages is not None:
-                results[name] = ModuleResult(name, mod.path, "up-to-date", messages, package=self._package)
+                results[name] = ModuleResult(name, mod.path, ModuleState.UP_TO_DATE, messages, package=self._package)
                 continue
             base = output_base(self.project, name)
             olean = base.with_name(base.name + ".olean")
@@ -550,7 +551,7 @@ class Builder:
                        "native Lean; claimcheck writes only inside the workspace it checks")
             if not olean.is_file():
                 text = f"no {rel(olean)}: the module is not built (run {how})"
-                results[name] = ModuleResult(name, mod.path, "not-built",
+                results[name] = ModuleResult(name, mod.path, ModuleState.NOT_BUILT,
                                              [Message("error", rel(mod.path), None, None, text, "not-built")],
                                              package=self._package)
                 continue
@@ -560,13 +561,13 @@ class Builder:
                 verdict = judge(olean, mod.path, name)
                 if verdict.fresh:
                     note = Message("information", rel(mod.path), None, None, verdict.reason, "lake-trace")
-                    results[name] = ModuleResult(name, mod.path, "up-to-date", [note], package=self._package)
+                    results[name] = ModuleResult(name, mod.path, ModuleState.UP_TO_DATE, [note], package=self._package)
                     continue
                 text = f"{rel(olean)}: {verdict.reason.removeprefix('stale: ')} (run {how})"
             else:
                 text = (f"{rel(olean)} is not what claimcheck built from the present source (the source or an "
                         f"import changed since, or another tool wrote it; run {how})")
-            results[name] = ModuleResult(name, mod.path, "stale",
+            results[name] = ModuleResult(name, mod.path, ModuleState.STALE,
                                          [Message("error", rel(mod.path), None, None, text, "stale")],
                                          package=self._package)
         return self._report(results, modules, start)
@@ -764,7 +765,7 @@ class Builder:
             produced = (scratch / f"{stem}.olean").exists()
             if proc.returncode == 0 and not errors and produced:
                 self._install_outputs(scratch, stem, mod.name)
-                return ModuleResult(mod.name, mod.path, "built", messages, seconds, package=self._package)
+                return ModuleResult(mod.name, mod.path, ModuleState.BUILT, messages, seconds, package=self._package)
             self._remove_outputs(mod.name)
             if not errors:
                 detail = "\n".join((proc.stdout + "\n" + proc.stderr).strip().splitlines()[-15:])
@@ -776,7 +777,7 @@ class Builder:
                         "toolchain",
                     )
                 )  # fmt: skip
-            return ModuleResult(mod.name, mod.path, "failed", messages, seconds, package=self._package)
+            return ModuleResult(mod.name, mod.path, ModuleState.FAILED, messages, seconds, package=self._package)
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
 

@@ -27,6 +27,7 @@ from claimcheck.lean.build import CURRENT, BuildReport, Builder, ExternalModule,
 from claimcheck.lean.lock import FileLock
 from claimcheck.lean.plan import plan_workspace
 from claimcheck.lean.toolchain import Toolchain
+from claimcheck.model.evidence import ModuleState
 from claimcheck.progress import Progress
 from claimcheck.project import Project
 
@@ -142,7 +143,7 @@ def _attach(report: BuildReport, packages: dict[str, BuildReport], messages: lis
                     break
         if target is not None:
             if msg.severity == "error" and target.status in ("not-built", "stale"):
-                target.status = "failed"  # lake tried to build it, and this is why it has no outputs
+                target.status = ModuleState.FAILED  # lake tried to build it, and this is why it has no outputs
                 target.messages = [m for m in target.messages if m.kind not in ("not-built", "stale")]
             target.messages.append(msg)
         else:

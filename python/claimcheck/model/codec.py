@@ -258,10 +258,13 @@ def facts_from_json(data: Any) -> DeclFacts:
     return decode(DeclFacts, data)
 
 
-def facts_to_json(records: list[DeclFacts], dependencies: str | None = None) -> dict[str, Any]:
+def facts_to_json(records: list[DeclFacts], dependencies: str | None = None,
+                  notes: list[str] | None = None) -> dict[str, Any]:
     """The ``status --json`` document (``dependencies``: the workspace's required packages and the
-    kernel's treatment of them, when there are any)."""
+    kernel's treatment of them, when there are any; ``notes``: what else the status found, in words)."""
     doc: dict[str, Any] = {"schema": STATUS_SCHEMA, "declarations": [encode(r) for r in records]}
     if dependencies is not None:
         doc["dependencies"] = dependencies
+    if notes:
+        doc["notes"] = notes
     return doc
