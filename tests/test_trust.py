@@ -13,7 +13,7 @@ Every folder of ``tests/fixtures/trust/`` is a small project with an ``expected.
 * ``run``: the claimcheck command (``--root`` and ``-q`` added), run in its own process;
 * ``exit``, and what its output must show: ``claims`` (paper/claim -> verdict, from ``--format
   json``), ``problems`` (codes that must occur), ``modules`` (module -> build state),
-  ``statements`` (declaration -> printed statement), ``witnesses`` (witness id -> ok), ``status_json`` (module -> ``failed`` or
+  ``statements`` (declaration -> printed statement), ``witnesses`` (witness id -> ok), ``status_json`` (module -> ``failed``, ``stale`` or
   ``listed``), ``stderr`` / ``stderr_also`` (text that must occur), ``stderr_not`` (text that must
   not); ``also``: further commands with their exit codes.
 
@@ -144,8 +144,8 @@ def test_trust_case(case: str, tmp_path: Path, toolchain) -> None:
         records = json.loads(done.stdout)["declarations"]
         for module, what in spec["status_json"].items():
             mine = [r for r in records if r["module"] == module]
-            if what == "failed":
-                assert mine and all(r["status"] == "failed" for r in mine), mine
+            if what in ("failed", "stale"):
+                assert mine and all(r["status"] == what for r in mine), mine
             else:
                 assert mine and all(r["statement"] for r in mine), mine
     for extra in spec.get("also") or []:

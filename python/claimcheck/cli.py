@@ -82,21 +82,30 @@ def cmd_build(args: argparse.Namespace) -> ExitCode:
 def cmd_status(args: argparse.Namespace) -> ExitCode:
     """Proof status of every declaration, read from the build's .olean files.
 
-    Exit code 1 only when a declaration asked for with ``--decl`` is missing; other statuses
-    (sorry, native, unsafe, axiom, failed) are reported in the output with exit code 0.
+    Exit code 1 when a declaration asked for with ``--decl`` is missing, or a module has no current
+    outputs (failed, blocked, not built or stale: its record says why) or a required package is
+    missing; other statuses (sorry, native, unsafe, axiom) are reported in the output with exit code 0.
     """
+    from claimcheck.pipeline.stages import project_settings
+
     decls = _decls(args.decl)
     session = _session(args, build=not args.no_build, kernel=not args.no_kernel, install=not args.no_build,
                        include_all=args.all, decls=decls)
     statements = bool(args.decl)
     fmt = _output_format(args, Document.STATUS)
+    deps = project_settings(session.project).dependencies_line()
 
     def render(records) -> str:  # the renderers are imported only when the text is not reused
-            return render_document(Document.STATUS, fmt, records, session.project.root, statements=statements)
+        notes = ([f"warning: {p.file}:{p.line}: {p.message}" for p in session.native_fidelity]
+                 + session.build.dependency_problems() + [f"missing: {m}" for m in session.build.missing])
+        return render_document(Document.STATUS, fmt, records, session.project.root, statements=statements,
+                               dependencies=deps, notes=notes)
 
     text, missing = session.rendered_facts(f"{fmt}:{statements}", render)
     _emit(text)
-    return ExitCode.of(not missing)
+    if not session.build.ok and not args.quiet:
+        print(session.build.summary(errors=False), file=sys.stderr)
+    return ExitCode.of(not missing and session.build.ok)
 
 
 def cmd_validate(args: argparse.Namespace) -> ExitCode:
@@ -146,7 +155,8 @@ def _report_target(args: argparse.Namespace, project: Project) -> Path | None:
 def _gate(args: argparse.Namespace):
     """The session and its gate result; when the run fails before a report is written, an earlier
     report in the target folder is marked out of date (its verdicts are never left as current)."""
-    session = _session(args)
+    no_build = getattr(args, "no_build", False)
+    session = _session(args, build=not no_build, install=not no_build)
     target = _report_target(args, session.project)
     try:
         # a typo in a manifest costs a second, not a build; the witness ids are checked by the gate,
@@ -289,9 +299,16 @@ def cmd_dojo(args: argparse.Namespace) -> ExitCode:
 
 
 def cmd_init(args: argparse.Namespace) -> ExitCode:
-    """Scaffold a new project: claimcheck.toml, lean-toolchain, lakefile.lean, a module, a manifest."""
+    """Scaffold a new project: claimcheck.toml, lean-toolchain, lakefile.lean, a module, a manifest;
+    or (``--here``) add the manifests folder to an existing project."""
     from claimcheck.claims.fingerprints import update_fingerprints
     from claimcheck.scaffold import scaffold
+
+    if args.here:
+        return _init_here(args)
+    if args.dir is None:
+        raise ClaimcheckError("init: name the new project's folder (`claimcheck init DIR`), or add claimcheck to the "
+                              "project in this folder with `claimcheck init --here`")
 
     for path in scaffold(args.dir, args.name):
         print(f"wrote {path}")
@@ -304,6 +321,44 @@ def cmd_init(args: argparse.Namespace) -> ExitCode:
         update_fingerprints(manifests, session.gate(manifests))
         print("built the example and recorded its statement fingerprints")
     print(f"next: cd {args.dir} && claimcheck all")
+    return ExitCode.SUCCESS
+
+
+def _init_here(args: argparse.Namespace) -> ExitCode:
+    """Add claimcheck to the project at ``--root`` (a Lake workspace as it is, or a folder with
+    claimcheck.toml): the manifests folder with one example claim on one of the project's own
+    theorems, its fingerprint recorded; nothing that repeats what the lakefile says."""
+    from claimcheck.claims.fingerprints import update_fingerprints
+    from claimcheck.model.facts import DeclKind, Status
+    from claimcheck.scaffold import add_manifests, slug_of
+
+    if args.dir is not None:
+        raise ClaimcheckError("init --here works on the project at --root (default: this folder); name no folder")
+    project = Project.load(args.root)
+    if not project.is_lake and not (project.root / "claimcheck.toml").is_file():
+        raise ClaimcheckError(f"{project.root}: no lakefile.lean or lakefile.toml (and no claimcheck.toml): not a "
+                              "project to add claimcheck to; `claimcheck init DIR` makes a new one")
+    progress = Progress(quiet=args.quiet)
+    session = Session(project, progress, Options(build=not args.no_build, install=not args.no_build))
+    own = [f for f in session.facts if f.kind is DeclKind.THEOREM and f.module in session.build.modules
+           and f.is_theorem]
+    own.sort(key=lambda f: (f.status is not Status.PROVED, f.private, f.module, str(f.name)))
+    chosen = own[0] if own else None
+    name = project.workspace.root.name if project.workspace is not None else project.root.name
+    decl = str(chosen.name.user_facing) if chosen is not None else None
+    written = add_manifests(project.root, slug_of(name), decl, chosen.module if chosen else None,
+                            project.manifests_dir)
+    for path in written:
+        print(f"wrote {project.relative(path)}")
+    if chosen is not None:
+        manifests = session.manifests(companion=False)
+        update_fingerprints(manifests, session.gate(manifests))
+        print(f"example claim on {decl} ({chosen.status}); its statement fingerprint recorded")
+    else:
+        print("no theorem found in the project's own modules: the example claim is not formalised yet")
+    if not session.build.ok:
+        print(session.build.summary(errors=False), file=sys.stderr)
+    print("next: edit the claim, then `claimcheck check`")
     return ExitCode.SUCCESS
 
 
@@ -343,6 +398,13 @@ def _add_sources(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sources", type=Path, default=None, metavar="DIR",
                         help="check manifest citations against the source texts in DIR "
                         "(default: [manifests] sources in claimcheck.toml, or $CLAIMCHECK_SOURCES)")
+
+
+def _add_no_build(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--no-build", action="store_true",
+                        help="build nothing: read the outputs where they are (lake's .lake/build in a workspace); a "
+                        "module counts only when claimcheck's record or lake's trace says it was built from its present "
+                        "source and the files agree; one not built or stale is an error with its reason (exit 1)")
 
 
 def _add_jobs(parser: argparse.ArgumentParser) -> None:
@@ -390,9 +452,7 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--decl", action="append", metavar="NAME",
                    help="only this declaration, as Lean writes its name (`Term.«let»`; repeatable)")
     p.add_argument("--all", action="store_true", help="also list compiler-generated auxiliary declarations")
-    p.add_argument("--no-build", action="store_true",
-                   help="use existing build outputs, current only when claimcheck recorded them for the present "
-                   "sources (decided by content, as the build decides); others count as failed")
+    _add_no_build(p)
     p.add_argument("--no-kernel", action="store_true", help="do not re-check the declarations with the independent kernel")
     _add_jobs(p)
     p.set_defaults(func=cmd_status)
@@ -429,8 +489,14 @@ def make_parser() -> argparse.ArgumentParser:
     _add_format(p, Document.DIFF)
     p.set_defaults(func=cmd_diff)
 
-    p = sub.add_parser("init", help="scaffold a new claimcheck project in DIR")
-    p.add_argument("dir", type=Path, help="the new project's folder (created; must be empty if it exists)")
+    p = sub.add_parser("init", help="scaffold a new claimcheck project in DIR, or add claimcheck to an existing "
+                       "project (--here)")
+    p.add_argument("dir", type=Path, nargs="?", default=None,
+                   help="the new project's folder (created; must be empty if it exists)")
+    p.add_argument("--here", action="store_true",
+                   help="add claimcheck to the project at --root (a Lake workspace as it is): the manifests folder "
+                   "with one example claim on one of its own theorems; nothing that repeats the lakefile")
+    p.add_argument("--root", type=Path, default=Path("."), help="with --here: the project (default: this folder)")
     p.add_argument("--name", default=None, help="the Lean library name (default: from the folder name)")
     p.add_argument("--no-build", action="store_true",
                    help="only write the files (the example's fingerprints stay unrecorded)")
@@ -446,6 +512,7 @@ def make_parser() -> argparse.ArgumentParser:
                    help="also write the report (HTML, report.json, summary.md, badge.json, junit.xml) to DIR")
     p.add_argument("--update-fingerprints", action="store_true",
                    help="record the built statement fingerprints (and statements) in the manifests, after reviewing them")
+    _add_no_build(p)
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("export", help="export theorems and a premise corpus in LeanDojo's benchmark shape")
@@ -476,6 +543,8 @@ def make_parser() -> argparse.ArgumentParser:
         _add_sources(p)
         _add_jobs(p)
         p.add_argument("--out", type=Path, default=None, help="report folder (default: <root>/report)")
+        if name == "report":
+            _add_no_build(p)
         p.set_defaults(func=func)
 
     return parser

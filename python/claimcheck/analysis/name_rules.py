@@ -137,7 +137,11 @@ class NameRules:
         name reads as (``ℕ``), else ``None``. Exempt are an actual field of a structure
         (``Point.toString``, ``toString`` a field of ``Point``'s constructor) and the function a
         ``deriving DecidableEq`` instance is (:meth:`is_derived_dec_eq`); nothing else is.
-        Compiler-generated names (a component that starts with ``_`` or is a number) are not checked."""
+        Compiler-generated names (a component that starts with ``_`` or is a number) are not checked.
+        A private name is printed as its author wrote it, so that name is checked, the whole of it too."""
+        private = name.is_private
+        if private:
+            name = name.user_facing
         if name.is_internal:
             return None
         if isinstance(name.last, str) and name.last in _NUMBER_SETS:
@@ -147,7 +151,7 @@ class NameRules:
                 return number
         if self.is_structure_field(name) or self.is_derived_dec_eq(name):
             return None
-        for i in range(1, len(name)):
+        for i in range(0 if private else 1, len(name)):
             suffix = name.suffix_from(i)
             ci = self.find(suffix)
             if ci is not None and self.scope.is_core_module(ci.module):
@@ -158,6 +162,7 @@ class NameRules:
         """``(suffix, library name)``: a suffix of project name ``name`` (the whole name included)
         whose confusable skeleton is that visible library name's, though the texts differ
         (``Nat.«ɡcd»`` → ``Nat.gcd``); else ``None``."""
+        name = name.user_facing
         if name.is_internal:
             return None
         for i in range(len(name)):
@@ -180,39 +185,39 @@ class NameRules:
             chars = ", ".join(dict.fromkeys(describe_character(c) for c in hidden))
             out.add(StatementWarning(
                 WarningKind.INVISIBLE, name,
-                f"the name `{name}` holds characters a reader cannot see ({chars}): it can print like"
+                f"the name `{name.user_facing}` holds characters a reader cannot see ({chars}): it can print like"
                 " another name", found_in))
         for binder, chars in binder_hidden:
             out.add(StatementWarning(
                 WarningKind.INVISIBLE, name,
-                f"the statement of `{name}` binds `{binder}`, a name holding characters a reader cannot see"
+                f"the statement of `{name.user_facing}` binds `{binder}`, a name holding characters a reader cannot see"
                 f" ({chars})", found_in))
         for c in name.components:
             if isinstance(c, str):
                 for word, scripts in mixed_script_words(c):
                     out.add(StatementWarning(
                         WarningKind.MIXED_SCRIPT, name,
-                        f"`{name}` mixes scripts in the word `{word}` ({', '.join(s.title() for s in scripts)}):"
+                        f"`{name.user_facing}` mixes scripts in the word `{word}` ({', '.join(s.title() for s in scripts)}):"
                         " a letter of one script can pass for another's", found_in))
                     break
         look = self.lookalike_library_name(name)
         if look is not None:
             suffix, library = look
-            where = "" if suffix == name else f" (its part `{suffix}`)"
+            where = "" if suffix == name.user_facing else f" (its part `{suffix}`)"
             out.add(StatementWarning(
                 WarningKind.CONFUSABLE, name,
-                f"`{name}`{where} reads like the library declaration `{library}` (the same Unicode confusable"
+                f"`{name.user_facing}`{where} reads like the library declaration `{library}` (the same Unicode confusable"
                 " skeleton), but it is the project's own", found_in))
         # a theorem's name enters no statement (its own statement is printed in full)
         shadowed = self.shadowed_library_name(name) if ci.kind != "theorem" else None
         if shadowed is not None and not name.ends_with(shadowed):
             out.add(StatementWarning(
                 WarningKind.SHADOWING, name,
-                f"`{name}` reads like the library declaration `{shadowed}`, but it is the project's own", found_in))
+                f"`{name.user_facing}` reads like the library declaration `{shadowed}`, but it is the project's own", found_in))
         elif shadowed is not None:
             out.add(StatementWarning(
                 WarningKind.SHADOWING, name,
-                f"`{name}` ends with the name of the library declaration `{shadowed}`: inside its"
+                f"`{name.user_facing}` ends with the name of the library declaration `{shadowed}`: inside its"
                 f" namespace it is written `{shadowed}`, but it is the project's own", found_in))
         return out
 

@@ -192,7 +192,7 @@ def _split_refs(text: str, refs: list[Name]) -> tuple[StatementPart, ...]:
         if start > pos:
             parts.append(StatementPart(text[pos:start]))
         ref = refs[int(text[start + 1:end])]
-        parts.append(StatementPart(str(ref), ref))
+        parts.append(StatementPart(str(ref.user_facing), ref))
         pos = end + 1
     return tuple(parts)
 
@@ -213,7 +213,7 @@ class _Printer:
         if self.mark_refs and self.inspector.is_project(name):
             self.refs.append(name)
             return f"{REF_OPEN}{len(self.refs) - 1}{REF_CLOSE}"
-        return str(name)
+        return str(name.user_facing)  # a private constant as its author wrote it
 
     def flagged(self, n: Name, args: list[Expr], ctx: list[str]) -> dict[int, str]:
         """The instance arguments of ``n`` that change its meaning, printed: their positions."""

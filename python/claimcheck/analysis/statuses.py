@@ -138,10 +138,10 @@ class _Analysis:
     inspector per module scope, shared by every record."""
 
     def __init__(self, env: Environment, core: Sequence[Path], library: LibraryIndex | None,
-                 loaded: Sequence[Module], allowed: frozenset[Name]):
+                 loaded: Sequence[Module], allowed: frozenset[Name], packages: Mapping[Path, str] | None = None):
         self.env = env
         project_names = {n for mod in loaded for n in mod.constant_names()}
-        self.collector = AxiomCollector(env, core, library, project_names)
+        self.collector = AxiomCollector(env, core, library, project_names, packages)
         self.fingerprints = StatementFingerprints(env, self.collector.is_core_module)
         self.prelude = prelude_modules(env, [mod.name for mod in loaded])
         self.allowed = allowed
@@ -160,7 +160,9 @@ class _Analysis:
     def facts(self, ci: ConstantInfo) -> DeclFacts:
         key = (ci.module, ci.name)
         axioms, boundary, unsafe = self.collector.reached(key)
-        status = classify(axioms, self.allowed & self.collector.verified, unsafe)
+        allowed = self.allowed & self.collector.verified
+        status = classify(axioms, allowed, unsafe)
+        from_packages = tuple(sorted(d for d in self.collector.dependency_axioms(key) if d.axiom not in allowed))
         try:
             fp: str | None = self.fingerprints.fingerprint(ci)
         except OleanError:
@@ -213,6 +215,8 @@ class _Analysis:
             lint=tuple(lint),
             warnings=tuple(warnings),
             uses=self.uses.project_uses(key) if not core else (),
+            package=self.collector.package_of(ci.module) or "",
+            dependency_axioms=from_packages,
         )
 
 
@@ -227,6 +231,9 @@ def declaration_facts(
     library: LibraryIndex | None = None,
     sources: Mapping[str, Path] | None = None,
     only: Collection[str] | None = None,
+    packages: Mapping[Path, str] | None = None,
+    module_notes: Mapping[str, tuple[Status, str]] | None = None,
+    dependency_failed: Mapping[str, Path] | None = None,
 ) -> list[DeclFacts]:
     """The facts of the declarations of the project ``modules`` (or only of ``decls``).
 
@@ -257,11 +264,15 @@ def declaration_facts(
         if located is not None and located[1].resolve() in core_resolved:
             raise StatusError(f"project module {m} is found in the Lean library folder {located[1]}: rename it")
         loaded.append(env.load(m))
-    analysis = _Analysis(env, core, library, loaded, frozenset(allowed_axioms))
+    analysis = _Analysis(env, core, library, loaded, frozenset(allowed_axioms), packages or {})
 
+    notes = module_notes or {}
     records: list[DeclFacts] = []
     for m in failed_modules:
-        records.append(DeclFacts(Name.parse(m), m, DeclKind.MODULE, Status.FAILED, note=f"module {m} did not build"))
+        status, why = notes.get(m, (Status.FAILED, ""))
+        what = "was not read" if status is Status.STALE else "did not build"
+        records.append(DeclFacts(Name.parse(m), m, DeclKind.MODULE, status,
+                                 note=f"module {m} {what}" + (f": {why}" if why else "")))
 
     if decls is None:
         for mod in loaded:
@@ -292,10 +303,12 @@ def declaration_facts(
             found = [ci for mod in loaded
                      if (ci := mod.get(Name(("_private", *mod.name.split("."), 0, *name.components)))) is not None]
         if not found:
-            for fm, src in failed_modules.items():
+            for fm, src in {**failed_modules, **(dependency_failed or {})}.items():
                 if _declared_in_source(name, Path(src)):
-                    records.append(DeclFacts(name, fm, DeclKind.UNKNOWN, Status.FAILED,
-                                             note=f"declared in {fm}, which did not build"))
+                    status, why = notes.get(fm, (Status.FAILED, ""))
+                    what = "was not read" if status is Status.STALE else "did not build"
+                    records.append(DeclFacts(name, fm, DeclKind.UNKNOWN, status,
+                                             note=f"declared in {fm}, which {what}" + (f": {why}" if why else "")))
                     break
             else:
                 ci = env.find(name)

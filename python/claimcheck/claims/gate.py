@@ -97,10 +97,12 @@ class Evidence:
     failed_sources: dict[str, str] = field(default_factory=dict)
 
     def by_name(self) -> dict[Name, list[DeclFacts]]:
+        """The facts by the name a manifest gives a declaration: the name its author wrote (a private
+        declaration's, without Lean's ``_private.<module>.0`` prefix)."""
         out: dict[Name, list[DeclFacts]] = {}
         for f in self.facts:
             if f.kind is not f.kind.MODULE:
-                out.setdefault(f.name, []).append(f)
+                out.setdefault(f.name.user_facing, []).append(f)
         return out
 
 
@@ -154,11 +156,12 @@ class _ClaimJudge:
             self.add(P.AMBIGUOUS, E, f"{decl} is declared by the project modules {', '.join(candidates)}, which no"
                      " Lean environment imports together; name the one meant with `module:`", decl)
             return entry
-        if facts is None or facts.status in (Status.MISSING, Status.FAILED):
+        if facts is None or facts.status in (Status.MISSING, Status.FAILED, Status.STALE):
             status = facts.status if facts is not None else Status.MISSING
-            code = P.BUILD_FAILED if status is Status.FAILED else P.MISSING
+            code = P.MISSING if status is Status.MISSING else P.BUILD_FAILED
             why = f" ({facts.note})" if facts is not None and facts.note else ""
-            self.add(code, E, f"{decl}: {status}, not proved{why}", decl)
+            what = "not read, so not proved" if status is Status.STALE else "not proved"
+            self.add(code, E, f"{decl}: {status}, {what}{why}", decl)
             return entry
         label = self.claim.label
         if label == "conjecture":
@@ -203,9 +206,11 @@ class _ClaimJudge:
                 self.add(P.NOT_PROVED, E, f"{decl}: {facts.status}, not proved{_axioms(facts)}", decl)
             return
         if not own:
-            self.add(P.NOT_OWN, E, f"{decl} is not the project's own: it is declared in the library module"
-                     f" {facts.module}; a library declaration can only be cited as a dependency (`role: library`),"
-                     " never as the proof that makes a claim hold", decl)
+            where = (f"in module {facts.module} of the required package {facts.package}" if facts.package
+                     else f"in the library module {facts.module}")
+            self.add(P.NOT_OWN, E, f"{decl} is not the project's own: it is declared {where}; a library or"
+                     " dependency declaration can only be cited as a dependency (`role: library`), never as the"
+                     " proof that makes a claim hold", decl)
         if facts.status is not Status.PROVED:
             self.add(P.NOT_PROVED, E, f"{decl}: {facts.status}, not proved{_axioms(facts)}", decl)
         if role == "theorem":
@@ -381,10 +386,17 @@ class _ClaimJudge:
 
 
 def _axioms(facts: DeclFacts) -> str:
-    """What a declaration that is not proved rests on: its axioms, or the unsafe declarations."""
+    """What a declaration that is not proved rests on: its axioms (each that comes from a required
+    package named with it), or the unsafe declarations."""
     if facts.status is Status.UNSAFE and facts.unsafe:
         return f" (it is or uses the unsafe declarations {', '.join(map(str, facts.unsafe))}, which Lean's kernel does not check)"
-    return f" (axioms: {', '.join(map(str, facts.axioms))})" if facts.axioms and facts.status is Status.AXIOM else ""
+    via = {d.axiom: d for d in facts.dependency_axioms}
+    if facts.status is Status.SORRY and facts.dependency_axioms:
+        froms = [str(d) for d in facts.dependency_axioms if str(d.axiom) == "sorryAx"]
+        return f" (sorry from a required package: {', '.join(froms)})" if froms else ""
+    if facts.axioms and facts.status is Status.AXIOM:
+        return f" (axioms: {', '.join(str(via[a]) if a in via else str(a) for a in facts.axioms)})"
+    return ""
 
 
 def _claim(claim: Claim, ev: Evidence, index: dict[Name, list[DeclFacts]], manifest: str) -> ClaimEvidence:
@@ -412,9 +424,17 @@ def _claim(claim: Claim, ev: Evidence, index: dict[Name, list[DeclFacts]], manif
 def _project_problems(ev: Evidence, cited: set[tuple[str, Name]]) -> list[Problem]:
     out = []
     for module in ev.build.modules:
+        where = f"package {module.package}, " if module.package else ""
         if module.first_error and module.status in ("failed", "blocked"):
-            out.append(Problem(P.MODULE_FAILED, E, f"{module.name} ({module.status}): {module.first_error}",
+            out.append(Problem(P.MODULE_FAILED, E, f"{module.name} ({where}{module.status}): {module.first_error}",
                                file=module.source))
+        elif module.status in ("not-built", "stale"):
+            out.append(Problem(P.MODULE_STALE, E, f"{module.name} ({where}{module.status}): "
+                               f"{module.first_error or module.status}; its declarations were not read",
+                               file=module.source))
+    for missing in ev.build.missing:
+        out.append(Problem(P.PACKAGE_MISSING, E, missing))
+    out += ev.build.warnings
     for key, inst in sorted(ev.instances.items(), key=lambda kv: (str(kv[0][1]), kv[0][0])):
         if key in cited:
             continue  # reported on the claim that cites it

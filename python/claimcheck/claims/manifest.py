@@ -696,6 +696,14 @@ def validate(
             first_id[m.id] = m
         for c in m.claims:
             for d in c.formal or []:
+                mangled = d.decl.private_parts()
+                if mangled is not None:
+                    module, written = mangled
+                    issues.append(Issue(m.path, d.yaml_line, f"`{d.decl}` is Lean's internal name of the private"
+                                        f" declaration `{written}` of module {module}; name it as its author wrote it:"
+                                        f" `decl: {written}` (with `module: {module}` if another module declares"
+                                        f" `{written}` too)"))
+                    continue
                 if known_decls is not None and d.decl not in known_decls:
                     candidates = sorted(str(k) for k in known_decls)
                     issues.append(Issue(m.path, d.yaml_line, f"Lean declaration `{d.decl}` does not"

@@ -36,6 +36,7 @@ import time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Mapping
 
 from claimcheck.cache import Store
 from claimcheck.errors import ConfigError, ModuleGraphError
@@ -54,6 +55,9 @@ from claimcheck.lean.modules import (
 from claimcheck.progress import Progress
 from claimcheck.project import Project
 from claimcheck.lean.toolchain import Toolchain
+
+if TYPE_CHECKING:
+    from claimcheck.lean.plan import PlannedModule
 
 #: The namespace of the build records in the user's cache (bump on an incompatible change).
 BUILD_RECORDS = "builds-1"
@@ -109,9 +113,17 @@ class Message:
         return f"{self.location()}: {self.severity}: {self.text}"
 
 
+#: A module's outputs are current: it was built now, or its outputs are those built from its present source.
+CURRENT = (ModuleState.BUILT, ModuleState.UP_TO_DATE)
+#: A module whose outputs cannot be read: failed, blocked by an import that has none, not built at all
+#: (``--no-build``), or built from another source (``--no-build``).
+NOT_CURRENT = (ModuleState.FAILED, ModuleState.BLOCKED, ModuleState.NOT_BUILT, ModuleState.STALE)
+
+
 @dataclass
 class ModuleResult:
-    """The outcome for one module: built, up-to-date, failed or blocked."""
+    """The outcome for one module: built, up-to-date, failed, blocked, not-built or stale (the last
+    two only when reading outputs without building: ``--no-build``)."""
 
     name: str
     source: Path
@@ -119,14 +131,25 @@ class ModuleResult:
     messages: list[Message] = field(default_factory=list)
     seconds: float = 0.0
     blocked_by: str | None = None
+    #: the workspace package of the module ("" outside a workspace)
+    package: str = ""
+    #: for ``blocked``: why ``blocked_by`` has no outputs (another package's module, a missing package)
+    reason: str = ""
+    #: for ``blocked``: the module at the bottom of the chain, with its state (``A.B (stale)``)
+    cause: str = ""
 
     @property
     def errors(self) -> list[Message]:
         return [m for m in self.messages if m.severity == "error"]
 
     def first_error(self) -> str:
-        if self.status is ModuleState.BLOCKED:
+        if self.status == "blocked":
+            if self.reason:
+                return f"blocked: {self.reason}"
             return f"blocked: imports {self.blocked_by}, which did not build"
+        if self.status in ("not-built", "stale"):
+            errors = self.errors
+            return f"{self.status}: {errors[0].text}" if errors else self.status
         errors = self.errors
         return errors[0].render() if errors else "failed without an error message"
 
@@ -140,46 +163,77 @@ class BuildReport:
     seconds: float = 0.0
     digests: dict[str, str] = field(default_factory=dict)
     imports: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: in a Lake workspace: each required package's modules that the project needs, by package
+    packages: dict[str, "BuildReport"] = field(default_factory=dict)
+    #: required packages that are not in the workspace (each message says how to get it)
+    missing: tuple[str, ...] = ()
+    #: the output folder of each required package, by package (dependency order)
+    package_dirs: dict[str, Path] = field(default_factory=dict)
+    #: how the outputs were made: "claimcheck" (built with lean) or "lake" (``lake build``)
+    builder: str = "claimcheck"
 
     @property
     def ok(self) -> bool:
-        return all(r.status in (ModuleState.BUILT, ModuleState.UP_TO_DATE) for r in self.modules.values())
+        return (all(r.status in CURRENT for r in self.modules.values()) and not self.missing
+                and all(p.ok for p in self.packages.values()))
 
     def count(self, status: ModuleState) -> int:
         return sum(1 for r in self.modules.values() if r.status == status)
 
     def failed_modules(self) -> dict[str, Path]:
-        """Modules with no current output (failed or blocked), for the status reader."""
-        return {n: r.source for n, r in self.modules.items() if r.status in (ModuleState.FAILED, ModuleState.BLOCKED)}
+        """Modules with no current output (failed, blocked, not built or stale), for the status reader."""
+        return {n: r.source for n, r in self.modules.items() if r.status in NOT_CURRENT}
+
+    def module_states(self) -> dict[str, ModuleResult]:
+        """Every module of the project and of the packages it needs, by name."""
+        out: dict[str, ModuleResult] = {}
+        for report in self.packages.values():
+            out.update(report.modules)
+        out.update(self.modules)
+        return out
 
     def summary(self, errors: bool = True) -> str:
         """One line of counts, then (``errors``) one line per module that failed or is blocked with
         its first error (left out when the messages themselves were printed already)."""
-        n = len(self.modules)
-        lines = [
-            f"{n} {'module' if n == 1 else 'modules'}: {self.count(ModuleState.BUILT)} built, {self.count(ModuleState.UP_TO_DATE)} up to date, "
-            f"{self.count(ModuleState.FAILED)} failed, {self.count(ModuleState.BLOCKED)} blocked ({self.seconds:.1f}s)"
-        ]
-        for result in self.modules.values():
-            if result.status is ModuleState.BLOCKED or (errors and result.status is ModuleState.FAILED):
-                lines.append(f"  {result.status.upper()} {result.name}: {result.first_error()}")
+        lines = []
+        for package, report in self.packages.items():
+            lines.append(f"package {package}: " + report._counts())
+            lines += report._problems(errors)
+        lines.append(self._counts())
+        lines += self._problems(errors)
+        lines += [f"  MISSING {m}" for m in self.missing]
         return "\n".join(lines)
 
+    def dependency_problems(self) -> list[str]:
+        """One line for each module of a required package that has no current outputs, with why."""
+        return [f"package {name}: {r.name}: {r.first_error()}" for name, report in self.packages.items()
+                for r in report.modules.values() if r.status in NOT_CURRENT]
+
+    def _counts(self) -> str:
+        n = len(self.modules)
+        extra = "".join(f", {self.count(s)} {s}" for s in ("not-built", "stale") if self.count(s))
+        return (f"{n} {'module' if n == 1 else 'modules'}: {self.count('built')} built, "
+                f"{self.count('up-to-date')} up to date, {self.count('failed')} failed, {self.count('blocked')} blocked"
+                f"{extra} ({self.seconds:.1f}s)")
+
+    def _problems(self, errors: bool) -> list[str]:
+        return [f"  {r.status.upper()} {r.name}: {r.first_error()}" for r in self.modules.values()
+                if r.status in ("blocked", "not-built", "stale") or (errors and r.status == "failed")]
+
     def to_json(self) -> dict:
+        def module(r: ModuleResult) -> dict:
+            return {"name": r.name, "source": str(r.source), "status": r.status, "seconds": round(r.seconds, 3),
+                    "blocked_by": r.blocked_by, "package": r.package, "reason": r.first_error()
+                    if r.status in NOT_CURRENT else None, "messages": [asdict(m) for m in r.messages]}
+
         return {
             "ok": self.ok,
             "seconds": round(self.seconds, 3),
-            "modules": [
-                {
-                    "name": r.name,
-                    "source": str(r.source),
-                    "status": r.status,
-                    "seconds": round(r.seconds, 3),
-                    "blocked_by": r.blocked_by,
-                    "messages": [asdict(m) for m in r.messages],
-                }
-                for r in self.modules.values()
-            ],
+            "builder": self.builder,
+            "modules": [module(r) for r in self.modules.values()],
+            "packages": [{"name": name, "ok": report.ok, "modules": [module(r) for r in report.modules.values()]}
+                         for name, report in self.packages.items()],
+            "missing": list(self.missing),
         }
 
 
@@ -255,21 +309,94 @@ def interface_hash(project: Project, name: str) -> str | None:
     return digest.hexdigest()
 
 
+@dataclass(frozen=True)
+class ExternalModule:
+    """A module of another package of the workspace, as that package's build left it: its state,
+    a digest of its outputs and of everything it imports (``deep``), why it has none."""
+
+    package: str
+    status: str
+    deep: str | None = None
+    reason: str = ""
+    #: for ``blocked``: the module at the bottom of the chain, with its state
+    cause: str = ""
+
+
 class Builder:
-    """One build of a project with one toolchain."""
+    """One build of a project (or of one package of a Lake workspace) with one toolchain.
+
+    ``plan``: the package's modules, resolved by :func:`claimcheck.lean.plan.plan_workspace` (each with
+    its source folder and ``lean`` arguments); without one, every module under the project's source
+    folder (``lean.roots`` keeping those the roots import). ``external``: the modules of the packages
+    it requires, as their builds left them (an import of one that has no outputs blocks the
+    importer; their digests enter the keys). ``blocked``: modules that import what no package
+    present provides (a missing package), with why."""
 
     def __init__(self, project: Project, toolchain: Toolchain, jobs: int | None = None,
-                 progress: Progress | None = None) -> None:
+                 progress: Progress | None = None, plan: "Mapping[str, PlannedModule] | None" = None,
+                 external: Mapping[str, ExternalModule] | None = None,
+                 blocked: Mapping[str, str] | None = None) -> None:
         self.project = project
         self.toolchain = toolchain
         self.jobs = max(1, jobs or default_jobs(toolchain))
         self.progress = progress or Progress()
+        self.plan = dict(plan) if plan is not None else None
+        self.external = dict(external or {})
+        self.preblocked = dict(blocked or {})
         # Interface hashes read from disk, once each; dropped when a module's outputs change.
         self._interfaces: dict[tuple[str, str], str | None] = {}
         if not project.build_dir.resolve().is_relative_to(project.root):
             raise ConfigError(f"{project.build_dir}: the build folder must be inside the project root")
 
+    @property
+    def scratch_root(self) -> Path:
+        """Where modules compile before their outputs are moved into place (``.claimcheck-tmp`` in
+        lake's build folder, which lake owns)."""
+        return self.project.build_dir / (".claimcheck-tmp" if self.project.is_lake else "tmp")
+
+    def _src_dir(self, name: str) -> Path:
+        return self.plan[name].src_dir if self.plan is not None else self.project.src_dir
+
+    def _lean_args(self, name: str) -> tuple[str, ...]:
+        return self.plan[name].lean_args if self.plan is not None else ()
+
+    def _blocked_externally(self, mod: LeanModule) -> ModuleResult | None:
+        """``mod`` blocked by a missing package, or by an import of another package's module that has
+        no current outputs."""
+        if mod.name in self.preblocked:
+            return ModuleResult(mod.name, mod.path, ModuleState.BLOCKED, blocked_by="a missing package",
+                                package=self._package, reason=self.preblocked[mod.name])
+        for imp in mod.imports:
+            ext = self.external.get(imp.module)
+            if ext is not None and ext.status not in CURRENT:
+                cause = ext.cause or f"{imp.module} (package {ext.package}, {ext.status})"
+                why = f"imports {imp.module} (package {ext.package}), which is {ext.status}" + (
+                    f" because of {cause}" if ext.status == "blocked" else (f": {ext.reason}" if ext.reason else ""))
+                return ModuleResult(mod.name, mod.path, ModuleState.BLOCKED, blocked_by=imp.module, package=self._package,
+                                    reason=why, cause=cause)
+        return None
+
+    def _blocked_by(self, name: str, path: Path, bad: str, below: ModuleResult) -> ModuleResult:
+        """``name`` blocked by its import ``bad`` of the same package, which has no current outputs."""
+        cause = below.cause or f"{bad} ({below.status}" + (f", package {self._package}" if self._package else "") + ")"
+        why = f"imports {bad}, which is {below.status}" + (f" because of {cause}" if below.status == "blocked" else "")
+        return ModuleResult(name, path, ModuleState.BLOCKED, blocked_by=bad, package=self._package, reason=why, cause=cause)
+
+    @property
+    def _package(self) -> str:
+        """The required package these modules belong to ("": the project's own modules)."""
+        pkg = self.project.package
+        return pkg.name if pkg is not None and pkg.kind != "root" else ""
+
     def modules(self) -> tuple[dict[str, LeanModule], list[str]]:
+        if self.plan is not None:
+            modules = {n: pm.module for n, pm in self.plan.items()}
+            for name, mod in sorted(modules.items()):
+                if self._is_library_module(name):
+                    raise ModuleGraphError(
+                        f"{mod.path}:{header_line(mod.path)}: this file is module {name}, a module of the Lean "
+                        "library; a package's module must not take a library module's name: rename the file")
+            return modules, topological_order(modules, lambda _m: True)
         modules = discover(self.project.src_dir, exclude=(self.project.build_dir,))
         for name, mod in sorted(modules.items()):
             if self._is_library_module(name):
@@ -297,9 +424,10 @@ class Builder:
     def run(self) -> BuildReport:
         start = time.monotonic()
         modules, order = self.modules()
-        self._remove_vanished(modules)
+        if not self.project.is_lake:  # in lake's folder, other outputs are lake's (a dependency's other modules)
+            self._remove_vanished(modules)
         # scratch folders an interrupted build left behind (the build lock is held: none is in use)
-        shutil.rmtree(self.project.build_dir / "tmp", ignore_errors=True)
+        shutil.rmtree(self.scratch_root, ignore_errors=True)
         results: dict[str, ModuleResult] = {}
         pending = list(order)
         running: dict[Future, str] = {}
@@ -317,13 +445,21 @@ class Builder:
                         break  # submit only what can start now, so progress lines tell the truth
                     pending.remove(name)
                     mod = modules[name]
+                    held = self._blocked_externally(mod)
+                    if held is not None:
+                        self._remove_outputs(name)
+                        self._forget_interfaces(name)
+                        results[name] = held
+                        finished += 1
+                        self.progress.line(f"[{finished}/{total}] {name}: blocked ({held.reason})")
+                        continue
                     bad = next(
                         (d for d in project_imports(mod, modules) if results[d].status in (ModuleState.FAILED, ModuleState.BLOCKED)), None
                     )
                     if bad is not None:
                         self._remove_outputs(name)
                         self._forget_interfaces(name)
-                        results[name] = ModuleResult(name, mod.path, ModuleState.BLOCKED, blocked_by=bad)
+                        results[name] = self._blocked_by(name, mod.path, bad, results[bad])
                         finished += 1
                         self.progress.line(f"[{finished}/{total}] {name}: blocked by {bad}")
                         continue
@@ -332,7 +468,7 @@ class Builder:
                     if messages is None:
                         messages = self._restore(name, key)
                     if messages is not None:
-                        results[name] = ModuleResult(name, mod.path, ModuleState.UP_TO_DATE, messages)
+                        results[name] = ModuleResult(name, mod.path, ModuleState.UP_TO_DATE, messages, package=self._package)
                         finished += 1
                         continue
                     self.progress.line(f"[{finished}/{total} done] building {name}")
@@ -356,33 +492,84 @@ class Builder:
         return self._report(ordered, modules, start)
 
     def _report(self, results: dict[str, ModuleResult], modules: dict[str, LeanModule], start: float) -> BuildReport:
-        digests = {n: d for n, r in results.items() if r.status in (ModuleState.BUILT, ModuleState.UP_TO_DATE)
+        digests = {n: d for n, r in results.items() if r.status in CURRENT
                    and (d := outputs_hash(self.project, n)) is not None}
         imports = {n: tuple(sorted(transitive_imports(modules[n], modules))) for n in results}
         return BuildReport(results, time.monotonic() - start, digests, imports)
 
+    def deep_digests(self, report: BuildReport, modules: dict[str, LeanModule]) -> dict[str, str]:
+        """For each current module: a digest of its outputs and of everything it imports (for the
+        keys of other packages' modules that import it)."""
+        deep: dict[str, str] = {}
+        for name in report.modules:
+            if name not in report.digests:
+                continue
+            h = hashlib.sha256(report.digests[name].encode())
+            for imp in modules[name].imports:
+                got = deep.get(imp.module) if imp.module in modules else (
+                    self.external[imp.module].deep if imp.module in self.external else None)
+                if got is not None:
+                    h.update(b"\0" + imp.module.encode() + b"\0" + got.encode())
+            deep[name] = h.hexdigest()
+        return deep
+
     def current(self) -> BuildReport:
-        """The build as it stands, without compiling: a module whose outputs claimcheck recorded for
-        its current key is up to date, any other is ``failed`` (not built, or stale)."""
+        """The build as it stands, without compiling (``--no-build``): a module is up to date when its
+        outputs are those claimcheck recorded for its present key, or (in a Lake workspace) those
+        lake's trace records for its present source, checked by content (:func:`claimcheck.lake.trace.judge`);
+        otherwise it is ``not-built`` (no ``.olean``) or ``stale`` (outputs of another source), with why."""
         start = time.monotonic()
         modules, order = self.modules()
         results: dict[str, ModuleResult] = {}
+        shown = self.project.display_root
+
+        def rel(path: Path) -> str:
+            return Path(os.path.relpath(path, shown)).as_posix()
+
         for name in order:
             mod = modules[name]
-            bad = next((d for d in project_imports(mod, modules) if results[d].status in (ModuleState.FAILED, ModuleState.BLOCKED)), None)
+            held = self._blocked_externally(mod)
+            if held is not None:
+                results[name] = held
+                continue
+            bad = next((d for d in project_imports(mod, modules) if results[d].status in NOT_CURRENT), None)
             if bad is not None:
-                results[name] = ModuleResult(name, mod.path, ModuleState.BLOCKED, blocked_by=bad)
+                results[name] = self._blocked_by(name, mod.path, bad, results[bad])
                 continue
             key = self._key(mod, modules)
+            # outputs are read where they are: nothing is restored from the cache, nothing written
             messages = self._current(name, key)
-            if messages is None:
-                messages = self._restore(name, key)
-            if messages is None:
-                why = Message("error", str(mod.path), None, None, "not built, or built from another source"
-                              " (run `claimcheck build`)", "stale")
-                results[name] = ModuleResult(name, mod.path, ModuleState.FAILED, [why])
+            if messages is not None:
+                results[name] = ModuleResult(name, mod.path, ModuleState.UP_TO_DATE, messages, package=self._package)
+                continue
+            base = output_base(self.project, name)
+            olean = base.with_name(base.name + ".olean")
+            how = "`claimcheck build`" + (", or `lake build` with a native Lean" if self.project.is_lake else "")
+            pkg = self.project.package
+            if pkg is not None and not pkg.inside:  # claimcheck writes only inside the workspace it checks
+                how = (f"`claimcheck build --root {os.path.relpath(pkg.dir, shown)}` there, or `lake build` with a "
+                       "native Lean; claimcheck writes only inside the workspace it checks")
+            if not olean.is_file():
+                text = f"no {rel(olean)}: the module is not built (run {how})"
+                results[name] = ModuleResult(name, mod.path, ModuleState.NOT_BUILT,
+                                             [Message("error", rel(mod.path), None, None, text, "not-built")],
+                                             package=self._package)
+                continue
+            if self.project.is_lake:
+                from claimcheck.lake.trace import judge
+
+                verdict = judge(olean, mod.path, name)
+                if verdict.fresh:
+                    note = Message("information", rel(mod.path), None, None, verdict.reason, "lake-trace")
+                    results[name] = ModuleResult(name, mod.path, ModuleState.UP_TO_DATE, [note], package=self._package)
+                    continue
+                text = f"{rel(olean)}: {verdict.reason.removeprefix('stale: ')} (run {how})"
             else:
-                results[name] = ModuleResult(name, mod.path, ModuleState.UP_TO_DATE, messages)
+                text = (f"{rel(olean)} is not what claimcheck built from the present source (the source or an "
+                        f"import changed since, or another tool wrote it; run {how})")
+            results[name] = ModuleResult(name, mod.path, ModuleState.STALE,
+                                         [Message("error", rel(mod.path), None, None, text, "stale")],
+                                         package=self._package)
         return self._report(results, modules, start)
 
     # -- hashing and records
@@ -483,6 +670,15 @@ class Builder:
         for imp in mod.imports:
             if imp.all and imp.module in modules:  # `import all`: the private part is seen too
                 digest.update(b"all\0" + (self._interface(imp.module, "private") or "missing").encode() + b"\0")
+        args = self._lean_args(mod.name)
+        if args:
+            digest.update(b"args\0" + "\0".join(args).encode() + b"\0")
+        # the modules of other packages it (or a module it imports) imports, with all they import
+        for name in sorted({mod.name} | transitive_imports(mod, modules)):
+            for imp in modules[name].imports:
+                ext = self.external.get(imp.module)
+                if ext is not None:
+                    digest.update(b"external\0" + imp.module.encode() + b"\0" + (ext.deep or "none").encode() + b"\0")
         return digest.hexdigest()
 
     def _interface(self, name: str, part: str = "olean") -> str | None:
@@ -532,29 +728,32 @@ class Builder:
 
     def _compile(self, mod: LeanModule) -> ModuleResult:
         root = self.project.root
-        scratch_root = self.project.build_dir / "tmp"
+        scratch_root = self.scratch_root
         scratch_root.mkdir(parents=True, exist_ok=True)
         scratch = Path(tempfile.mkdtemp(prefix=mod.name + ".", dir=scratch_root))
         stem = mod.name.rsplit(".", 1)[-1]
         started = time.monotonic()
+        src_dir = self._src_dir(mod.name)
         try:
-            src_rel = os.path.relpath(self.project.src_dir, root)
+            src_rel = os.path.relpath(src_dir, root)
             source = mod.path
             if self.toolchain.kind == "wasm":  # see PROOF_ONLY_SECTION
                 shadow = scratch / "src"
-                source = shadow / mod.path.relative_to(self.project.src_dir)
+                source = shadow / mod.path.relative_to(src_dir)
                 source.parent.mkdir(parents=True, exist_ok=True)
                 source.write_text(proof_only_source(mod.path.read_text(encoding="utf-8")), encoding="utf-8")
                 src_rel = os.path.relpath(shadow, root)
             cmd = [
                 *self.toolchain.lean_cmd,
+                *self._lean_args(mod.name),
                 "-R", src_rel,
                 "-o", os.path.relpath(scratch / f"{stem}.olean", root),
                 "-i", os.path.relpath(scratch / f"{stem}.ilean", root),
                 "--json",
                 os.path.relpath(source, root),
             ]  # fmt: skip
-            env = dict(os.environ, LEAN_PATH=str(self.project.olean_dir.resolve()))
+            env = dict(os.environ, LEAN_PATH=os.pathsep.join(
+                str(p.resolve()) for p in [self.project.olean_dir, *self.project.dependency_dirs()]))
             self.project.olean_dir.mkdir(parents=True, exist_ok=True)
             proc = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True)
             seconds = time.monotonic() - started
@@ -566,7 +765,7 @@ class Builder:
             produced = (scratch / f"{stem}.olean").exists()
             if proc.returncode == 0 and not errors and produced:
                 self._install_outputs(scratch, stem, mod.name)
-                return ModuleResult(mod.name, mod.path, ModuleState.BUILT, messages, seconds)
+                return ModuleResult(mod.name, mod.path, ModuleState.BUILT, messages, seconds, package=self._package)
             self._remove_outputs(mod.name)
             if not errors:
                 detail = "\n".join((proc.stdout + "\n" + proc.stderr).strip().splitlines()[-15:])
@@ -578,7 +777,7 @@ class Builder:
                         "toolchain",
                     )
                 )  # fmt: skip
-            return ModuleResult(mod.name, mod.path, ModuleState.FAILED, messages, seconds)
+            return ModuleResult(mod.name, mod.path, ModuleState.FAILED, messages, seconds, package=self._package)
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
 

@@ -198,6 +198,12 @@ class ProblemCode(StrEnum):
     NOT_FORMALISED = "not-formalised"
     # the project
     MODULE_FAILED = "module-failed"
+    #: ``--no-build``: a module not built, or built from another source: its outputs were not read
+    MODULE_STALE = "module-stale"
+    #: what the wasm build accepts and a native ``lake build`` refuses (a definition needing ``noncomputable``)
+    NATIVE_BUILD_FAILS = "native-build-fails"
+    #: a package the workspace requires is not there
+    PACKAGE_MISSING = "package-missing"
     MODULE_UNREACHABLE = "module-unreachable"
     FORMALIZATION_STALE = "formalization-stale"
     FORMALIZATION_FIELD_BLANK = "formalization-field-blank"
@@ -367,6 +373,9 @@ class ModuleState(StrEnum):
     UP_TO_DATE = "up-to-date"
     FAILED = "failed"
     BLOCKED = "blocked"
+    #: ``--no-build``: no outputs, or outputs of another source (its reason says which)
+    NOT_BUILT = "not-built"
+    STALE = "stale"
 
 
 @dataclass(frozen=True)
@@ -375,12 +384,18 @@ class ModuleResult:
     status: ModuleState
     first_error: str | None = None
     source: str | None = None  # relative to the project root
+    #: the required package of the workspace it belongs to ("": the project's own module)
+    package: str = ""
 
 
 @dataclass(frozen=True)
 class BuildSummary:
     ok: bool
     modules: list[ModuleResult] = field(default_factory=list)
+    #: required packages of the workspace that are missing, each with how to get it
+    missing: list[str] = field(default_factory=list)
+    #: findings of the build at a module's line (a definition a native build refuses), as problems
+    warnings: list["Problem"] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -398,6 +413,20 @@ class Settings:
     kernel_fuel: int = 0
     strict_instances: bool = False
     sources_checked: bool = False
+    #: the workspace's required packages (name and source), and whether the kernel re-checks their
+    #: declarations ("check") or admits their theorems as stated ("trust"); empty without any
+    dependencies: list[str] = field(default_factory=list)
+    kernel_dependencies: str = "check"
+
+    def dependencies_line(self) -> str | None:
+        """The workspace's required packages and how the kernel treats them, in one line (None
+        without any): every output that shows verdicts says it."""
+        if not self.dependencies:
+            return None
+        how = ("the independent kernel re-checks their declarations" if self.kernel_dependencies == "check"
+               else "their theorems are admitted as stated, not re-checked by the independent kernel")
+        return (f"dependencies: {', '.join(self.dependencies)}; {how} "
+                f"(`[kernel] dependencies = \"{self.kernel_dependencies}\"`)")
 
 
 @dataclass(frozen=True)

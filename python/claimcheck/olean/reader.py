@@ -810,6 +810,26 @@ class Module:
             ci.is_unsafe = flag(1)  # k, isUnsafe
         return ci
 
+    def tagged(self, extension: str) -> frozenset[Name]:
+        """The names a tag extension (``Lean.noncomputableExt``, ...) records for this module's
+        declarations, from every part (entries that are not names are left out)."""
+        g = self._graph
+        out: set[Name] = set()
+        try:
+            for fields, _is_mod in self._roots:
+                for pair in g.array(fields[4]):
+                    _d, _o, _t, (ext, entries) = g.ctor(pair, 0, 2, "extension entries")
+                    if str(g.name(ext)) != extension:
+                        continue
+                    for entry in g.array(entries):
+                        try:
+                            out.add(g.name(entry))
+                        except OleanError:
+                            pass
+        except (IndexError, struct.error, ValueError, KeyError) as exc:
+            raise OleanError(f"{self.path}: extension entries cannot be decoded ({exc})") from exc
+        return frozenset(out)
+
     def constant_part(self, name: Name) -> str | None:
         """Which part (``olean``, ``server`` or ``private``) supplied ``name``."""
         e = self._entries.get(name)

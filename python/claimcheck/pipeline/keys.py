@@ -48,7 +48,18 @@ class Keys:
     options: Options
 
     def _settings(self) -> tuple[object, ...]:
-        return (code_digest(), self.toolchain, *sorted(map(str, self.project.allowed_axioms)))
+        return (code_digest(), self.toolchain, *sorted(map(str, self.project.allowed_axioms)), self._dependencies)
+
+    @cached_property
+    def _dependencies(self) -> str:
+        """The outputs of the required packages' modules (a declaration's facts go through them) and
+        how the kernel treats them; "" outside a workspace."""
+        build = self.build
+        if not build.packages and not build.missing:
+            return ""
+        return digest("dependencies", self.project.kernel_dependencies, *build.missing,
+                      *(f"{p}:{m}={r.digests.get(m, r.modules[m].status)}" for p, r in build.packages.items()
+                        for m in r.modules))
 
     @cached_property
     def project_key(self) -> str:
@@ -74,11 +85,16 @@ class Keys:
         opts = self.options
         return digest("rendered", fmt, self.project_key, opts.kernel, opts.include_all,
                       "|".join(map(str, opts.decls)) if opts.decls is not None else "*", str(self.project.root),
-                      *(f"{m}={r.status}={r.source}" for m, r in self.build.modules.items()))
+                      *(f"{m}={r.status}={r.source}={r.first_error() if m in self.build.failed_modules() else ''}"
+                        for m, r in self.build.modules.items()))
 
     def witnesses(self, wanted: Iterable[tuple[str, Name]]) -> str:
         return digest("witnesses", self.project_key, self.options.kernel,
                       *(f"{m}\0{n}" for m, n in sorted(wanted, key=lambda k: (k[0], str(k[1])))))
+
+    def fidelity(self, module: str) -> str:
+        """What a native build refuses in ``module`` (its facts' key: its outputs and its imports')."""
+        return digest("fidelity", self.module(module))
 
     def applications(self, module: str) -> str:
         return digest("applications", self.module(module))

@@ -59,6 +59,11 @@ class Session:
 
     @cached_property
     def build(self) -> BuildReport:
+        if self.project.is_lake:
+            from claimcheck.lean.workspace_build import build_workspace
+
+            return build_workspace(self.project, self.toolchain, self.options.jobs, self.progress,
+                                   build=self.options.build)
         if self.options.build:
             return build(self.project, self.toolchain, jobs=self.options.jobs, progress=self.progress)
         return current_outputs(self.project, self.toolchain)
@@ -110,7 +115,8 @@ class Session:
             return {}
         return self.records.reuse(PROJECT, self.keys.kernel, dict[Key, KernelVerdict], lambda: stages.kernel_verdicts(
             self.environment, self.built_modules, self.toolchain, self.project.kernel_fuel, self.options.no_cache,
-            self.progress.line), keep=lambda verdicts: not stages.ran_out_of_fuel(verdicts))
+            self.progress.line, self.project.dependency_dirs() if self.project.kernel_dependencies == "trust" else ()),
+            keep=lambda verdicts: not stages.ran_out_of_fuel(verdicts))
 
     @cached_property
     def facts(self) -> list[DeclFacts]:
@@ -250,7 +256,22 @@ class Session:
         stages.check_witness_ids(manifests, self.witness_ids(manifests))
         witnesses = self._witness_results(stages.claim_witnesses(manifests))
         return stages.evidence(self.project, self.build, self.toolchain, facts + extra, witnesses,
-                               self._instance_results)
+                               self._instance_results, self.native_fidelity)
+
+    @cached_property
+    def native_fidelity(self) -> list[Problem]:
+        """The definitions of the project's modules that the wasm build accepts and a native ``lake
+        build`` refuses (each a warning at its line); none on a native toolchain, which reports them
+        itself. Reused per module under its facts' key."""
+        from claimcheck.model.evidence import Problem
+
+        if self.toolchain.kind != "wasm":
+            return []
+        out: list[Problem] = []
+        for m in self.built_modules:
+            out += self.records.reuse(FACTS, self.keys.fidelity(m), list[Problem], lambda m=m: stages.native_fidelity(
+                self.environment, self.project, self.toolchain, m, self.build.modules[m].source))
+        return out
 
     def _manifest_decls(self, manifests: list[Manifest], facts: list[DeclFacts]) -> list[DeclFacts]:
         """Facts of the declarations the manifests name that are not among the project's listed ones

@@ -176,7 +176,8 @@ def clash_reason(name: Name, modules: tuple[str, ...]) -> str:
 class OleanSource:
     """Kernel declarations read from compiled modules (see the module docstring)."""
 
-    def __init__(self, env: O.Environment, core_folders=None, terms: Terms | None = None) -> None:
+    def __init__(self, env: O.Environment, core_folders=None, terms: Terms | None = None,
+                 trusted_folders=()) -> None:
         self.env = env
         #: the terms of the checking run the declarations are for (`Environment(terms=...)`)
         self.terms = Terms() if terms is None else terms
@@ -187,11 +188,27 @@ class OleanSource:
         folders = core_folders or [f for f in env.search_path if (Path(f) / "Init.olean").is_file()]
         self._core = {Path(f).resolve() for f in folders}
         self._from_lib: dict[str, bool] = {}
+        #: output folders of a workspace's required packages whose theorems are admitted as stated
+        #: (``[kernel] dependencies = "trust"``): checked as axioms, their proofs not re-checked
+        self._trusted = {Path(f).resolve() for f in trusted_folders}
+        self._from_trusted: dict[str, bool] = {}
+
+    def trusted(self, module: str) -> bool:
+        """Whether ``module`` belongs to a required package whose theorems are admitted as stated."""
+        if not self._trusted:
+            return False
+        got = self._from_trusted.get(module)
+        if got is None:
+            found = self.env.locate(module)
+            got = self._from_trusted[module] = found is not None and found[1].resolve() in self._trusted
+        return got
 
     def is_boundary(self, key: Name) -> bool:
         """Whether ``key`` is a declaration of the trusted core library shipped without its proof
         (an axiom there, or a theorem without a value): the trusted boundary."""
         ci, mod = self.info(key)
+        if ci.kind == "theorem" and self.trusted(mod.name):
+            return True
         if ci.kind not in ("axiom", "theorem") or ci.value is not None:
             return False
         return self.from_library(mod.name)
@@ -314,7 +331,7 @@ class OleanSource:
             return D.Definition(nm(name), lps, ty, c.expr(ci.value), _hints(f.hints), safety,
                                 tuple(nm(a) for a in ci.all))
         if kind == "theorem":
-            if ci.value is None:
+            if ci.value is None or self.trusted(mod.name):  # a trusted package's theorem: its statement
                 return D.Axiom(nm(name), lps, ty)
             return D.Theorem(nm(name), lps, ty, c.expr(ci.value), tuple(nm(a) for a in ci.all))
         if kind == "opaque":

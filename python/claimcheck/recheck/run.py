@@ -311,14 +311,18 @@ def recheck(
     store: Store | None = None,
     fuel: int | None = DEFAULT_FUEL,
     progress: Callable[[str], None] | None = None,
+    trusted_folders: Sequence[Path] = (),
 ) -> RecheckResult:
     """Kernel verdicts for ``project_names`` (constants of the project's modules in ``env``);
-    ``store``: the verdict cache (None: none); ``fuel``: kernel steps per unit (None: no limit)."""
+    ``store``: the verdict cache (None: none); ``fuel``: kernel steps per unit (None: no limit);
+    ``trusted_folders``: output folders of required packages whose theorems are admitted as stated."""
     t0 = time.monotonic()
-    src = OleanSource(env, list(core_folders) or None)
+    src = OleanSource(env, list(core_folders) or None, trusted_folders=trusted_folders)
     names = list(project_names)
     project = set(names)
     core = f"{core_identity(core_folders)}\0fuel={fuel}\0v{CACHE_VERSION}"
+    if trusted_folders:
+        core += "\0trusted=" + "|".join(sorted(str(Path(f).resolve()) for f in trusted_folders))
     by_module: dict[str | None, list[Name]] = {}  # None: names no module declares
     for n in names:
         ci = env.find(n)
@@ -530,13 +534,15 @@ def export_ndjson(env: O.Environment, project_names: Iterable[Name], path: Path)
 
 def project_verdicts(env: O.Environment, modules: Iterable[str], core_folders: Sequence[Path],
                      store: Store | None, fuel: int | None = DEFAULT_FUEL,
-                     progress: Callable[[str], None] | None = None) -> tuple[dict[tuple[str, Name], KernelVerdict], RecheckResult]:
+                     progress: Callable[[str], None] | None = None,
+                     trusted_folders: Sequence[Path] = ()) -> tuple[dict[tuple[str, Name], KernelVerdict], RecheckResult]:
     """The kernel's verdict on every constant of the built project ``modules`` (auxiliary ones
-    included), by (module, name); ``store``: the verdict cache, ``fuel``: kernel steps per unit."""
+    included), by (module, name); ``store``: the verdict cache, ``fuel``: kernel steps per unit;
+    ``trusted_folders``: see :func:`recheck`."""
     keys: list[tuple[str, Name]] = []
     for m in modules:
         keys += [(m, n) for n in env.load(m).constant_names()]
-    result = recheck(env, sorted({n for _m, n in keys}), core_folders, store, fuel, progress)
+    result = recheck(env, sorted({n for _m, n in keys}), core_folders, store, fuel, progress, trusted_folders)
     return {k: result.verdicts[k[1]] for k in keys if k[1] in result.verdicts}, result
 
 

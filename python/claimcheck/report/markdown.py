@@ -31,9 +31,12 @@ def render_summary(result: GateResult) -> str:
     lines.append("")
     lines.append(f"- generated: {_line(result.generated)}")
     lines.append(f"- toolchain: {_line(result.toolchain.kind)}, {_line(result.toolchain.version)}")
-    bad = [m for m in result.build.modules if m.status in ("failed", "blocked")]
+    bad = [m for m in result.build.modules if m.status in ("failed", "blocked", "not-built", "stale")]
     lines.append(f"- build: {'ok' if result.build.ok else 'FAILED'} ({len(result.build.modules)} modules,"
-                 f" {len(bad)} failed or blocked)")
+                 f" {len(bad)} failed, blocked, not built or stale)")
+    deps = result.settings.dependencies_line()
+    if deps:
+        lines.append(f"- {_line(deps)}")
     lines.append("- evidence: " + ", ".join(f"{n} {t}" for t, n in s.by_tier.items()))
     lines.append("")
     lines.append("## Papers")

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 if TYPE_CHECKING:
     from claimcheck.claims.diff import DiffResult
@@ -92,16 +92,21 @@ def _gate_markdown(result: GateResult, root: Path) -> str:
     return render_summary(result)
 
 
-def _status_text(records: list[DeclFacts], root: Path, statements: bool = False) -> str:
+def _status_text(records: list[DeclFacts], root: Path, statements: bool = False, dependencies: str | None = None,
+                 notes: Sequence[str] = ()) -> str:
+    """The status table, then the notes (a definition a native build refuses, a required package's
+    module without outputs, a missing package) and the workspace's dependencies line."""
     from claimcheck.report.text import render_status
 
-    return render_status(records, statements=statements)
+    return (render_status(records, statements=statements) + "".join(f"{n}\n" for n in notes)
+            + (f"{dependencies}\n" if dependencies else ""))
 
 
-def _status_json(records: list[DeclFacts], root: Path, statements: bool = False) -> str:
+def _status_json(records: list[DeclFacts], root: Path, statements: bool = False, dependencies: str | None = None,
+                 notes: Sequence[str] = ()) -> str:
     from claimcheck.model.codec import facts_to_json
 
-    return _dump(facts_to_json(records))
+    return _dump(facts_to_json(records, dependencies, list(notes)))
 
 
 def _build_text(report: BuildReport, root: Path) -> str:

@@ -51,7 +51,7 @@ STALE_MARKER = "STALE.txt"
 
 LABELS = tuple(str(label) for label in Label)
 STATUSES = tuple(str(s) for s in reversed(STATUS_ORDER))
-MODULE_STATUSES = ("built", "up-to-date", "failed", "blocked")
+MODULE_STATUSES = ("built", "up-to-date", "failed", "blocked", "not-built", "stale")
 
 # Paper ids become file names: keep them to a portable, unsurprising alphabet.
 _SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
@@ -153,7 +153,9 @@ def _render_files(result: GateResult, target: Path, source_root: Path | None = N
         "sources_checked": bool(data["settings"]["sources_checked"]),
         # Only these have a row on declarations.html to link to.
         "known_decls": frozenset(str(d["name"]) for d in declarations),
-        "project_modules": frozenset(m["name"] for m in data["build"]["modules"]),
+        "project_modules": frozenset(m["name"] for m in data["build"]["modules"] if not m.get("package")),
+        # the workspace's required packages and the kernel's treatment of them (every page says it)
+        "dependencies": result.settings.dependencies_line(),
         "source_pages": frozenset(),
     }
     papers = [dict(paper, state_counts=_state_counts(paper["claims"])) for paper in data["papers"]]

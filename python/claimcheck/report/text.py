@@ -31,6 +31,9 @@ def render_gate(result: GateResult) -> str:
                      + ", ".join(f"{n} {w}" for w, n in sorted(states.items())))
     if not result.settings.sources_checked:
         lines.append("sources: source text not available here; citations not checked against it (--sources DIR)")
+    deps = result.settings.dependencies_line()
+    if deps:
+        lines.append(deps)
     if not result.settings.kernel_required:
         lines.append("kernel: `[kernel] require = false`: a theorem the independent kernel did not decide can hold"
                      " (a rejected one never)")
@@ -71,8 +74,11 @@ def render_status(records: list[DeclFacts], statements: bool = False) -> str:
         lines.append(mod)
         for r in by_module[mod]:
             extra = ""
+            if r.package:
+                extra = f"  package: {r.package}"
             if r.axioms:
-                extra = "  axioms: " + ", ".join(map(str, r.axioms))
+                via = {d.axiom: d for d in r.dependency_axioms}
+                extra += "  axioms: " + ", ".join(str(via[a]) if a in via else str(a) for a in r.axioms)
             if r.unsafe:
                 extra += "  unsafe: " + ", ".join(map(str, r.unsafe))
             if r.prelude:
