@@ -54,7 +54,7 @@ from claimcheck.model.names import Name
 from claimcheck.olean.reader import ConstantInfo, Environment
 from claimcheck.olean.terms import (
     App, BVar, Const, Expr, ForallE, FVar, Lam, LetE, Level, Lit, MData, Proj, Sort, abstract, app_spine, constants_of,
-    instantiate, instantiate_levels, mk_app, strip_mdata, subterms,
+    fold, instantiate, instantiate_levels, loose_bvar_range, mk_app, strip_mdata, subterms,
 )
 from claimcheck.recheck.front_end import DecodeError, OleanSource, kernel_name
 
@@ -65,7 +65,14 @@ PROBE_FUEL = 200_000
 #: Unfolding steps the candidate search takes on one proposition.
 _UNFOLD = 24
 #: How deep the candidate search goes (nested ``∧``, fields, binders).
-_DEPTH = 12
+_DEPTH = 32
+#: Steps the candidate search of one declaration takes (unfoldings, candidates, refutations): past
+#: them the search stops and says nothing (no lint: "not shown vacuous", never a hang).
+SEARCH_FUEL = 20_000
+#: Alternative candidates kept for one proposition (``A → B``: ``A`` refuted, or ``B`` trivial).
+_ALTS = 4
+#: Conclusion parts (conjuncts, fields, hidden binders) whose hypotheses are refuted.
+_PARTS = 32
 
 _ZERO = Level("zero")
 _ONE = Level("succ", (_ZERO,))
@@ -78,10 +85,15 @@ def N(text: str) -> Name:
 _TRUE, _FALSE, _EQ, _HEQ, _IFF, _AND, _NOT = (N(x) for x in ("True", "False", "Eq", "HEq", "Iff", "And", "Not"))
 _NAT, _BOOL, _LT, _LE, _OR = N("Nat"), N("Bool"), N("LT.lt"), N("LE.le"), N("Or")
 _OFNAT = N("OfNat.ofNat")
+_ITE, _DITE = N("ite"), N("dite")
 
 
 class _NoCandidate(Exception):
     pass
+
+
+class _OutOfFuel(Exception):
+    """The search of one declaration spent :data:`SEARCH_FUEL`."""
 
 
 @dataclass
@@ -261,6 +273,58 @@ class VacuityChecker:
         self.within: str | None = None
         self._seen_modules: set[str] = set()
         self._declared_by: dict[Name, int] = {}
+        self._begin()
+
+    def _begin(self) -> None:
+        """A fresh search state for one declaration: its fuel, and the memo tables (structural keys
+        of terms, their candidates and refutations), which are keyed by ``id`` and so live no longer
+        than the terms they hold."""
+        self.fuel = SEARCH_FUEL
+        self._key_of: dict[int, int] = {}
+        self._signatures: dict[tuple, int] = {}
+        self._alive: list[Expr] = []
+        self._trivial_memo: dict[int, list[Expr]] = {}
+        self._refute_memo: dict[tuple[int, bool], Expr | None] = {}
+
+    def _tick(self, n: int = 1) -> None:
+        self.fuel -= n
+        if self.fuel < 0:
+            raise _OutOfFuel
+
+    def key(self, e: Expr) -> int:
+        """A number equal for structurally equal terms (metadata and binder names aside): terms are
+        hash-consed into it, each shared subterm once."""
+        def combine(x: Expr, kids: list[int]) -> int:
+            if isinstance(x, MData):
+                return kids[0]
+            if isinstance(x, Const):
+                atom: object = (x.name, x.levels)
+            elif isinstance(x, Sort):
+                atom = x.level
+            elif isinstance(x, BVar):
+                atom = x.index
+            elif isinstance(x, (FVar,)):
+                atom = x.name
+            elif isinstance(x, Lit):
+                atom = (type(x.value).__name__, x.value)
+            elif isinstance(x, Proj):
+                atom = (x.type_name, x.index)
+            else:
+                atom = None
+            sig = (type(x).__name__, atom, tuple(kids))
+            got = self._signatures.get(sig)
+            if got is None:
+                got = self._signatures[sig] = len(self._signatures)
+            self._alive.append(x)
+            return got
+
+        before = len(self._key_of)
+        got = fold(e, combine, self._key_of)
+        self._tick(1 + (len(self._key_of) - before) // 64)
+        return got
+
+    def same(self, a: Expr, b: Expr) -> bool:
+        return self.key(a) == self.key(b)
 
     # ------------------------------------------------------------------ environment
 
@@ -313,6 +377,7 @@ class VacuityChecker:
     def step(self, e: Expr) -> Expr | None:
         """One unfolding step of ``e``'s head (beta, zeta, delta, a projection of a constructor), or
         ``None`` when its head is stuck."""
+        self._tick()
         e = strip_mdata(e)
         if isinstance(e, LetE):
             return instantiate(e.body, e.value)
@@ -353,12 +418,49 @@ class VacuityChecker:
                 return
             e = strip_mdata(nxt)
 
-    def open(self, ty: Expr, limit: int | None = None) -> _Opened:
+    def project_step(self, e: Expr) -> Expr | None:
+        """One unfolding step of ``e``'s head that a reader of the statement does not see through
+        by itself: a ``let``, a beta-redex, a definition of the project (not the library's ``Not``
+        or ``Ne``: as connectives they are no hidden binders)."""
+        self._tick()
+        e = strip_mdata(e)
+        if isinstance(e, LetE):
+            return instantiate(e.body, e.value)
+        head, args = app_spine(e)
+        head = strip_mdata(head)
+        if isinstance(head, Lam) and args:
+            return mk_app(instantiate(head.body, args[0]), *args[1:])
+        if isinstance(head, Const):
+            ci = self.find(head.name)
+            if ci is not None and ci.kind == "definition" and ci.value is not None \
+                    and not self.is_core_module(ci.module) and len(ci.level_params) == len(head.levels):
+                return mk_app(instantiate_levels(ci.value, dict(zip(ci.level_params, head.levels))), *args)
+        return None
+
+    def _expose(self, e: Expr) -> Expr:
+        """``e`` unfolded by :meth:`project_step` until it is a ``∀``, else ``e`` as it was."""
+        cur = strip_mdata(e)
+        for _ in range(_UNFOLD):
+            if isinstance(cur, ForallE):
+                return cur
+            nxt = self.project_step(cur)
+            if nxt is None:
+                break
+            cur = strip_mdata(nxt)
+        return cur if isinstance(cur, ForallE) else e
+
+    def open(self, ty: Expr, limit: int | None = None, hidden: bool = True) -> _Opened:
+        """The telescope of ``ty`` opened; ``hidden``: on through the binders the project's
+        definitions hide in the conclusion (``def Safe := False → P``)."""
         names: list[Name] = []
         types: list[Expr] = []
         fvars: list[FVar] = []
         e = strip_mdata(ty)
-        while isinstance(e, ForallE) and (limit is None or len(fvars) < limit):
+        while limit is None or len(fvars) < limit:
+            if hidden and not isinstance(e, ForallE):
+                e = self._expose(e)
+            if not isinstance(e, ForallE):
+                break
             fv = self.terms.fresh()
             names.append(e.binder_name)
             types.append(e.binder_type)
@@ -389,45 +491,112 @@ class VacuityChecker:
 
     def trivial(self, prop: Expr, depth: int = 0) -> Expr:
         """A candidate trivial proof of ``prop`` (raises _NoCandidate)."""
+        got = self.trivials(prop, depth)
+        if not got:
+            raise _NoCandidate("no trivial proof")
+        return got[0]
+
+    def trivials(self, prop: Expr, depth: int = 0) -> list[Expr]:
+        """Up to :data:`_ALTS` candidate trivial proofs of ``prop``, the likeliest first (memoised by
+        the proposition's structure: the same proposition is searched once)."""
+        self._tick()
         if depth > _DEPTH:
-            raise _NoCandidate("too deep")
+            return []
+        k = self.key(prop)
+        got = self._trivial_memo.get(k)
+        if got is None:
+            self._trivial_memo[k] = []  # while searching: a proposition met again inside itself has none
+            got = self._trivial_memo[k] = self._trivials(prop, depth)
+        return got
+
+    def _trivials(self, prop: Expr, depth: int) -> list[Expr]:
+        out: list[Expr] = []
+
+        def add(candidates) -> None:
+            for c in candidates:
+                if len(out) >= _ALTS:
+                    return
+                out.append(c)
+
         for form in self.unfoldings(prop):
+            if len(out) >= _ALTS:
+                break
             if isinstance(form, ForallE):
                 fv = self.terms.fresh()
                 inner = instantiate(form.body, fv)
+                # `A → B` with `A` refutable (`False → P`, `¬(P ∧ False)`): nothing is claimed
                 try:
-                    body = self.trivial(inner, depth + 1)
+                    refutation = self.refute(form.binder_type, fv, depth + 1, decide=False)
+                    add([_lam_over(form, fv, mk_app(_c(N("False.elim"), _ZERO), inner, refutation))])
                 except _NoCandidate:
-                    # `A → B` with `A` refutable (`¬(P ∧ False)`): nothing is claimed
-                    body = mk_app(_c(N("False.elim"), _ZERO), inner, self.refute(form.binder_type, fv, depth + 1,
-                                                                                       decide=False))
-                return _lam_over(form, fv, body)
+                    pass
+                add(_lam_over(form, fv, body) for body in self.trivials(inner, depth + 1))
+                break
             head, args = app_spine(form)
             head = strip_mdata(head)
             if not isinstance(head, Const):
                 continue
             n = head.name
             if n == _TRUE and not args:
-                return _c(N("True.intro"))
-            if n == _EQ and len(args) == 3:
-                return mk_app(_c(N("Eq.refl"), *head.levels), args[0], args[1])
-            if n == _HEQ and len(args) == 4:
-                return mk_app(_c(N("HEq.refl"), *head.levels), args[0], args[1])
-            if n == _IFF and len(args) == 2:
-                return mk_app(_c(N("Iff.refl")), args[0])
-            if n == _AND and len(args) == 2:
-                return mk_app(_c(N("And.intro")), args[0], args[1], self.trivial(args[0], depth + 1),
-                             self.trivial(args[1], depth + 1))
-            if n == _OR and len(args) == 2:  # `P ∨ True`: one side trivial
+                add([_c(N("True.intro"))])
+            elif n == _EQ and len(args) == 3:
+                add([mk_app(_c(N("Eq.refl"), *head.levels), args[0], args[1])])
+            elif n == _HEQ and len(args) == 4:
+                add([mk_app(_c(N("HEq.refl"), *head.levels), args[0], args[1])])
+            elif n == _IFF and len(args) == 2:
+                add([mk_app(_c(N("Iff.refl")), args[0])])
+            elif n == _AND and len(args) == 2:
+                add(mk_app(_c(N("And.intro")), args[0], args[1], a, b)
+                    for a, b in itertools.product(self.trivials(args[0], depth + 1), self.trivials(args[1], depth + 1)))
+            elif n == _OR and len(args) == 2:  # `P ∨ True`: one side trivial
                 for side, ctor in ((1, "Or.inr"), (0, "Or.inl")):
-                    try:
-                        return mk_app(_c(N(ctor)), args[0], args[1], self.trivial(args[side], depth + 1))
-                    except _NoCandidate:
-                        continue
-            got = self._structure_proof(head, args, depth)
-            if got is not None:
-                return got
-        raise _NoCandidate("no trivial proof")
+                    add(mk_app(_c(N(ctor)), args[0], args[1], p) for p in self.trivials(args[side], depth + 1))
+            elif n in (_ITE, _DITE) and len(args) == 5 and _is_prop_sort(args[0]):
+                add(self._if_proofs(head, args, depth))
+            else:
+                add(self._structure_proofs(head, args, depth))
+        return out
+
+    def _if_proofs(self, head: Const, args: list[Expr], depth: int) -> list[Expr]:
+        """Proofs of ``if c then t else e`` (a proposition): ``c`` trivially true and ``t`` trivial
+        (``if f 0 = f 0 then True else False``), ``c`` refuted and ``e`` trivial, or both branches
+        trivial (by cases on the decision)."""
+        _alpha, c, inst, t, e = args
+        form = mk_app(head, *args)
+        dependent = head.name == _DITE
+        pos_name, neg_name = ("dif_pos", "dif_neg") if dependent else ("if_pos", "if_neg")
+        if self.find(N(pos_name)) is None or self.find(N(neg_name)) is None or self.find(N("Eq.mpr")) is None:
+            return []
+        lv = head.levels
+
+        def branch(side: Expr, h: Expr) -> Expr:
+            return instantiate(_beta_body(side), h) if dependent else side
+
+        def via(lemma: str, side: Expr, h: Expr, proof: Expr) -> Expr:
+            # Eq.mpr (lemma h : ite c t e = side) proof
+            target = mk_app(side, h) if dependent else side
+            eq = mk_app(_c(N(lemma), *lv), c, inst, h, args[0], t, e)
+            return mk_app(_c(N("Eq.mpr"), _ZERO), form, target, eq, proof)
+
+        out: list[Expr] = []
+        hc = self.terms.fresh()
+        hn = self.terms.fresh()
+        not_c = mk_app(_c(_NOT), c)
+        pos = [(h, p) for h in self.trivials(c, depth + 1)[:1] for p in self.trivials(branch(t, h), depth + 1)[:1]]
+        out += [via(pos_name, t, h, p) for h, p in pos]
+        try:
+            refuted = Lam(Name.of("h"), c, abstract(self.refute(c, hc, depth + 1, decide=False), [hc]), 0)
+            out += [via(neg_name, e, refuted, p) for p in self.trivials(branch(e, refuted), depth + 1)[:1]]
+        except _NoCandidate:
+            pass
+        if self.find(N("Decidable.byCases")) is not None:
+            yes = self.trivials(branch(t, hc), depth + 1)[:1]
+            no = self.trivials(branch(e, hn), depth + 1)[:1]
+            if yes and no:
+                on_yes = Lam(Name.of("h"), c, abstract(via(pos_name, t, hc, yes[0]), [hc]), 0)
+                on_no = Lam(Name.of("h"), not_c, abstract(via(neg_name, e, hn, no[0]), [hn]), 0)
+                out.append(mk_app(_c(N("Decidable.byCases"), _ZERO), c, form, inst, on_yes, on_no))
+        return out
 
     def _structure(self, head: Const, args: list[Expr]):
         """``(inductive, constructor)`` when ``head args`` is a structure-like inductive (one
@@ -453,6 +622,7 @@ class VacuityChecker:
         i = 0
         t = strip_mdata(t)
         while isinstance(t, ForallE):
+            self._tick()
             out.append(t.binder_type)
             nxt: Expr
             if struct is not None:
@@ -463,22 +633,46 @@ class VacuityChecker:
             i += 1
         return out
 
-    def _structure_proof(self, head: Const, args: list[Expr], depth: int) -> Expr | None:
+    def _structure_proofs(self, head: Const, args: list[Expr], depth: int) -> list[Expr]:
         found = self._structure(head, args)
         if found is None:
-            return None
+            return []
         _ci, ctor = found
-        fields = self._fields(ctor, head, args, None)
-        proofs = [self.trivial(f, depth + 1) for f in fields]  # every field a proposition with a trivial proof
-        return mk_app(_c(ctor.name, *head.levels), *args, *proofs)
+        try:
+            fields = self._fields(ctor, head, args, None)
+        except _NoCandidate:
+            return []
+        proofs = []
+        for f in fields:  # every field a proposition with a trivial proof
+            got = self.trivials(f, depth + 1)
+            if not got:
+                return []
+            proofs.append(got[0])
+        return [mk_app(_c(ctor.name, *head.levels), *args, *proofs)]
 
     # ------------------------------------------------------------------ refutations
 
     def refute(self, ty: Expr, h: Expr, depth: int = 0, decide: bool = True) -> Expr:
         """A candidate proof of ``False`` from ``h : ty`` (raises _NoCandidate); ``decide=False``:
-        without evaluation (for a conclusion, where the library's operations do not compute)."""
+        without evaluation (for a conclusion, where the library's operations do not compute).
+        Memoised by the structure of ``ty`` (whether it is refuted does not depend on ``h``)."""
+        self._tick()
         if depth > _DEPTH:
             raise _NoCandidate("too deep")
+        k = (self.key(ty), decide)
+        if k not in self._refute_memo:
+            self._refute_memo[k] = None  # while searching: met again inside itself, not refuted
+            hole = self.terms.fresh()
+            try:
+                self._refute_memo[k] = abstract(self._refute(ty, hole, depth, decide), [hole])
+            except _NoCandidate:
+                pass
+        got = self._refute_memo[k]
+        if got is None:
+            raise _NoCandidate("no refutation")
+        return instantiate(got, h)
+
+    def _refute(self, ty: Expr, h: Expr, depth: int, decide: bool) -> Expr:
         tried_decide = False
         for form in self.unfoldings(ty):
             if isinstance(form, ForallE):
@@ -505,7 +699,7 @@ class VacuityChecker:
             if n == _LT and len(args) == 4 and _is_const(args[0], _NAT) and _nat_value(args[3]) == 0 \
                     and self.find(N("Nat.not_lt_zero")) is not None:
                 return mk_app(_c(N("Nat.not_lt_zero")), args[2], h)
-            if n == _LT and len(args) == 4 and _is_const(args[0], _NAT) and args[2] == args[3] \
+            if n == _LT and len(args) == 4 and _is_const(args[0], _NAT) and self.same(args[2], args[3]) \
                     and self.find(N("Nat.lt_irrefl")) is not None:  # `a < a` (a structure's field, say)
                 return mk_app(_c(N("Nat.lt_irrefl")), args[2], h)
             if decide and not tried_decide and not _has_fvar(form):
@@ -596,27 +790,37 @@ class VacuityChecker:
 
     def lint(self, ci: ConstantInfo, within: str) -> tuple[Lint, ...]:
         """The vacuity lint of declaration ``ci`` (of module ``within``): empty when the kernel
-        accepts no candidate."""
+        accepts no candidate. The search runs under :data:`SEARCH_FUEL`; out of it, what was found
+        (each finding a proof the kernel accepted) is all that is said."""
         self.within = within
-        try:
-            return run_with_big_stack(self._lint, ci)
-        except (_NoCandidate, RecursionError):
-            return ()
-
-    def _lint(self, ci: ConstantInfo) -> tuple[Lint, ...]:
+        self._begin()
         found: list[Lint] = []
+        try:
+            run_with_big_stack(self._lint, ci, found)
+        except (_NoCandidate, _OutOfFuel, RecursionError):
+            pass
+        finally:
+            self._begin()  # the memo tables hold terms: let them go
+        return tuple(found)
+
+    def _lint(self, ci: ConstantInfo, found: list[Lint]) -> None:
         opened = self.open(ci.type)
         lps = ci.level_params
         # (1) the conclusion, closed by a trivial proof under every binder
         try:
-            proof = self.trivial(opened.body)
-            value = self._close(opened, len(opened.fvars), proof)
+            candidates = self.trivials(opened.body)
+        except _NoCandidate:
+            candidates = []
+        for proof in candidates:
+            try:
+                value = self._close(opened, len(opened.fvars), proof)
+            except _NoCandidate:
+                continue
             if self._accepts(_Policy.OPERATIONS_OPAQUE, lps, ci.type, value):
                 found.append(Lint(LintKind.TRIVIAL_CONCLUSION,
                                   f"the conclusion is closed by a trivial proof ({_describe(proof)}) under its binders,"
                                   " after unfolding the project's definitions (the kernel accepts it)"))
-        except _NoCandidate:
-            pass
+                break
         if not found:
             for k, hyp in enumerate(opened.types):
                 value = self._close(opened, len(opened.fvars), opened.fvars[k])
@@ -625,21 +829,142 @@ class VacuityChecker:
                     found.append(Lint(LintKind.CONCLUSION_IS_HYPOTHESIS,
                                       f"the conclusion is hypothesis {k + 1} (the kernel accepts it as the proof)", k + 1))
                     break
-        # (2) each binder, refuted
-        for k in range(len(opened.types)):
-            h = self.terms.fresh()
-            try:
-                refutation = self.refute(opened.types[k], h)
-            except _NoCandidate:
+        written = len(self.open(ci.type, hidden=False).fvars)  # the binders the statement shows
+        # (2) each binder, refuted: a written one with evaluation (`h : 1 = 2`), one the project's
+        # definitions hide in the conclusion without (`def Safe := False → P`); at the statement's
+        # own arguments, what a definition says at them is a computation (`IsNeg 5`), not a hidden
+        # hypothesis. Then (3) the binders of each part of the conclusion (a conjunct, a field of a
+        # proposition structure, a branch of an `if` its condition decides): a part a definition or
+        # structure states is judged in the definition, its parameters as variables (`IsFirstHalt
+        # … 0`'s `∀ s < t` is no hidden hypothesis, `def Good := (False → P) ∧ Q`'s `False` is).
+        todo: list[tuple[_Opened, int, str, bool]] = [(opened, 0, "", True)]
+        parts = 0
+        while todo:
+            item, start, where, generic = todo.pop(0)
+            for k in range(start, len(item.types)):
+                shown = not where and k < written
+                h = self.terms.fresh()
+                try:
+                    refutation = self.refute(item.types[k], h, decide=generic and (shown or bool(where)))
+                except _NoCandidate:
+                    continue
+                extra = [(item.names[k], item.types[k], h)]
+                try:
+                    ty = self._pi(item, k, _c(_FALSE), extra)
+                    value = self._close(item, k, refutation, extra)
+                except _NoCandidate:
+                    continue
+                if self._accepts(_Policy.FULL, lps, ty, value):
+                    hidden = "" if shown else f" of {where or 'the conclusion'}, hidden in the definitions it unfolds to,"
+                    found.append(Lint(LintKind.UNSATISFIABLE_HYPOTHESIS,
+                                      f"hypothesis {k + 1} (`{item.names[k]}`){hidden} can never hold (the kernel"
+                                      f" accepts a proof of `False` from it: {_describe(refutation)}): the statement"
+                                      f" holds vacuously{' there' if hidden else ''}", k + 1))
+            params, pieces, owner = self.parts(item.body)
+            base = _Opened(item.names + [p[0] for p in params], item.types + [p[1] for p in params],
+                           item.fvars + [p[2] for p in params], item.body)
+            for i, part in enumerate(pieces):
+                parts += 1
+                if parts > _PARTS:
+                    break
+                more = self.open(part)
+                label = f"part {i + 1} of {f'`{owner}`' if owner is not None else (where or 'the conclusion')}"
+                todo.append((_Opened(base.names + more.names, base.types + more.types, base.fvars + more.fvars,
+                                     more.body), len(base.types), label, generic and owner is not None))
+
+    def parts(self, body: Expr) -> tuple[list[tuple[Name, Expr, FVar]], list[Expr], Name | None]:
+        """The parts a conclusion states together: the two sides of ``∧``, the fields of a
+        proposition structure (none depending on another; not ``Iff``: a two-way implication whose
+        sides are false is no vacuous statement), the branch of an ``if`` whose condition is
+        trivially true or refuted. A part that a project definition or structure states is taken
+        in it, its parameters as variables: ``(parameters, parts, the definition or structure)``;
+        no parts when the conclusion is none of these."""
+        e = body
+        for _ in range(_UNFOLD):
+            self._tick()
+            e = strip_mdata(e)
+            if isinstance(e, LetE):
+                e = instantiate(e.body, e.value)
                 continue
-            extra = [(opened.names[k], opened.types[k], h)]
-            ty = self._pi(opened, k, _c(_FALSE), extra)
-            value = self._close(opened, k, refutation, extra)
-            if self._accepts(_Policy.FULL, lps, ty, value):
-                found.append(Lint(LintKind.UNSATISFIABLE_HYPOTHESIS,
-                                  f"hypothesis {k + 1} (`{opened.names[k]}`) can never hold (the kernel accepts a proof"
-                                  f" of `False` from it: {_describe(refutation)}): the statement holds vacuously", k + 1))
-        return tuple(found)
+            head, args = app_spine(e)
+            head = strip_mdata(head)
+            if isinstance(head, Lam) and args:
+                e = mk_app(instantiate(head.body, args[0]), *args[1:])
+                continue
+            if not isinstance(head, Const):
+                break
+            if head.name == _AND and len(args) == 2:
+                return [], list(args), None
+            if head.name == _ITE and len(args) == 5 and _is_prop_sort(args[0]):
+                if self.trivials(args[1]):
+                    return [], [args[3]], None
+                try:
+                    self.refute(args[1], self.terms.fresh(), decide=False)
+                    return [], [args[4]], None
+                except _NoCandidate:
+                    break
+            ci = self.find(head.name)
+            if ci is None or self.is_core_module(ci.module) and head.name != _AND:
+                break
+            lv = dict(zip(ci.level_params, head.levels))
+            if len(ci.level_params) != len(head.levels):
+                break
+            if ci.kind == "definition" and ci.value is not None:
+                v = instantiate_levels(ci.value, lv)
+                params: list[tuple[Name, Expr, FVar]] = []
+                for _a in args:
+                    v = strip_mdata(v)
+                    if not isinstance(v, Lam):
+                        break
+                    fv = self.terms.fresh()
+                    params.append((v.binder_name, v.binder_type, fv))
+                    v = instantiate(v.body, fv)
+                inner, pieces, _owner = self.parts(mk_app(v, *args[len(params):]))
+                return params + inner, pieces, head.name
+            if ci.kind == "inductive" and len(ci.ctors) == 1 and len(args) == (ci.num_params or 0):
+                t = strip_mdata(instantiate_levels(ci.type, lv))
+                params = []
+                for _a in args:
+                    if not isinstance(t, ForallE):
+                        break
+                    fv = self.terms.fresh()
+                    params.append((t.binder_name, t.binder_type, fv))
+                    t = strip_mdata(instantiate(t.body, fv))
+                while isinstance(t, ForallE):
+                    t = strip_mdata(t.body)
+                ctor = self.find(ci.ctors[0])
+                if len(params) != len(args) or not _is_prop_sort(t) or ctor is None \
+                        or len(ctor.level_params) != len(head.levels):
+                    break
+                return params, self._independent_fields(ctor, head, [p[2] for p in params]), head.name
+            break
+        return [], [], None
+
+    def project_unfoldings(self, e: Expr):
+        """``e`` and its successive :meth:`project_step` unfoldings (at most ``_UNFOLD``)."""
+        for _ in range(_UNFOLD):
+            yield e
+            nxt = self.project_step(e)
+            if nxt is None:
+                return
+            e = strip_mdata(nxt)
+
+    def _independent_fields(self, ctor: ConstantInfo, head: Const, args: list[Expr]) -> list[Expr]:
+        """The field types of ``ctor`` at parameters ``args`` when none depends on an earlier one
+        (empty otherwise)."""
+        t = strip_mdata(instantiate_levels(ctor.type, dict(zip(ctor.level_params, head.levels))))
+        for a in args:
+            if not isinstance(t, ForallE):
+                return []
+            t = strip_mdata(instantiate(t.body, a))
+        out = []
+        while isinstance(t, ForallE):
+            self._tick()
+            if loose_bvar_range(t.body) > 0:
+                return []
+            out.append(t.binder_type)
+            t = strip_mdata(instantiate(t.body, _c(_TRUE)))  # no loose variable 0: lowers the others
+        return out
 
     def _quick_same_head(self, hyp: Expr, concl: Expr) -> bool:
         """A cheap filter before asking the kernel whether a hypothesis is the conclusion."""
@@ -655,6 +980,20 @@ def _lam_over(form: ForallE, fv: FVar, body: Expr) -> Expr:
     """``fun x : A => body`` with ``fv`` bound (``A`` is ``form``'s binder type, closed over the
     outer free variables)."""
     return Lam(form.binder_name, form.binder_type, abstract(body, [fv]), 0)
+
+
+def _is_prop_sort(e: Expr) -> bool:
+    e = strip_mdata(e)
+    return isinstance(e, Sort) and e.level.kind == "zero"
+
+
+def _beta_body(e: Expr) -> Expr:
+    """The body of ``fun h => b`` (``b`` with ``h`` loose), else ``e h`` with ``h`` loose: what
+    :func:`instantiate` puts a branch's hypothesis into."""
+    e = strip_mdata(e)
+    if isinstance(e, Lam):
+        return e.body
+    return App(e, BVar(0))
 
 
 def _is_const(e: Expr, name: Name) -> bool:
