@@ -137,6 +137,25 @@ def test_infix_table_reads_the_explicit_arguments(toolchain) -> None:
         assert sorted([op.left, op.right]) == sorted(explicit), (name, explicit, op)
 
 
+def test_library_instance_attributes(toolchain) -> None:
+    """The library's ``instance`` attributes are read from its modules' exported entries: an
+    instance constant is one, a function building an instance (``ltOfOrd``, ``Ord.on``) is not,
+    whatever its type (issue 37)."""
+    env = Environment([toolchain.lib_dir])
+    env.load("Init")
+    env.load_all(["Init"])
+
+    def declared(text: str) -> bool:
+        ci = env.find(Name.parse(text))
+        assert ci is not None, text
+        return any(i.name == ci.name and i.scoped is None for i in env.modules[ci.module].attributes().instances)
+
+    for name in ("instLTNat", "instOrdNat", "instHAdd", "Monad.toBind", "instDecidableEqNat"):
+        assert declared(name), name
+    for name in ("ltOfOrd", "leOfOrd", "Ord.opposite", "Ord.on", "inferInstance", "Nat.lt_irrefl"):
+        assert not declared(name), name
+
+
 # ---------------------------------------------------------------------------- no Lean
 
 

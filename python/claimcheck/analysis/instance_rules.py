@@ -16,8 +16,10 @@ from claimcheck.analysis.pretty import BinderInfos, env_binder_infos, pretty
 from claimcheck.analysis.scope import ProjectScope
 from claimcheck.model.facts import StatementWarning, WarningKind
 from claimcheck.model.names import Name
+from claimcheck.errors import OleanError
 from claimcheck.olean.terms import (
-    App, BVar, Const, Expr, ForallE, Lam, LetE, Proj, Sort, app_spine, instantiate, strip_mdata, walk,
+    App, BVar, Const, Expr, ForallE, Lam, LetE, Proj, Sort, app_spine, instantiate, instantiate_levels, mk_app,
+    strip_mdata, walk,
 )
 
 __all__ = ["EXEMPT_CLASSES", "InstanceProblem", "InstanceRules"]
@@ -53,6 +55,8 @@ class InstanceRules:
         self._hijack: dict[Name, InstanceProblem | None] = {}
         self._prop_class: dict[Name, bool] = {}
         self._telescopes: dict[Name, object] = {}
+        self._declared: dict[Name, bool] = {}
+        self._instances_of: dict[str, frozenset[Name]] = {}
 
     def _is_prop_class(self, name: Name) -> bool:
         got = self._prop_class.get(name)
@@ -218,12 +222,20 @@ class InstanceRules:
             elif codomain_class is None:
                 self._inline(out, expected, pretty(e, self.infos))  # a project function returning its argument
                 return
-        elif ci.kind in ("constructor", "recursor"):
-            self._inline(out, expected, pretty(e, self.infos))  # a structure written in place
-            return
-        elif codomain_class is None:
-            # `id`, `ite`, `dite`, `cast`, `Prod.fst`: a function whose result is any of its arguments
-            self._inline(out, expected, pretty(e, self.infos))
+        elif not self.declared_instance(head.name):
+            unfolded = self._unfold_abbrev(head, args)
+            if unfolded is not None:
+                # an `abbrev` resolution unfolds (`inferInstance`, `inferInstanceAs`): what it returns
+                self._instance_problems(unfolded, depth, lets, out, level + 1, expected, library_only)
+            elif ci.kind in ("constructor", "recursor"):
+                self._inline(out, expected, pretty(e, self.infos))  # a structure written in place
+            elif codomain_class is None:
+                # `id`, `ite`, `dite`, `cast`, `Prod.fst`: a function whose result is any of its arguments
+                self._inline(out, expected, pretty(e, self.infos))
+            else:
+                # a library function building an instance (`ltOfOrd (Ord.opposite instOrdNat)`,
+                # `leOfOrd`, `Ord.on instOrdNat f`): not what resolution gives, whatever it returns
+                self._inline(out, expected, f"built by `{head.name}`, which is not an instance: `{pretty(e)}`")
             return
         infos = self.infos(head.name) or ()
         binders = tel[0] if tel is not None else ()
@@ -239,6 +251,46 @@ class InstanceRules:
                 # a library instance constant built from project data or a `let` (`mkInst myFun`)
                 self._inline(out, expected, pretty(e, self.infos))
                 return
+
+    def declared_instance(self, name: Name) -> bool:
+        """Whether library constant ``name`` carries a global ``instance`` attribute (its module's
+        exported entries, :meth:`claimcheck.olean.reader.Module.attributes`); a module whose
+        entries cannot be read has none that counts (its instances are shown, not assumed)."""
+        got = self._declared.get(name)
+        if got is None:
+            ci = self.find(name)
+            mod = self.scope.env.modules.get(ci.module) if ci is not None else None
+            got = False
+            if mod is not None:
+                known = self._instances_of.get(mod.name)
+                if known is None:
+                    try:
+                        known = frozenset(i.name for i in mod.attributes().instances if i.scoped is None)
+                    except OleanError:
+                        known = frozenset()
+                    self._instances_of[mod.name] = known
+                got = name in known
+            self._declared[name] = got
+        return got
+
+    def _unfold_abbrev(self, head: Const, args: list[Expr]) -> Expr | None:
+        """``head args`` with ``head`` unfolded when it is a library ``abbrev`` (what instance
+        resolution unfolds: ``inferInstance``, ``inferInstanceAs``), its value's binders
+        instantiated by ``args``; ``None`` otherwise."""
+        ci = self.find(head.name)
+        if ci is None or ci.kind != "definition" or ci.value is None or len(ci.level_params) != len(head.levels):
+            return None
+        mod = self.scope.env.modules.get(ci.module)
+        try:
+            if mod is None or mod.kernel_fields(head.name).hints[0] != "abbrev":
+                return None
+        except (KeyError, OleanError):
+            return None
+        v = instantiate_levels(ci.value, dict(zip(ci.level_params, head.levels)))
+        rest = list(args)
+        while rest and isinstance(strip_mdata(v), Lam):
+            v = instantiate(strip_mdata(v).body, rest.pop(0))  # type: ignore[union-attr]
+        return mk_app(v, *rest)
 
     def is_library_instance(self, arg: Expr, level: int = 0) -> bool:
         """Whether ``arg`` is a library instance by identity (see the module docstring), with no

@@ -32,9 +32,13 @@ never change a meaning). Library constants end the walk. Four kinds:
 
 ``inline-instance`` — an instance argument that is not a library instance by identity. An
     instance argument counts as the library's only when it is a library *instance constant* (a
-    constant whose type ends in a class application: ``instHAdd``, ``instAddNat``,
-    ``Monad.toBind``, ``Nat.decEq``; not a constructor, not a recursor, not a function whose result
-    type is a variable such as ``id``, ``ite``, ``dite``, ``cast`` or ``Prod.fst``) applied to
+    constant the library declares an ``instance``, global, as its module's exported
+    ``instanceExtension`` entries say: ``instHAdd``, ``instAddNat``, ``Monad.toBind``; not a
+    function that builds an instance, however it is typed: ``ltOfOrd (Ord.opposite instOrdNat)``,
+    ``leOfOrd``, ``Ord.on instOrdNat f``, ``lexOrd``; not a constructor, not a recursor, not a
+    function whose result type is a variable such as ``id``, ``ite``, ``dite``, ``cast`` or
+    ``Prod.fst``; an ``abbrev`` resolution unfolds, ``inferInstance`` or ``inferInstanceAs``, is
+    judged by what it unfolds to) applied to
     arguments that pass this rule themselves: type arguments are free, instance arguments follow
     the same rule, and any other argument may not mention a project constant or a ``let``-bound
     variable. An instance variable bound by the statement's own binders (``[inst : Add α]``) is

@@ -44,6 +44,8 @@ from claimcheck.olean.layout import HEADER_FIXED, Layout, OleanHeader, detect_la
 __all__ = [
     "OleanError",
     "OleanHeader",
+    "InstanceAttribute",
+    "ModuleAttributes",
     "Name",
     "Level",
     "Expr",
@@ -880,6 +882,52 @@ class Module:
                                 num_minors=g.nat(ps[5]), rules=tuple(rules), k=flag(0), is_unsafe=flag(1))
         return KernelFields(kind)  # a theorem: nothing beyond its type and value
 
+    def attributes(self) -> ModuleAttributes:
+        """The ``instance`` attributes every part of the module exports
+        (``Lean.Meta.instanceExtension`` entries, :class:`ModuleAttributes`), each read checked;
+        :class:`OleanError` for entries of another shape (a Lean whose layout of them this reader
+        does not know)."""
+        got = getattr(self, "_attributes", None)
+        if got is not None:
+            return got
+        g = self._graph
+        instances: dict[Name, InstanceAttribute] = {}
+        try:
+            for fields, _is_module in self._roots:
+                if len(fields) < 5:
+                    continue
+                for addr in g.array(fields[4]):
+                    _d, _o, _t, (ext, entries) = g.ctor(addr, 0, 2, "extension entries")
+                    if str(g.name(ext)) != _INSTANCE_EXTENSION:
+                        continue
+                    for e in g.array(entries):
+                        attr = self._instance_entry(e)
+                        instances.setdefault(attr.name, attr)
+        except (IndexError, struct.error, ValueError, KeyError) as exc:  # a check this reader missed
+            raise g.err(f"extension entries cannot be decoded ({type(exc).__name__}: {exc})") from exc
+        got = ModuleAttributes(tuple(instances.values()))
+        self._attributes = got
+        return got
+
+    def _instance_entry(self, addr: int) -> InstanceAttribute:
+        """A scoped-extension entry of ``instanceExtension``: ``global e`` or ``scoped ns e`` around
+        an ``InstanceEntry`` (``keys``, ``val``, ``priority``, ``globalName?``, ``synthOrder``,
+        ``attrKind``)."""
+        g = self._graph
+        data, off, tag, other, _cs = g.obj(addr)
+        if tag == 0 and other == 1:
+            scoped, (entry,) = None, g.ptrs(data, off, 1)
+        elif tag == 1 and other == 2:
+            ns, entry = g.ptrs(data, off, 2)
+            scoped = g.name(ns)
+        else:
+            raise g.err(f"unexpected instance entry: tag {tag}, {other} pointer fields (layout not understood)")
+        _d, _o, _t, ps = g.ctor(entry, 0, 5, "InstanceEntry")
+        val = self._decoder.expr(ps[1])
+        if not isinstance(val, Const):
+            raise g.err("an instance entry whose value is not a constant (layout not understood)")
+        return InstanceAttribute(val.name, g.nat(ps[2]), scoped)
+
     def _hints(self, addr: int, what: str) -> tuple[str, int]:
         """A definition's reducibility hints: ``opaque`` and ``abbrev`` are boxed, ``regular`` holds
         its height (a ``UInt32``)."""
@@ -887,6 +935,28 @@ class Module:
             return ("opaque" if addr >> 1 == 0 else "abbrev", 0)
         data, off, _t, _ps = self._graph.ctor(addr, None, 0, f"{what} hints")
         return ("regular", int.from_bytes(bytes(self._graph.scalar(data, off, 0, i, what) for i in range(4)), "little"))
+
+
+@dataclass(frozen=True)
+class InstanceAttribute:
+    """One ``instance`` attribute a module exports (``Lean.Meta.instanceExtension``): the instance
+    constant, its priority, and the namespace it is ``scoped`` to (``None``: global). A ``local``
+    instance is never exported, so it is never listed."""
+
+    name: Name
+    priority: int
+    scoped: Name | None = None
+
+
+@dataclass(frozen=True)
+class ModuleAttributes:
+    """What a module's environment-extension entries say about its constants, as far as the
+    statement rules read them back: its instances (in declaration order)."""
+
+    instances: tuple[InstanceAttribute, ...] = ()
+
+
+_INSTANCE_EXTENSION = "Lean.Meta.instanceExtension"
 
 
 # ---------------------------------------------------------------------------
