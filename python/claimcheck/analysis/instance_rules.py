@@ -18,8 +18,8 @@ from claimcheck.model.facts import StatementWarning, WarningKind
 from claimcheck.model.names import Name
 from claimcheck.errors import OleanError
 from claimcheck.olean.terms import (
-    App, BVar, Const, Expr, ForallE, Lam, LetE, Proj, Sort, app_spine, instantiate, instantiate_levels, mk_app,
-    strip_mdata, walk,
+    App, BVar, Const, Expr, ForallE, Lam, LetE, Proj, Sort, app_spine, instantiate, instantiate_levels,
+    loose_bvar_range, mk_app, strip_mdata, walk,
 )
 
 __all__ = ["EXEMPT_CLASSES", "InstanceProblem", "InstanceRules"]
@@ -56,6 +56,7 @@ class InstanceRules:
         self._prop_class: dict[Name, bool] = {}
         self._telescopes: dict[Name, object] = {}
         self._declared: dict[Name, bool] = {}
+        self._parent: dict[Name, bool] = {}
         self._instances_of: dict[str, frozenset[Name]] = {}
 
     def _is_prop_class(self, name: Name) -> bool:
@@ -214,6 +215,12 @@ class InstanceRules:
         codomain_class = self._head_const(tel[1]) if tel is not None else None
         if self.is_project(head.name):
             problem = self.hijacking_instance(head.name)
+            if problem is not None and self.is_parent_projection(head.name) and \
+                    any(loose_bvar_range(a) > 0 or self.scope.mentions_project_type(a) for a in args[:-1]):
+                # `Group.toMul G self` at a bound `G` (or a project type): it gives `Mul G` only
+                # where a `Group G` instance is, the statement's binder or the project's at its
+                # own type; `self` is judged below as any instance argument
+                problem = None
             if problem is not None:
                 out.append(problem)
             elif library_only:
@@ -251,6 +258,24 @@ class InstanceRules:
                 # a library instance constant built from project data or a `let` (`mkInst myFun`)
                 self._inline(out, expected, pretty(e, self.infos))
                 return
+
+    def is_parent_projection(self, name: Name) -> bool:
+        """Whether project constant ``name`` is the projection of a project class onto a parent
+        (``Group.toMul := fun G [self : Group G] => self.toMul``, as ``class Group (G) extends
+        Mul G`` declares it): a definition whose value is a field of its last, instance-implicit
+        binder, of a project structure."""
+        got = self._parent.get(name)
+        if got is None:
+            ci = self.find(name)
+            got = False
+            if ci is not None and ci.kind == "definition" and ci.value is not None:
+                v, last = strip_mdata(ci.value), None
+                while isinstance(v, Lam):
+                    v, last = strip_mdata(v.body), v.binder_info
+                got = (last == _INST_IMPLICIT and isinstance(v, Proj) and self.is_project(v.type_name)
+                       and isinstance(strip_mdata(v.struct), BVar) and strip_mdata(v.struct).index == 0)
+            self._parent[name] = got
+        return got
 
     def declared_instance(self, name: Name) -> bool:
         """Whether library constant ``name`` carries a global ``instance`` attribute (its module's

@@ -13,7 +13,7 @@ from claimcheck.analysis.scope import ProjectScope
 from claimcheck.model.facts import StatementWarning, WarningKind
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import ConstantInfo, Environment, OleanError
-from claimcheck.olean.terms import BVar, Const, Expr, ForallE, Lam, LetE, app_spine, strip_mdata, subterms
+from claimcheck.olean.terms import BVar, Const, Expr, ForallE, Lam, LetE, Sort, app_spine, strip_mdata, subterms
 
 __all__ = ["LibraryNames", "NameRules"]
 
@@ -69,6 +69,7 @@ class NameRules:
         self.library_names = library_names if library_names is not None else LibraryNames(scope.env,
                                                                                           scope.is_core_module)
         self._prelude: dict[str, bool] = {}
+        self._project_skeletons: dict[tuple, list[Name]] | None = None
 
     def is_prelude_module(self, module: str) -> bool:
         """A project module that does not import ``Init`` (its header says ``prelude``)."""
@@ -131,12 +132,30 @@ class NameRules:
         return (isinstance(head, Const) and head.name == name and len(args) >= depth
                 and all(isinstance(a, BVar) and a.index == depth - 1 - i for i, a in enumerate(args[len(args) - depth:])))
 
+    def is_instance_auxiliary(self, name: Name) -> bool:
+        """Whether ``name`` is ``I.f`` for a project instance ``I`` whose value uses it (as ``deriving
+        Repr`` makes ``instReprColor.repr`` for ``instReprColor``): the instance's own
+        implementation, named after the field it fills, not a second ``repr``."""
+        if len(name) < 2:
+            return False
+        inst = self.find(name.prefix)
+        if inst is None or not self.is_project(name.prefix) or inst.kind != "definition" or inst.value is None:
+            return False
+        mod = self.scope.env.modules.get(inst.module)
+        try:
+            declared = mod is not None and any(i.name == inst.name for i in mod.attributes().instances)
+        except OleanError:
+            declared = False
+        return declared and name in inst.value_constants()
+
     def shadowed_library_name(self, name: Name) -> Name | None:
         """The library declaration whose full name a proper suffix of project name ``name`` is
         (``MLTheory.Nat.gcd`` → ``Nat.gcd``, ``Sh.True`` → ``True``), or the library number type a
         name reads as (``ℕ``), else ``None``. Exempt are an actual field of a structure
         (``Point.toString``, ``toString`` a field of ``Point``'s constructor) and the function a
-        ``deriving DecidableEq`` instance is (:meth:`is_derived_dec_eq`); nothing else is.
+        ``deriving DecidableEq`` instance is (:meth:`is_derived_dec_eq`), and the implementation an
+        instance's value uses (:meth:`is_instance_auxiliary`: ``deriving Repr``'s ``instReprColor.repr``);
+        nothing else is.
         Compiler-generated names (a component that starts with ``_`` or is a number) are not checked.
         A private name is printed as its author wrote it, so that name is checked, the whole of it too."""
         private = name.is_private
@@ -149,7 +168,7 @@ class NameRules:
             ci = self.find(number)
             if ci is not None and self.scope.is_core_module(ci.module):
                 return number
-        if self.is_structure_field(name) or self.is_derived_dec_eq(name):
+        if self.is_structure_field(name) or self.is_derived_dec_eq(name) or self.is_instance_auxiliary(name):
             return None
         for i in range(0 if private else 1, len(name)):
             suffix = name.suffix_from(i)
@@ -181,6 +200,13 @@ class NameRules:
             if isinstance(c, str):
                 hidden += invisible_characters(c)
         binder_hidden = self._binder_invisibles(ci.type)
+        out |= self.binder_warnings(name, ci, found_in)
+        twin = self.project_lookalike(name)
+        if twin is not None:
+            out.add(StatementWarning(
+                WarningKind.CONFUSABLE, name,
+                f"`{name.user_facing}` reads like the project's `{twin}` (the same Unicode confusable skeleton), but the"
+                " two are different declarations", found_in))
         if hidden:
             chars = ", ".join(dict.fromkeys(describe_character(c) for c in hidden))
             out.add(StatementWarning(
@@ -220,6 +246,78 @@ class NameRules:
                 f"`{name.user_facing}` ends with the name of the library declaration `{shadowed}`: inside its"
                 f" namespace it is written `{shadowed}`, but it is the project's own", found_in))
         return out
+
+    def project_lookalike(self, name: Name) -> Name | None:
+        """Another project name visible here whose confusable skeleton is ``name``'s though the
+        texts differ (``Conf.o`` and ``Conf.ο``, a Greek omicron): two declarations a reader takes
+        for one."""
+        name = name.user_facing
+        if name.is_internal:
+            return None
+        if self._project_skeletons is None:
+            index: dict[tuple, list[Name]] = {}
+            for mod_name, mod in list(self.scope.env.modules.items()):
+                if self.scope.is_core_module(mod_name) or not self.scope.env.in_scope(mod_name, self.scope.within):
+                    continue
+                for n in mod.constant_names():
+                    n = n.user_facing
+                    if not n.is_internal:
+                        index.setdefault(skeleton_components(n), []).append(n)
+            self._project_skeletons = index
+        for other in sorted(set(self._project_skeletons.get(skeleton_components(name), ())), key=str):
+            if other != name:
+                return other
+        return None
+
+    def binder_warnings(self, name: Name, ci, found_in: Name) -> set[StatementWarning]:
+        """Warnings about the names a statement binds, which it shows as written: a binder that
+        reads like a visible library name (its confusable skeleton is that name's: ``Νat`` with a
+        Greek Ν), and two binders of one type that read alike (``o`` and ``ο``, a Greek omicron).
+        Binders of different types (``o : Fin n`` and ``σ : Nat → Nat``, or ``α : Type`` and ``a :
+        α``) are told apart by where they stand, and a binder mixing scripts with nothing it reads
+        like (``hδ``) is Lean's usual naming."""
+        out: set[StatementWarning] = set()
+        seen: dict[tuple[tuple, str], str] = {}
+        for text, kind in self._binder_names(ci.type):
+            library = self.library_names.lookalikes(Name.of(text), self.scope.within)
+            if library:
+                out.add(StatementWarning(
+                    WarningKind.CONFUSABLE, name,
+                    f"the statement of `{name.user_facing}` binds `{text}`, which reads like the library declaration"
+                    f" `{library[0]}` (the same Unicode confusable skeleton)", found_in))
+            other = seen.setdefault((skeleton_components(Name.of(text)), kind), text)
+            if other != text:
+                out.add(StatementWarning(
+                    WarningKind.CONFUSABLE, name,
+                    f"the statement of `{name.user_facing}` binds both `{other}` and `{text}`, which read alike (the same"
+                    " Unicode confusable skeleton) and have the same type", found_in))
+        return out
+
+    @staticmethod
+    def _binder_names(ty: Expr) -> list[tuple[str, str]]:
+        """The names a statement binds as a reader sees them (macro scopes dropped, inaccessible
+        and generated names left out), each with the head of its type (``Nat``, ``Fin``, ``∀``,
+        ``Sort``, or a variable's position): what tells two binders apart."""
+        out: list[tuple[str, str]] = []
+        for x in subterms(ty):
+            if isinstance(x, (ForallE, Lam)):
+                name, ty_ = x.binder_name, x.binder_type
+            elif isinstance(x, LetE):
+                name, ty_ = x.decl_name, x.type
+            else:
+                continue
+            comps = name.components
+            if "_@" in comps:
+                comps = comps[: comps.index("_@")]
+            last = comps[-1] if comps else None
+            if not isinstance(last, str) or not last or last.startswith("_") or "✝" in last:
+                continue
+            head, _args = app_spine(strip_mdata(ty_))
+            head = strip_mdata(head)
+            kind = (str(head.name) if isinstance(head, Const) else "Sort" if isinstance(head, Sort)
+                    else "∀" if isinstance(head, ForallE) else type(head).__name__)
+            out.append((last, kind))
+        return sorted(set(out))
 
     @staticmethod
     def _binder_invisibles(ty: Expr) -> list[tuple[str, str]]:

@@ -34,10 +34,12 @@ from claimcheck.model.names import Name
 from claimcheck.olean.digest import nat_text
 from claimcheck.olean.reader import Environment
 from claimcheck.olean.terms import (
-    App, BVar, Const, Expr, ForallE, FVar, Lam, LetE, Lit, MVar, Proj, Sort, app_spine, strip_mdata, walk,
+    App, BVar, Const, Expr, ForallE, FVar, Lam, LetE, Lit, MVar, Proj, Sort, app_spine, constants_of, strip_mdata,
+    walk,
 )
 
-__all__ = ["INFIX", "Infix", "pretty", "pretty_parts", "statement", "literal_value", "env_binder_infos", "BinderInfos",
+
+__all__ = ["INFIX", "Infix", "pretty", "pretty_parts", "pretty_whole", "statement", "literal_value", "env_binder_infos", "BinderInfos",
            "MAX_DEPTH", "has_loose_bvar"]
 
 #: maps a constant name to the binder infos of its leading arguments
@@ -113,6 +115,8 @@ REF_CLOSE = "\x03"
 _INST_IMPLICIT = 3
 #: Relations whose first argument is the type of both sides.
 _RELATIONS = frozenset({"Eq", "Ne", "LE.le", "LT.lt", "GE.ge", "GT.gt"})
+#: Relations whose meaning is their carrier's instance.
+_ORDERS = frozenset({"LE.le", "LT.lt", "GE.ge", "GT.gt"})
 #: Homogeneous arithmetic (``HAdd α α α``): its third argument is the type of the result.
 _ARITH = frozenset({"HAdd.hAdd", "HSub.hSub", "HMul.hMul", "HDiv.hDiv", "HMod.hMod"})
 #: Coercions, with the position of their target type (``None``: a fixed type) and of the value.
@@ -121,6 +125,8 @@ _COERCIONS: dict[str, tuple[int, str | None, int]] = {
     "IntCast.intCast": (3, None, 2), "Fin.val": (2, "Nat", 1), "Int.ofNat": (1, "Int", 0),
     "Subtype.val": (3, None, 2), "Rat.ofInt": (1, "Rat", 0),
 }
+#: Coercions from ``Nat``: a numeral they cast shows that it is a ``Nat`` (its own printing does not).
+_FROM_NAT = frozenset({"Nat.cast", "NatCast.natCast", "Int.ofNat"})
 #: How deep the printer and the literal reader go; deeper terms print as ``…`` and are not
 #: evaluated (a 10,000-deep ``1 + 1 + …`` must not exhaust the stack).
 MAX_DEPTH = 120
@@ -206,6 +212,8 @@ class _Printer:
         self.memo: dict[tuple[int, int], bool] = {}
         self.refs: list[Name] = []
         self.depth = 0
+        #: whether a part was cut at ``MAX_DEPTH`` (printed ``…``: the text is not the statement)
+        self.cut = False
         #: the type that an enclosing ascription already shows (its numerals need not repeat it)
         self.context: str | None = None
 
@@ -256,6 +264,7 @@ class _Printer:
 
     def fmt(self, e: Expr, ctx: list[str], need: int = 0) -> str:
         if self.depth >= MAX_DEPTH:
+            self.cut = True
             return "…"
         self.depth += 1
         try:
@@ -281,6 +290,19 @@ class _Printer:
         finally:
             self.context = saved
         return f"({body} : {ty_text})"
+
+    def synonym_carrier(self, ty: Expr) -> bool:
+        """Whether type ``ty`` mentions a project type that is a definition (``def N := Nat``, not a
+        structure): terms of the type it is defined as have it too, so an operation's carrier is
+        not determined by its operands and is shown."""
+        if self.inspector is None:
+            return False
+        for x in constants_of(ty):
+            if self.inspector.is_project(x):
+                ci = self.inspector.find(x)
+                if ci is not None and ci.kind == "definition":
+                    return True
+        return False
 
     def shown_type(self, ty: Expr, ctx: list[str]) -> bool:
         """Whether a numeral of type ``ty`` must show it here: not ``Nat``, not already shown."""
@@ -372,7 +394,12 @@ class _Printer:
             if n in _COERCIONS and len(args) == _COERCIONS[n][0] and not flagged:
                 _k, fixed, pos = _COERCIONS[n]
                 target = fixed if fixed is not None else self.plain(args[0], ctx)
-                return f"({self.plain(args[pos], ctx)} : {target})", _MAX_PREC
+                value = self.plain(args[pos], ctx)
+                if n in _FROM_NAT and _numeral(args[pos]):
+                    # a cast of a numeral says its source: `((5 : Nat) : R)`, never `(5 : R)`, which
+                    # is `R`'s own numeral (another term, another value where `R`'s cast differs)
+                    value = f"({value} : Nat)"
+                return f"({value} : {target})", _MAX_PREC
             op = INFIX.get(n)
             if op is not None and len(args) > op.arity and not flagged:
                 # an infix function applied further: `(f ∘ g) 0`
@@ -388,6 +415,13 @@ class _Printer:
                 def infix() -> str:
                     return f"{self.fmt(a, ctx, op.lp)} {sym} {self.fmt(b, ctx, op.rp)}"
 
+                if n in _ORDERS and self.synonym_carrier(args[0]) and self.type_key(args[0], ctx) != self.context:
+                    # an order on a project type defined as a library one (`def N := Nat`): its
+                    # operands may be of the library type, so the carrier (whose instance gives the
+                    # order its meaning) is shown; `=` means the same at either
+                    return f"{self.ascribed(a, args[0], ctx)} {sym} {self.fmt(b, ctx, op.rp)}", op.prec
+                if n in _ARITH and self.synonym_carrier(args[2]) and self.type_key(args[2], ctx) != self.context:
+                    return self.ascribed(e, args[2], ctx, infix), _MAX_PREC
                 if n in _RELATIONS and not _is_nat(args[0]) and _numeral(a) and _numeral(b):
                     # numerals alone do not show their type: `(1 + 1 : Fin 2) = 0`, not `1 + 1 = 0`
                     left = self.ascribed(a, args[0], ctx)
@@ -464,8 +498,9 @@ class _Printer:
         if n == "Exists" and k == 2:
             body = strip_mdata(args[1])
             if isinstance(body, Lam):
+                # the binder's type always shown: `∃ x, x + y < x` says nothing of which `+` and `<`
                 x = self.fresh(body.binder_name, ctx)
-                return f"∃ {x}, {self.fmt(body.body, ctx + [x])}", 0
+                return f"∃ ({x} : {self.fmt(body.binder_type, ctx)}), {self.fmt(body.body, ctx + [x])}", 0
         if n == "Prod.mk" and k == 4:
             return f"({self.fmt(args[2], ctx)}, {self.fmt(args[3], ctx)})", _MAX_PREC
         if n == "GetElem.getElem" and k == 8:
@@ -482,10 +517,18 @@ def pretty(e: Expr, binder_infos: BinderInfos | None = None, inspector: Any = No
 def pretty_parts(e: Expr, binder_infos: BinderInfos | None, inspector: Any) -> tuple[str, tuple[StatementPart, ...]]:
     """``pretty(e)`` and the same text cut into parts, each project constant its own part (the
     report links them to their definitions)."""
+    text, parts, _cut = pretty_whole(e, binder_infos, inspector)
+    return text, parts
+
+
+def pretty_whole(e: Expr, binder_infos: BinderInfos | None,
+                 inspector: Any) -> tuple[str, tuple[StatementPart, ...], bool]:
+    """:func:`pretty_parts` and whether the text was cut (a part deeper than ``MAX_DEPTH`` printed
+    ``…``): such a text is not the statement, and a claim on it fails ("too large to show")."""
     printer = _Printer(binder_infos, inspector, mark_refs=True)
     marked = printer.fmt(e, [])
     parts = _split_refs(marked, printer.refs)
-    return "".join(p.text for p in parts), parts
+    return "".join(p.text for p in parts), parts, printer.cut
 
 
 def env_binder_infos(env: Environment, within: str | None = None) -> BinderInfos:

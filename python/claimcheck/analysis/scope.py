@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Callable
 
 from claimcheck.model.names import Name
-from claimcheck.olean.reader import ConstantInfo, Environment
+from claimcheck.olean.reader import ConstantInfo, Environment, OleanError
 from claimcheck.olean.terms import Expr, constants_of
 
 __all__ = ["ProjectScope"]
@@ -39,8 +39,10 @@ class ProjectScope:
         return got
 
     def _is_transparent(self, name: Name) -> bool:
-        """A project definition that unfolds to library constants only (an alias of a library
-        term, like ``abbrev N := Nat``)."""
+        """A project definition that instance resolution sees through to library constants only
+        (an alias of a library term, like ``abbrev N := Nat``): reducible, and its value mentions
+        no project type. A plain ``def PreInt := Nat × Nat`` is a type of its own to resolution (an
+        instance of ``Setoid PreInt`` is never found for ``Nat × Nat``)."""
         got = self._transparent.get(name)
         if got is not None:
             return got
@@ -48,9 +50,23 @@ class ProjectScope:
         ci = self.find(name)
         ok = False
         if ci is not None and ci.kind == "definition" and ci.value is not None:
-            ok = not self.mentions_project_type(ci.value)
+            ok = self.is_reducible(ci) and not self.mentions_project_type(ci.value)
         self._transparent[name] = ok
         return ok
+
+    def is_reducible(self, ci: ConstantInfo) -> bool:
+        """Whether definition ``ci`` is reducible (an ``abbrev``, or ``@[reducible]``), as its
+        module's exported attributes say; a module whose attributes cannot be read counts as
+        saying so (the stricter reading: an alias seen through)."""
+        mod = self.env.modules.get(ci.module)
+        if mod is None:
+            return True
+        try:
+            if mod.kernel_fields(ci.name).hints[0] == "abbrev":
+                return True
+            return ci.name in mod.attributes().reducible
+        except (KeyError, OleanError):
+            return True
 
     def mentions_project_type(self, e: Expr) -> bool:
         """Whether ``e`` mentions a project constant that is not an alias of library terms."""

@@ -17,8 +17,16 @@ never change a meaning). Library constants end the walk. Four kinds:
 
     * ``C`` is declared in the toolchain library (not in the project), and
     * no ``aᵢ`` mentions a project type: every constant in the arguments is a library constant,
-      or a project definition that unfolds to library constants only (``abbrev N := Nat`` is
-      ``Nat``); bound variables are allowed, so ``instance [Add α] : HAdd α α α`` counts.
+      or a reducible project definition that unfolds to library constants only (``abbrev N :=
+      Nat`` and ``@[reducible] def N := Nat`` are ``Nat`` to instance resolution; a plain ``def
+      PreInt := Nat × Nat`` is a type of its own, and the printer shows it where an operation's
+      operands do not determine it: ``(a + b : N)``); bound variables are allowed, so ``instance
+      [Add α] : HAdd α α α`` counts.
+
+    A parent projection of a project class (``Group.toMul`` of ``class Group (G) extends Mul G``)
+    is such an instance only where it is applied at library types (through the project's ``Group
+    Nat``): at a bound ``G`` or a project type it gives ``Mul G`` only where a ``Group G``
+    instance is, and that instance argument is judged like any other.
 
     That is, the project gives a library class a new meaning *at library types*, where every
     reader assumes the library's (``OfNat Nat 5``, ``HAdd Nat Nat Nat``, ``LE Rat``,
@@ -53,8 +61,10 @@ never change a meaning). Library constants end the walk. Four kinds:
     inside ``namespace MLTheory``, ``Sh.True`` is written ``True`` inside ``namespace Sh``. Two
     exemptions: an actual field of a structure (``Point.toString`` when ``Point``'s constructor has
     a field ``toString``, read from the structure's declaration), never any other declaration under
-    a structure's namespace; and the function ``I.decEq`` that a ``DecidableEq`` definition ``I`` is
-    exactly (as ``deriving DecidableEq`` makes it), never another ``decEq`` there. Also a name that reads as a library number type (``ℕ``, ``ℤ``, ``ℚ``,
+    a structure's namespace; the function ``I.decEq`` that a ``DecidableEq`` definition ``I`` is
+    exactly (as ``deriving DecidableEq`` makes it), never another ``decEq`` there; and a definition
+    under a project instance's name that the instance's value uses (``deriving Repr``'s
+    ``instReprColor.repr``). Also a name that reads as a library number type (``ℕ``, ``ℤ``, ``ℚ``,
     ``ℝ``, ``ℂ``: Mathlib's notation). A theorem's name is not checked for this: no statement
     mentions a theorem, and its own statement is printed in full.
 
@@ -71,8 +81,20 @@ never change a meaning). Library constants end the walk. Four kinds:
     :func:`claimcheck.analysis.lookalike.invisible_characters`). Never acknowledgeable: the gate
     fails every claim resting on it.
 
+``confusable`` also applies among the project's own names (``Conf.o`` and ``Conf.ο``, a Greek
+    omicron: two declarations a reader takes for one) and to the names a statement binds: a binder
+    that reads like a visible library name (``Νat``, a Greek Ν) and two binders of one type that read
+    alike (``o`` and ``ο``). Binders of different types (``α : Type`` and ``a : α``, ``σ : Nat →
+    Nat`` and ``o : Nat``) and a binder mixing scripts with nothing it reads like (``hδ``) are Lean's
+    usual naming.
+
+``too-large`` — a statement deeper than the printer goes: it is never shown cut with ``…`` (what
+    lies past the cut would be neither shown nor reviewed); the claim fails, "too large to show".
+    Never acknowledgeable.
+
 Each warning has a ``name`` — the instance, the declaration or the module — which is what a
-manifest's ``acknowledge: [{name, note}]`` names to accept it in words (all but ``invisible``).
+manifest's ``acknowledge: [{name, note}]`` names to accept it in words (all but ``invisible`` and
+``too-large``).
 
 The rules live by job: instance hijacking in :mod:`claimcheck.analysis.instance_rules`, the name
 rules in :mod:`claimcheck.analysis.name_rules`, both over what one module sees
@@ -87,7 +109,7 @@ from typing import Callable
 
 from claimcheck.analysis.instance_rules import InstanceRules
 from claimcheck.analysis.name_rules import LibraryNames, NameRules
-from claimcheck.analysis.pretty import BinderInfos, pretty_parts
+from claimcheck.analysis.pretty import MAX_DEPTH, BinderInfos, pretty_whole
 from claimcheck.analysis.scope import ProjectScope
 from claimcheck.model.facts import StatementWarning, WarningKind
 from claimcheck.model.names import Name
@@ -108,6 +130,8 @@ class StatementInspector:
         self.names = NameRules(self.scope, library_names)
         self._local: dict[Name, tuple[frozenset[StatementWarning], tuple[Name, ...]]] = {}
         self._warnings: dict[Name, tuple[StatementWarning, ...]] = {}
+        self._statements: dict[Name, object] = {}
+        self._cut: dict[Name, bool] = {}
 
     def _own(self, name: Name) -> tuple[frozenset[StatementWarning], tuple[Name, ...]]:
         """Warnings found in one project constant's own meaning, and the project constants it
@@ -156,6 +180,9 @@ class StatementInspector:
                 if s not in seen:
                     seen.add(s)
                     todo.append(s)
+        large = self.too_large(name)
+        if large is not None:
+            found.add(large)
         # one warning per thing named: the one found in the declaration itself, else the first
         best: dict[tuple[WarningKind, Name], StatementWarning] = {}
         for w in sorted(found, key=lambda w: (w.found_in != name, w)):
@@ -167,7 +194,24 @@ class StatementInspector:
     def statement(self, name: Name):
         """The printed statement of ``name`` with hijacked instances shown in place, and its parts
         (see :func:`claimcheck.analysis.pretty.pretty_parts`); ``None`` if not found."""
+        got = self._statements.get(name, False)
+        if got is not False:
+            return got  # type: ignore[return-value]
         ci = self.scope.find(name)
         if ci is None:
+            self._statements[name] = None
             return None
-        return pretty_parts(ci.type, self.instances.infos, self.instances)
+        text, parts, cut = pretty_whole(ci.type, self.instances.infos, self.instances)
+        self._statements[name] = (text, parts)
+        self._cut[name] = cut
+        return text, parts
+
+    def too_large(self, name: Name) -> StatementWarning | None:
+        """The ``too-large`` warning of ``name`` when its statement cannot be printed whole (deeper
+        than the printer goes): it is never shown cut, and a claim on it fails."""
+        if self.statement(name) is None or not self._cut.get(name):
+            return None
+        return StatementWarning(
+            WarningKind.TOO_LARGE, name,
+            f"the statement of `{name.user_facing}` is too large to show (deeper than {MAX_DEPTH} levels): a cut"
+            " text would hide what was proved", name)

@@ -66,7 +66,7 @@ from claimcheck.model.evidence import (
     WitnessOutcome,
     tier_of,
 )
-from claimcheck.model.facts import DeclFacts, KernelOutcome, Status
+from claimcheck.model.facts import DeclFacts, KernelOutcome, Status, WarningKind
 from claimcheck.model.names import Name
 
 __all__ = ["Evidence", "judge", "finish", "lookup"]
@@ -306,6 +306,9 @@ class _ClaimJudge:
 
     def statement_review(self, formal: FormalDecl, facts: DeclFacts) -> None:
         for w in facts.warnings:
+            if w.kind is WarningKind.TOO_LARGE:
+                self.add(P.STATEMENT_TOO_LARGE, E, f"{formal.decl}: {w.message}", formal.decl)
+                continue
             if not w.kind.acknowledgeable:
                 self.add(P.INVISIBLE_NAME, E, f"{formal.decl}: {w.message} (a name with such a character can never be"
                          " acknowledged: rename it)", formal.decl)

@@ -182,6 +182,7 @@ class ProblemCode(StrEnum):
     PRELUDE = "prelude"
     STATEMENT_WARNING = "statement-warning"
     INVISIBLE_NAME = "invisible-name"
+    STATEMENT_TOO_LARGE = "statement-too-large"
     ACKNOWLEDGEMENT_UNUSED = "acknowledgement-unused"
     INSTANCE_DISAGREES = "instance-disagrees"
     INSTANCE_NOT_CROSS_CHECKED = "instance-not-cross-checked"

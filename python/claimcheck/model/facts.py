@@ -142,11 +142,13 @@ class WarningKind(StrEnum):
     MIXED_SCRIPT = "mixed-script"  # letters of another script than the rest of the name
     INVISIBLE = "invisible"  # an invisible or bidirectional-control character in a name: an error
     PRELUDE = "prelude"  # a module that does not import Init
+    TOO_LARGE = "too-large"  # a statement too large to print whole: never shown cut
 
     @property
     def acknowledgeable(self) -> bool:
-        """Whether a manifest may accept it in words (an invisible character never)."""
-        return self is not WarningKind.INVISIBLE
+        """Whether a manifest may accept it in words (an invisible character, a statement too large
+        to show, never)."""
+        return self not in (WarningKind.INVISIBLE, WarningKind.TOO_LARGE)
 
 
 @dataclass(frozen=True, order=True)

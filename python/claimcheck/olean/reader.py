@@ -883,8 +883,8 @@ class Module:
         return KernelFields(kind)  # a theorem: nothing beyond its type and value
 
     def attributes(self) -> ModuleAttributes:
-        """The ``instance`` attributes every part of the module exports
-        (``Lean.Meta.instanceExtension`` entries, :class:`ModuleAttributes`), each read checked;
+        """The ``instance`` and ``@[reducible]`` attributes every part of the module exports
+        (``Lean.Meta.instanceExtension`` and ``reducibilityCore`` entries, :class:`ModuleAttributes`), each read checked;
         :class:`OleanError` for entries of another shape (a Lean whose layout of them this reader
         does not know)."""
         got = getattr(self, "_attributes", None)
@@ -892,20 +892,26 @@ class Module:
             return got
         g = self._graph
         instances: dict[Name, InstanceAttribute] = {}
+        reducible: dict[Name, None] = {}
         try:
             for fields, _is_module in self._roots:
                 if len(fields) < 5:
                     continue
                 for addr in g.array(fields[4]):
                     _d, _o, _t, (ext, entries) = g.ctor(addr, 0, 2, "extension entries")
-                    if str(g.name(ext)) != _INSTANCE_EXTENSION:
-                        continue
-                    for e in g.array(entries):
-                        attr = self._instance_entry(e)
-                        instances.setdefault(attr.name, attr)
+                    ext_name = str(g.name(ext))
+                    if ext_name == _INSTANCE_EXTENSION:
+                        for e in g.array(entries):
+                            attr = self._instance_entry(e)
+                            instances.setdefault(attr.name, attr)
+                    elif ext_name == _REDUCIBILITY_EXTENSION:
+                        for e in g.array(entries):
+                            _d, _o, _t, (n, status) = g.ctor(e, 0, 2, "reducibility entry")
+                            if g.nat(status) == 0:  # ReducibilityStatus.reducible
+                                reducible[g.name(n)] = None
         except (IndexError, struct.error, ValueError, KeyError) as exc:  # a check this reader missed
             raise g.err(f"extension entries cannot be decoded ({type(exc).__name__}: {exc})") from exc
-        got = ModuleAttributes(tuple(instances.values()))
+        got = ModuleAttributes(tuple(instances.values()), tuple(reducible))
         self._attributes = got
         return got
 
@@ -951,12 +957,15 @@ class InstanceAttribute:
 @dataclass(frozen=True)
 class ModuleAttributes:
     """What a module's environment-extension entries say about its constants, as far as the
-    statement rules read them back: its instances (in declaration order)."""
+    statement rules read them back: its instances (in declaration order) and its ``@[reducible]``
+    constants (an ``abbrev`` is one; instance resolution sees through them)."""
 
     instances: tuple[InstanceAttribute, ...] = ()
+    reducible: tuple[Name, ...] = ()
 
 
 _INSTANCE_EXTENSION = "Lean.Meta.instanceExtension"
+_REDUCIBILITY_EXTENSION = "reducibilityCore"
 
 
 # ---------------------------------------------------------------------------
