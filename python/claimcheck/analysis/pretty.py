@@ -179,6 +179,21 @@ def _raw_nat(e: Expr) -> int | None:
     return None
 
 
+def _typed_in_text(e: Expr) -> bool:
+    """Whether the printed text of argument ``e`` shows its type: a variable of the statement (its
+    binder prints it), a variable applied, a lambda (its binder's type printed), or an application
+    of a constant (its implicit data arguments are shown unless determined,
+    :meth:`_Printer.undetermined_implicits`); not a numeral or literal."""
+    e = strip_mdata(e)
+    if isinstance(e, (BVar, Lam)):
+        return True  # a lambda prints its binder's type
+    head, _args = app_spine(e)
+    head = strip_mdata(head)
+    if isinstance(head, BVar):
+        return True  # a variable applied: its type is printed at its binder
+    return isinstance(head, Const) and str(head.name) != "OfNat.ofNat"
+
+
 def _is_nat(e: Expr) -> bool:
     e = strip_mdata(e)
     return isinstance(e, Const) and e.name == _NAT
@@ -303,6 +318,70 @@ class _Printer:
                 if ci is not None and ci.kind == "definition":
                     return True
         return False
+
+    def undetermined_implicits(self, name: Name, args: list[Expr], infos: tuple[int, ...]) -> dict[int, str]:
+        """The implicit *data* arguments of ``name args`` that its explicit ones do not determine,
+        by position, with the binder's name (printed ``(n := 5)``): ``@g 5 2`` and ``@g 0 2`` are
+        not both ``g 2``, nor ``Fin.rev (Fin.mk 2 h)`` in ``Fin 10`` and in ``Fin 5``. An implicit
+        argument is determined when a later explicit data binder's type mentions it and that
+        argument's type is in the text: a variable of the statement (its type is printed at its
+        binder: ``matMul A B`` with ``A : Mat n``) or an application, whose own implicit data
+        arguments this rule shows (never a proof, never a literal). Types, type formers and proofs
+        stay hidden."""
+        if self.inspector is None:
+            return {}
+        ci = self.inspector.find(name)
+        if ci is None:
+            return {}
+        binders: list[ForallE] = []
+        t = strip_mdata(ci.type)
+        while isinstance(t, ForallE) and len(binders) < len(args):
+            binders.append(t)
+            t = strip_mdata(t.body)
+        out: dict[int, str] = {}
+        for i, b in enumerate(binders):
+            if i >= len(infos) or infos[i] not in (1, 2) or not self.is_data(b.binder_type):
+                continue
+            determined = any(
+                j < len(infos) and infos[j] == 0 and _typed_in_text(args[j])
+                and not self.is_proof(binders[j].binder_type)
+                and _has_loose(binders[j].binder_type, j - 1 - i, self.memo)
+                for j in range(i + 1, len(binders)))
+            if not determined:
+                comps = b.binder_name.components
+                if "_@" in comps:
+                    comps = comps[: comps.index("_@")]
+                last = comps[-1] if comps else None
+                out[i] = str(Name.of(last)) if isinstance(last, str) and last and not last.startswith("_") else f"#{i + 1}"
+        return out
+
+    def is_data(self, ty: Expr) -> bool:
+        """Whether a binder of type ``ty`` takes data of a type a constant names (``Nat``, ``Fin
+        n``, ``Mat n``): not a type or type former (its type ends in a sort), not a proof, not a term
+        of a type variable (``{a : α}``: determined where ``α`` is)."""
+        t = strip_mdata(ty)
+        while isinstance(t, ForallE):
+            t = strip_mdata(t.body)
+        head, _args = app_spine(t)
+        return isinstance(strip_mdata(head), Const) and not self.is_proof(ty)
+
+    def is_proof(self, ty: Expr) -> bool:
+        """Whether a binder of type ``ty`` takes a proof (its type's head is a constant whose type
+        ends in ``Prop``) or a type (its type ends in a sort)."""
+        t = strip_mdata(ty)
+        while isinstance(t, ForallE):
+            t = strip_mdata(t.body)
+        if isinstance(t, Sort):
+            return True
+        head, _args = app_spine(t)
+        head = strip_mdata(head)
+        ci = self.inspector.find(head.name) if isinstance(head, Const) else None
+        if ci is None:
+            return False
+        r = strip_mdata(ci.type)
+        while isinstance(r, ForallE):
+            r = strip_mdata(r.body)
+        return isinstance(r, Sort) and r.level.kind == "zero"
 
     def shown_type(self, ty: Expr, ctx: list[str]) -> bool:
         """Whether a numeral of type ``ty`` must show it here: not ``Nat``, not already shown."""
@@ -446,9 +525,13 @@ class _Printer:
                 return special
             infos = self.binder_infos(name) if self.binder_infos else None
             if infos is not None:
-                args = [a for i, a in enumerate(args) if i >= len(infos) or infos[i] == 0]
-                if not args:
+                named = self.undetermined_implicits(name, args, infos)
+                shown = [self.fmt(a, ctx, _MAX_PREC) if i >= len(infos) or infos[i] == 0
+                         else f"({named[i]} := {self.fmt(a, ctx)})"
+                         for i, a in enumerate(args) if i >= len(infos) or infos[i] == 0 or i in named]
+                if not shown:
                     return self.const(name), _MAX_PREC
+                return " ".join([self.const(name)] + shown), _APP_PREC
         fn = self.fmt(head, ctx, _MAX_PREC)
         parts = [fn] + [self.fmt(a, ctx, _MAX_PREC) for a in args]
         return " ".join(parts), _APP_PREC
