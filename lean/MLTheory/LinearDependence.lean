@@ -25,9 +25,11 @@ Exactly over `Rat`, in every dimension:
   `(C - d - 1) ∑ c_i = 0` and all `c_j = 0`, a contradiction. (With `r² = 0` every prototype is
   `0`, the degenerate code, which fits in every dimension.)
 
-**Scope (special case).** Rational codes; the "if" direction is the simplex code of
-`MLTheory.Simplex` in `C` coordinates (not in `C - 1`, where a rational simplex need not exist:
-`MLTheory.PlanarTriangle`), and the defect parameter below the threshold is not formalised.
+**Scope.** Rational codes, by an argument (Gaussian elimination, the Gram matrix) that is the same
+over every ordered field, so the "only if" direction is proved as the paper states it. The "if"
+direction is the simplex code of `MLTheory.Simplex` in `C` coordinates only (not in `C - 1`, where a
+rational simplex need not exist: `MLTheory.PlanarTriangle`), and the defect parameter below the
+threshold is not formalised.
 
 The concrete instance (`_instance_`, by `decide +kernel`) checks a dependence of three plane
 vectors; the `_satisfiable` theorems apply each theorem with hypotheses.
