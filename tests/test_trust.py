@@ -9,25 +9,37 @@ Every folder of ``tests/fixtures/trust/`` is a small project with an ``expected.
   ``write: {path, text}``; ``touch_outputs_later`` (every built file's time set an hour ahead);
   ``run: [args]`` (a claimcheck command); ``fill_formalization_required``; ``hand_row: {...}`` (a
   hand-written alignment row); ``deep_manifest: {path, depth}``; ``secret_outside: {link, text}``
-  (a file outside the project, and a link to it inside);
+  (a file outside the project, and a link to it inside); ``claimcheck_copy`` (the runs use a copy of
+  the claimcheck package, so that an attack on its files cannot touch the real one);
+  ``listen: {tcp: FILE, unix: FILE}`` (a TCP server on the loopback and a Unix socket server, their
+  port and path written to the project's FILEs; what reaches them is recorded); a step's text may
+  name ``{tmp}`` (the test's folder, outside the project) and ``{token}`` (a word unique to the test);
+* ``env``: variables for every run (their values may name ``{tmp}`` and ``{token}``);
 * ``run``: the claimcheck command (``--root`` and ``-q`` added), run in its own process;
 * ``exit``, and what its output must show: ``claims`` (paper/claim -> verdict, from ``--format
   json``), ``problems`` (codes that must occur), ``modules`` (module -> build state),
   ``statements`` (declaration -> printed statement), ``witnesses`` (witness id -> ok), ``status_json`` (module -> ``failed`` or
-  ``listed``), ``stderr`` / ``stderr_also`` (text that must occur), ``stderr_not`` (text that must
-  not); ``also``: further commands with their exit codes.
+  ``listed``), ``stdout`` / ``stdout_also`` / ``stderr`` / ``stderr_also`` (text that must occur),
+  ``stderr_not`` (text that must occur in neither output); ``package_unchanged`` /
+  ``package_changed`` (the claimcheck copy's files are / are no longer as copied); ``absent`` /
+  ``present`` (paths, under the test's folder, that must not / must exist); ``no_process`` (no
+  process whose command line holds ``{token}`` is left); ``no_connection`` (nothing reached the
+  ``listen`` servers); ``also``: further commands with their exit codes (and ``stdout``: texts their output must hold).
 
 No run may print a Python traceback.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
+import socket
 import struct
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -38,9 +50,58 @@ FIXTURES = Path(__file__).parent / "fixtures" / "trust"
 CASES = sorted(p.name for p in FIXTURES.iterdir() if (p / "expected.yaml").is_file())
 
 
-def _cli(root: Path, args: list[str], timeout: float = 1800) -> subprocess.CompletedProcess:
-    cmd = [sys.executable, "-m", "claimcheck.cli", *args, "--root", str(root), "-q"]
-    return subprocess.run(cmd, cwd=root, capture_output=True, text=True, timeout=timeout)
+def _cli(root: Path, args: list[str], timeout: float = 1800, env: dict[str, str] | None = None
+         ) -> subprocess.CompletedProcess:
+    # -P: the project's folder is not on the module path (as with the `claimcheck` script)
+    cmd = [sys.executable, "-P", "-m", "claimcheck.cli", *args, "--root", str(root), "-q"]
+    return subprocess.run(cmd, cwd=root, capture_output=True, text=True, timeout=timeout,
+                          env=None if env is None else {**os.environ, **env})
+
+
+class _Context:
+    """What one case's steps set up: the environment of its runs, its servers, its package copy."""
+
+    def __init__(self, tmp: Path, case: str):
+        self.tmp = tmp
+        self.token = "cctrust" + hashlib.sha256(str(tmp).encode()).hexdigest()[:16]
+        self.env: dict[str, str] = {}
+        self.package: Path | None = None
+        self.package_digest: str | None = None
+        self.reached: list[str] = []
+        self.servers: list[socket.socket] = []
+
+    def fill(self, text: str) -> str:
+        return str(text).replace("{tmp}", str(self.tmp)).replace("{token}", self.token)
+
+    def close(self) -> None:
+        for s in self.servers:
+            s.close()
+
+
+def _package_digest(folder: Path) -> str:
+    d = hashlib.sha256()
+    for p in sorted(folder.rglob("*")):
+        if "__pycache__" in p.parts:
+            continue
+        d.update(p.relative_to(folder).as_posix().encode() + b"\0")
+        d.update(p.read_bytes() if p.is_file() else b"<dir>")
+        d.update(oct(p.stat().st_mode).encode())
+    return d.hexdigest()
+
+
+def _serve(ctx: _Context, server: socket.socket, what: str) -> None:
+    ctx.servers.append(server)
+
+    def accept() -> None:
+        while True:
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return
+            ctx.reached.append(what)
+            conn.close()
+
+    threading.Thread(target=accept, daemon=True).start()
 
 
 def _tamper(olean: Path, old: int, new: int) -> int:
@@ -56,7 +117,7 @@ def _tamper(olean: Path, old: int, new: int) -> int:
     return count
 
 
-def _step(step, root: Path, tmp: Path) -> None:
+def _step(step, root: Path, tmp: Path, ctx: _Context) -> None:
     kind, arg = (step, None) if isinstance(step, str) else next(iter(step.items()))
     if kind == "build":
         done = _cli(root, ["build", "-j", "1"])
@@ -81,14 +142,32 @@ def _step(step, root: Path, tmp: Path) -> None:
             shutil.rmtree(target)
         target.symlink_to(outside, target_is_directory=True)
     elif kind == "write":
-        (root / arg["path"]).write_text(arg["text"], encoding="utf-8")
+        (root / arg["path"]).write_text(ctx.fill(arg["text"]), encoding="utf-8")
     elif kind == "touch_outputs_later":
         later = time.time() + 3600
         for p in (root / "build").rglob("*"):
             if p.is_file():
                 os.utime(p, (later, later))
     elif kind == "run":
-        _cli(root, list(arg))
+        _cli(root, [ctx.fill(a) for a in arg], env=ctx.env)
+    elif kind == "claimcheck_copy":
+        import claimcheck
+
+        ctx.package = tmp / "package" / "claimcheck"
+        shutil.copytree(Path(claimcheck.__file__).parent, ctx.package,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        ctx.package_digest = _package_digest(ctx.package)
+        ctx.env["PYTHONPATH"] = str(ctx.package.parent)
+    elif kind == "listen":
+        tcp = socket.create_server(("127.0.0.1", 0))
+        _serve(ctx, tcp, "tcp")
+        (root / arg["tcp"]).write_text(str(tcp.getsockname()[1]), encoding="utf-8")
+        path = tmp / "listen.sock"
+        unix = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        unix.bind(str(path))
+        unix.listen()
+        _serve(ctx, unix, "unix")
+        (root / arg["unix"]).write_text(str(path), encoding="utf-8")
     elif kind == "fill_formalization_required":
         path = root / "formalization.yaml"
         text = path.read_text(encoding="utf-8")
@@ -123,17 +202,49 @@ def test_trust_case(case: str, tmp_path: Path, toolchain) -> None:
     spec = yaml.safe_load((FIXTURES / case / "expected.yaml").read_text(encoding="utf-8"))
     root = tmp_path / case
     shutil.copytree(FIXTURES / case, root, ignore=shutil.ignore_patterns("expected.yaml"))
+    ctx = _Context(tmp_path, case)
+    try:
+        _run_case(spec, root, tmp_path, ctx)
+    finally:
+        ctx.close()
+
+
+def _run_case(spec: dict, root: Path, tmp_path: Path, ctx: _Context) -> None:
+    ctx.env.update({k: ctx.fill(v) for k, v in (spec.get("env") or {}).items()})
     for step in spec.get("before") or []:
-        _step(step, root, tmp_path)
-    done = _cli(root, spec["run"], timeout=spec.get("timeout", 1800))
+        _step(step, root, tmp_path, ctx)
+    done = _cli(root, [ctx.fill(a) for a in spec["run"]], timeout=spec.get("timeout", 1800), env=ctx.env)
     assert "Traceback" not in done.stderr, done.stderr
+    for key in ("stdout", "stdout_also"):
+        if key in spec:
+            assert ctx.fill(spec[key]) in done.stdout, done.stdout[-3000:]
+    if "package_unchanged" in spec or "package_changed" in spec:
+        assert ctx.package is not None
+        same = _package_digest(ctx.package) == ctx.package_digest
+        assert same if spec.get("package_unchanged") else not same
+    for path in spec.get("present") or []:
+        assert (tmp_path / ctx.fill(path)).exists(), path
+    for path in spec.get("absent") or []:
+        assert not (tmp_path / ctx.fill(path)).exists(), path
+    if spec.get("no_connection"):
+        assert not ctx.reached, ctx.reached
+    if spec.get("no_process"):
+        time.sleep(0.5)
+        left = []
+        for proc in Path("/proc").iterdir():
+            try:
+                if proc.name.isdigit() and ctx.token.encode() in (proc / "cmdline").read_bytes():
+                    left.append(proc.name)
+            except OSError:
+                continue
+        assert not left, f"processes the companion started are still running: {left}"
     if "exit" in spec:
         assert done.returncode == spec["exit"], (done.returncode, done.stdout[-2000:], done.stderr[-2000:])
     for key in ("stderr", "stderr_also"):
         if key in spec:
             assert spec[key] in done.stderr, done.stderr
     if "stderr_not" in spec:
-        assert spec["stderr_not"] not in done.stderr + done.stdout
+        assert ctx.fill(spec["stderr_not"]) not in done.stderr + done.stdout
     wants_json = any(k in spec for k in ("claims", "problems", "modules", "statements", "witnesses"))
     if wants_json:
         data = json.loads(done.stdout)
@@ -162,6 +273,8 @@ def test_trust_case(case: str, tmp_path: Path, toolchain) -> None:
             else:
                 assert mine and all(r["statement"] for r in mine), mine
     for extra in spec.get("also") or []:
-        again = _cli(root, extra["run"])
+        again = _cli(root, [ctx.fill(a) for a in extra["run"]], env=ctx.env)
         assert "Traceback" not in again.stderr, again.stderr
         assert again.returncode == extra["exit"], (again.stdout[-2000:], again.stderr[-2000:])
+        for text in extra.get("stdout") or []:
+            assert ctx.fill(text) in again.stdout, (text, again.stdout[-3000:])

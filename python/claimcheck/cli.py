@@ -39,8 +39,9 @@ def _project(args: argparse.Namespace) -> Project:
 
 def _session(args: argparse.Namespace, **options) -> Session:
     progress = Progress(quiet=args.quiet)
-    return Session(_project(args), progress, Options(jobs=getattr(args, "jobs", None),
-                                                     no_cache=getattr(args, "no_cache", False), **options))
+    return Session(_project(args), progress, Options(
+        jobs=getattr(args, "jobs", None), no_cache=getattr(args, "no_cache", False),
+        unsandboxed_companion=getattr(args, "unsandboxed_companion", False), **options))
 
 
 def _decls(texts: list[str] | None) -> tuple[Name, ...] | None:
@@ -123,6 +124,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
         raise
     if args.no_companion:
         notes.append("witness ids not checked (--no-companion: no companion code runs)")
+    elif str(session.companion_sandbox()) == "not-run":
+        notes.append("witness ids not checked: companion code does not run without an OS sandbox (Landlock or"
+                     " bubblewrap); --unsandboxed-companion runs it without one")
+    elif str(session.companion_sandbox()) == "unsandboxed":
+        notes.append("companion code ran unsandboxed (--unsandboxed-companion): it could read, write and reach"
+                     " whatever you can")
     n_claims = sum(len(m.claims) for m in manifests)
     project = session.project
     where = f"checked against {project.sources_dir}" if project.sources_dir else "not checked (no sources folder named)"
@@ -352,6 +359,10 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
     parser.add_argument("--no-cache", action="store_true",
                         help="read no cached kernel verdicts (nor does a run under CI=true)")
+    parser.add_argument("--unsandboxed-companion", action="store_true",
+                        help="run the project's companion code (witnesses, instance semantics) even where no OS"
+                        " sandbox (Landlock, bubblewrap) is available; without a sandbox it does not run otherwise,"
+                        " and every output says which (also CLAIMCHECK_UNSANDBOXED_COMPANION=1)")
 
 
 def _add_sources(parser: argparse.ArgumentParser) -> None:

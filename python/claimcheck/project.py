@@ -20,6 +20,9 @@ modules = ["mltheory.witnesses"]   # companion modules exporting a witness REGIS
 [instances]
 modules = ["mltheory.semantics"]   # companion modules exporting Python SEMANTICS of Lean names
 strict = false               # true: an `_instance_` theorem that is not cross-checked fails the gate
+
+[companion]
+timeout = 600                # seconds a companion run may take (in its sandbox), then it is stopped
 ```
 
 The sources folder may also come from ``--sources DIR`` or ``$CLAIMCHECK_SOURCES``; when none is
@@ -47,6 +50,9 @@ MAX_CONFIG_BYTES = 64 * 1024
 MAX_CONFIG_DEPTH = 8
 #: `[kernel] fuel`: kernel steps per unit, at most this many
 MAX_KERNEL_FUEL = 10**12
+#: `[companion] timeout`: seconds one companion run may take (default, most)
+DEFAULT_COMPANION_TIMEOUT = 600
+MAX_COMPANION_TIMEOUT = 3600
 
 _KNOWN_KEYS: dict[str, set[str]] = {
     "lean": {"src", "roots"},
@@ -55,6 +61,7 @@ _KNOWN_KEYS: dict[str, set[str]] = {
     "witnesses": {"modules"},
     "instances": {"modules", "strict"},
     "kernel": {"require", "fuel"},
+    "companion": {"timeout"},
 }
 #: Keys that were once read, with what replaced them (a clear error, never silently ignored).
 _RETIRED_KEYS: dict[str, dict[str, str]] = {
@@ -84,6 +91,8 @@ class Project:
     kernel_required: bool = True
     #: kernel steps one unit may take (deterministic; then `undecided: ran out of fuel`)
     kernel_fuel: int = DEFAULT_KERNEL_FUEL
+    #: seconds one run of the companion may take in its sandbox
+    companion_timeout: float = DEFAULT_COMPANION_TIMEOUT
 
     def with_sources(self, folder: Path | str | None) -> "Project":
         """The same project with the sources folder ``folder`` (``None`` keeps the configured one)."""
@@ -150,6 +159,10 @@ class Project:
         if isinstance(fuel, bool) or not isinstance(fuel, int) or not 0 < fuel <= MAX_KERNEL_FUEL:
             raise ConfigError(f"{config_path}: kernel.fuel must be a whole number of kernel steps in "
                               f"[1, {MAX_KERNEL_FUEL}], got {fuel!r}")
+        timeout = config.get("companion", {}).get("timeout", DEFAULT_COMPANION_TIMEOUT)
+        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 1 <= timeout <= MAX_COMPANION_TIMEOUT:
+            raise ConfigError(f"{config_path}: companion.timeout must be a number of seconds in"
+                              f" [1, {MAX_COMPANION_TIMEOUT}], got {timeout!r}")
         return cls(
             root=root,
             src_dir=src_dir,
@@ -164,6 +177,7 @@ class Project:
             strict_instances=strict,
             kernel_required=require,
             kernel_fuel=fuel,
+            companion_timeout=float(timeout),
         )
 
 

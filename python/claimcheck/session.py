@@ -59,7 +59,7 @@ if TYPE_CHECKING:  # the manifests, the gate, the companion's client, the analys
     from claimcheck.claims.gate import Evidence
     from claimcheck.claims.manifest import Manifest
     from claimcheck.companion.protocol import Request
-    from claimcheck.model.evidence import GateResult, InstanceResult, Problem, WitnessOutcome
+    from claimcheck.model.evidence import CompanionSandbox, GateResult, InstanceResult, Problem, WitnessOutcome
     from claimcheck.olean.reader import Environment
 
 __all__ = ["Session", "Options"]
@@ -85,6 +85,8 @@ class Options:
     decls: tuple[Name, ...] | None = None
     #: read no cached kernel verdicts (nothing is read under CI either)
     no_cache: bool = False
+    #: run companion code even where no OS sandbox is available (the user's explicit choice)
+    unsandboxed_companion: bool = False
 
 
 @dataclass
@@ -400,6 +402,8 @@ class Session:
             return None
         if not self.project.witness_modules:
             return []
+        if self._companion_mode is None:
+            return None  # no sandbox: companion code does not run, its ids are not checked
         key = self._companion_key("ids")
         got = self._store(COMPANION).get(key) if key else None
         if isinstance(got, list):
@@ -420,15 +424,35 @@ class Session:
 
     def _companion_key(self, *parts: object) -> str | None:
         """A key for what the companion computes (None: its source cannot be found, nothing is reused)."""
-        if self._companion_source is None:
+        if self._companion_source is None or self._companion_mode is None:
             return None
-        return digest("companion", code_digest(), self._companion_source, *self.project.witness_modules, "|",
-                      *self.project.semantics_modules, *parts)
+        return digest("companion", code_digest(), self._companion_source, self._companion_mode,
+                      *self.project.witness_modules, "|", *self.project.semantics_modules, *parts)
+
+    @cached_property
+    def _companion_mode(self):
+        """The sandbox companion code runs in here (``Kind.NONE``: none, at the user's request);
+        None: there is none and nobody asked to run it without one, so it does not run."""
+        from claimcheck.companion import client
+
+        return client.sandbox_mode(self.options.unsandboxed_companion)
+
+    def companion_sandbox(self) -> "CompanionSandbox | None":
+        """How the project's companion code runs (None: the project has none)."""
+        from claimcheck.model.evidence import CompanionSandbox
+
+        if not (self.project.witness_modules or self.project.semantics_modules):
+            return None
+        mode = self._companion_mode
+        if mode is None:
+            return CompanionSandbox.NOT_RUN
+        return CompanionSandbox.UNSANDBOXED if str(mode) == "none" else CompanionSandbox(str(mode))
 
     def _companion(self, request: Request):
         from claimcheck.companion import client
 
-        return client.run(request, self.project.root)
+        return client.run(request, self.project.root, timeout=self.project.companion_timeout,
+                          mode=self._companion_mode)
 
     def _witness_results(self, ids: list[str]) -> dict[str, WitnessOutcome]:
         """The named witnesses' results, each reused under the companion's source."""
@@ -449,7 +473,7 @@ class Session:
                 out[wid] = WitnessOutcome(wid, got["ok"] is True, str(got["summary"]), dict(got["details"]))
             else:
                 todo.append(wid)
-        if todo:
+        if todo and self._companion_mode is not None:
             self.progress.line(f"running {len(todo)} witnesses (companion process)")
             response = self._companion(Request(list(self.project.witness_modules), [], todo))
             for w in response.witnesses:
@@ -486,6 +510,11 @@ class Session:
         from claimcheck.analysis.cross_check import instance_theorems
 
         theorems = instance_theorems(self.environment, self.facts, self.inspector)
+        if self._companion_mode is None:
+            why = ("not cross-checked: companion code did not run (no OS sandbox here; --unsandboxed-companion"
+                   " runs it without one)")
+            return {f.key: InstanceResult(f.name, f.statement or "", "", "", InstanceOutcome.NOT_CROSS_CHECKED, why)
+                    for f, _term in theorems}
         results: dict[tuple[str, Name], InstanceResult] = {}
         todo = []
         for facts, term in theorems:
@@ -539,6 +568,7 @@ class Session:
             kernel_fuel=self.project.kernel_fuel,
             strict_instances=self.project.strict_instances,
             sources_checked=self.project.sources_dir is not None,
+            companion=self.companion_sandbox(),
         )
         return Evidence(
             facts=facts + extra, build=BuildSummary(self.build.ok, modules),

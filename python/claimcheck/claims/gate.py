@@ -47,6 +47,7 @@ from claimcheck.model.evidence import (
     BuildSummary,
     Citation,
     ClaimEvidence,
+    CompanionSandbox,
     Coverage,
     FormalEvidence,
     GateResult,
@@ -313,7 +314,9 @@ class _ClaimJudge:
         for wid in claim.witnesses:
             result = ev.witnesses.get(wid)
             if result is None:
-                self.add(P.WITNESS_NOT_RUN, E, f"witness {wid}: did not run")
+                why = (": companion code does not run without an OS sandbox (--unsandboxed-companion runs it"
+                       " without one)" if ev.settings.companion is CompanionSandbox.NOT_RUN else "")
+                self.add(P.WITNESS_NOT_RUN, E, f"witness {wid}: did not run{why}")
             else:
                 witnesses.append(result)
                 if not result.ok:
@@ -392,6 +395,15 @@ def _claim(claim: Claim, ev: Evidence, index: dict[Name, list[DeclFacts]], manif
 
 def _project_problems(ev: Evidence, cited: set[tuple[str, Name]]) -> list[Problem]:
     out = []
+    if ev.settings.companion is CompanionSandbox.NOT_RUN:
+        out.append(Problem(P.COMPANION_NOT_RUN, W, "companion code (witnesses, instance semantics) did not run: no OS"
+                           " sandbox is available here (Landlock or bubblewrap), so its witnesses did not run and its"
+                           " instance theorems are not cross-checked; install bubblewrap, or pass"
+                           " --unsandboxed-companion to run it without a sandbox"))
+    elif ev.settings.companion is CompanionSandbox.UNSANDBOXED:
+        out.append(Problem(P.COMPANION_UNSANDBOXED, W, "companion code (witnesses, instance semantics) ran without an"
+                           " OS sandbox, at the user's request (--unsandboxed-companion): it could read, write and"
+                           " reach whatever the user can; its results count only as far as you trust its code"))
     for module in ev.build.modules:
         if module.first_error and module.status in ("failed", "blocked"):
             out.append(Problem(P.MODULE_FAILED, E, f"{module.name} ({module.status}): {module.first_error}",

@@ -1,11 +1,14 @@
-"""The companion's process: ``python -m claimcheck.companion.child`` (never imported by claimcheck).
+"""The companion's process (started by :func:`claimcheck.companion.client.run`; never imported by
+claimcheck's own process).
 
-Reads one :class:`~claimcheck.companion.protocol.Request` (JSON) on standard input, imports the
-companion modules it names, runs the witnesses and evaluates the instance statements it lists, and
-writes one :class:`~claimcheck.companion.protocol.Response` (JSON) on standard output. Whatever the
-companion prints goes to standard error, so the response stays readable. A companion that cannot
-be loaded is an ``error`` in the response; a witness or evaluation that raises is a failed result,
-never a crash of the process.
+Reads one :class:`~claimcheck.companion.protocol.Request` (JSON) on standard input and the sandbox's
+:class:`~claimcheck.companion.sandbox.Policy` from its argument; then, in a confined child process
+(:func:`claimcheck.companion.sandbox.supervise`), imports the companion modules the request names,
+runs the witnesses and evaluates the instance statements it lists, and writes one
+:class:`~claimcheck.companion.protocol.Response` (JSON) back. Whatever the companion prints goes to
+standard error, so the response stays readable. A companion that cannot be loaded is an ``error``
+in the response; a witness or evaluation that raises is a failed result, never a crash of the
+process.
 """
 
 from __future__ import annotations
@@ -131,26 +134,48 @@ def _instances(request: Request) -> list[InstanceAnswer]:
     return evaluate_instances(Evaluator(load_semantics(request.semantics_modules)), request.instances, request.terms)
 
 
-def main() -> int:
-    # The response goes to a duplicate of the original standard output; file descriptor 1 itself
-    # (what `print`, `sys.__stdout__` and C code write to) is pointed at standard error, so nothing
-    # the companion prints can mix with the response.
+def answer(request: Request) -> Response:
+    """The companion's response to ``request`` (runs the project's code: call it confined)."""
+    try:
+        ids, witnesses = _witnesses(request)
+        instances = _instances(request)
+        return Response(ids, witnesses, instances)
+    except LookupError as exc:
+        return Response(error=str(exc.args[0]) if exc.args else str(exc))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The supervisor: read the request and the sandbox's policy, load claimcheck's own code, run
+    the companion confined (:func:`claimcheck.companion.sandbox.supervise`) and write one envelope
+    (JSON) on standard output: the companion's answer, how it ended, what it left behind."""
+    from claimcheck.companion import sandbox
+
+    argv = sys.argv[1:] if argv is None else argv
     out = os.fdopen(os.dup(1), "w", encoding="utf-8")
     os.dup2(2, 1)
     sys.stdout = sys.stderr
     try:
+        setup = json.loads(argv[0])
+        policy = sandbox.Policy.from_json(setup["policy"])
+        project = str(setup["project"])
         request = Request.from_json(json.loads(sys.stdin.read()))
-    except (ValueError, ProtocolError) as exc:
-        out.write(json.dumps(Response(error=f"bad request: {exc}").to_json()))
+    except (ValueError, KeyError, IndexError, TypeError, ProtocolError) as exc:
+        out.write(json.dumps({"error": f"bad request: {exc}"}))
         return 2
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
-    try:
-        ids, witnesses = _witnesses(request)
-        instances = _instances(request)
-        response = Response(ids, witnesses, instances)
-    except LookupError as exc:
-        response = Response(error=str(exc.args[0]) if exc.args else str(exc))
-    out.write(json.dumps(response.to_json()))
+    # claimcheck's own code the companion may use is loaded before any project code
+    import claimcheck.analysis.instances  # noqa: F401
+    import claimcheck.claims.witnesses  # noqa: F401
+
+    def run() -> bytes:
+        # the project's modules are found first (as `python -m` in the project would), only now
+        sys.path.insert(0, project)
+        sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
+        return json.dumps(answer(request).to_json()).encode()
+
+    outcome = sandbox.supervise(policy, run)
+    out.write(json.dumps({"answer": outcome.output.decode("utf-8", errors="replace"), "exit": outcome.exit_code,
+                          "timed_out": outcome.timed_out, "left_behind": outcome.left_behind,
+                          "notes": outcome.notes}))
     out.flush()
     return 0
 

@@ -98,6 +98,15 @@ def _short_value(value: Any, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+#: How companion code ran, in words (the HTML report's banner).
+COMPANION_WORDS = {
+    "landlock": "ran in a Landlock sandbox (read the project, write a temporary folder, no network)",
+    "bubblewrap": "ran in a bubblewrap sandbox (read the project, write a temporary folder, no network)",
+    "unsandboxed": "ran WITHOUT a sandbox, at the user's request (--unsandboxed-companion)",
+    "not-run": "did not run: no OS sandbox here (its witnesses did not run, its instances are not cross-checked)",
+}
+
+
 def _css_token(value: Any, known: Iterable[str]) -> str:
     """A class-name suffix for a status-like value: the value if known, else ``other``."""
     return str(value) if value in tuple(known) else "other"
@@ -188,6 +197,8 @@ def _render_files(result: GateResult, target: Path, source_root: Path | None = N
                               for p in papers for c in p["claims"]} - {""}),
             n_declarations=len(declarations),
             instance_counts=instance_counts,
+            project_problems=[{"severity": str(pr["severity"]), "message": str(pr["message"])} for pr in data["problems"]],
+            companion=COMPANION_WORDS.get(str(data["settings"].get("companion"))),
             **common,
         ),
         encoding="utf-8",
