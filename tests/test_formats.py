@@ -308,7 +308,9 @@ def test_diff_reports_removed_declarations_claims_and_changed_fields(repo, capsy
         "    reason: empirical\n    note: measured\n")
     (repo / "manifests" / "paper-one.yaml").write_text(text)
     code, out = _diff(repo, capsys, "--json")
-    assert code == 0  # no statement changed: nothing blocks
+    # what c1 rests on changed (a declaration removed, its label and coverage), and c2 was removed:
+    # each needs a review (issue 37), though no statement changed
+    assert code == 1
     doc = json.loads(out)
     jsonschema.validate(doc, json_schema(DIFF_SCHEMA))
     kinds = {(c["kind"], c["claim"], c["decl"] or c["field"]) for c in doc["changes"]}
@@ -316,8 +318,19 @@ def test_diff_reports_removed_declarations_claims_and_changed_fields(repo, capsy
     assert ("claim-changed", "c1", "label") in kinds
     assert ("claim-changed", "c1", "tier") in kinds  # a conjecture's declarations promise no Lean tier
     assert any(c["kind"] == "claim-removed" and c["claim"] == "c2" for c in doc["changes"])
-    assert any(c["kind"] == "claim-added" and c["claim"] == "c3" for c in doc["changes"])
-    assert doc["ok"] is True and doc["schema"] == DIFF_SCHEMA
+    assert any(c["kind"] == "claim-added" and c["claim"] == "c3" and not c["blocking"] for c in doc["changes"])
+    assert doc["ok"] is False and doc["schema"] == DIFF_SCHEMA
+    basis = next(c["basis"] for c in doc["changes"] if c["kind"] == "decl-removed")
+    # the reviews recorded: the claim's basis on c1, c2 retired in the manifest
+    text = text.replace("    label: conjecture\n    statement: Everything adds up.\n",
+                        "    label: conjecture\n    statement: Everything adds up.\n"
+                        f"    reviewed:\n      basis: {basis}\n      note: the helper is no longer needed\n")
+    text = text.replace("claims:\n", "retired:\n  - claim: c2\n    note: merged into c1\nclaims:\n", 1)
+    (repo / "manifests" / "paper-one.yaml").write_text(text)
+    code, out = _diff(repo, capsys, "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["ok"] is True, out
+    assert all(c["acknowledged"] for c in doc["changes"] if c["kind"] in ("decl-removed", "claim-removed"))
 
 
 def test_diff_with_an_unknown_base_is_bad_input(repo, capsys):

@@ -9,7 +9,9 @@ Every folder of ``tests/fixtures/trust/`` is a small project with an ``expected.
   ``write: {path, text}``; ``touch_outputs_later`` (every built file's time set an hour ahead);
   ``run: [args]`` (a claimcheck command); ``fill_formalization_required``; ``hand_row: {...}`` (a
   hand-written alignment row); ``deep_manifest: {path, depth}``; ``secret_outside: {link, text}``
-  (a file outside the project, and a link to it inside); ``claimcheck_copy`` (the runs use a copy of
+  (a file outside the project, and a link to it inside); ``symlink: {link, to}``; ``rename: {from, to}``; ``remove: PATH``; ``git_base`` (the
+  project committed as the git revision ``base``); ``overlay: FOLDER`` (the fixture's FOLDER, e.g.
+  ``head``, copied over the project: a pull request's changes); ``claimcheck_copy`` (the runs use a copy of
   the claimcheck package, so that an attack on its files cannot touch the real one);
   ``listen: {tcp: FILE, unix: FILE}`` (a TCP server on the loopback and a Unix socket server, their
   port and path written to the project's FILEs; what reaches them is recorded); a step's text may
@@ -22,7 +24,8 @@ Every folder of ``tests/fixtures/trust/`` is a small project with an ``expected.
   ``listed``), ``stdout`` / ``stdout_also`` / ``stderr`` / ``stderr_also`` (text that must occur),
   ``stderr_not`` (text that must occur in neither output); ``package_unchanged`` /
   ``package_changed`` (the claimcheck copy's files are / are no longer as copied); ``absent`` /
-  ``present`` (paths, under the test's folder, that must not / must exist); ``no_process`` (no
+  ``present`` (paths, under the test's folder, that must not / must exist); ``no_file_contains``
+  (a text no file of the project holds, links not followed); ``no_process`` (no
   process whose command line holds ``{token}`` is left); ``no_connection`` (nothing reached the
   ``listen`` servers); ``also``: further commands with their exit codes (and ``stdout``: texts their output must hold).
 
@@ -63,6 +66,7 @@ class _Context:
 
     def __init__(self, tmp: Path, case: str):
         self.tmp = tmp
+        self.case = case
         self.token = "cctrust" + hashlib.sha256(str(tmp).encode()).hexdigest()[:16]
         self.env: dict[str, str] = {}
         self.package: Path | None = None
@@ -188,10 +192,26 @@ def _step(step, root: Path, tmp: Path, ctx: _Context) -> None:
         depth = int(arg["depth"])
         (root / arg["path"]).parent.mkdir(parents=True, exist_ok=True)
         (root / arg["path"]).write_text("id: deep\nnote: " + "[" * depth + "]" * depth + "\n", encoding="utf-8")
+    elif kind == "git_base":  # the project committed as the base revision `base`
+        for args in (["init", "-q", "-b", "base"], ["config", "user.email", "t@example.com"],
+                     ["config", "user.name", "t"], ["add", "-A"], ["commit", "-q", "-m", "base"]):
+            subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True)
+    elif kind == "overlay":  # the fixture's folder `arg` copied over the project (a pull request's head)
+        shutil.copytree(FIXTURES / ctx.case / arg, root, dirs_exist_ok=True)
+    elif kind == "remove":
+        (root / arg).unlink()
+    elif kind == "rename":  # {from, to}: paths in the project
+        (root / arg["to"]).parent.mkdir(parents=True, exist_ok=True)
+        (root / arg["from"]).rename(root / arg["to"])
+    elif kind == "symlink":  # {link, to}: a link in the project to `to` ({tmp}/... or a path)
+        link = root / arg["link"]
+        link.parent.mkdir(parents=True, exist_ok=True)
+        link.symlink_to(ctx.fill(arg["to"]))
     elif kind == "secret_outside":
         secret = tmp / "secret.txt"
         secret.write_text(arg["text"], encoding="utf-8")
         (root / arg["link"]).parent.mkdir(parents=True, exist_ok=True)
+        (root / arg["link"]).unlink(missing_ok=True)
         (root / arg["link"]).symlink_to(secret)
     else:  # pragma: no cover - a fixture's typo
         raise AssertionError(f"unknown step {kind}")
@@ -201,7 +221,7 @@ def _step(step, root: Path, tmp: Path, ctx: _Context) -> None:
 def test_trust_case(case: str, tmp_path: Path, toolchain) -> None:
     spec = yaml.safe_load((FIXTURES / case / "expected.yaml").read_text(encoding="utf-8"))
     root = tmp_path / case
-    shutil.copytree(FIXTURES / case, root, ignore=shutil.ignore_patterns("expected.yaml"))
+    shutil.copytree(FIXTURES / case, root, ignore=shutil.ignore_patterns("expected.yaml", "head"))
     ctx = _Context(tmp_path, case)
     try:
         _run_case(spec, root, tmp_path, ctx)
@@ -224,6 +244,11 @@ def _run_case(spec: dict, root: Path, tmp_path: Path, ctx: _Context) -> None:
         assert same if spec.get("package_unchanged") else not same
     for path in spec.get("present") or []:
         assert (tmp_path / ctx.fill(path)).exists(), path
+    if "no_file_contains" in spec:  # no file of the project (links not followed) holds the text
+        needle = ctx.fill(spec["no_file_contains"]).encode()
+        for p in root.rglob("*"):
+            if p.is_file() and not p.is_symlink():
+                assert needle not in p.read_bytes(), p
     for path in spec.get("absent") or []:
         assert not (tmp_path / ctx.fill(path)).exists(), path
     if spec.get("no_connection"):

@@ -33,10 +33,12 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from claimcheck import files
 from claimcheck.errors import ConfigError
 from claimcheck.model.names import Name, NameSyntaxError
 
@@ -187,14 +189,7 @@ def _read_config(root: Path, path: Path) -> dict:
     echoing its content."""
     if path.is_dir():
         raise ConfigError(f"{path}: is a folder, not a settings file")
-    if not path.resolve().is_relative_to(root):
-        raise ConfigError(f"{path}: resolves outside the project ({root}); the settings must be a file of the project")
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot be read: {exc.strerror or exc}") from exc
-    if len(data) > MAX_CONFIG_BYTES:
-        raise ConfigError(f"{path}: {len(data)} bytes, more than a settings file may be ({MAX_CONFIG_BYTES})")
+    data = files.read_bytes(root, path, "the settings file", limit=MAX_CONFIG_BYTES)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -203,19 +198,59 @@ def _read_config(root: Path, path: Path) -> dict:
     try:
         config = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: {exc}") from exc
+        where = _TOML_WHERE.search(str(exc))
+        line = f":{where.group(1)}" if where else ""
+        raise ConfigError(f"{path}{line}: {_TOML_WHERE.sub('', str(exc))}") from exc
     except RecursionError as exc:
         raise ConfigError(f"{path}: nests too deep to read") from exc
-    stack: list[tuple[object, int]] = [(config, 1)]
+    stack: list[tuple[object, int, tuple[str, ...]]] = [(config, 1, ())]
     while stack:
-        value, depth = stack.pop()
+        value, depth, keys = stack.pop()
         if depth > MAX_CONFIG_DEPTH:
             raise ConfigError(f"{path}: nests deeper than {MAX_CONFIG_DEPTH} levels (claimcheck.toml nests 2)")
         if isinstance(value, dict):
-            stack.extend((v, depth + 1) for v in value.values())
+            for k, v in value.items():
+                _no_control(path, text, keys + (k,), k)
+                stack.append((v, depth + 1, keys + (k,)))
         elif isinstance(value, list):
-            stack.extend((v, depth + 1) for v in value)
+            stack.extend((v, depth + 1, keys) for v in value)
+        elif isinstance(value, str):
+            _no_control(path, text, keys, value)
     return config
+
+
+_TOML_WHERE = re.compile(r" \(at line (\d+), column \d+\)")
+#: Characters no setting may hold: C0 and C1 controls, DEL (a NUL ends a path in the system's
+#: calls; an escape sequence rewrites a terminal).
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def _no_control(path: Path, text: str, keys: tuple[str, ...], value: str) -> None:
+    found = _CONTROL.search(value)
+    if found is None:
+        return
+    line = _key_line(text, keys)
+    where = f":{line}" if line else ""
+    raise ConfigError(f"{path}{where}: {'.'.join(keys)} holds the control character U+{ord(found.group()):04X}, which no"
+                      " setting may hold; remove it")
+
+
+def _key_line(text: str, keys: tuple[str, ...]) -> int | None:
+    """The line that sets ``keys`` (``section.key``, or a section) in the TOML ``text`` (None: not found)."""
+    section = ""
+    target = ".".join(keys)
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if line.startswith("["):
+            section = line.strip("[] ")
+            if section == target:
+                return n
+            continue
+        if "=" in line:
+            name = line.split("=", 1)[0].strip().strip("\"'")
+            if (f"{section}.{name}" if section else name) == target:
+                return n
+    return None
 
 
 def _check_keys(path: Path, config: dict) -> None:

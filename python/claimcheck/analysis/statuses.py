@@ -32,6 +32,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Collection, Mapping, Sequence
 
+from claimcheck import files
 from claimcheck.analysis.axioms import AxiomCollector, classify
 from claimcheck.analysis.depgraph import ProjectUses
 from claimcheck.analysis.fingerprints import StatementFingerprints
@@ -108,8 +109,8 @@ _DECL_KEYWORDS = r"(?:theorem|lemma|def|abbrev|axiom|opaque|instance|structure|i
 
 def _declared_in_source(name: Name, source: Path) -> bool:
     try:
-        text = source.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+        text = files.read_text(source.parent, source, "the Lean module", errors="replace")
+    except (OSError, files.OutsideError):
         return False
     last = re.escape(str(Name.of(name.last))) if name.last is not None else ""
     full = re.escape(str(name))
@@ -124,8 +125,8 @@ _SOURCE_DECL = re.compile(rf"^\s*(?:@\[[^\]]*\]\s*)?(?:(?:private|protected|nonc
 
 def _source_declares_something(source: Path) -> bool:
     try:
-        return _SOURCE_DECL.search(source.read_text(encoding="utf-8", errors="replace")) is not None
-    except OSError:
+        return _SOURCE_DECL.search(files.read_text(source.parent, source, "the Lean module", errors="replace")) is not None
+    except (OSError, files.OutsideError):
         return False
 
 

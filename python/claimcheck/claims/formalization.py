@@ -51,6 +51,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import LiteralScalarString
 
+from claimcheck import files
 from claimcheck.analysis.naming import is_instance
 from claimcheck.cache import Store, code_digest, digest, reads_allowed
 from claimcheck.claims.manifest import Claim, Manifest
@@ -364,10 +365,16 @@ def _part(doc: Any, keys: tuple[str, ...]) -> Any:
     return doc
 
 
+def _read(path: Path) -> str:
+    """The file's text, read only when it resolves inside its folder (the project root): a link to a
+    file elsewhere is refused by name, so no outside content is ever copied into the project."""
+    return files.read_text(path.parent, path, FILE_NAME)
+
+
 def render(path: Path, gen: Generated) -> str:
     """The file's new text: the existing file (or the template skeleton) with the generated parts,
     opened by the template's ``$schema`` line."""
-    text = path.read_text(encoding="utf-8") if path.exists() else SKELETON
+    text = _read(path) if path.exists() or path.is_symlink() else SKELETON
     out = _dump(apply(_load(text, path), gen, path))
     if "$schema=" not in out.split("\n", 1)[0]:
         out = SCHEMA_LINE + "\n" + out
@@ -376,7 +383,7 @@ def render(path: Path, gen: Generated) -> str:
 
 def stale_parts(path: Path, gen: Generated) -> list[str]:
     """The generated parts of the committed file that differ from ``gen`` (empty when current)."""
-    text = path.read_text(encoding="utf-8")
+    text = _read(path)
     current = _plain(_load(text, path))
     wanted = _plain(apply(_load(text, path), gen, path))
     return [".".join(keys) for keys in GENERATED_PARTS if _part(current, keys) != _part(wanted, keys)]
@@ -387,8 +394,8 @@ def problems(path: Path, result: GateResult, manifests: list[Manifest], project:
     generated part (the file says something the build no longer does), each hand-written row that
     uses claimcheck's words, each required field that is blank, each field of the wrong type."""
     rel = path.name
+    data = files.read_bytes(path.parent, path, FILE_NAME)  # a link out of the project is refused by name
     try:
-        data = path.read_bytes()
         gen = generate(result, manifests, project)
     except (FormalizationError, OSError) as exc:
         return [Problem(ProblemCode.FORMALIZATION_STALE, Severity.ERROR, f"{rel}: {exc}", file=rel, line=1)]
@@ -503,7 +510,7 @@ def template_conformance(doc: CommentedMap) -> list[tuple[int, str]]:
 def write(path: Path, gen: Generated) -> bool:
     """Write the file (atomically); returns whether its content changed."""
     new = render(path, gen)
-    if path.exists() and path.read_text(encoding="utf-8") == new:
+    if path.exists() and _read(path) == new:
         return False
     tmp = path.with_name(f".{path.name}.tmp")
     tmp.write_text(new, encoding="utf-8")

@@ -18,11 +18,19 @@ verdict:
   The independent kernel must have ``checked`` every ``role: theorem`` declaration (``[kernel]
   require = false`` lets an undecided one through, and says so); a declaration the kernel
   **rejects** fails its claim whatever the settings.
-- ``measurement``: every witness passes; Lean declarations, if listed, must be proved too.
+- ``measurement``: every witness passes; Lean declarations, if listed, must be proved too, and
+  every rule on a theorem's statement applies to them as to a theorem claim's.
 - ``conjecture``: the witnesses pass; a declaration that is a statement without a proof (``sorry``,
-  or an axiom standing in for it) makes the claim ``stated`` (formalised, open); one that is
-  already proved makes the label wrong (it is a theorem).
+  or an axiom standing in for it) makes the claim ``stated`` (formalised, open); a proposition that
+  is already proved makes the label wrong (it is a theorem), whatever role it is listed with. The
+  vacuity lint, the prelude rule and the kernel apply to its statement too (only the satisfiability
+  of hypotheses, which asks for a proved application, waits for a proof).
 - ``formal: none``: ``informal`` — nothing to check; it never fails the gate.
+
+**Labels and roles never switch a rule off.** A role says what an entry is for and must agree
+with what the declaration is (``role-mismatch``, ``not-proposition``, ``not-own``,
+``not-library``): a proposition is never a ``definition``; the rules on a ``role: theorem``
+declaration (vacuity, prelude, kernel, satisfiability) apply under every label.
 
 Every claim: a formal declaration whose printed statement carries a warning (a hijacking project
 instance, an instance that is not a library instance constant, a name shadowing or looking like a
@@ -152,11 +160,12 @@ class _ClaimJudge:
             why = f" ({facts.note})" if facts is not None and facts.note else ""
             self.add(code, E, f"{decl}: {status}, not proved{why}", decl)
             return entry
-        label = self.claim.label
-        if label == "conjecture":
+        self.role(formal, facts)
+        if self.claim.label == "conjecture":
             self.conjecture_entry(formal, facts)
         else:
             self.proof_entry(formal, facts)
+        self.statement_rules(formal, facts)
         self.kernel(formal, facts)
         self.fingerprint(formal, facts)
         self.statement_review(formal, facts)
@@ -164,8 +173,35 @@ class _ClaimJudge:
             self.instance(instance)
         return entry
 
+    def role(self, formal: FormalDecl, facts: DeclFacts) -> None:
+        """A role says what an entry is for; it never contradicts what the declaration is: a
+        ``theorem`` is the project's proposition, a ``definition`` the project's non-proposition, a
+        ``library`` entry the library's. A contradiction is an error (a role chosen to switch a rule
+        off switches nothing off)."""
+        decl, role = formal.decl, formal.role
+        own = facts.module in self.ev.project_modules
+        if role == "library":
+            if own:
+                self.add(P.NOT_LIBRARY, E, f"{decl} is declared in the project's module {facts.module}, not in the"
+                         " library: list it with `role: theorem` or `role: definition`", decl)
+            return
+        if not own:
+            self.add(P.NOT_OWN, E, f"{decl} is not the project's own: it is declared in the library module"
+                     f" {facts.module}; a library declaration can only be cited as a dependency (`role: library`),"
+                     " never as the proof that makes a claim hold", decl)
+        if facts.is_theorem is None:
+            why = f" ({facts.theorem_note})" if facts.theorem_note else ""
+            self.add(P.UNDECIDED_PROPOSITION, E, f"{decl}: could not decide whether its type is a proposition"
+                     f"{why}; it is not counted as a {role}", decl)
+        elif role == "theorem" and facts.is_theorem is False:
+            self.add(P.NOT_PROPOSITION, E, f"{decl} is a {facts.kind} whose type is not a proposition: it states"
+                     " nothing to prove; list it with `role: definition` if it belongs here", decl)
+        elif role == "definition" and facts.is_theorem is True:
+            self.add(P.ROLE_MISMATCH, E, f"{decl} is a proposition ({facts.kind}), not a definition: list it with"
+                     " `role: theorem` (every rule on a claim's theorems applies to it, whatever its role)", decl)
+
     def conjecture_entry(self, formal: FormalDecl, facts: DeclFacts) -> None:
-        if facts.status is Status.PROVED and formal.role == "theorem":
+        if facts.status in (Status.PROVED, Status.TRUSTED) and facts.is_theorem is not False:
             self.add(P.CONJECTURE_PROVED, E, f"{formal.decl} is proved: the claim is a theorem, not a conjecture;"
                      " relabel it (`label: theorem`)", formal.decl)
         elif facts.status in (Status.SORRY, Status.AXIOM):
@@ -181,32 +217,26 @@ class _ClaimJudge:
         decl, role = formal.decl, formal.role
         own = facts.module in self.ev.project_modules
         if role == "library":
-            if own:
-                self.add(P.NOT_LIBRARY, E, f"{decl} is declared in the project's module {facts.module}, not in the"
-                         " library: list it with `role: theorem` or `role: definition`", decl)
-            elif facts.status not in (Status.PROVED, Status.TRUSTED):
+            if not own and facts.status not in (Status.PROVED, Status.TRUSTED):
                 self.add(P.NOT_PROVED, E, f"{decl}: {facts.status}, not proved{_axioms(facts)}", decl)
             return
-        if not own:
-            self.add(P.NOT_OWN, E, f"{decl} is not the project's own: it is declared in the library module"
-                     f" {facts.module}; a library declaration can only be cited as a dependency (`role: library`),"
-                     " never as the proof that makes a claim hold", decl)
         if facts.status is not Status.PROVED:
             self.add(P.NOT_PROVED, E, f"{decl}: {facts.status}, not proved{_axioms(facts)}", decl)
-        if role == "theorem":
-            if facts.is_theorem is False:
-                self.add(P.NOT_PROPOSITION, E, f"{decl} is a {facts.kind} whose type is not a proposition: it states"
-                         " nothing to prove; list it with `role: definition` if it belongs here", decl)
-            elif facts.is_theorem is None:
-                why = f" ({facts.theorem_note})" if facts.theorem_note else ""
-                self.add(P.UNDECIDED_PROPOSITION, E, f"{decl}: could not decide whether its type is a proposition"
-                         f"{why}; it is not counted as a theorem", decl)
+        if role == "theorem" and facts.is_theorem is True:
+            self.satisfiability(formal, facts)
+
+    def statement_rules(self, formal: FormalDecl, facts: DeclFacts) -> None:
+        """The rules on what a theorem states (vacuity, and the modules it rests on), whatever the
+        claim's label: a conjecture's open statement, a measurement's theorem and a theorem's alike."""
+        decl = formal.decl
+        if formal.role == "theorem":
             for finding in facts.lint:
                 self.acknowledgeable.add(decl)
                 if not self.acknowledged(decl):
                     self.add(P.VACUOUS, E, f"{decl}: vacuous statement: {finding.message}; if this is meant,"
                              f" acknowledge it in the manifest (`acknowledge: - name: {decl}` with a note)", decl)
-            self.satisfiability(formal, facts)
+        if formal.role == "library":
+            return
         for module in facts.prelude:
             name = Name.parse(module)
             self.acknowledgeable.add(name)
@@ -218,7 +248,7 @@ class _ClaimJudge:
     def satisfiability(self, formal: FormalDecl, facts: DeclFacts) -> None:
         """A theorem with hypotheses counts only with a proved declaration that applies it to
         closed arguments discharging every hypothesis (found, or named by ``satisfied_by``)."""
-        if facts.hypotheses == 0 or self.claim.label == "measurement":
+        if facts.hypotheses == 0:
             return
         witness = formal.satisfied_by or facts.satisfiable_by
         self.acknowledgeable.add(formal.decl)
@@ -256,10 +286,8 @@ class _ClaimJudge:
             self.add(P.KERNEL_REJECTED, E, f"{formal.decl}: the independent kernel rejects it: {verdict.headline}",
                      formal.decl)
             return
-        if formal.role != "theorem" or self.claim.label not in ("theorem", "conditional"):
-            return
-        if facts.module not in self.ev.project_modules:
-            return
+        if formal.role != "theorem" or facts.module not in self.ev.project_modules:
+            return  # every label: a measurement's or a conjecture's theorem is re-checked like a theorem's
         if verdict is None or not verdict.accepted:
             what = verdict.headline if verdict is not None else "not re-checked"
             if self.ev.settings.kernel_required:

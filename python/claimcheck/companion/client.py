@@ -35,22 +35,26 @@ def companion_digest(modules: list[str], root: Path) -> str | None:
     reused then."""
     import hashlib
 
+    from claimcheck import files
+
     d = hashlib.sha256()
     for name in sorted(set(modules)):
         top = name.split(".")[0]
         for entry in [str(root), *sys.path]:
             base = Path(entry or ".") / top
             if (base / "__init__.py").is_file():
-                files = sorted(base.rglob("*.py"))
+                found = sorted(base.rglob("*.py"))
                 break
             if base.with_suffix(".py").is_file():
-                files = [base.with_suffix(".py")]
+                found = [base.with_suffix(".py")]
                 break
         else:
             return None
         d.update(name.encode() + b"\0")
-        for path in files:
-            d.update(path.as_posix().encode() + b"\0" + path.read_bytes())
+        for path in found:
+            # the project's own files are read only inside it (a link out is refused by name)
+            folder = root if entry == str(root) else path.parent
+            d.update(path.as_posix().encode() + b"\0" + files.read_bytes(folder, path, "the companion's module"))
     return d.hexdigest()
 
 

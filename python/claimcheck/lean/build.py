@@ -37,6 +37,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from claimcheck import files
 from claimcheck.cache import Store
 from claimcheck.errors import ConfigError, ModuleGraphError
 from claimcheck.lean.lock import FileLock
@@ -473,7 +474,8 @@ class Builder:
         digest.update(b"toolchain\0" + self.toolchain.identity.encode() + b"\0")
         digest.update(b"build\0" + BUILD_OPTIONS_ID.encode() + b"\0")
         digest.update(b"name\0" + mod.name.encode() + b"\0")
-        digest.update(b"source\0" + file_hash(mod.path).encode() + b"\0")
+        digest.update(b"source\0" + file_hash(files.inside(self.project.src_dir, mod.path, "the Lean module")).encode()
+                      + b"\0")
         # Every module reachable through imports: a module sees its imports' imports too, so an
         # unchanged direct import does not make a changed indirect one irrelevant. What counts of
         # each is its interface (lean/interface.py): a changed proof leaves it as it was.
@@ -646,8 +648,8 @@ def _as_original(message: Message, shadow: str, original: str) -> Message:
 def header_line(path: Path) -> int:
     """The line of a module's header (its first ``module``, ``prelude`` or ``import``), else 1."""
     try:
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
+        lines = files.read_text(path.parent, path, "the Lean module", errors="replace").splitlines()
+    except (OSError, files.OutsideError):
         return 1
     for i, line in enumerate(lines, 1):
         word = line.strip().split(" ", 1)[0]
