@@ -9,7 +9,8 @@ Every folder of ``tests/fixtures/trust/`` is a small project with an ``expected.
   ``write: {path, text}``; ``touch_outputs_later`` (every built file's time set an hour ahead);
   ``run: [args]`` (a claimcheck command); ``fill_formalization_required``; ``hand_row: {...}`` (a
   hand-written alignment row); ``deep_manifest: {path, depth}``; ``secret_outside: {link, text}``
-  (a file outside the project, and a link to it inside); ``symlink: {link, to}``; ``rename: {from, to}``; ``remove: PATH``; ``git_base`` (the
+  (a file outside the project, and a link to it inside); ``symlink: {link, to}``; ``rename: {from, to}``; ``remove: PATH``; ``drop_cache: NAMESPACE`` (a namespace of the user cache the
+  case's ``env`` names removed); ``git_base`` (the
   project committed as the git revision ``base``); ``overlay: FOLDER`` (the fixture's FOLDER, e.g.
   ``head``, copied over the project: a pull request's changes); ``claimcheck_copy`` (the runs use a copy of
   the claimcheck package, so that an attack on its files cannot touch the real one);
@@ -17,17 +18,22 @@ Every folder of ``tests/fixtures/trust/`` is a small project with an ``expected.
   port and path written to the project's FILEs; what reaches them is recorded); a step's text may
   name ``{tmp}`` (the test's folder, outside the project) and ``{token}`` (a word unique to the test);
 * ``env``: variables for every run (their values may name ``{tmp}`` and ``{token}``);
-* ``run``: the claimcheck command (``--root`` and ``-q`` added), run in its own process;
+* ``run``: the claimcheck command (``--root`` and ``-q`` added), run in its own process (``concurrent:
+  N``: N of them at once, which must all say the same); ``same_as_no_cache``: its output must equal
+  the same command's with ``--no-cache``;
 * ``exit``, and what its output must show: ``claims`` (paper/claim -> verdict, from ``--format
   json``), ``problems`` (codes that must occur), ``modules`` (module -> build state),
-  ``statements`` (declaration -> printed statement), ``witnesses`` (witness id -> ok), ``status_json`` (module -> ``failed`` or
+  ``statements`` (declaration -> printed statement), ``witnesses`` (witness id -> ok), ``instances``
+  (instance theorem -> cross-check outcome), ``status_json`` (module -> ``failed`` or
   ``listed``), ``stdout`` / ``stdout_also`` / ``stderr`` / ``stderr_also`` (text that must occur),
   ``stderr_not`` (text that must occur in neither output); ``package_unchanged`` /
   ``package_changed`` (the claimcheck copy's files are / are no longer as copied); ``absent`` /
   ``present`` (paths, under the test's folder, that must not / must exist); ``no_file_contains``
   (a text no file of the project holds, links not followed); ``no_process`` (no
   process whose command line holds ``{token}`` is left); ``no_connection`` (nothing reached the
-  ``listen`` servers); ``also``: further commands with their exit codes (and ``stdout``: texts their output must hold).
+  ``listen`` servers); ``clean_outputs`` (every format of ``check``, ``status`` and ``report`` shows no control character,
+  JSON parses, JUnit is well-formed XML; ``escaped_as``: a text one of them must show);
+  ``also``: further commands with their exit codes (and ``stdout``: texts their output must hold).
 
 No run may print a Python traceback.
 """
@@ -200,6 +206,8 @@ def _step(step, root: Path, tmp: Path, ctx: _Context) -> None:
         shutil.copytree(FIXTURES / ctx.case / arg, root, dirs_exist_ok=True)
     elif kind == "remove":
         (root / arg).unlink()
+    elif kind == "drop_cache":  # a namespace of the (test's own) user cache removed
+        shutil.rmtree(Path(ctx.env["CLAIMCHECK_CACHE_DIR"]) / arg, ignore_errors=True)
     elif kind == "rename":  # {from, to}: paths in the project
         (root / arg["to"]).parent.mkdir(parents=True, exist_ok=True)
         (root / arg["from"]).rename(root / arg["to"])
@@ -215,6 +223,54 @@ def _step(step, root: Path, tmp: Path, ctx: _Context) -> None:
         (root / arg["link"]).symlink_to(secret)
     else:  # pragma: no cover - a fixture's typo
         raise AssertionError(f"unknown step {kind}")
+
+
+def _concurrently(root: Path, args: list[str], n: int, env: dict[str, str]) -> subprocess.CompletedProcess:
+    """``n`` runs of ``args`` started at once (sharing the user cache); they must all say the same."""
+    cmd = [sys.executable, "-P", "-m", "claimcheck.cli", *args, "--root", str(root), "-q"]
+    procs = [subprocess.Popen(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              env={**os.environ, **env}) for _ in range(n)]
+    results = [(p, *p.communicate(timeout=1800)) for p in procs]
+    first = results[0]
+    for p, out, err in results:
+        assert "Traceback" not in err, err
+        assert (p.returncode, out) == (first[0].returncode, first[1]), (out[-2000:], first[1][-2000:])
+    return subprocess.CompletedProcess(cmd, first[0].returncode, first[1], first[2])
+
+
+def _check_clean_outputs(root: Path, tmp: Path, ctx: _Context, escaped_as: str | None) -> None:
+    """Every output format, the status table and the report's files show no control character (each is
+    written as ``\\uXXXX``): JSON parses, JUnit is well-formed XML 1.0, and the text shows ``escaped_as``."""
+    import xml.etree.ElementTree as ET
+
+    from claimcheck.escape import UNSAFE
+
+    outputs = {}
+    for name, args in (("text", ["check"]), ("json", ["check", "--format", "json"]),
+                       ("junit", ["check", "--format", "junit"]), ("github", ["check", "--format", "github"]),
+                       ("markdown", ["check", "--format", "markdown"]), ("status", ["status"]),
+                       ("status-json", ["status", "--json"]), ("report", ["report", "--out", str(tmp / "report")])):
+        done = _cli(root, args, env=ctx.env)
+        assert "Traceback" not in done.stderr, (name, done.stderr[-2000:])
+        assert done.returncode in (0, 1), (name, done.returncode, done.stderr[-2000:])
+        outputs[name] = done.stdout
+        for stream in (done.stdout, done.stderr):
+            bad = UNSAFE.search(stream)
+            assert bad is None, (name, repr(stream[max(0, bad.start() - 80):bad.end() + 80]))
+    json.loads(outputs["json"])
+    json.loads(outputs["status-json"])
+    ET.fromstring(outputs["junit"].encode("utf-8"))
+    for path in (tmp / "report").rglob("*"):
+        if path.is_file() and path.suffix in (".html", ".json", ".md", ".xml", ".txt"):
+            text = path.read_text(encoding="utf-8")
+            bad = UNSAFE.search(text)
+            assert bad is None, (path.name, repr(text[max(0, bad.start() - 80):bad.end() + 80]))
+            if path.suffix == ".json":
+                json.loads(text)
+            if path.suffix == ".xml":
+                ET.fromstring(text.encode("utf-8"))
+    if escaped_as:
+        assert any(escaped_as in out for out in outputs.values()), "the name's characters are not shown"
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -233,8 +289,15 @@ def _run_case(spec: dict, root: Path, tmp_path: Path, ctx: _Context) -> None:
     ctx.env.update({k: ctx.fill(v) for k, v in (spec.get("env") or {}).items()})
     for step in spec.get("before") or []:
         _step(step, root, tmp_path, ctx)
-    done = _cli(root, [ctx.fill(a) for a in spec["run"]], timeout=spec.get("timeout", 1800), env=ctx.env)
+    args = [ctx.fill(a) for a in spec["run"]]
+    if spec.get("concurrent"):
+        done = _concurrently(root, args, int(spec["concurrent"]), ctx.env)
+    else:
+        done = _cli(root, args, timeout=spec.get("timeout", 1800), env=ctx.env)
     assert "Traceback" not in done.stderr, done.stderr
+    if spec.get("same_as_no_cache"):
+        cold = _cli(root, [*args, "--no-cache"], env=ctx.env)
+        assert cold.returncode == done.returncode and cold.stdout == done.stdout, (done.stdout[-3000:], cold.stdout[-3000:])
     for key in ("stdout", "stdout_also"):
         if key in spec:
             assert ctx.fill(spec[key]) in done.stdout, done.stdout[-3000:]
@@ -270,7 +333,7 @@ def _run_case(spec: dict, root: Path, tmp_path: Path, ctx: _Context) -> None:
             assert spec[key] in done.stderr, done.stderr
     if "stderr_not" in spec:
         assert ctx.fill(spec["stderr_not"]) not in done.stderr + done.stdout
-    wants_json = any(k in spec for k in ("claims", "problems", "modules", "statements", "witnesses"))
+    wants_json = any(k in spec for k in ("claims", "problems", "modules", "statements", "witnesses", "instances"))
     if wants_json:
         data = json.loads(done.stdout)
         verdicts = {f"{p['id']}/{c['id']}": c["verdict"] for p in data["papers"] for c in p["claims"]}
@@ -289,6 +352,9 @@ def _run_case(spec: dict, root: Path, tmp_path: Path, ctx: _Context) -> None:
         printed = {d["name"]: d["statement"] for d in data["declarations"]}
         for decl, text in (spec.get("statements") or {}).items():
             assert printed.get(decl) == text, printed
+        checked = {i["decl"]: i["outcome"] for i in data["instances"]}
+        for decl, outcome in (spec.get("instances") or {}).items():
+            assert checked.get(decl) == outcome, checked
     if "status_json" in spec:
         records = json.loads(done.stdout)["declarations"]
         for module, what in spec["status_json"].items():
@@ -297,6 +363,8 @@ def _run_case(spec: dict, root: Path, tmp_path: Path, ctx: _Context) -> None:
                 assert mine and all(r["status"] == "failed" for r in mine), mine
             else:
                 assert mine and all(r["statement"] for r in mine), mine
+    if spec.get("clean_outputs"):
+        _check_clean_outputs(root, tmp_path, ctx, spec.get("escaped_as"))
     for extra in spec.get("also") or []:
         again = _cli(root, [ctx.fill(a) for a in extra["run"]], env=ctx.env)
         assert "Traceback" not in again.stderr, again.stderr

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from claimcheck.errors import ClaimcheckError, ManifestError, OleanError, ToolchainError
+from claimcheck.escape import visible
 from claimcheck.model.names import Name, NameSyntaxError
 from claimcheck.progress import Progress
 from claimcheck.project import Project
@@ -24,9 +25,10 @@ TOOLCHAIN_EXIT = 3
 
 
 def _emit(text: str) -> None:
-    """Write ``text`` to stdout; a reader that went away (``| head``) ends the output quietly."""
+    """Write ``text`` to stdout, every control character made visible (:func:`claimcheck.escape.visible`:
+    in JSON, the character's own escape); a reader that went away (``| head``) ends the output quietly."""
     try:
-        sys.stdout.write(text)
+        sys.stdout.write(visible(text))
         sys.stdout.flush()
     except BrokenPipeError:
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -182,7 +184,7 @@ def _write_report(session: Session, result, target: Path) -> Path:
     from claimcheck.report.render import write_report
 
     path = write_report(result, target, source_root=session.project.root)
-    print(f"report: {path / 'index.html'}", file=sys.stderr)
+    _error(f"report: {path / 'index.html'}")
     return path
 
 
@@ -210,7 +212,7 @@ def _check(args: argparse.Namespace) -> int:
 
         changed = update_fingerprints(manifests, result)
         for path in changed:
-            print(f"updated fingerprints in {path}", file=sys.stderr)
+            _error(f"updated fingerprints in {path}")
         if changed:  # judge the updated manifests on the same evidence: the gate runs once
             manifests = session.manifests(companion=False)
             result = session.gate(manifests)
@@ -300,7 +302,7 @@ def cmd_dojo(args: argparse.Namespace) -> int:
     session = _session(args, kernel=False, decls=(decl,))
     where = next((f.location for f in session.facts if f.name == decl and f.location is not None), None)
     if where is None:
-        print(f"claimcheck: dojo: {decl} is not a declaration of the built project", file=sys.stderr)
+        _error(f"claimcheck: dojo: {decl} is not a declaration of the built project")
         return 1
     file = rebase(where.file, project.root, path_base(project.root))
     return 0 if interact(project.root, file, str(decl), sys.stdin, sys.stdout) else 1
@@ -312,7 +314,7 @@ def cmd_init(args: argparse.Namespace) -> int:
     from claimcheck.scaffold import scaffold
 
     for path in scaffold(args.dir, args.name):
-        print(f"wrote {path}")
+        _emit(f"wrote {path}\n")
     if not args.no_build:
         # The example's statements are the ones this command wrote: build them once and record
         # their fingerprints, so that the first `claimcheck all` passes. Your own claims get
@@ -321,7 +323,7 @@ def cmd_init(args: argparse.Namespace) -> int:
         manifests = session.manifests(companion=False)
         update_fingerprints(manifests, session.gate(manifests))
         print("built the example and recorded its statement fingerprints")
-    print(f"next: cd {args.dir} && claimcheck all")
+    _emit(f"next: cd {args.dir} && claimcheck all\n")
     return 0
 
 
@@ -342,7 +344,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
     summary = os.environ.get("GITHUB_STEP_SUMMARY")
     if summary:
         with open(summary, "a", encoding="utf-8") as out:
-            out.write(text + "\n")
+            out.write(visible(text) + "\n")
     return 0 if result.ok else 1
 
 
@@ -501,22 +503,27 @@ def make_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _error(text: str) -> None:
+    """An error message on stderr, every control character made visible."""
+    print(visible(text), file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = make_parser()
     args = parser.parse_args(argv)
     try:
         return args.func(args)
     except ToolchainError as exc:
-        print(f"claimcheck: toolchain: {exc}", file=sys.stderr)
+        _error(f"claimcheck: toolchain: {exc}")
         return TOOLCHAIN_EXIT
     except ClaimcheckError as exc:
-        print(f"claimcheck: {exc}", file=sys.stderr)
+        _error(f"claimcheck: {exc}")
         return exc.exit_code
     except ManifestError as exc:
-        print(f"claimcheck: invalid manifests:\n{exc}", file=sys.stderr)
+        _error(f"claimcheck: invalid manifests:\n{exc}")
         return 2
     except OleanError as exc:
-        print(f"claimcheck: {exc}", file=sys.stderr)
+        _error(f"claimcheck: {exc}")
         return 2
     except BrokenPipeError:
         devnull = os.open(os.devnull, os.O_WRONLY)

@@ -175,13 +175,21 @@ class Session:
     @cached_property
     def kernel_verdicts(self) -> dict[tuple[str, Name], KernelVerdict]:
         """The independent kernel's verdict on every constant of the built modules."""
+        return self._kernel_verdicts(reuse=True)
+
+    def _kernel_verdicts(self, reuse: bool) -> dict[tuple[str, Name], KernelVerdict]:
         if not self.options.kernel:
             return {}
         cache = self._store(PROJECT)
         key = digest("kernel", self._project_key)
-        got = cache.get(key)
-        if isinstance(got, list):
-            return {(m, Name(c)): KernelVerdict(KernelOutcome(o), r, None if x is None else Name(x)) for m, c, o, r, x in got}
+
+        def decode(got: list) -> dict[tuple[str, Name], KernelVerdict]:
+            return {(str(m), Name(c)): KernelVerdict(KernelOutcome(o), str(r), None if x is None else Name(x))
+                    for m, c, o, r, x in got}
+
+        got = cache.get(key, valid=decode) if reuse else None
+        if got is not None:
+            return decode(got)
         from claimcheck.recheck.run import STORE_NAMESPACE, project_verdicts
 
         store = Store(STORE_NAMESPACE, enabled=reads_allowed(self.options.no_cache))
@@ -209,6 +217,11 @@ class Session:
         else:
             records = self._module_facts()
         verdicts = self.kernel_verdicts
+        built = set(self.built_modules)
+        if self.options.kernel and any(r.key not in verdicts for r in records
+                                       if r.module in built and r.kind is not DeclKind.MODULE):
+            # a reused set of verdicts that lacks one a cold run computes is no reuse (issue 37)
+            verdicts = self.__dict__["kernel_verdicts"] = self._kernel_verdicts(reuse=False)
         ranges = read_ranges(self.project.olean_dir, {m: build.modules[m].source for m in self.built_modules},
                              self.project.root)
         records = [replace(r, kernel=verdicts.get(r.key), location=ranges.get(r.key)) for r in records]
@@ -242,7 +255,7 @@ class Session:
         by_module: dict[str, list[DeclFacts]] = {}
         todo = []
         for m in self.built_modules:
-            got = cache.get(self._module_key(m))
+            got = cache.get(self._module_key(m), valid=lambda g, m=m: all(facts_from_json(d).module == m for d in g))
             if isinstance(got, list):
                 by_module[m] = [facts_from_json(d) for d in got]
             else:
@@ -274,10 +287,16 @@ class Session:
         cache = self._store(PROJECT)
         key = digest("witnesses", self._project_key, self.options.kernel, *(f"{m}\0{n}" for m, n in sorted(
             wanted, key=lambda k: (k[0], str(k[1])))))
-        got = cache.get(key)
+        wanted_keys = {f"{m}\0{n}" for m, n in wanted}
+
+        def decode(got: dict) -> dict[tuple[str, Name], Name]:
+            assert set(got) <= wanted_keys
+            return {(m, n): Name.parse(w) for m, n, w in
+                    ((k.split("\0", 1)[0], Name.parse(k.split("\0", 1)[1]), w) for k, w in got.items())}
+
+        got = cache.get(key, valid=decode)
         if isinstance(got, dict):
-            chosen = {(m, n): Name.parse(w) for m, n, w in
-                      ((k.split("\0", 1)[0], Name.parse(k.split("\0", 1)[1]), w) for k, w in got.items())}
+            chosen = decode(got)
         else:
             chosen = self._find_witnesses(records, wanted)
             cache.put(key, {f"{m}\0{n}": str(w) for (m, n), w in chosen.items()})
@@ -405,7 +424,7 @@ class Session:
         if self._companion_mode is None:
             return None  # no sandbox: companion code does not run, its ids are not checked
         key = self._companion_key("ids")
-        got = self._store(COMPANION).get(key) if key else None
+        got = self._store(COMPANION).get(key, valid=lambda g: all(isinstance(w, str) for w in g)) if key else None
         if isinstance(got, list):
             return [str(w) for w in got]
         from claimcheck.companion.protocol import Request
@@ -468,9 +487,10 @@ class Session:
                 out[wid] = memo[("witness", wid)]  # type: ignore[assignment]
                 continue
             key = self._companion_key("witness", wid)
-            got = cache.get(key) if key else None
+            got = cache.get(key, valid=lambda g: isinstance(g["ok"], bool) and isinstance(g["summary"], str)
+                            and isinstance(g["details"], dict)) if key else None
             if isinstance(got, dict):
-                out[wid] = WitnessOutcome(wid, got["ok"] is True, str(got["summary"]), dict(got["details"]))
+                out[wid] = WitnessOutcome(wid, got["ok"], got["summary"], dict(got["details"]))
             else:
                 todo.append(wid)
         if todo and self._companion_mode is not None:
@@ -501,12 +521,21 @@ class Session:
         from claimcheck.companion.protocol import Request, encode_terms
         from claimcheck.model.evidence import InstanceOutcome, InstanceResult
 
+        from claimcheck.analysis.naming import instance_facts
+
         cache = self._store(COMPANION)
+        expected = {f.key: f for f in instance_facts(self.facts)}
         whole = self._companion_key("instances", self._project_key)
-        got = cache.get(whole) if whole else None
+
+        def decode(got: list) -> dict[tuple[str, Name], InstanceResult]:
+            out = {(str(m), Name(c)): InstanceResult(Name(c), str(st), str(lv), str(pv), InstanceOutcome(o), str(de))
+                   for m, c, st, lv, pv, o, de in got}
+            assert set(out) == set(expected)  # every instance theorem of the build has its result
+            return out
+
+        got = cache.get(whole, valid=decode) if whole else None
         if isinstance(got, list):
-            return {(m, Name(c)): InstanceResult(Name(c), st, lv, pv, InstanceOutcome(o), de)
-                    for m, c, st, lv, pv, o, de in got}
+            return decode(got)
         from claimcheck.analysis.cross_check import instance_theorems
 
         theorems = instance_theorems(self.environment, self.facts, self.inspector)
@@ -520,10 +549,14 @@ class Session:
         for facts, term in theorems:
             table, roots = encode_terms([term])
             key = self._companion_key("instance", json.dumps([table, roots], sort_keys=True), facts.statement or "")
-            got = cache.get(key) if key else None
+
+            def one(g: dict) -> InstanceResult:
+                return InstanceResult(facts.name, facts.statement or "", str(g["lean"]), str(g["python"]),
+                                      InstanceOutcome(g["outcome"]), str(g["detail"]))
+
+            got = cache.get(key, valid=one) if key else None
             if isinstance(got, dict):
-                results[facts.key] = InstanceResult(facts.name, facts.statement or "", got["lean"], got["python"],
-                                                    InstanceOutcome(got["outcome"]), got["detail"])
+                results[facts.key] = one(got)
             else:
                 todo.append((facts, term, key))
         if todo:
@@ -537,6 +570,10 @@ class Session:
                 if key:
                     cache.put(key, {"lean": r.lean_value, "python": r.python_value, "outcome": str(r.outcome),
                                     "detail": r.detail})
+        for key, f in expected.items():  # a statement the module did not give: said, never left out
+            if key not in results:
+                results[key] = InstanceResult(f.name, f.statement or "", "", "", InstanceOutcome.NOT_CROSS_CHECKED,
+                                              "not cross-checked: its statement could not be read from its module")
         if whole:
             cache.put(whole, [[m, n.to_json(), r.statement, r.lean_value, r.python_value, str(r.outcome), r.detail]
                               for (m, n), r in sorted(results.items(), key=lambda kv: (kv[0][0], str(kv[0][1])))])
@@ -586,7 +623,7 @@ class Session:
             return []
         cache = self._store(PROJECT)
         key = digest("named", self._project_key, *map(str, wanted))
-        got = cache.get(key)
+        got = cache.get(key, valid=lambda g: set(wanted) <= {facts_from_json(d).name for d in g})
         if isinstance(got, list):
             records = [facts_from_json(d) for d in got]
         else:

@@ -13,9 +13,13 @@ when that name passes the same rules: a ``private theorem … := sorry`` is neve
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, Iterable
 
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import ConstantInfo, Const
+
+if TYPE_CHECKING:
+    from claimcheck.model.facts import DeclFacts
 
 __all__ = [
     "AUX_LAST",
@@ -90,3 +94,11 @@ def is_instance(name: Name) -> bool:
     ``_instance_``."""
     last = name.user_facing.last
     return isinstance(last, str) and "_instance_" in last
+
+
+def instance_facts(facts: "Iterable[DeclFacts]") -> "list[DeclFacts]":
+    """The facts of the project's instance theorems (each gets a cross-check result, computed or
+    reused: a reused set that lacks one is not taken)."""
+    from claimcheck.model.facts import DeclKind, Status
+
+    return [f for f in facts if f.kind is DeclKind.THEOREM and f.status is not Status.MISSING and is_instance(f.name)]

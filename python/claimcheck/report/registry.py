@@ -75,4 +75,8 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
 
 
 def render(name: str, result: GateResult, root: Path) -> str:
-    return FORMATS[name].render(result, root)
+    """``result`` in the format ``name``, every control character made visible (:mod:`claimcheck.escape`:
+    JSON stays valid with the same data, JUnit well-formed XML 1.0)."""
+    from claimcheck.escape import visible
+
+    return visible(FORMATS[name].render(result, root))

@@ -33,6 +33,7 @@ import jinja2
 import markupsafe
 
 from claimcheck.errors import ClaimcheckError
+from claimcheck.escape import visible
 from claimcheck.model.codec import report_to_json
 from claimcheck.model.evidence import TIERS, GateResult, InstanceOutcome, Label
 from claimcheck.model.facts import STATUS_ORDER
@@ -135,6 +136,11 @@ def _environment() -> jinja2.Environment:
     return env
 
 
+def _write(path: Path, text: str) -> None:
+    """One file of the report, every control character made visible (:mod:`claimcheck.escape`)."""
+    path.write_text(visible(text), encoding="utf-8")
+
+
 def _render_files(result: GateResult, target: Path, source_root: Path | None = None) -> None:
     """Render every file of the report into the (empty) folder ``target``."""
     env = _environment()
@@ -179,52 +185,44 @@ def _render_files(result: GateResult, target: Path, source_root: Path | None = N
     if source_root is not None:
         locations = {str(d["name"]): d["location"] for d in declarations if d.get("location")}
         common["source_pages"] = sources.write_source_pages(env, locations, source_root, target, common)
-    (target / "assets" / "style.css").write_text(env.get_template("style.css").render(), encoding="utf-8")
+    _write(target / "assets" / "style.css", env.get_template("style.css").render())
     instances = data["instances"]
     instance_counts = {"total": len(instances), "agree": sum(1 for i in instances if i["outcome"] == "agree"),
                        "unchecked": sum(1 for i in instances if i["outcome"] == "not-cross-checked")}
-    (target / "index.html").write_text(
-        env.get_template("index.html").render(
-            root="",
-            page="index",
-            papers=papers,
-            totals=dict(data["summary"], all_hold_in_full=result.summary.all_hold_in_full),
-            state_counts=_state_counts(c for p in papers for c in p["claims"]),
-            failing=failing,
-            build=data["build"],
-            decl_status_counts=_status_counts(declarations),
-            coverages=sorted({str(c.get("coverage") or ("none" if not c.get("formal") else ""))
-                              for p in papers for c in p["claims"]} - {""}),
-            n_declarations=len(declarations),
-            instance_counts=instance_counts,
-            project_problems=[{"severity": str(pr["severity"]), "message": str(pr["message"])} for pr in data["problems"]],
-            companion=COMPANION_WORDS.get(str(data["settings"].get("companion"))),
-            **common,
-        ),
-        encoding="utf-8",
-    )
+    _write(target / "index.html", env.get_template("index.html").render(
+        root="",
+        page="index",
+        papers=papers,
+        totals=dict(data["summary"], all_hold_in_full=result.summary.all_hold_in_full),
+        state_counts=_state_counts(c for p in papers for c in p["claims"]),
+        failing=failing,
+        build=data["build"],
+        decl_status_counts=_status_counts(declarations),
+        coverages=sorted({str(c.get("coverage") or ("none" if not c.get("formal") else ""))
+                          for p in papers for c in p["claims"]} - {""}),
+        n_declarations=len(declarations),
+        instance_counts=instance_counts,
+        project_problems=[{"severity": str(pr["severity"]), "message": str(pr["message"])} for pr in data["problems"]],
+        companion=COMPANION_WORDS.get(str(data["settings"].get("companion"))),
+        **common,
+    ))
     paper_template = env.get_template("paper.html")
     for paper in papers:
         views = graph.paper_views(paper, data)
-        (target / "papers" / f"{paper['id']}.html").write_text(
-            paper_template.render(root="../", page="paper", paper=paper, views=views, **common),
-            encoding="utf-8",
-        )
-    (target / "declarations.html").write_text(
-        env.get_template("declarations.html").render(
-            root="",
-            page="declarations",
-            groups=_declarations_by_module(declarations),
-            status_counts=_status_counts(declarations),
-            instances=instances,
-            **common,
-        ),
-        encoding="utf-8",
-    )
-    (target / REPORT_JSON).write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    (target / SUMMARY_MD).write_text(render_summary(result), encoding="utf-8")
-    (target / BADGE_JSON).write_text(json.dumps(badge(result)) + "\n", encoding="utf-8")
-    (target / JUNIT_XML).write_text(junit_xml(result), encoding="utf-8")
+        _write(target / "papers" / f"{paper['id']}.html",
+               paper_template.render(root="../", page="paper", paper=paper, views=views, **common))
+    _write(target / "declarations.html", env.get_template("declarations.html").render(
+        root="",
+        page="declarations",
+        groups=_declarations_by_module(declarations),
+        status_counts=_status_counts(declarations),
+        instances=instances,
+        **common,
+    ))
+    _write(target / REPORT_JSON, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    _write(target / SUMMARY_MD, render_summary(result))
+    _write(target / BADGE_JSON, json.dumps(badge(result)) + "\n")
+    _write(target / JUNIT_XML, junit_xml(result))
 
 
 def mark_stale(out_dir: Path, why: str) -> None:
@@ -237,7 +235,7 @@ def mark_stale(out_dir: Path, why: str) -> None:
     (out_dir / REPORT_JSON).unlink(missing_ok=True)
     for name in (BADGE_JSON, JUNIT_XML, SUMMARY_MD):
         (out_dir / name).unlink(missing_ok=True)
-    (out_dir / STALE_MARKER).write_text(f"This report is out of date: {why}\n", encoding="utf-8")
+    _write(out_dir / STALE_MARKER, f"This report is out of date: {why}\n")
 
 
 def _check_replaceable(out_dir: Path) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 import jinja2
 
 from claimcheck import files
+from claimcheck.escape import visible
 
 SOURCE_DIR = "source"
 
@@ -46,9 +47,9 @@ def write_source_pages(env: jinja2.Environment, locations: Mapping[str, Mapping[
         out.parent.mkdir(parents=True, exist_ok=True)
         depth = "../" * (page_path(file).count("/"))
         starts = {int(loc["line"]): name for name, loc in decls}
-        out.write_text(template.render(
+        out.write_text(visible(template.render(
             **{**common, "root": depth, "page": "source"}, file=file, lines=lines, starts=starts,
             decls=sorted(decls, key=lambda d: int(d[1]["line"])),
-        ), encoding="utf-8")
+        )), encoding="utf-8")
         done.add(file)
     return frozenset(done)
