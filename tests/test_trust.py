@@ -16,7 +16,8 @@ Every folder of ``tests/fixtures/trust/`` is a small project with an ``expected.
   the claimcheck package, so that an attack on its files cannot touch the real one);
   ``listen: {tcp: FILE, unix: FILE}`` (a TCP server on the loopback and a Unix socket server, their
   port and path written to the project's FILEs; what reaches them is recorded); a step's text may
-  name ``{tmp}`` (the test's folder, outside the project) and ``{token}`` (a word unique to the test);
+  name ``{tmp}`` (the test's folder, outside the project), ``{token}`` (a word unique to the test) and
+  ``{toolchain}`` (the Lean toolchain's folder in the user's cache);
 * ``env``: variables for every run (their values may name ``{tmp}`` and ``{token}``);
 * ``run``: the claimcheck command (``--root`` and ``-q`` added), run in its own process (``concurrent:
   N``: N of them at once, which must all say the same); ``same_as_no_cache``: its output must equal
@@ -79,9 +80,11 @@ class _Context:
         self.package_digest: str | None = None
         self.reached: list[str] = []
         self.servers: list[socket.socket] = []
+        self.toolchain = ""
 
     def fill(self, text: str) -> str:
-        return str(text).replace("{tmp}", str(self.tmp)).replace("{token}", self.token)
+        return (str(text).replace("{tmp}", str(self.tmp)).replace("{token}", self.token)
+                .replace("{toolchain}", self.toolchain))
 
     def close(self) -> None:
         for s in self.servers:
@@ -279,6 +282,7 @@ def test_trust_case(case: str, tmp_path: Path, toolchain) -> None:
     root = tmp_path / case
     shutil.copytree(FIXTURES / case, root, ignore=shutil.ignore_patterns("expected.yaml", "head"))
     ctx = _Context(tmp_path, case)
+    ctx.toolchain = str(toolchain.home)
     try:
         _run_case(spec, root, tmp_path, ctx)
     finally:

@@ -2,8 +2,8 @@
 claimcheck's own process).
 
 Reads one :class:`~claimcheck.companion.protocol.Request` (JSON) on standard input and the sandbox's
-:class:`~claimcheck.companion.sandbox.Policy` from its argument; then, in a confined child process
-(:func:`claimcheck.companion.sandbox.supervise`), imports the companion modules the request names,
+:class:`~claimcheck.sandbox.Policy` from its argument; then, in a confined child process
+(:func:`claimcheck.sandbox.supervise`), imports the companion modules the request names,
 runs the witnesses and evaluates the instance statements it lists, and writes one
 :class:`~claimcheck.companion.protocol.Response` (JSON) back. Whatever the companion prints goes to
 standard error, so the response stays readable. A companion that cannot be loaded is an ``error``
@@ -146,9 +146,9 @@ def answer(request: Request) -> Response:
 
 def main(argv: list[str] | None = None) -> int:
     """The supervisor: read the request and the sandbox's policy, load claimcheck's own code, run
-    the companion confined (:func:`claimcheck.companion.sandbox.supervise`) and write one envelope
+    the companion confined (:func:`claimcheck.sandbox.supervise`) and write one envelope
     (JSON) on standard output: the companion's answer, how it ended, what it left behind."""
-    from claimcheck.companion import sandbox
+    from claimcheck import sandbox
 
     argv = sys.argv[1:] if argv is None else argv
     out = os.fdopen(os.dup(1), "w", encoding="utf-8")

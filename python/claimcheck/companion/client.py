@@ -18,7 +18,7 @@ from claimcheck.model.names import Name
 
 if TYPE_CHECKING:
     from claimcheck.analysis.cross_check import InstanceTheorem
-    from claimcheck.companion import sandbox
+    from claimcheck import sandbox
 
 __all__ = ["CompanionError", "SandboxUnavailable", "companion_digest", "instance_requests", "instance_results",
            "load_own_code", "run", "sandbox_mode"]
@@ -97,7 +97,7 @@ def _child_path(root: Path) -> list[str]:
 def policy(root: Path, home: Path, kind: "sandbox.Kind", timeout: float) -> "sandbox.Policy":
     """What the companion may touch: read the project, this Python and the system's libraries;
     write ``home``."""
-    from claimcheck.companion import sandbox
+    from claimcheck import sandbox
 
     read = {os.path.realpath(root), *sandbox.python_paths(_child_path(root))}
     read |= {os.path.realpath(p) for p in sandbox.SYSTEM_READ if os.path.exists(p)}
@@ -107,7 +107,7 @@ def policy(root: Path, home: Path, kind: "sandbox.Kind", timeout: float) -> "san
 def sandbox_mode(unsandboxed: bool = False) -> "sandbox.Kind | None":
     """How companion code runs here: the sandbox chosen, ``Kind.NONE`` when there is none and the
     user asked to run it anyway, None when there is none and nobody asked (it does not run)."""
-    from claimcheck.companion import sandbox
+    from claimcheck import sandbox
 
     try:
         kind = sandbox.choose()
@@ -125,7 +125,7 @@ def run(request: Request, cwd: Path, timeout: float = DEFAULT_TIMEOUT, mode: "sa
     No sandbox and no request to run without one is :class:`SandboxUnavailable`; a companion that
     cannot be loaded, crashes, runs past ``timeout`` seconds or answers nonsense is a
     :class:`CompanionError` (with the tail of what it printed)."""
-    from claimcheck.companion import sandbox
+    from claimcheck import sandbox
 
     if mode is None:
         mode = sandbox_mode()

@@ -24,6 +24,7 @@ so nothing stale is ever read as current.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import os
@@ -37,7 +38,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from claimcheck import files
+from claimcheck import files, sandbox
 from claimcheck.cache import Store
 from claimcheck.errors import ConfigError, ModuleGraphError
 from claimcheck.lean.lock import FileLock
@@ -531,6 +532,23 @@ class Builder:
 
     # -- compiling one module
 
+    @functools.cached_property
+    def _sandbox(self) -> sandbox.Kind:
+        """The sandbox the Lean processes run in: Landlock where the kernel has it; elsewhere none
+        (the wasm Lean does not start in bubblewrap's empty root), as the README says."""
+        try:
+            kind = sandbox.choose()
+        except sandbox.SandboxError:
+            return sandbox.Kind.NONE
+        return kind if kind is sandbox.Kind.LANDLOCK else sandbox.Kind.NONE
+
+    @functools.cached_property
+    def _readable(self) -> list[str]:
+        """What a Lean process may read: the project, the toolchain, the program that runs it."""
+        program = Path(os.path.realpath(self.toolchain.lean_cmd[0]))
+        return [str(self.project.root), str(self.toolchain.home), str(self.toolchain.lib_dir), str(program.parent.parent),
+                *(os.path.realpath(part) for part in self.toolchain.lean_cmd[1:] if os.path.isabs(part))]
+
     def _compile(self, mod: LeanModule) -> ModuleResult:
         root = self.project.root
         scratch_root = self.project.build_dir / "tmp"
@@ -545,7 +563,8 @@ class Builder:
                 shadow = scratch / "src"
                 source = shadow / mod.path.relative_to(self.project.src_dir)
                 source.parent.mkdir(parents=True, exist_ok=True)
-                source.write_text(proof_only_source(mod.path.read_text(encoding="utf-8")), encoding="utf-8")
+                text = files.read_text(self.project.src_dir, mod.path, "the Lean module")
+                source.write_text(proof_only_source(text), encoding="utf-8")
                 src_rel = os.path.relpath(shadow, root)
             cmd = [
                 *self.toolchain.lean_cmd,
@@ -557,6 +576,9 @@ class Builder:
             ]  # fmt: skip
             env = dict(os.environ, LEAN_PATH=str(self.project.olean_dir.resolve()))
             self.project.olean_dir.mkdir(parents=True, exist_ok=True)
+            # the project's Lean code runs here (macros, `#eval`, `initialize`): in the sandbox, it
+            # reads the project and the toolchain and writes only this module's scratch folder
+            cmd = sandbox.confined_command(cmd, self._readable, [str(scratch)], self._sandbox, str(root))
             proc = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True)
             seconds = time.monotonic() - started
             messages = parse_messages(proc.stdout, root)

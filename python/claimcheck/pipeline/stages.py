@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from claimcheck.claims.gate import Evidence
     from claimcheck.claims.manifest import Manifest
     from claimcheck.companion.protocol import Request, Response
-    from claimcheck.companion.sandbox import Kind
+    from claimcheck.sandbox import Kind
     from claimcheck.model.evidence import CompanionSandbox, GateResult, InstanceResult, Problem, WitnessOutcome
     from claimcheck.olean.reader import Environment
 

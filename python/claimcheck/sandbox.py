@@ -44,7 +44,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
-__all__ = ["Kind", "Policy", "SandboxError", "choose", "landlock_abi", "bubblewrap_command", "supervise"]
+__all__ = ["Kind", "Policy", "SandboxError", "choose", "confined_command", "landlock_abi", "bubblewrap_command",
+           "supervise"]
 
 
 class Kind(StrEnum):
@@ -85,9 +86,11 @@ class Policy:
                    Kind(data["kind"]), tuple(str(p) for p in data["devices"]))
 
 
-#: System folders every Python process needs (shared libraries, the dynamic loader's cache, time
-#: zones); no user data lives there.
-SYSTEM_READ = ("/usr", "/lib", "/lib64", "/lib32", "/bin", "/etc/ld.so.cache", "/etc/localtime")
+#: What every process of Python or Node needs of the system (shared libraries, the dynamic loader's
+#: cache, time zones, OpenSSL's configuration, the processor and memory counts a runtime sizes its
+#: thread pool by); no user data lives there.
+SYSTEM_READ = ("/usr", "/lib", "/lib64", "/lib32", "/bin", "/etc/ld.so.cache", "/etc/localtime", "/etc/ssl/openssl.cnf",
+               "/proc/cpuinfo", "/proc/stat", "/proc/meminfo", "/sys/devices/system/cpu", "/sys/fs/cgroup")
 
 
 def python_paths(search_path: list[str]) -> list[str]:
@@ -167,8 +170,9 @@ def _fs_rights(abi: int) -> int:
     return rights
 
 
-def _landlock(policy: Policy) -> None:
-    """Confine this process (and every process it starts) to ``policy`` with Landlock."""
+def _landlock(policy: Policy, extra_write: tuple[str, ...] = ()) -> None:
+    """Confine this process (and every process it starts) to ``policy`` with Landlock (and
+    ``extra_write``, further folders it may write)."""
     libc = _libc()
     abi = landlock_abi()
     if abi < 1:
@@ -181,7 +185,8 @@ def _landlock(policy: Policy) -> None:
     try:
         read = _FS_EXECUTE | _FS_READ_FILE | _FS_READ_DIR
         device = (_FS_READ_FILE | _FS_WRITE_FILE | _FS_TRUNCATE | _FS_IOCTL_DEV) & handled
-        rules = [(p, read) for p in policy.read] + [(p, device) for p in policy.devices] + [(policy.write, handled)]
+        rules = [(p, read) for p in policy.read] + [(p, device) for p in policy.devices]
+        rules += [(p, handled) for p in (policy.write, *extra_write)]
         for path, allowed in rules:
             try:
                 fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
@@ -249,11 +254,19 @@ _RET_ALLOW = 0x7FFF0000
 _RET_ERRNO = 0x00050000
 
 
-def _seccomp_program(machine: str) -> list[tuple[int, int, int, int]]:
+#: The calls that change a file's metadata: refused to the companion; a Lean build sets the mode of
+#: the files it writes (in its scratch folder), so its filter keeps them.
+_METADATA = ("chmod", "fchmod", "fchmodat", "fchmodat2", "chown", "fchown", "lchown", "fchownat", "utime", "utimes",
+             "futimesat", "utimensat", "setxattr", "lsetxattr", "fsetxattr", "removexattr", "lremovexattr",
+             "fremovexattr", "setxattrat", "removexattrat")
+
+
+def _seccomp_program(machine: str, metadata: bool = True) -> list[tuple[int, int, int, int]]:
     """The filter (classic BPF: ``(code, jt, jf, k)``) for ``machine``: a call of another
-    architecture (or x32) and every refused call get EACCES, the rest are allowed."""
+    architecture (or x32) and every refused call get EACCES, the rest are allowed (``metadata``:
+    the calls that change a file's metadata are refused too)."""
     ld, jeq, jge, ret = 0x20, 0x15, 0x35, 0x06
-    refused = sorted(set(_REFUSED[machine].values()))
+    refused = sorted({nr for name, nr in _REFUSED[machine].items() if metadata or name not in _METADATA})
     body: list[tuple[int, int, int, int]] = [(ld, 0, 0, 4)]  # seccomp_data.arch
     # index: 0 ld arch, 1 jeq arch, 2 ld nr, [3 jge x32], then one jeq per call, then allow, deny
     checks = (1 if machine == "x86_64" else 0) + len(refused)
@@ -272,11 +285,11 @@ def _seccomp_program(machine: str) -> list[tuple[int, int, int, int]]:
     return body
 
 
-def _seccomp() -> None:
+def _seccomp(metadata: bool = True) -> None:
     machine = os.uname().machine
     if machine not in _AUDIT_ARCH:
         raise SandboxError(f"no seccomp filter for the {machine} architecture")
-    program = _seccomp_program(machine)
+    program = _seccomp_program(machine, metadata)
     raw = b"".join(struct.pack("<HBBI", *insn) for insn in program)
     buf = ctypes.create_string_buffer(raw, len(raw))
 
@@ -534,3 +547,41 @@ def _end_descendants() -> int:
         if got == 0:
             break
     return count
+
+
+# --------------------------------------------------------------------------- other commands
+
+#: The start of a confined command (:func:`confined_command`): the module search path it is given,
+#: then :func:`_exec_confined`.
+_EXEC_BOOT = ("import json, sys; sys.path[:] = json.loads(sys.argv[1])['path'];"
+              " from claimcheck.sandbox import _exec_confined; _exec_confined(sys.argv[1], sys.argv[2:])")
+
+
+def confined_command(cmd: list[str], read: list[str], write: list[str], kind: Kind, project: str) -> list[str]:
+    """``cmd`` run confined: reading (and executing) only ``read`` (and the system's libraries),
+    writing only ``write``, no socket. With Landlock, a small Python start confines itself and
+    executes ``cmd`` (Landlock and the seccomp filter hold across ``exec`` and for every process it
+    starts); otherwise ``cmd`` as it is. (A project's Lean code runs in the build: macros, ``#eval``
+    and ``initialize`` can do anything the Lean process can.) The Python start searches this
+    interpreter's module path without the ``project``'s folder or the current one, so no project
+    file stands in for claimcheck's code."""
+    if kind is not Kind.LANDLOCK:
+        return list(cmd)
+    paths = sorted({os.path.realpath(p) for p in [*read, *SYSTEM_READ] if os.path.exists(p)})
+    own = {os.path.realpath(project), os.path.realpath(os.getcwd())}
+    search = [p for p in sys.path if p and os.path.realpath(p) not in own]
+    setup = {"path": search, "read": paths, "write": [os.path.realpath(p) for p in write]}
+    return [sys.executable, "-I", "-B", "-c", _EXEC_BOOT, json.dumps(setup), *cmd]
+
+
+def _exec_confined(setup_json: str, cmd: list[str]) -> None:
+    """Confine this process (Landlock, no new privileges, the seccomp filter), then become ``cmd``."""
+    setup = json.loads(setup_json)
+    try:
+        policy = Policy(tuple(setup["read"]), setup["write"][0], 0, Kind.LANDLOCK)
+        _landlock(policy, extra_write=tuple(setup["write"][1:]))
+        _seccomp(metadata=False)
+    except (SandboxError, OSError) as exc:
+        sys.stderr.write(f"claimcheck: the build's sandbox could not be set up: {exc}\n")
+        os._exit(70)
+    os.execv(cmd[0], cmd)
