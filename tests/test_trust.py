@@ -242,17 +242,18 @@ def _concurrently(root: Path, args: list[str], n: int, env: dict[str, str]) -> s
 
 
 def _check_clean_outputs(root: Path, tmp: Path, ctx: _Context, escaped_as: str | None) -> None:
-    """Every output format, the status table and the report's files show no control character (each is
-    written as ``\\uXXXX``): JSON parses, JUnit is well-formed XML 1.0, and the text shows ``escaped_as``."""
+    """Every output format shows no control character (each is written as ``\\uXXXX``): the text and
+    the report's files (``report.json``, ``junit.xml``, ``summary.md``, the HTML pages) of one
+    ``check --report``, the GitHub commands, the status table and its JSON; JSON parses, JUnit is
+    well-formed XML 1.0, and one of them shows ``escaped_as``."""
     import xml.etree.ElementTree as ET
 
     from claimcheck.escape import UNSAFE
 
+    report = tmp / "report"
     outputs = {}
-    for name, args in (("text", ["check"]), ("json", ["check", "--format", "json"]),
-                       ("junit", ["check", "--format", "junit"]), ("github", ["check", "--format", "github"]),
-                       ("markdown", ["check", "--format", "markdown"]), ("status", ["status"]),
-                       ("status-json", ["status", "--json"]), ("report", ["report", "--out", str(tmp / "report")])):
+    for name, args in (("text", ["check", "--report", str(report)]), ("github", ["check", "--format", "github"]),
+                       ("status", ["status", "--no-build"]), ("status-json", ["status", "--json", "--no-build"])):
         done = _cli(root, args, env=ctx.env)
         assert "Traceback" not in done.stderr, (name, done.stderr[-2000:])
         assert done.returncode in (0, 1), (name, done.returncode, done.stderr[-2000:])
@@ -260,20 +261,22 @@ def _check_clean_outputs(root: Path, tmp: Path, ctx: _Context, escaped_as: str |
         for stream in (done.stdout, done.stderr):
             bad = UNSAFE.search(stream)
             assert bad is None, (name, repr(stream[max(0, bad.start() - 80):bad.end() + 80]))
-    json.loads(outputs["json"])
     json.loads(outputs["status-json"])
-    ET.fromstring(outputs["junit"].encode("utf-8"))
-    for path in (tmp / "report").rglob("*"):
-        if path.is_file() and path.suffix in (".html", ".json", ".md", ".xml", ".txt"):
+    files = {p.name: p for p in report.rglob("*") if p.is_file()}
+    assert {"report.json", "junit.xml", "summary.md", "index.html"} <= set(files), sorted(files)
+    for path in files.values():
+        if path.suffix in (".html", ".json", ".md", ".xml", ".txt"):
             text = path.read_text(encoding="utf-8")
             bad = UNSAFE.search(text)
             assert bad is None, (path.name, repr(text[max(0, bad.start() - 80):bad.end() + 80]))
+            outputs[path.name] = text
             if path.suffix == ".json":
                 json.loads(text)
             if path.suffix == ".xml":
                 ET.fromstring(text.encode("utf-8"))
     if escaped_as:
-        assert any(escaped_as in out for out in outputs.values()), "the name's characters are not shown"
+        shown = [name for name, out in outputs.items() if escaped_as in out]
+        assert {"text", "github", "report.json", "junit.xml", "summary.md"} <= set(shown), shown
 
 
 @pytest.mark.parametrize("case", CASES)
