@@ -93,7 +93,7 @@ def cmd_status(args: argparse.Namespace) -> int:
     """Proof status of every declaration, read from the build's .olean files.
 
     Exit code 1 only when a declaration asked for with ``--decl`` is missing; other statuses
-    (sorry, native, axiom, failed) are reported in the output with exit code 0.
+    (sorry, native, unsafe, axiom, failed) are reported in the output with exit code 0.
     """
     decls = _decls(args.decl)
     session = _session(args, build=not args.no_build, kernel=not args.no_kernel, install=not args.no_build,
@@ -400,7 +400,7 @@ def make_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "status",
-        help="proof status of every declaration (proved, trusted, sorry, native, axiom, missing, failed)",
+        help="proof status of every declaration (proved, trusted, sorry, native, unsafe, axiom, missing, failed)",
         description="Build incrementally, then read each declaration's axioms from the .olean files. "
         "Exit code 1 if a --decl is missing; other statuses are reported with exit code 0.",
     )
