@@ -148,7 +148,7 @@ def check_one(decl: str, statement: Expr, evaluator: Evaluator | None = None) ->
     ci = env.find(name)
     module = ci.module if ci is not None else "MLTheory.TrafficLight"
     facts = DeclFacts(name, module, DeclKind.THEOREM, Status.PROVED)
-    stand_in = SimpleNamespace(modules={module: {name: SimpleNamespace(type=statement)}})
+    stand_in = SimpleNamespace(load=lambda _module: {name: SimpleNamespace(type=statement)})  # modules are loaded by name
     theorems = instance_theorems(stand_in, [facts], inspector)  # type: ignore[arg-type]
     assert len(theorems) == 1
     reqs, table = requests(theorems)
