@@ -44,6 +44,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
+from claimcheck.errors import ConfigError
+
 __all__ = ["Kind", "Policy", "SandboxError", "choose", "confined_command", "landlock_abi", "bubblewrap_command",
            "supervise"]
 
@@ -57,8 +59,8 @@ class Kind(StrEnum):
     NONE = "none"
 
 
-class SandboxError(Exception):
-    """The sandbox could not be set up (the companion does not run)."""
+class SandboxError(ConfigError):
+    """The sandbox could not be set up, or the user named one this system does not have (exit 2)."""
 
 
 @dataclass(frozen=True)
