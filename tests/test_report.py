@@ -141,7 +141,7 @@ def test_index_banner_when_the_gate_passes(sample: dict, tmp_path: Path):
     sample["problems"] = []  # a passing gate has no project-level error
     out = write(sample, tmp_path / "r")
     page = (out / "index.html").read_text(encoding="utf-8")
-    assert ("Gate passes: 1 in full, 1 special case, 0 reconstructions of 3 claims hold; 1 not formalised"
+    assert ("Gate passes: 1 in full, 1 special case, 0 proof cores, 0 reconstructions of 3 claims hold; 1 not formalised"
             in page)
     assert 'class="banner partial"' in page
     assert "Gate fails" not in page and "all 3 claims hold" not in page
@@ -302,10 +302,11 @@ def test_summary_lists_verdict_table_and_failing_claims(sample: dict):
     text = summary_of(sample)
     headline = report_from_json(sample).summary.headline()
     assert f"**Gate FAILS: {headline}.**" in text
-    header = "| paper | claims | in full | special case | reconstruction | numerical | open | not formalised | fail |"
+    header = ("| paper | claims | in full | special case | proof core | reconstruction | numerical | open |"
+              " not formalised | fail |")
     assert header in text
-    assert "| pldr-llm-power-law-attention | 5 | 0 | 0 | 0 | 0 | 1 | 1 | 3 |" in text
-    assert "| simplex-transformer-one-nn | 3 | 1 | 1 | 0 | 0 | 0 | 1 | 0 |" in text
+    assert "| pldr-llm-power-law-attention | 5 | 0 | 0 | 0 | 0 | 0 | 1 | 1 | 3 |" in text
+    assert "| simplex-transformer-one-nn | 3 | 1 | 1 | 0 | 0 | 0 | 0 | 1 | 0 |" in text
     failing_section = text.split("## Failures")[1].split("## Flagged and noted")[0]
     for paper, claim in _claims(sample):
         entry = f"**{paper['id']} / {claim['id']}**"
@@ -327,7 +328,7 @@ def test_summary_when_the_gate_passes_and_table_cells_escaped(sample: dict):
     sample["problems"] = []  # a passing gate has no project-level error
     sample["summary"] = {}
     text = summary_of(sample)
-    assert ("**Gate passes: 1 in full, 1 special case, 0 reconstructions of 3 claims hold; 1 not formalised.**"
+    assert ("**Gate passes: 1 in full, 1 special case, 0 proof cores, 0 reconstructions of 3 claims hold; 1 not formalised.**"
             in text)
     assert "## Failures\n\nNone." in text
     assert markdown._cell("a|b\nc") == "a\\|b c"
@@ -360,7 +361,7 @@ def test_minimal_data_without_optional_keys_renders(tmp_path: Path):
     out = write(data, tmp_path / "r")
     page = (out / "papers" / "p.html").read_text(encoding="utf-8")
     assert ">not formalised<" in page and "No formal statement" in page
-    assert "| p | 1 | 0 | 0 | 0 | 0 | 0 | 1 | 0 |" in (out / "summary.md").read_text()
+    assert "| p | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 1 | 0 |" in (out / "summary.md").read_text()
     assert "No declarations reported." in (out / "declarations.html").read_text()
 
 

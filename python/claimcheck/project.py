@@ -19,7 +19,7 @@ modules = ["mltheory.witnesses"]   # companion modules exporting a witness REGIS
 
 [instances]
 modules = ["mltheory.semantics"]   # companion modules exporting Python SEMANTICS of Lean names
-strict = false               # true: an `_instance_` theorem that is not cross-checked fails the gate
+strict = false               # true: an instance theorem (proved by `decide`) not cross-checked fails the gate
 
 [companion]
 timeout = 600                # seconds a companion run may take (in its sandbox), then it is stopped

@@ -13,13 +13,9 @@ when that name passes the same rules: a ``private theorem … := sorry`` is neve
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Iterable
 
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import ConstantInfo, Const
-
-if TYPE_CHECKING:
-    from claimcheck.model.facts import DeclFacts
 
 __all__ = [
     "AUX_LAST",
@@ -31,7 +27,7 @@ __all__ = [
     "GENERATED_LAST",
     "GENERATED_PATTERN",
     "is_generated",
-    "is_instance",
+    "names_an_instance",
     "is_native_axiom",
     "is_syntax_declaration",
     "names",
@@ -127,16 +123,17 @@ def is_syntax_declaration(ci: ConstantInfo) -> bool:
     return isinstance(t, Const) and t.name in _SYNTAX_TYPES
 
 
-def is_instance(name: Name) -> bool:
-    """An instance theorem (cross-checked against the companion): its last component contains
-    ``_instance_``."""
+#: The words by which a name says it is a concrete instance (a part of its last component between
+#: underscores: ``foo_instance_three``, ``bar_example``).
+INSTANCE_WORDS = frozenset({"instance", "instances", "example", "examples"})
+
+
+def names_an_instance(name: Name) -> bool:
+    """Whether a name *says* it is a concrete instance (``…_instance_…``, ``…_example``).
+
+    A name never makes a theorem an instance (:func:`claimcheck.analysis.cross_check.proved_by_decision`
+    decides that from the statement and its proof); it only adds a check: a theorem a claim cites
+    whose name says it is an instance must be one, so that it is cross-checked and never counted as
+    a main result."""
     last = name.user_facing.last
-    return isinstance(last, str) and "_instance_" in last
-
-
-def instance_facts(facts: "Iterable[DeclFacts]") -> "list[DeclFacts]":
-    """The facts of the project's instance theorems (each gets a cross-check result, computed or
-    reused: a reused set that lacks one is not taken)."""
-    from claimcheck.model.facts import DeclKind, Status
-
-    return [f for f in facts if f.kind is DeclKind.THEOREM and f.status is not Status.MISSING and is_instance(f.name)]
+    return isinstance(last, str) and any(part.lower() in INSTANCE_WORDS for part in last.split("_"))

@@ -38,7 +38,7 @@ from claimcheck.olean.terms import (
 )
 
 __all__ = ["INFIX", "Infix", "pretty", "pretty_parts", "statement", "literal_value", "env_binder_infos", "BinderInfos",
-           "MAX_DEPTH"]
+           "MAX_DEPTH", "has_loose_bvar"]
 
 #: maps a constant name to the binder infos of its leading arguments
 #: (0 explicit, 1 implicit, 2 strict implicit, 3 instance implicit), or None.
@@ -127,6 +127,11 @@ MAX_DEPTH = 120
 _ARROW_PREC = 25
 _APP_PREC = 1024
 _MAX_PREC = 1025
+
+
+def has_loose_bvar(e: Expr, depth: int = 0) -> bool:
+    """Whether bound variable ``depth`` occurs in ``e`` (``e`` under ``depth`` binders)."""
+    return _has_loose(e, depth, {})
 
 
 def _has_loose(e: Expr, depth: int, memo: dict[tuple[int, int], bool]) -> bool:

@@ -52,7 +52,6 @@ from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import LiteralScalarString
 
 from claimcheck import files
-from claimcheck.analysis.naming import is_instance
 from claimcheck.cache import Store, code_digest, digest, reads_allowed
 from claimcheck.claims.manifest import Claim, Manifest
 from claimcheck.errors import ClaimcheckError
@@ -199,7 +198,8 @@ def generate(result: GateResult, manifests: list[Manifest], project: Project) ->
             if cr.label not in ("theorem", "conditional", "conjecture"):
                 continue
             for f in cr.formal:
-                if f.role is not Role.THEOREM or str(f.decl) in seen_main or is_instance(f.decl):
+                # an instance theorem (a closed statement proved by decision) is evidence, not a result
+                if f.role is not Role.THEOREM or str(f.decl) in seen_main or f.instance is not None:
                     continue
                 seen_main.add(str(f.decl))
                 facts = f.facts

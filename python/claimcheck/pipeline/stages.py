@@ -221,12 +221,6 @@ def not_cross_checked(facts: Iterable[DeclFacts], why: str) -> dict[Key, Instanc
                                   f"not cross-checked: {why}") for f in facts}
 
 
-def instance_facts(facts: Iterable[DeclFacts]) -> list[DeclFacts]:
-    """The instance theorems among ``facts``: each has a cross-check result, computed or reused."""
-    from claimcheck.analysis.naming import instance_facts as found
-
-    return found(facts)
-
 
 # -------------------------------------------------------------------------------- claims, gate
 

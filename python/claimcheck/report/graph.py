@@ -7,7 +7,7 @@ files), down to a bounded depth and size so the picture stays readable. Nodes ar
 verdict (claims) and proof status (declarations), with the kernel's verdict, where the report has
 one (a ``kernel`` field on a declaration), as the outline: dashed when the kernel declined to
 decide, doubled red when it rejects. The shape says what a box is (:class:`Shape`): a claim, a
-theorem, a definition, a concrete instance (an ``_instance_`` theorem) or a library constant. Each
+theorem, a definition, a concrete instance (a closed statement proved by ``decide``) or a library constant. Each
 declaration links to its row on ``declarations.html``, each claim to its anchor on the page; each
 box's ``<title>`` (the browser's tooltip) holds the full name, the label may be shortened.
 
@@ -70,7 +70,7 @@ class Shape(StrEnum):
     CLAIM = "claim"
     THEOREM = "theorem"
     DEFINITION = "definition"
-    INSTANCE = "instance"  # an `_instance_` theorem: a concrete case checked by `decide`
+    INSTANCE = "instance"  # an instance theorem: a closed statement proved by `decide`, cross-checked
     LIBRARY = "library"  # a constant from outside the project
 
     @property
@@ -156,23 +156,16 @@ class Graph:
         return out
 
 
-def _is_instance_name(name: str) -> bool:
-    try:
-        last = Name.parse(name).last
-    except NameSyntaxError:
-        last = name.rsplit(".", 1)[-1]
-    return isinstance(last, str) and "_instance_" in last
-
-
-def shape_of(name: str, record: Mapping[str, Any], role: str | None, library: bool) -> Shape:
-    """A declaration's shape from its record (``kind``), the formal entry's ``role`` and whether it
-    is from outside the project; a record without a kind (not found) is drawn by its role."""
+def shape_of(name: str, record: Mapping[str, Any], role: str | None, library: bool, instance: bool = False) -> Shape:
+    """A declaration's shape from its record (``kind``), the formal entry's ``role``, whether it
+    is from outside the project and whether it is an instance theorem (one the cross-check read: a
+    closed statement proved by decision); a record without a kind (not found) is drawn by its role."""
     kind = str(record.get("kind") or "")
     if library or role == "library" or kind == "boundary":
         return Shape.LIBRARY
     if kind in _DEFINITION_KINDS or (kind not in ("theorem", "axiom") and role == "definition"):
         return Shape.DEFINITION
-    if _is_instance_name(name) and kind in ("theorem", "", "unknown"):
+    if instance and kind in ("theorem", "", "unknown"):
         return Shape.INSTANCE
     return Shape.THEOREM
 
@@ -225,12 +218,12 @@ def paper_graph(paper: Mapping[str, Any], dependencies: Mapping[str, list[str]],
                 declarations: Mapping[str, Mapping[str, Any]], root: str = "../",
                 max_depth: int | None = MAX_DEPTH, max_nodes: int = MAX_NODES,
                 project_modules: Collection[str] | None = None,
-                max_width: float = PAGE_WIDTH) -> Graph:
+                max_width: float = PAGE_WIDTH, instances: Collection[str] = ()) -> Graph:
     """The graph of one paper (report data as in ``report.json``): ``declarations`` maps names to
     their records (status, kind, optional kernel); links are relative to ``root``. Uses are
     followed ``max_depth`` levels below the formalising declarations (None: to the bottom);
     ``project_modules``, when given, marks a declaration from any other module as a library
-    constant."""
+    constant; ``instances`` names the instance theorems (drawn as such)."""
     g = Graph()
     formal_status: dict[str, Mapping[str, Any]] = {}
     roles: dict[str, str] = {}
@@ -248,7 +241,7 @@ def paper_graph(paper: Mapping[str, Any], dependencies: Mapping[str, list[str]],
         module = record.get("module")
         library = (project_modules is not None and bool(module) and status not in ("missing", "failed")
                    and module not in project_modules)
-        shape = shape_of(name, record, roles.get(name), library)
+        shape = shape_of(name, record, roles.get(name), library, name in instances)
         words = status_words(status, record.get("is_theorem"))
         what = shape.words
         kind = str(record.get("kind") or "")
@@ -568,17 +561,18 @@ def to_svg(g: Graph, label: str, key: str = "") -> str:
     return "".join(out)
 
 
-def _inputs(data: Mapping[str, Any]) -> tuple[dict, dict, frozenset[str]]:
+def _inputs(data: Mapping[str, Any]) -> tuple[dict, dict, frozenset[str], frozenset[str]]:
     declarations = {str(d["name"]): d for d in data.get("declarations") or []}
     dependencies = {str(d["name"]): [str(u) for u in d.get("uses") or []] for d in data.get("declarations") or []}
     modules = frozenset(str(m["name"]) for m in ((data.get("build") or {}).get("modules") or []))
-    return declarations, dependencies, modules
+    instances = frozenset(str(i["decl"]) for i in data.get("instances") or [])
+    return declarations, dependencies, modules, instances
 
 
 def paper_svg(paper: Mapping[str, Any], data: Mapping[str, Any], root: str = "../") -> tuple[str, Graph]:
     """The inline SVG of a paper's graph from report data (``report.json``), and the graph."""
-    declarations, dependencies, modules = _inputs(data)
-    g = paper_graph(paper, dependencies, declarations, root, project_modules=modules or None)
+    declarations, dependencies, modules, instances = _inputs(data)
+    g = paper_graph(paper, dependencies, declarations, root, project_modules=modules or None, instances=instances)
     return to_svg(g, f"Dependency graph of {paper.get('title', paper.get('id'))}"), g
 
 
@@ -612,13 +606,13 @@ def _fitting(build: Callable[[int | None, int], Graph], depth: int, nodes: int) 
 
 def paper_views(paper: Mapping[str, Any], data: Mapping[str, Any], root: str = "../") -> PaperViews:
     """The drawings of one paper page (report data as in ``report.json``)."""
-    declarations, dependencies, modules = _inputs(data)
+    declarations, dependencies, modules, instances = _inputs(data)
     title = str(paper.get("title") or paper.get("id"))
 
     def build(p: Mapping[str, Any], width: float) -> Callable[[int | None, int], Graph]:
         return lambda depth, nodes: paper_graph(p, dependencies, declarations, root, max_depth=depth,
                                                 max_nodes=nodes, project_modules=modules or None,
-                                                max_width=width)
+                                                max_width=width, instances=instances)
 
     main = _fitting(build(paper, PAGE_WIDTH), DEFAULT_DEPTH, MAX_NODES)
     full = build(paper, PAGE_WIDTH)(None, MORE_NODES)

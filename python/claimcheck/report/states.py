@@ -38,6 +38,8 @@ class Presentation:
 CLAIM_STATES: dict[str, Presentation] = {
     "holds-full": Presentation("holds in full", "holds", JUnit.PASSED, None, True),
     "holds-special-case": Presentation("holds for a special case", "partial", JUnit.PASSED, "notice"),
+    "holds-proof-core": Presentation("holds for a proof core (a step of the claim's proof)", "partial", JUnit.PASSED,
+                                     "notice"),
     "holds-reconstruction": Presentation("holds for the project's reconstruction", "partial", JUnit.PASSED, "notice"),
     "holds-numerical": Presentation("holds numerically (witnesses only)", "numerical", JUnit.PASSED, None),
     "stated": Presentation("formalised, open", "stated", JUnit.SKIPPED, "notice"),
