@@ -22,6 +22,7 @@ from claimcheck.lean.toolchain import Toolchain, resolve_toolchain
 from claimcheck.model.evidence import InstanceResult, WitnessOutcome
 from claimcheck.model.facts import DeclFacts, KernelVerdict, Status
 from claimcheck.model.names import Name
+from claimcheck.olean.reader import ModuleReads
 from claimcheck.pipeline import stages
 from claimcheck.pipeline.keys import Keys, companion_key
 from claimcheck.pipeline.options import Options
@@ -65,11 +66,18 @@ class Session:
 
     @cached_property
     def library(self) -> LibraryIndex:
-        return stages.library(self.toolchain)
+        """The toolchain library's index (read once per toolchain, kept by its content)."""
+        return stages.library(self.toolchain, reads=not self.options.no_cache, progress=self.progress.line)
 
     @cached_property
     def environment(self) -> Environment:
-        return stages.environment(self.project, self.toolchain)
+        return stages.environment(self.project, self.toolchain, self.library)
+
+    @property
+    def modules_read(self) -> ModuleReads:
+        """How many modules this run has read from disk (none until a stage needs the environment)."""
+        env = self.__dict__.get("environment")
+        return env.reads if env is not None else ModuleReads()
 
     @property
     def built_modules(self) -> list[str]:

@@ -12,7 +12,7 @@ the folder it runs when it runs: ``status`` on unchanged inputs loads none of th
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Container, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -38,17 +38,19 @@ Key = tuple[str, Name]
 # ---------------------------------------------------------------------------------------- facts
 
 
-def library(toolchain: Toolchain) -> LibraryIndex:
+def library(toolchain: Toolchain, reads: bool = True, progress: Callable[[str], None] | None = None) -> LibraryIndex:
+    """The index of the toolchain's library, kept by its content (``reads=False``: computed)."""
     from claimcheck.analysis.library import library_index
 
-    return library_index(toolchain.lib_dir)
+    return library_index(toolchain.lib_dir, reads, progress)
 
 
-def environment(project: Project, toolchain: Toolchain) -> Environment:
-    """The built ``.olean`` files with the toolchain's library folders (the trusted core, searched first)."""
+def environment(project: Project, toolchain: Toolchain, library: LibraryIndex | None = None) -> Environment:
+    """The built ``.olean`` files with the toolchain's library folders (the trusted core, searched
+    first), the library's modules read only as their constants are asked for (``library``'s catalog)."""
     from claimcheck.analysis.statuses import open_environment
 
-    return open_environment([project.olean_dir], [toolchain.lib_dir])
+    return open_environment([project.olean_dir], [toolchain.lib_dir], library)
 
 
 def kernel_verdicts(env: Environment, modules: Sequence[str], toolchain: Toolchain, fuel: int, no_cache: bool,
@@ -215,7 +217,7 @@ def check_names(project: Project, manifests: list[Manifest], toolchain: Callable
         return [built]
     notes = []
     try:
-        known: set[Name] | None = set(library(toolchain()).names)
+        known: Container[Name] | None = library(toolchain()).declared
     except OleanError:
         raise
     except ClaimcheckError:
