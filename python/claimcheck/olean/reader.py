@@ -939,6 +939,7 @@ class Environment:
         # modules still to visit
         self._visited: dict[str, dict[str, int]] = {}  # module -> its place in the breadth-first order
         self._frontier: dict[str, deque[str]] = {}
+        self._scopes: dict[str, frozenset[str]] = {}  # complete scopes (with a catalog)
 
     def _catalogued(self, module: str) -> bool:
         """Whether the catalog answers for ``module`` (a library module it could read)."""
@@ -1107,6 +1108,17 @@ class Environment:
             # the module's own declaration: a name Lean generates on demand (``hcongr_3``, ``eq_1``,
             # ...) can be in it and in an import whose copy the module did not see (a private part)
             return within
+        if self.catalog is not None:
+            # the whole scope is known without reading a library module: its declarers of the name
+            scope = self._scopes.get(within)
+            if scope is None:
+                scope = self._scopes[within] = self.scope(within)
+            here = [m for m in self.declarers(name) if m in scope]
+            if len(here) <= 1:
+                return here[0] if here else None
+            while self._visit_next(within) is not None:  # several: the nearest, breadth-first
+                pass
+            return min(here, key=self._visited[within].__getitem__)
         if self._visited.get(within) is None:
             self._visit_next(within)
         order = self._visited[within]
