@@ -215,10 +215,10 @@ def compute_index(folder: Path, progress: Callable[[str], None] | None = None) -
     for m in _AXIOM_MODULES:
         if catalog.covers(m):
             env.load(m)
-    for name in sorted(CORE_AXIOMS):
-        ci = env.find(name)
+    for axiom in sorted(CORE_AXIOMS):
+        ci = env.find(axiom)
         if ci is not None and ci.kind == "axiom":
-            axioms[name] = LibraryAxiom(name, ci.module, fingerprint(ci))
+            axioms[axiom] = LibraryAxiom(axiom, ci.module, fingerprint(ci))
     return LibraryIndex(folder, catalog, axioms, "\n".join(sorted(set(skeletons))))
 
 

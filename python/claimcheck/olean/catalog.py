@@ -172,8 +172,8 @@ class LibraryCatalog:
         lines.sort()
         declarers: dict[str, list[int]] = {}
         for line in lines:
-            t, i, _k = line.split(SEP)
-            declarers.setdefault(t, []).append(int(i))
+            t, place_text, _k = line.split(SEP)
+            declarers.setdefault(t, []).append(int(place_text))
         twice = tuple((t, tuple(sorted(ms))) for t, ms in declarers.items() if len(ms) > 1)
         names = tuple(m for m, *_rest in rows)
         agree = frozenset(t for t, ms in twice if same_meaning is not None

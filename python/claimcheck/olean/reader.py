@@ -487,7 +487,7 @@ class _Decoder:
             if addr in seen:
                 continue
             seen.add(addr)
-            for base, end, data in parts:
+            for base, end, data in parts:  # noqa: B007 - the part found is read after the loop
                 if base <= addr < end:
                     off = addr - base
                     break
@@ -764,7 +764,9 @@ class Module:
         except (IndexError, struct.error, ValueError, KeyError) as exc:  # a check this reader missed
             raise self._graph.err(f"a constant cannot be decoded ({type(exc).__name__}: {exc})") from exc
 
-    def _decode_constant_at(self, addr: int) -> ConstantInfo:
+    def _value(self, addr: int) -> tuple[str, bytes, int, int, tuple[int, ...]]:
+        """The constant at ``addr``: its kind and its value object (data, offset, number of pointer
+        fields, the pointers)."""
         g = self._graph
         data, off, tag, other, _cs = g.obj(addr)
         if tag > 7 or other != 1:
@@ -773,6 +775,11 @@ class Module:
         (val,) = g.ptrs(data, off, 1)
         n = _VAL_PTR_FIELDS[kind]
         vdata, voff, _t, vps = g.ctor(val, 0, n, f"{kind} value")
+        return kind, vdata, voff, n, vps
+
+    def _decode_constant_at(self, addr: int) -> ConstantInfo:
+        g = self._graph
+        kind, vdata, voff, n, vps = self._value(addr)
         _cd, _co, _ct, (name_a, lps_a, type_a) = g.ctor(vps[0], 0, 3, "ConstantVal")
         name = g.name(name_a)
         lps = tuple(g.name(x) for x in g.list(lps_a))
@@ -835,13 +842,7 @@ class Module:
         ``KeyError`` for a name the module does not declare, :class:`OleanError` for a value object
         of another shape."""
         g = self._graph
-        data, off, tag, other, _cs = g.obj(self._entries[name][1])
-        if tag > 7 or other != 1:
-            raise g.err(f"unexpected ConstantInfo object: tag {tag}, {other} fields")
-        kind = CONSTANT_KINDS[tag]
-        (val,) = g.ptrs(data, off, 1)
-        n = _VAL_PTR_FIELDS[kind]
-        vdata, voff, _t, ps = g.ctor(val, 0, n, f"{kind} value")
+        kind, vdata, voff, n, ps = self._value(self._entries[name][1])
         what = f"{kind} {name}"
 
         def flag(i: int) -> bool:
@@ -943,7 +944,11 @@ class Environment:
 
     def _catalogued(self, module: str) -> bool:
         """Whether the catalog answers for ``module`` (a library module it could read)."""
-        return self.catalog is not None and self.catalog.covers(module)
+        return self._catalog_of(module) is not None
+
+    def _catalog_of(self, module: str) -> LibraryCatalog | None:
+        """The catalog, when it answers for ``module``."""
+        return self.catalog if self.catalog is not None and self.catalog.covers(module) else None
 
     def locate(self, module: str) -> tuple[Path, Path] | None:
         """(``.olean`` path, search folder) of ``module``, or ``None``."""
@@ -976,7 +981,8 @@ class Environment:
         else:
             self.reads.library += 1
             self.reads.library_modules.append(module)
-        if self._catalogued(module) and self.catalog.constant_count(module) != len(mod.constant_names()):
+        catalog = self._catalog_of(module)
+        if catalog is not None and catalog.constant_count(module) != len(mod.constant_names()):
             raise OleanError(f"{found[0]}: the module does not declare as many constants as the library's catalog "
                              "says (its files changed during this run?)")
         self.modules[module] = mod
@@ -1012,8 +1018,9 @@ class Environment:
     def _imports_of(self, module: str) -> tuple[str, ...] | None:
         """The modules ``module`` imports (None: the search path does not have it); from the catalog
         for a library module, else read."""
-        if self._catalogued(module):
-            return self.catalog.imported(module)
+        catalog = self._catalog_of(module)
+        if catalog is not None:
+            return catalog.imported(module)
         if module not in self.modules and self.locate(module) is None:
             return None
         return self.load(module).imported_modules
@@ -1046,8 +1053,9 @@ class Environment:
         """Whether ``module`` is ``root`` or imported by it, transitively."""
         if module == root:
             return True
-        if self._catalogued(root):
-            return self.catalog.in_closure(module, root)
+        catalog = self._catalog_of(root)
+        if catalog is not None:
+            return catalog.in_closure(module, root)
         while module not in self._visited.get(root, ()):
             if self._visit_next(root) is None:
                 return False
@@ -1055,8 +1063,9 @@ class Environment:
 
     def scope(self, root: str) -> frozenset[str]:
         """``root`` and every module it imports, transitively (library modules are not read)."""
-        if self._catalogued(root):
-            return self.catalog.closure(root)
+        catalog = self._catalog_of(root)
+        if catalog is not None:
+            return catalog.closure(root)
         while self._visit_next(root) is not None:
             pass
         return frozenset(self._visited[root])
@@ -1126,9 +1135,9 @@ class Environment:
         seen = [(order[m], m) for m in declaring if m in order]
         if seen:
             return min(seen)[1]
-        while (m := self._visit_next(within)) is not None:
-            if m in declaring or (m in self.modules and name in self.modules[m]):
-                return m
+        while (visited := self._visit_next(within)) is not None:
+            if visited in declaring or (visited in self.modules and name in self.modules[visited]):
+                return visited
         return None
 
     def _library_declarers(self, name: Name) -> tuple[str, ...]:
