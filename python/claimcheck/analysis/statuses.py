@@ -67,12 +67,15 @@ def is_core_folder(folder: Path) -> bool:
     return (Path(folder) / "Init.olean").is_file() or (Path(folder) / "Init" / "Prelude.olean").is_file()
 
 
-def open_environment(project_dirs: Sequence[Path], library_dirs: Sequence[Path]) -> Environment:
+def open_environment(project_dirs: Sequence[Path], library_dirs: Sequence[Path],
+                     index: LibraryIndex | None = None) -> Environment:
     """An environment over the toolchain's library folders (searched first: the only trusted
     core, read as shipped) and the project's build folders (every module written by the library's
-    Lean, with all its parts)."""
+    Lean, with all its parts); ``index``: the first library folder's, whose catalog answers for its
+    modules (:class:`~claimcheck.olean.reader.Environment`)."""
     library = [Path(p) for p in library_dirs]
-    return Environment(library + [Path(p) for p in project_dirs if Path(p) not in library], library_folders=library)
+    return Environment(library + [Path(p) for p in project_dirs if Path(p) not in library], library_folders=library,
+                       catalog=index.catalog if index is not None else None)
 
 
 def prelude_modules(env: Environment, modules: Sequence[str]) -> dict[str, tuple[str, ...]]:
@@ -147,7 +150,7 @@ class _Analysis:
         self.allowed = allowed
         self.uses = ProjectUses(env, [mod.name for mod in loaded])
         self._inspectors: dict[str, StatementInspector] = {}
-        self.library_names = LibraryNames(env, self.collector.is_core_module)
+        self.library_names = LibraryNames(env, self.collector.is_core_module, library)
         self.vacuity = VacuityChecker(env, self.collector.is_core_module, core)
 
     def inspector(self, module: str) -> StatementInspector:

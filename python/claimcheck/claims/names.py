@@ -3,6 +3,7 @@ without building or installing anything (``claimcheck validate``: a typo costs a
 
 from __future__ import annotations
 
+from collections.abc import Container
 from pathlib import Path
 
 from claimcheck.claims.manifest import Issue, Manifest
@@ -30,7 +31,7 @@ def built_names(olean_dir: Path) -> set[Name] | str:
     return names
 
 
-def check_names(manifests: list[Manifest], built: set[Name], library: set[Name] | None) -> None:
+def check_names(manifests: list[Manifest], built: set[Name], library: Container[Name] | None) -> None:
     """Every declaration a manifest names is among ``built`` (``role: library``: among ``library``,
     unless that is None: not known); a :class:`~claimcheck.errors.ManifestError` with each file and
     line otherwise."""

@@ -8,7 +8,8 @@ source included:
   counts: the outputs of the module and of every module it imports (:meth:`Keys.module`);
 - the kernel's verdicts, the satisfiability witnesses, the library declarations the manifests name,
   the instance cross-checks of the whole build: the outputs of every module (:meth:`Keys.project`);
-- a rendered ``status``: the same, the options and where the sources are (:meth:`Keys.rendered`);
+- the project's facts whole (verdicts, locations and witnesses put in), a rendered ``status``: the
+  same, the options and where the sources are (:meth:`Keys.facts`, :meth:`Keys.rendered`);
 - what the companion computes (its witness ids, a witness's result, an instance's cross-check):
   the companion's source (:func:`companion_key`).
 
@@ -79,6 +80,13 @@ class Keys:
     @property
     def kernel(self) -> str:
         return digest("kernel", self.project_key)
+
+    def facts(self) -> str:
+        """The facts of every listed declaration with their kernel verdicts, locations and witnesses:
+        the facts' key, the options, where the sources are (locations are relative to the root)."""
+        opts = self.options
+        return digest("facts", self.project_key, opts.kernel, opts.include_all, str(self.project.root),
+                      *(f"{m}={r.status}={r.source}" for m, r in self.build.modules.items()))
 
     def rendered(self, fmt: str) -> str:
         """A rendered ``status`` in the format ``fmt``: the facts' key, the options, where the sources are."""

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from claimcheck.claims.gate import Evidence
     from claimcheck.claims.manifest import Manifest
     from claimcheck.model.evidence import GateResult, Problem
-    from claimcheck.olean.reader import Environment
+    from claimcheck.olean.reader import Environment, ModuleReads
 
 __all__ = ["Session", "Options"]
 
@@ -70,11 +70,20 @@ class Session:
 
     @cached_property
     def library(self) -> LibraryIndex:
-        return stages.library(self.toolchain)
+        """The toolchain library's index (read once per toolchain, kept by its content)."""
+        return stages.library(self.toolchain, reads=not self.options.no_cache, progress=self.progress.line)
 
     @cached_property
     def environment(self) -> Environment:
-        return stages.environment(self.project, self.toolchain)
+        return stages.environment(self.project, self.toolchain, self.library)
+
+    @property
+    def modules_read(self) -> ModuleReads:
+        """How many modules this run has read from disk (none until a stage needs the environment)."""
+        from claimcheck.olean.reader import ModuleReads
+
+        env = self.__dict__.get("environment")
+        return env.reads if env is not None else ModuleReads()
 
     @property
     def built_modules(self) -> list[str]:
@@ -121,13 +130,19 @@ class Session:
     @cached_property
     def facts(self) -> list[DeclFacts]:
         """The facts of every listed declaration (the options' ``decls``, or every user-facing
-        declaration of the project), with kernel verdicts, locations and satisfiability witnesses."""
+        declaration of the project), with kernel verdicts, locations and satisfiability witnesses;
+        the project's whole list is reused as one record (a no-op ``check`` reads it alone)."""
         self.progress.line("reading proof status")
         if self.options.decls is not None:
-            records = stages.declaration_facts(self.environment, self.project, self.build, self.toolchain, self.library,
-                                               decls=self.options.decls, include_all=self.options.include_all)
-        else:
-            records = self._module_facts()
+            return self._completed(stages.declaration_facts(
+                self.environment, self.project, self.build, self.toolchain, self.library, decls=self.options.decls,
+                include_all=self.options.include_all))
+        return self.records.reuse(PROJECT, self.keys.facts(), list[DeclFacts],
+                                  lambda: self._completed(self._module_facts()),
+                                  keep=lambda _facts: not stages.ran_out_of_fuel(self.kernel_verdicts))
+
+    def _completed(self, records: list[DeclFacts]) -> list[DeclFacts]:
+        """``records`` with their kernel verdicts, locations and satisfiability witnesses."""
         ranges = stages.source_ranges(self.project, self.build, self.built_modules)
         return self._with_witnesses(stages.with_verdicts(records, self.kernel_verdicts, ranges))
 

@@ -12,7 +12,7 @@ the folder it runs when it runs: ``status`` on unchanged inputs loads none of th
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Container, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -39,17 +39,19 @@ Key = tuple[str, Name]
 # ---------------------------------------------------------------------------------------- facts
 
 
-def library(toolchain: Toolchain) -> LibraryIndex:
+def library(toolchain: Toolchain, reads: bool = True, progress: Callable[[str], None] | None = None) -> LibraryIndex:
+    """The index of the toolchain's library, kept by its content (``reads=False``: computed)."""
     from claimcheck.analysis.library import library_index
 
-    return library_index(toolchain.lib_dir)
+    return library_index(toolchain.lib_dir, reads, progress)
 
 
-def environment(project: Project, toolchain: Toolchain) -> Environment:
-    """The built ``.olean`` files with the toolchain's library folders (the trusted core, searched first)."""
+def environment(project: Project, toolchain: Toolchain, library: LibraryIndex | None = None) -> Environment:
+    """The built ``.olean`` files with the toolchain's library folders (the trusted core, searched
+    first), the library's modules read only as their constants are asked for (``library``'s catalog)."""
     from claimcheck.analysis.statuses import open_environment
 
-    return open_environment([project.olean_dir, *project.dependency_dirs()], [toolchain.lib_dir])
+    return open_environment([project.olean_dir, *project.dependency_dirs()], [toolchain.lib_dir], library)
 
 
 def kernel_verdicts(env: Environment, modules: Sequence[str], toolchain: Toolchain, fuel: int, no_cache: bool,
@@ -280,7 +282,8 @@ def check_names(project: Project, manifests: list[Manifest], toolchain: Callable
         else:
             packages |= got
     try:
-        known: set[Name] | None = set(library(toolchain()).names) | packages
+        declared = library(toolchain()).declared
+        known: Container[Name] | None = _Either(declared, packages) if packages else declared
     except OleanError:
         raise
     except ClaimcheckError:
@@ -290,6 +293,16 @@ def check_names(project: Project, manifests: list[Manifest], toolchain: Callable
         return notes  # a name of that package cannot be told from a typo: leave it to `check`
     check(manifests, built | packages, known)
     return notes
+
+
+class _Either:
+    """Names declared in the library's catalog or in one of the workspace's packages."""
+
+    def __init__(self, first: Container[Name], second: Container[Name]) -> None:
+        self.first, self.second = first, second
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.first or name in self.second
 
 
 def check_witness_ids(manifests: list[Manifest], ids: list[str] | None) -> None:

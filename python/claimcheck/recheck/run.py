@@ -296,7 +296,7 @@ class _ModuleRecords:
             return got
         got = _read_units(self.src, names)
         if got.complete:
-            library = {m for m in _imports(self.env, module, lambda _m: True) if not self._project(m)}
+            library = {m for m in self.env.scope(module) if not self._project(m)}
             got.used = {k: frozenset(u for u in used if library.isdisjoint(self.env.declarers(u)))
                         for k, used in got.used.items()}
             if key is not None:
@@ -420,9 +420,12 @@ def name_clashes(env: O.Environment, names: Iterable[Name]) -> dict[Name, tuple[
         if ci is not None:
             modules.add(ci.module)
     out = {}
+    catalog = env.catalog
     for n, where in declared_twice(env, sorted(modules)).items():
+        if catalog is not None and all(catalog.covers(m) for m in where) and catalog.same_meaning_everywhere(n):
+            continue  # library modules all declaring it alike (compared once per library: its catalog)
         try:
-            same = len({meaning_digest(env.modules[m], n) for m in where}) == 1
+            same = len({meaning_digest(env.load(m), n) for m in where}) == 1
         except Exception:  # noqa: BLE001 - unreadable: not known to be the same
             same = False
         if not same:
