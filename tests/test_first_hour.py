@@ -113,3 +113,19 @@ def test_diff_outside_git_says_what_to_do(tmp_path: Path) -> None:
     shutil.copytree(REPO / "tests" / "fixtures" / "outputs" / "flow", root)
     done = _cli(root, "diff", "--base", "HEAD")
     assert done.returncode == 2 and "not in a git repository" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_diff_in_a_new_repository_with_no_commit_says_what_to_do(tmp_path: Path) -> None:
+    """Issue 40: `claimcheck init` makes the git repository, not its first commit; `diff --base HEAD`
+    there says to commit first (it used to say "no such revision ... fetch it first")."""
+    root = tmp_path / "fresh"
+    shutil.copytree(REPO / "tests" / "fixtures" / "outputs" / "flow", root)
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    done = _cli(root, "diff", "--base", "HEAD")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "has no commit yet" in done.stderr and "git add -A && git commit" in done.stderr, done.stderr
+    assert "fetch" not in done.stderr
+    # after the first commit, it compares
+    _git(root, "add", "-A")
+    _git(root, "commit", "-q", "-m", "first")
+    assert _cli(root, "diff", "--base", "HEAD").returncode == 0

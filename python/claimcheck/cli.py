@@ -244,11 +244,19 @@ def cmd_formalization_yaml(args: argparse.Namespace) -> int:
             _emit(f"stale: {path.name}: (no file)\n")
             return 1
         problems = formalization.problems(path, result, manifests, session.project)
-        _emit("".join(f"{p.message}\n" for p in problems))
-        return 1 if problems else 0
-    changed = formalization.write(path, generated)
-    _emit(f"{'wrote' if changed else 'unchanged'}: {path}\n")
-    return 0
+        _emit("".join(f"{p.severity}: {p.file}:{p.line}: {p.message}\n" for p in problems))
+        return 1 if any(p.is_error for p in problems) else 0
+    done = formalization.write(path, generated, session.project.root)
+    lines = [f"{'wrote' if done.changed else 'unchanged'}: {path}"]
+    lines += [f"  filled in `{'.'.join(k.keys)}`: {k.value} (from {k.origin})" for k in done.filled]
+    if done.license_note:
+        lines.append(f"  `project.license` not filled in: {done.license_note}")
+    if done.remaining:
+        # a file with blank required fields fails `claimcheck check`: say so now, not at the next check
+        lines.append(f"still to fill in by hand ({len(done.remaining)}; `claimcheck check` fails until they are):")
+        lines += [f"  {path.name}:{line}: {message}" for line, message in done.remaining]
+    _emit("".join(line + "\n" for line in lines))
+    return 1 if done.remaining else 0
 
 
 def cmd_export(args: argparse.Namespace) -> int:

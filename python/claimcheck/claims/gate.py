@@ -41,7 +41,7 @@ import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from claimcheck.claims.manifest import Claim, FormalDecl, Manifest
+from claimcheck.claims.manifest import FINGERPRINT, Claim, FormalDecl, Manifest
 from claimcheck.model.evidence import (
     Acknowledgement,
     BuildSummary,
@@ -130,8 +130,10 @@ class _ClaimJudge:
     def acknowledged(self, name: Name) -> bool:
         return self.claim.acknowledged(name) is not None
 
-    def add(self, code: ProblemCode, severity: Severity, message: str, decl: Name | None = None) -> None:
-        self.problems.append(Problem(code, severity, message, decl))
+    def add(self, code: ProblemCode, severity: Severity, message: str, decl: Name | None = None,
+            line: int | None = None) -> None:
+        """A finding; ``line``: the manifest line it is about, when not the claim's own."""
+        self.problems.append(Problem(code, severity, message, decl, line=line))
 
     # ------------------------------------------------------------------ entries
 
@@ -270,18 +272,32 @@ class _ClaimJudge:
                          " only because `[kernel] require = false`", formal.decl)
 
     def fingerprint(self, formal: FormalDecl, facts: DeclFacts) -> None:
+        """The recorded fingerprint against the built one, reported at the ``fingerprint:`` line.
+        Two fingerprints a few keystrokes apart are a typo (two hashes of different statements
+        agree in all but three of 16 hex digits once in ~10^13), not a statement change."""
         if facts.fingerprint is None:
             return
+        line = formal.fingerprint_at
         if formal.fingerprint is None:
             self.add(P.FINGERPRINT_UNRECORDED, E, f"{formal.decl}: no fingerprint recorded in the manifest (built:"
                      f" {facts.fingerprint}); review the statement, then run `claimcheck check --update-fingerprints`",
-                     formal.decl)
+                     formal.decl, line)
         elif formal.fingerprint != facts.fingerprint:
+            edits = _edit_distance(formal.fingerprint, facts.fingerprint)
+            if edits <= MISTYPED_EDITS and FINGERPRINT.match(formal.fingerprint) and FINGERPRINT.match(facts.fingerprint):
+                self.add(P.FINGERPRINT_MISTYPED, E, f"{formal.decl}: fingerprint mismatch: the manifest's fingerprint"
+                         f" {formal.fingerprint} is {edits} keystroke{'s' if edits > 1 else ''} from the built"
+                         f" {facts.fingerprint}: mistyped, not a statement change; write the built one (or run"
+                         " `claimcheck check --update-fingerprints`)", formal.decl, line)
+                return
             was = f"\n  recorded: {formal.statement}" if formal.statement else ""
             now = f"\n  built:    {facts.statement}" if facts.statement else ""
+            same = ("; the printed statement reads as recorded, so what changed is the meaning of a project"
+                    " definition it mentions (a fingerprint covers them)"
+                    if formal.statement is not None and formal.statement == facts.statement else "")
             self.add(P.FINGERPRINT_CHANGED, E, f"{formal.decl}: statement changed: fingerprint in manifest"
-                     f" {formal.fingerprint}, built {facts.fingerprint}; review it, then run"
-                     f" `claimcheck check --update-fingerprints`{was}{now}", formal.decl)
+                     f" {formal.fingerprint}, built {facts.fingerprint}{same}; review it, then run"
+                     f" `claimcheck check --update-fingerprints`{was}{now}", formal.decl, line)
 
     def statement_review(self, formal: FormalDecl, facts: DeclFacts) -> None:
         for w in facts.warnings:
@@ -335,8 +351,10 @@ class _ClaimJudge:
         if claim.label == "conditional":
             if not claim.hypotheses:
                 self.add(P.NO_HYPOTHESES_NAMED, E, "a conditional claim must name its hypotheses")
+            # a hypothesis is what the statement assumes: a binder whose type is a proposition (or
+            # data that may have no element); data binders alone (`∀ c n : Nat, …`) assume nothing
             bare = [f.decl for f in formal if f.role is Role.THEOREM and f.facts is not None
-                    and f.facts.is_theorem and f.facts.binders == 0]
+                    and f.facts.is_theorem and f.facts.hypotheses == 0]
             for d in bare:
                 self.acknowledgeable.add(d)
             theorems = [f for f in formal if f.role is Role.THEOREM and f.facts is not None]
@@ -344,7 +362,8 @@ class _ClaimJudge:
             if unacked and len(bare) == len(theorems):
                 s = "s" if len(bare) > 1 else ""
                 self.add(P.UNCONDITIONAL, W, f"conditional claim, but its Lean theorem{s} {', '.join(map(str, bare))}"
-                         f" assume{'' if s else 's'} nothing (no hypothesis, no binder): review whether the manifest's"
+                         f" assume{'' if s else 's'} nothing (no hypothesis: its binders, if any, are data that"
+                         " always has an element): review whether the manifest's"
                          " hypotheses are in the Lean statement (acknowledge the theorem by name if the statement"
                          " is meant to be unconditional)")
         for ack in claim.acknowledge:
@@ -364,13 +383,28 @@ class _ClaimJudge:
         return Verdict.HOLDS, formal, self.problems, witnesses
 
 
+#: A recorded fingerprint this many edits (or fewer) from the built one is a typo.
+MISTYPED_EDITS = 3
+
+
+def _edit_distance(a: str, b: str) -> int:
+    """Levenshtein distance, a transposition counting as one edit (two short strings)."""
+    d = [[max(i, j) if not (i and j) else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+    return d[-1][-1]
+
+
 def _axioms(facts: DeclFacts) -> str:
     return f" (axioms: {', '.join(map(str, facts.axioms))})" if facts.axioms and facts.status is Status.AXIOM else ""
 
 
 def _claim(claim: Claim, ev: Evidence, index: dict[Name, list[DeclFacts]], manifest: str) -> ClaimEvidence:
     verdict, formal, problems, witnesses = _ClaimJudge(claim, ev, index).judge()
-    problems = [replace(p, file=manifest, line=claim.yaml_line) for p in problems]
+    problems = [replace(p, file=manifest, line=p.line or claim.yaml_line) for p in problems]
     return ClaimEvidence(
         id=claim.id,
         label=Label(claim.label),

@@ -41,7 +41,7 @@ def render_gate(result: GateResult) -> str:
     for paper in result.papers:
         for claim in paper.claims:
             for problem in claim.problems:
-                head = f"{paper.manifest}:{claim.line}: {claim.id} ({claim.label}): "
+                head = f"{paper.manifest}:{problem.line or claim.line}: {claim.id} ({claim.label}): "
                 lines.append(f"{_WORD[problem.severity]} {head}{problem.message}")
     lines.append("gate: PASS" if result.ok else "gate: FAIL")
     return "\n".join(lines) + "\n"
