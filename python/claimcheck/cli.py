@@ -89,15 +89,20 @@ def cmd_build(args: argparse.Namespace) -> int:
 def cmd_status(args: argparse.Namespace) -> int:
     """Proof status of every declaration, read from the build's .olean files.
 
-    Exit code 1 only when a declaration asked for with ``--decl`` is missing; other statuses
-    (sorry, native, axiom, failed) are reported in the output with exit code 0.
+    Exit code 1 when a module did not build (its record says why: the Lean error) or a declaration
+    asked for with ``--decl`` is missing; other statuses (sorry, native, axiom) are reported in the
+    output with exit code 0.
     """
     decls = _decls(args.decl)
     session = _session(args, build=not args.no_build, kernel=not args.no_kernel, install=not args.no_build,
                        include_all=args.all, decls=decls)
     statements = bool(args.decl)
+    # why each module failed, from this build (the Lean error): in every output, and in the key of a
+    # reused text (the same failed module may fail with another error)
+    why = {m: r.first_error() for m, r in session.build.modules.items() if r.status in ("failed", "blocked")}
 
     def render(records) -> str:  # the renderers are imported only when the text is not reused
+        records = _failed_with_errors(records, why)
         if args.json:
             from claimcheck.model.codec import facts_to_json
 
@@ -106,9 +111,20 @@ def cmd_status(args: argparse.Namespace) -> int:
 
         return render_status(records, statements=statements)
 
-    text, missing = session.rendered_facts("json" if args.json else f"text:{statements}", render)
+    fmt = "json" if args.json else f"text:{statements}"
+    text, missing = session.rendered_facts(fmt + "".join(f"\0{m}\0{e}" for m, e in sorted(why.items())), render)
     _emit(text)
-    return 1 if missing else 0
+    return 1 if missing or why else 0
+
+
+def _failed_with_errors(records, why: dict[str, str]):
+    """The records of modules that did not build, each with the Lean error that stopped it."""
+    from dataclasses import replace
+
+    from claimcheck.model.facts import DeclKind
+
+    return [replace(r, note=f"module {r.module} did not build: {why[r.module]}")
+            if r.kind is DeclKind.MODULE and r.module in why else r for r in records]
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -397,7 +413,8 @@ def make_parser() -> argparse.ArgumentParser:
         "status",
         help="proof status of every declaration (proved, trusted, sorry, native, axiom, missing, failed)",
         description="Build incrementally, then read each declaration's axioms from the .olean files. "
-        "Exit code 1 if a --decl is missing; other statuses are reported with exit code 0.",
+        "Exit code 1 if a module did not build (its record gives the Lean error) or a --decl is missing; "
+        "other statuses are reported with exit code 0.",
     )
     _add_common(p)
     p.add_argument("--json", action="store_true",

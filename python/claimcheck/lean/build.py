@@ -89,6 +89,20 @@ NATIVE_HINT = (
     "builds this module; proofs elsewhere in it are not the problem."
 )
 
+#: Errors of the module system (a file starting with `module`, which multi-file builds on the wasm
+#: toolchain need), each with what to do: measured on the real-code corpus (README, "What the wasm
+#: toolchain cannot build"). A native Lean gives the same errors on a module.
+MODULE_HINTS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"Expected a definition with an exposed body"),
+     "\nclaimcheck: a module sees a library definition's body only when the library exposes it "
+     "(`@[expose]`); this one is not, so `simp`/`unfold` cannot use its equations here. Prove the "
+     "step from the library's lemmas about the definition instead of unfolding it."),
+    (re.compile(r"must be marked as `meta`"),
+     "\nclaimcheck: in a module, code that Lean runs while elaborating (an `@[app_unexpander]`, "
+     "`@[delab]`, `@[macro]` or `@[command_elab]` function) must be `meta`: write `meta def`, or put "
+     "it in a `meta section`."),
+)
+
 
 @dataclass(frozen=True)
 class Message:
@@ -561,6 +575,7 @@ class Builder:
             if source != mod.path:
                 messages = [_as_original(m, os.path.relpath(source, root), os.path.relpath(mod.path, root))
                             for m in messages]
+            messages = [_with_module_hint(m) for m in messages]
             errors = [m for m in messages if m.severity == "error"]
             produced = (scratch / f"{stem}.olean").exists()
             if proc.returncode == 0 and not errors and produced:
@@ -633,6 +648,14 @@ def header_end(text: str) -> int:
             end = match.end()
         pos = match.end()
     return end
+
+
+def _with_module_hint(message: Message) -> Message:
+    """An error of the module system with what to do about it (:data:`MODULE_HINTS`)."""
+    if message.severity != "error":
+        return message
+    hints = "".join(hint for pattern, hint in MODULE_HINTS if pattern.search(message.text))
+    return dataclasses.replace(message, text=message.text + hints) if hints else message
 
 
 def _as_original(message: Message, shadow: str, original: str) -> Message:
