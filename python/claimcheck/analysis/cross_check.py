@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 from claimcheck.analysis.instances import INSTANCE_ARGUMENT, NON_LIBRARY_INSTANCE
 from claimcheck.analysis.naming import is_instance
 from claimcheck.analysis.spoofing import StatementInspector
+from claimcheck.errors import OleanError
 from claimcheck.model.facts import DeclFacts, DeclKind, Status
 from claimcheck.olean.reader import App, Const, Environment, Expr, ForallE, Lam, LetE, MData, Proj, app_spine
 
@@ -73,8 +74,11 @@ def instance_theorems(env: Environment, facts: Iterable[DeclFacts], inspector: C
     for f in facts:
         if f.kind is not DeclKind.THEOREM or f.status is Status.MISSING or not is_instance(f.name):
             continue
-        mod = env.modules.get(f.module)
-        ci = mod.get(f.name) if mod is not None else None
+        try:  # loaded now if the facts were reused and nothing opened the module yet
+            mod = env.load(f.module)
+        except OleanError:
+            continue
+        ci = mod.get(f.name)
         if ci is None:
             continue
         out.append((f, _mark(ci.type, inspector(f.module).is_library_instance)))

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -126,6 +127,8 @@ class _ClaimJudge:
         #: names the claim's findings let a manifest acknowledge
         self.acknowledgeable: set[Name] = set()
         self.open_statement = False
+        #: entries whose module did not build, by module
+        self.failed: dict[str, list[Name]] = {}
 
     def acknowledged(self, name: Name) -> bool:
         return self.claim.acknowledged(name) is not None
@@ -149,9 +152,11 @@ class _ClaimJudge:
             return entry
         if facts is None or facts.status in (Status.MISSING, Status.FAILED):
             status = facts.status if facts is not None else Status.MISSING
-            code = P.BUILD_FAILED if status is Status.FAILED else P.MISSING
             why = f" ({facts.note})" if facts is not None and facts.note else ""
-            self.add(code, E, f"{decl}: {status}, not proved{why}", decl)
+            if status is Status.FAILED:  # one problem a failed module (see `judge`): one cause, one line
+                self.failed.setdefault(facts.module if facts is not None else "", []).append(decl)
+            else:
+                self.add(P.MISSING, E, f"{decl}: {status}, not proved{why}", decl)
             return entry
         label = self.claim.label
         if label == "conjecture":
@@ -340,6 +345,10 @@ class _ClaimJudge:
                 self.add(P.NOT_FORMALISED, W, f"the paper states a {claim.label}, but no Lean declaration covers it{why}")
             return Verdict.INFORMAL, [], self.problems, witnesses
         formal = [self.entry(f) for f in claim.formal or []]
+        for module, decls in self.failed.items():
+            names = ", ".join(map(str, decls))
+            self.add(P.BUILD_FAILED, E, f"{names}: failed, not proved (declared in {module}, which did not build)",
+                     decls[0])
         if claim.label in ("theorem", "conditional") and claim.is_formal:
             theorems = [f for f in formal if f.role is Role.THEOREM and f.facts is not None
                         and f.facts.is_theorem is True and f.facts.module in ev.project_modules]
@@ -424,11 +433,22 @@ def _claim(claim: Claim, ev: Evidence, index: dict[Name, list[DeclFacts]], manif
     )
 
 
+#: ``file:line: rest`` (a Lean message as :meth:`claimcheck.lean.build.Message.render` writes it)
+_LEAN_LOCATION = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+): (?P<rest>.*)$", re.S)
+
+
 def _project_problems(ev: Evidence, cited: set[tuple[str, Name]]) -> list[Problem]:
     out = []
     for module in ev.build.modules:
-        if module.first_error and module.status in ("failed", "blocked"):
-            out.append(Problem(P.MODULE_FAILED, E, f"{module.name} ({module.status}): {module.first_error}",
+        if module.first_error and module.status == "failed":
+            # the Lean error's location is the problem's, printed once by every format
+            where = _LEAN_LOCATION.match(module.first_error)
+            file, line, error = ((where["file"], int(where["line"]), where["rest"]) if where
+                                 else (module.source, None, module.first_error))
+            out.append(Problem(P.MODULE_FAILED, E, f"{module.name} did not build: {error}", file=file, line=line))
+        elif module.first_error and module.status == "blocked":
+            # a consequence of the failure above, not a second cause: a notice (the gate fails on the build)
+            out.append(Problem(P.MODULE_FAILED, N, f"{module.name} not built: {module.first_error.removeprefix('blocked: ')}",
                                file=module.source))
     for key, inst in sorted(ev.instances.items(), key=lambda kv: (str(kv[0][1]), kv[0][0])):
         if key in cited:
@@ -438,7 +458,7 @@ def _project_problems(ev: Evidence, cited: set[tuple[str, Name]]) -> list[Proble
                                f" Python computes {inst.python_value}", inst.decl))
         elif inst.outcome is InstanceOutcome.NOT_CROSS_CHECKED:
             out.append(Problem(P.INSTANCE_NOT_CROSS_CHECKED, E if ev.settings.strict_instances else W,
-                               f"instance {inst.decl}: {inst.detail}", inst.decl))
+                               f"instance {inst.decl}: not cross-checked ({inst.detail})", inst.decl))
     return out
 
 

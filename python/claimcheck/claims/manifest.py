@@ -401,7 +401,7 @@ def parse_manifest(path: Path, text: str | None = None) -> tuple[Manifest | None
         chk.err(line, f"invalid YAML: {problem}; fix the syntax (indentation, quoting of `:` in text)")
         return None, chk.issues
     if root is None:
-        chk.err(1, "empty manifest; write at least `id`, `title`, `sources` and `claims`")
+        chk.err(1, "empty manifest; write at least `id`, `title` and `claims`")
         return None, chk.issues
     found = _too_deep(root)
     if found is not None:
@@ -414,8 +414,10 @@ def parse_manifest(path: Path, text: str | None = None) -> tuple[Manifest | None
             chk.err(line, f"the YAML nests deeper than {MAX_DEPTH} levels here (a manifest nests about 5)")
         return None, chk.issues
 
-    keys = chk.mapping(root, "the manifest", ["id", "title", "sources", "claims"],
-                       ["authors", "categories", "arxiv", "url", "note"])
+    # the citation (`sources`, `arxiv`, `url`) is optional: a new manifest cites nothing until the
+    # authors say where the paper is (the report says "not cited yet", never shows a placeholder)
+    keys = chk.mapping(root, "the manifest", ["id", "title", "claims"],
+                       ["sources", "authors", "categories", "arxiv", "url", "note"])
     if keys is None:
         return None, chk.issues
 
