@@ -80,7 +80,7 @@ def repo_gate(repo_build, repo_project: Project):
     """The gate on the repository's own project, once per test process: ``(session, manifests,
     result)``. Other manifests can be judged on the same session (``session.gate(manifests)``): the
     Lean facts, kernel verdicts and companion answers are computed once."""
-    from claimcheck.session import Options, Session
+    from claimcheck.pipeline.session import Options, Session
 
     assert repo_build.ok, repo_build.summary()
     session = Session(repo_project, Progress(quiet=True), Options(jobs=1))
@@ -92,7 +92,7 @@ def gate_with_fingerprints(project: Project, jobs: int = 1):
     """A fixture project built and judged with every fingerprint recorded first, as a hurried author
     would (`check --update-fingerprints`, then `check`): ``(session, manifests, result)``."""
     from claimcheck.claims.fingerprints import update_fingerprints
-    from claimcheck.session import Options, Session
+    from claimcheck.pipeline.session import Options, Session
 
     session = Session(project, Progress(quiet=True), Options(jobs=jobs))
     manifests = session.manifests()

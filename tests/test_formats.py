@@ -567,7 +567,7 @@ def test_formalization_yaml_hand_edits_are_not_stale_generated_edits_are(tmp_pat
     from claimcheck.model.evidence import ProblemCode, Severity
     from claimcheck.report.junit import junit_xml
     from claimcheck.report.text import render_gate
-    from claimcheck.session import Session
+    from claimcheck.pipeline.session import Session
 
     project, result, manifests = _formal_case(tmp_path)
     session = Session(project)

@@ -215,7 +215,7 @@ def test_check_passes_on_the_project(repo_gate) -> None:
 
 def _session(project, **options):
     from claimcheck.progress import Progress
-    from claimcheck.session import Options, Session
+    from claimcheck.pipeline.session import Options, Session
 
     return Session(project, Progress(quiet=True), Options(**options))
 

@@ -236,6 +236,8 @@ def test_recheck_fixture(case: str, toolchain, tmp_path: Path, monkeypatch) -> N
 class _RecordingStore:
     """A verdict store in memory that remembers which keys were asked for and which were found."""
 
+    read, write = Store.read, Store.write  # typed records through the codec, over `get` and `put`
+
     def __init__(self) -> None:
         self.records: dict[str, object] = {}
         self.found: list[str] = []
@@ -297,3 +299,20 @@ def test_module_records_are_reused_and_a_changed_module_is_read_again(toolchain,
     assert changed.verdicts == run(None).verdicts != fresh.verdicts
     assert len(store.asked("units", found=True) & reused) == 1  # Proj.Exit's record
     assert len(store.asked("units", found=False)) == 1 and 0 < changed.checked_units < fresh.units
+
+
+def test_a_verdict_keeps_the_kernels_decline_code() -> None:
+    """The kernel's code survives into the model (issue 34): the pipeline tells an out-of-fuel check
+    by its code, never by reading the reason's words."""
+    from claimcheck.kernel.result import Declined, Outcome, Verdict
+    from claimcheck.model.facts import DeclineCode
+    from claimcheck.pipeline.stages import ran_out_of_fuel
+    from claimcheck.recheck.run import _kernel_verdict
+
+    fuel = _kernel_verdict(Verdict(Outcome.DECLINED, "T", "used up its step budget", Declined.OUT_OF_FUEL))
+    assert (fuel.outcome, fuel.code) == (KernelOutcome.UNDECIDED, DeclineCode.OUT_OF_FUEL)
+    body = _kernel_verdict(Verdict(Outcome.DECLINED, "T", "fuel needs a body", Declined.MISSING_BODY, (("F",),)))
+    assert (body.outcome, body.code, body.missing) == (KernelOutcome.DECLINED, DeclineCode.MISSING_BODY, Name.of("F"))
+    assert {c.value for c in DeclineCode} == {c.value for c in Declined}
+    assert ran_out_of_fuel({("M", Name.of("T")): fuel})
+    assert not ran_out_of_fuel({("M", Name.of("T")): body})  # "fuel" in its reason is not a code

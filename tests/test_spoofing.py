@@ -30,7 +30,7 @@ from claimcheck.olean.reader import App, Const, Lit, app_spine
 from claimcheck.progress import Progress
 from claimcheck.project import Project
 from claimcheck.report.render import write_report
-from claimcheck.session import Options, Session
+from claimcheck.pipeline.session import Options, Session
 
 from conftest import FIXTURES, copy_case, gate_with_fingerprints
 

@@ -40,7 +40,7 @@ from claimcheck.model.names import Name
 from claimcheck.olean.reader import App, Const, Environment, ForallE, Lit
 from claimcheck.progress import Progress
 from claimcheck.project import Project
-from claimcheck.session import Options, Session
+from claimcheck.pipeline.session import Options, Session
 
 from conftest import FIXTURES
 

@@ -50,7 +50,7 @@ def _build(src: Path, dst: Path) -> tuple[list[DeclFacts], dict, Path]:
     kernel's verdicts are `tests/test_recheck.py`'s)."""
     from claimcheck.progress import Progress
     from claimcheck.project import Project
-    from claimcheck.session import Options, Session
+    from claimcheck.pipeline.session import Options, Session
 
     shutil.copytree(src, dst, ignore=shutil.ignore_patterns("expected.yaml", "build"))
     session = Session(Project.load(dst), Progress(quiet=True), Options(jobs=1, kernel=False))

@@ -8,7 +8,8 @@ an HMAC-SHA256 of the record under a key of this user's (``${XDG_CONFIG_HOME:-~/
 cache-key``, 32 random bytes, mode 0600, made on first use), so a record copied from elsewhere or
 edited by hand does not verify and is ignored. Records are written to a temporary file and renamed.
 
-A cache is a convenience: a record that is absent, unreadable or does not verify is recomputed,
+Records of model values are written and read back through the model's codec (:meth:`Store.write`,
+:meth:`Store.read`: one encoding per type, the shape checked on reading). A cache is a convenience: a record that is absent, unreadable or does not verify is recomputed,
 and a store that is *disabled* reads nothing (``--no-cache``, or ``CI`` set: a CI run starts from
 what it can check itself).
 """
@@ -24,6 +25,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from claimcheck.model.codec import ModelError, decode, encode
 
 __all__ = ["Store", "cache_home", "code_digest", "digest", "reads_allowed", "user_key"]
 
@@ -134,6 +137,22 @@ class Store:
             return json.loads(payload)
         except (OSError, ValueError, KeyError, TypeError):
             return None
+
+    def read(self, key: str | None, kind: Any) -> Any | None:
+        """The record under ``key`` as a model value of type ``kind``, read through the model's codec
+        (:func:`claimcheck.model.codec.decode`); None: no key, or no record of that shape."""
+        data = self.get(key) if key is not None else None
+        if data is None:
+            return None
+        try:
+            return decode(kind, data)
+        except ModelError:
+            return None
+
+    def write(self, key: str | None, value: Any) -> None:
+        """Keep the model value ``value`` under ``key`` (through the codec; nothing without a key)."""
+        if key is not None:
+            self.put(key, encode(value))
 
     def put(self, key: str, value: Any) -> None:
         """Store ``value`` (JSON data) under ``key``; an unwritable cache costs time later, nothing else."""

@@ -18,7 +18,7 @@ from claimcheck.errors import ClaimcheckError, ManifestError, OleanError, Toolch
 from claimcheck.model.names import Name, NameSyntaxError
 from claimcheck.progress import Progress
 from claimcheck.project import Project
-from claimcheck.session import Options, Session
+from claimcheck.pipeline.session import Options, Session
 
 TOOLCHAIN_EXIT = 3
 

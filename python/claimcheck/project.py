@@ -96,6 +96,14 @@ class Project:
         """Where module ``A.B`` builds to ``A/B.olean`` (the ``LEAN_PATH`` entry)."""
         return self.build_dir / "lib"
 
+    def relative(self, path: Path | str) -> str:
+        """``path`` relative to the root, ``/``-separated, as every output shows a project's files
+        (as given when it has no relative form)."""
+        try:
+            return Path(os.path.relpath(Path(path).resolve(), self.root.resolve())).as_posix()
+        except ValueError:
+            return str(path)
+
     @classmethod
     def load(cls, root: Path | str) -> "Project":
         """Read ``claimcheck.toml`` (if any) under ``root`` and resolve the project's folders."""

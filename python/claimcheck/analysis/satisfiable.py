@@ -11,13 +11,16 @@ and checked by the independent kernel (:mod:`claimcheck.claims.gate`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
+from claimcheck.analysis.naming import user_facing
 from claimcheck.analysis.props import shape_of
+from claimcheck.model.facts import DeclFacts, KernelVerdict, Status
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import App, BVar, Const, Environment, Expr, ForallE, Lam, LetE, MData, Proj, app_spine
 
-__all__ = ["Application", "closed_applications", "find_witnesses", "hypothesis_arities"]
+__all__ = ["Application", "choose_witnesses", "closed_applications", "find_witnesses", "hypothesis_arities",
+           "owner"]
 
 Key = tuple[str, Name]
 
@@ -175,3 +178,33 @@ def find_witnesses(env: Environment, modules: Iterable[str], wanted: Iterable[Ke
                 if key in arity and nargs >= arity[key] and (m, n) != key and (m, n) not in out[key]:
                     out[key].append((m, n))
     return out
+
+
+def owner(key: Key) -> Key:
+    """A compiler-generated auxiliary (``T_sat._proof_1``) as the user-facing declaration it belongs to."""
+    module, name = key
+    comps = name.components
+    while comps and not user_facing(Name(comps)):
+        comps = comps[:-1]
+    return (module, Name(comps)) if comps else key
+
+
+def choose_witnesses(found: Mapping[Key, list[Key]], facts: Iterable[DeclFacts],
+                     verdicts: Mapping[Key, KernelVerdict]) -> dict[Key, Name]:
+    """For each theorem of ``found`` (`find_witnesses`' answer), the witness shown: of the
+    user-facing declarations its witnesses belong to (`owner`), none that is listed with another
+    status than proved; the last one the kernel checked, else the last one."""
+    by_key = {r.key: r for r in facts}
+    chosen = {}
+    for key, witnesses in found.items():
+        best = None
+        for module, name in map(owner, witnesses):
+            verdict = verdicts.get((module, name))
+            listed = by_key.get((module, name))
+            if listed is not None and listed.status is not Status.PROVED:
+                continue
+            if best is None or (verdict is not None and verdict.accepted):
+                best = name
+        if best is not None:
+            chosen[key] = best
+    return chosen

@@ -30,7 +30,7 @@ from typing import Any
 
 from claimcheck.claims.manifest import Claim, Manifest, parse_manifest
 from claimcheck.errors import ClaimcheckError
-from claimcheck.model.codec import plain
+from claimcheck.model.codec import encode
 from claimcheck.model.evidence import Tier
 from claimcheck.model.names import Name
 
@@ -206,7 +206,7 @@ def _statement(entry) -> str | None:
 
 def diff_to_json(result: DiffResult) -> dict[str, Any]:
     return {"schema": DIFF_SCHEMA, "base": result.base, "ok": result.ok,
-            "changes": [plain(c) for c in result.changes]}
+            "changes": [encode(c) for c in result.changes]}
 
 
 def _cell(value: Any) -> str:

@@ -405,15 +405,13 @@ def problems(path: Path, result: GateResult, manifests: list[Manifest], project:
     compare = result.build.ok
     # Reading the file round-trip is slow: the problems are reused for the same file and the same
     # generated parts (this claimcheck's, computed from this build).
-    cache = Store("formalization-1", enabled=reads_allowed())
+    cache = Store("formalization-2", enabled=reads_allowed())
     key = digest(code_digest(), data, json.dumps(dataclasses.asdict(gen), sort_keys=True, default=str), compare)
-    got = cache.get(key)
-    if isinstance(got, list):
-        return [Problem(ProblemCode(p["code"]), Severity(p["severity"]), p["message"], file=p["file"], line=p["line"])
-                for p in got]
+    got = cache.read(key, list[Problem])
+    if got is not None:
+        return got
     out = _problems(path, rel, data, gen, compare)
-    cache.put(key, [{"code": str(p.code), "severity": str(p.severity), "message": p.message, "file": p.file,
-                     "line": p.line} for p in out])
+    cache.write(key, out)
     return out
 
 

@@ -76,7 +76,7 @@ P = ProblemCode
 
 @dataclass(frozen=True)
 class Evidence:
-    """Everything the verdicts are computed from (gathered by :class:`claimcheck.session.Session`)."""
+    """Everything the verdicts are computed from (gathered by :class:`claimcheck.pipeline.session.Session`)."""
 
     facts: list[DeclFacts]
     build: BuildSummary

@@ -1,78 +1,213 @@
-"""The model as JSON: ``report.json``, ``check --json``, ``status --json``, and reading them back.
+"""The model as JSON: ``report.json``, ``check --json``, ``status --json``, the records of the user's
+cache, and reading each of them back.
 
-Enums are written as their values, :class:`~claimcheck.model.names.Name` values as their printed
-Lean text (which parses back to the same components); a declaration's record also carries its
-``components``. The derived counts (:class:`~claimcheck.model.evidence.Summary`) are written for
-readers of the file and ignored when it is read back. A document is read back only when it carries
-this version's schema marker; anything else is refused (:class:`ModelError`).
+One encoding per type, the same wherever a value is written: enums as their values,
+:class:`~claimcheck.model.names.Name` values as their printed Lean text (which parses back to the
+same components), dataclasses as objects of their fields (a declaration's record also carries its
+name's ``components`` and ``private``), tuples and lists as arrays, a dict as an object when its
+keys are text (strings, names, enums) and as an array of ``[key, value]`` pairs otherwise.
+:func:`encode` writes a value; :func:`decode` reads one back given its type, checking the shape
+as it goes (:class:`ModelError` for data of another shape: a stale cache record or a foreign
+report). The derived counts (:class:`~claimcheck.model.evidence.Summary`) are written for readers
+of the file and ignored when it is read back. A report is read back only when it carries this
+version's schema marker.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import types
+import typing
 from enum import Enum
-from typing import Any
-
-import dacite
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from claimcheck.errors import ClaimcheckError
-from typing import TYPE_CHECKING
+from claimcheck.model.facts import DeclFacts
+from claimcheck.model.names import Name, NameSyntaxError, parse_str
 
 if TYPE_CHECKING:  # the evidence model is read when a report is: `status` needs the facts alone
     from claimcheck.model.evidence import GateResult
-from claimcheck.model.facts import DeclFacts
-from claimcheck.model.names import Name, parse_str
 
-__all__ = ["ModelError", "STATUS_SCHEMA", "facts_from_json", "facts_to_json", "plain", "report_from_json",
-           "report_to_json"]
+__all__ = ["ModelError", "STATUS_SCHEMA", "decode", "encode", "facts_from_json", "facts_to_json",
+           "report_from_json", "report_to_json"]
 
 #: The schema marker of ``claimcheck status --json``.
 STATUS_SCHEMA = "claimcheck.status/2"
+
+T = TypeVar("T")
 
 
 class ModelError(ClaimcheckError):
     """Data that does not have the shape of the model (a stale or foreign report)."""
 
 
-def plain(value: Any) -> Any:
-    """A model value as JSON data: dataclasses as objects (a declaration's record with its name's
-    components too), enums as values, names as their printed text, tuples as lists."""
+def _text_key(key: Any) -> bool:
+    return isinstance(key, (str, Name, Enum))
+
+
+def encode(value: Any) -> Any:
+    """A model value as JSON data (see the module docstring)."""
     if isinstance(value, Name):
         return str(value)
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, DeclFacts):
-        data = {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        data = {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
         data["components"] = value.name.to_json()
         data["private"] = value.private
         return data
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, dict):
-        return {str(plain(k)) if not isinstance(k, str) else k: plain(v) for k, v in value.items()}
+        if all(_text_key(k) for k in value):
+            return {k if isinstance(k, str) else encode(k): encode(v) for k, v in value.items()}
+        return [[encode(k), encode(v)] for k, v in value.items()]
     if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
+        return [encode(v) for v in value]
     return value
+
+
+def decode(kind: Any, data: Any) -> Any:
+    """The value of type ``kind`` (a model dataclass, an enum, ``Name``, ``str``/``int``/``bool``, or
+    ``list``/``tuple``/``dict``/``X | None`` of those) that :func:`encode` wrote as ``data``; a
+    :class:`ModelError` when ``data`` does not have that shape. Keys a dataclass does not have
+    are ignored (derived counts, ``components``); a missing field takes its default."""
+    try:
+        return _decoder(kind)(data)
+    except _FieldError as exc:
+        raise ModelError(f'field "{exc.path}": {exc.why}') from exc
+    except _ERRORS as exc:
+        raise ModelError(f"not a {getattr(kind, '__name__', kind)}: {_why(exc)}") from exc
+
+
+class _FieldError(ModelError):
+    """What is wrong, and in which field (a dotted path of field names, as ``papers.claims.verdict``)."""
+
+    def __init__(self, path: str, why: str) -> None:
+        super().__init__(f"{path}: {why}")
+        self.path, self.why = path, why
+
+
+_ERRORS = (KeyError, TypeError, ValueError, AttributeError, NameSyntaxError)
+
+
+def _why(exc: Exception) -> str:
+    return str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)
+
+
+def _expect(cls: type, data: Any) -> Any:
+    if data.__class__ is not cls:
+        raise TypeError(f"expected {cls.__name__}, got {type(data).__name__}")
+    return data
+
+
+def _name(data: Any) -> Name:
+    return parse_str(data) if data.__class__ is str else Name(_expect(list, data))
+
+
+@lru_cache(maxsize=None)
+def _decoder(kind: Any) -> Callable[[Any], Any]:
+    """The reader of one type (made once per type)."""
+    if kind is Any:
+        return lambda data: data
+    if kind is None or kind is type(None):
+        return lambda data: _expect(type(None), data)
+    if kind in (str, bool):
+        return lambda data: _expect(kind, data)
+    if kind is int:
+        return lambda data: _expect(int, data)
+    if kind is float:
+        return lambda data: float(data) if data.__class__ is int else _expect(float, data)
+    if kind is Name:
+        return _name
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        return kind
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        return _dataclass_decoder(kind)
+    origin, args = typing.get_origin(kind), typing.get_args(kind)
+    if origin in (typing.Union, types.UnionType):
+        readers = [_decoder(a) for a in args if a is not type(None)]
+        none_ok = type(None) in args
+        if len(readers) == 1:
+            one = readers[0]
+            return lambda data: None if data is None and none_ok else one(data)
+
+        def union(data: Any) -> Any:
+            if data is None and none_ok:
+                return None
+            errors = []
+            for read in readers:
+                try:
+                    return read(data)
+                except (*_ERRORS, ModelError) as exc:
+                    errors.append(_why(exc))
+            raise TypeError("; ".join(errors))
+        return union
+    if origin is list:
+        item = _decoder(args[0])
+        return lambda data: [item(x) for x in _expect(list, data)]
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _decoder(args[0])
+            return lambda data: tuple(item(x) for x in _expect(list, data))
+        parts = [_decoder(a) for a in args]
+
+        def fixed(data: Any) -> tuple:
+            if len(_expect(list, data)) != len(parts):
+                raise ValueError(f"expected {len(parts)} items, got {len(data)}")
+            return tuple(read(x) for read, x in zip(parts, data))
+        return fixed
+    if origin is dict:
+        key, value = _decoder(args[0]), _decoder(args[1])
+        if args[0] is str or args[0] is Name or (isinstance(args[0], type) and issubclass(args[0], Enum)):
+            return lambda data: {key(k): value(v) for k, v in _expect(dict, data).items()}
+        return lambda data: {key(k): value(v) for k, v in map(_pair, _expect(list, data))}
+    raise TypeError(f"the codec has no encoding for {kind!r}")
+
+
+def _pair(data: Any) -> tuple[Any, Any]:
+    if len(_expect(list, data)) != 2:
+        raise ValueError(f"expected a [key, value] pair, got {len(data)} items")
+    return data[0], data[1]
+
+
+def _dataclass_decoder(kind: type) -> Callable[[Any], Any]:
+    hints = typing.get_type_hints(kind)
+    fields = [(f.name, f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
+              for f in dataclasses.fields(kind) if f.init]
+    readers: dict[str, Callable[[Any], Any]] = {}
+
+    def read(data: Any) -> Any:
+        if not readers:  # filled on first use: a dataclass may contain itself
+            readers.update((name, _decoder(hints[name])) for name, _ in fields)
+        _expect(dict, data)
+        values = {}
+        for name, required in fields:
+            if name in data:
+                try:
+                    values[name] = readers[name](data[name])
+                except _FieldError as exc:
+                    raise _FieldError(f"{name}.{exc.path}", exc.why) from exc
+                except _ERRORS as exc:
+                    raise _FieldError(name, _why(exc)) from exc
+            elif required:
+                raise _FieldError(name, f"missing (a {kind.__name__} has one)")
+        return kind(**values)
+    return read
 
 
 def report_to_json(result: GateResult) -> dict[str, Any]:
     """The content of ``report.json`` (with the derived counts, for readers of the file)."""
     from claimcheck.model.evidence import REPORT_SCHEMA
 
-    data = {"schema": REPORT_SCHEMA, **plain(result)}
-    data["summary"] = {**plain(result.summary), "headline": result.summary.headline()}
+    data = {"schema": REPORT_SCHEMA, **encode(result)}
+    data["summary"] = {**encode(result.summary), "headline": result.summary.headline()}
     for paper_data, paper in zip(data["papers"], result.papers):
-        paper_data["summary"] = plain(paper.summary)
+        paper_data["summary"] = encode(paper.summary)
         for claim_data, claim in zip(paper_data["claims"], paper.claims):
             claim_data["state"] = claim.state
     return data
-
-
-_CONFIG = dacite.Config(
-    cast=[Enum, tuple],
-    type_hooks={Name: Name.from_json},
-    strict=False,
-)
 
 
 def report_from_json(data: Any) -> GateResult:
@@ -88,8 +223,8 @@ def report_from_json(data: Any) -> GateResult:
         raise ModelError(f"report data: {found}; expected `{REPORT_SCHEMA}` (a report written by another"
                          " claimcheck version or another tool: regenerate it)")
     try:
-        result = dacite.from_dict(GateResult, data, config=_CONFIG)
-    except (dacite.DaciteError, ValueError, TypeError) as exc:
+        result = decode(GateResult, data)
+    except ModelError as exc:
         raise ModelError(f"report data: {exc}") from exc
     for paper in result.papers:
         for claim in paper.claims:
@@ -102,51 +237,11 @@ def report_from_json(data: Any) -> GateResult:
     return result
 
 
-def _name(value: Any) -> Name:
-    return parse_str(value) if value.__class__ is str else Name(value)
-
-
-def _opt_name(value: Any) -> Name | None:
-    return None if value is None else _name(value)
-
-
-def facts_from_json(d: dict[str, Any]) -> DeclFacts:
-    """A declaration's record from :func:`plain`'s JSON, exactly (``plain(facts_from_json(x)) == x``):
-    fast, for caches of many records."""
-    from claimcheck.model.facts import (
-        DeclKind, KernelOutcome, KernelVerdict, Lint, LintKind, SourceRange, StatementPart, StatementWarning,
-        Status, WarningKind,
-    )
-
-    kernel = d.get("kernel")
-    loc = d.get("location")
-    return DeclFacts(
-        name=Name(d["components"]),
-        module=d["module"],
-        kind=DeclKind(d["kind"]),
-        status=Status(d["status"]),
-        axioms=tuple(map(_name, d["axioms"])),
-        boundary=tuple(map(_name, d["boundary"])),
-        fingerprint=d["fingerprint"],
-        statement=d["statement"],
-        statement_parts=tuple(StatementPart(p["text"], _opt_name(p["ref"])) for p in d["statement_parts"]),
-        prelude=tuple(d["prelude"]),
-        is_theorem=d["is_theorem"],
-        theorem_note=d["theorem_note"],
-        binders=d["binders"],
-        hypotheses=d["hypotheses"],
-        lint=tuple(Lint(LintKind(x["kind"]), x["message"], x["hypothesis"]) for x in d["lint"]),
-        warnings=tuple(StatementWarning(WarningKind(w["kind"]), _name(w["name"]), w["message"],
-                                        _opt_name(w["found_in"])) for w in d["warnings"]),
-        kernel=None if kernel is None else KernelVerdict(KernelOutcome(kernel["outcome"]), kernel["reason"],
-                                                         _opt_name(kernel["missing"])),
-        satisfiable_by=_opt_name(d["satisfiable_by"]),
-        uses=tuple(map(_name, d["uses"])),
-        location=None if loc is None else SourceRange(**loc),
-        note=d["note"],
-    )
+def facts_from_json(data: Any) -> DeclFacts:
+    """A declaration's record from its JSON (:func:`encode`'s), exactly."""
+    return decode(DeclFacts, data)
 
 
 def facts_to_json(records: list[DeclFacts]) -> dict[str, Any]:
     """The ``status --json`` document."""
-    return {"schema": STATUS_SCHEMA, "declarations": [plain(r) for r in records]}
+    return {"schema": STATUS_SCHEMA, "declarations": [encode(r) for r in records]}

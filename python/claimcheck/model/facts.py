@@ -23,6 +23,7 @@ __all__ = [
     "Status",
     "STATUS_ORDER",
     "KernelOutcome",
+    "DeclineCode",
     "KernelVerdict",
     "WarningKind",
     "StatementWarning",
@@ -86,14 +87,31 @@ class KernelOutcome(StrEnum):
     UNDECIDED = "undecided"
 
 
+class DeclineCode(StrEnum):
+    """Why the kernel did not decide (the kernel's ``Declined`` codes, by value), for a verdict that is
+    declined, or undecided because the check ran out of fuel."""
+
+    UNSUPPORTED = "unsupported"
+    MISSING_CONSTANT = "missing-constant"
+    MISSING_BODY = "missing-body"
+    UNVOUCHED_PRIMITIVE = "unvouched-primitive"
+    NATIVE_CODE = "native-code"
+    DEPENDS_ON_DECLINED = "depends-on-declined"
+    OUT_OF_FUEL = "out-of-fuel"
+    TOO_DEEP = "too-deep"
+    INTERNAL_ERROR = "internal-error"
+    UNREADABLE = "unreadable"
+
+
 @dataclass(frozen=True)
 class KernelVerdict:
-    """A kernel outcome with its reason (empty for ``checked``) and, for a decline, the constant
-    that was missing."""
+    """A kernel outcome with its reason (empty for ``checked``), the kernel's code when it did not
+    decide (:class:`DeclineCode`) and, for a decline, the constant that was missing."""
 
     outcome: KernelOutcome
     reason: str = ""
     missing: Name | None = None
+    code: DeclineCode | None = None
 
     @property
     def accepted(self) -> bool:

@@ -48,7 +48,7 @@ from claimcheck.kernel.checker import check_declaration, run_with_big_stack
 from claimcheck.kernel.environment import DEFAULT_FUEL
 from claimcheck.kernel.nat import SPEC_THEOREMS
 from claimcheck.kernel.result import Declined
-from claimcheck.model.facts import KernelOutcome, KernelVerdict
+from claimcheck.model.facts import DeclineCode, KernelOutcome, KernelVerdict
 from claimcheck.model.names import Name
 from claimcheck.olean import reader as O
 from claimcheck.recheck.front_end import (
@@ -56,7 +56,7 @@ from claimcheck.recheck.front_end import (
 )
 
 CHECKED = KernelVerdict(KernelOutcome.CHECKED)
-CACHE_VERSION = 3
+CACHE_VERSION = 4
 #: The sealed store of kernel verdicts in the user's cache folder.
 STORE_NAMESPACE = "kernel-verdicts"
 
@@ -65,18 +65,12 @@ def _undecided(reason: str) -> KernelVerdict:
     return KernelVerdict(KernelOutcome.UNDECIDED, reason)
 
 
-def _to_json(v: KernelVerdict) -> list:
-    return [str(v.outcome), v.reason, v.missing.to_json() if v.missing is not None else None]
+@dataclass(frozen=True)
+class _BuildRecord:
+    """The verdicts of a whole build (the fast path of the very same build and names)."""
 
-
-def _from_json(data: object) -> KernelVerdict | None:
-    if (isinstance(data, list) and len(data) == 3 and isinstance(data[1], str)
-            and data[0] in {str(o) for o in KernelOutcome}):
-        missing = data[2]
-        if missing is not None and not isinstance(missing, list):
-            return None
-        return KernelVerdict(KernelOutcome(data[0]), data[1], Name(missing) if missing is not None else None)
-    return None
+    verdicts: dict[Name, KernelVerdict]
+    units: int
 
 
 @dataclass(frozen=True)
@@ -201,26 +195,29 @@ class _Units:
         for mine, theirs in zip(_unit_fields(self), _unit_fields(other)):
             mine.update(theirs)
 
-    def to_json(self) -> dict:
-        return {"keys": [[n.to_json(), k.to_json()] for n, k in self.unit_of.items()],
-                "units": [[k.to_json(), self.digests[k].hex(), sorted(u.to_json() for u in self.used[k])]
-                          for k in sorted(self.used)]}
+    def to_record(self) -> "_UnitsRecord":
+        return _UnitsRecord(dict(self.unit_of), {k: self.digests[k].hex() for k in sorted(self.used)},
+                            {k: tuple(sorted(self.used[k])) for k in sorted(self.used)})
 
     @classmethod
-    def from_json(cls, data: object, names: list[Name]) -> "_Units | None":
+    def from_record(cls, record: "_UnitsRecord | None", names: list[Name]) -> "_Units | None":
         """The record of exactly ``names`` (None: not such a record)."""
+        if record is None or set(record.unit_of) != set(names) or set(record.unit_of.values()) != set(record.used):
+            return None
         try:
-            out = cls()
-            out.unit_of = {Name.from_json(n): Name.from_json(k) for n, k in data["keys"]}
-            for k, d, used in data["units"]:
-                key = Name.from_json(k)
-                out.digests[key] = bytes.fromhex(d)
-                out.used[key] = frozenset(Name.from_json(u) for u in used)
-        except (KeyError, TypeError, ValueError):
+            digests = {k: bytes.fromhex(d) for k, d in record.digests.items()}
+        except ValueError:
             return None
-        if list(out.unit_of) != names or set(out.unit_of.values()) != set(out.used):
-            return None
-        return out
+        return cls(unit_of=record.unit_of, used={k: frozenset(u) for k, u in record.used.items()}, digests=digests)
+
+
+@dataclass(frozen=True)
+class _UnitsRecord:
+    """`_Units` without errors, as a cache record (digests in hex)."""
+
+    unit_of: dict[Name, Name]
+    digests: dict[Name, str]
+    used: dict[Name, tuple[Name, ...]]
 
 
 def _unit_fields(u: _Units) -> tuple[dict, ...]:
@@ -299,7 +296,7 @@ class _ModuleRecords:
     def units(self, module: str, names: list[Name]) -> _Units:
         """The units of ``names`` (all declared by ``module``), from the record or read (and recorded)."""
         key = self._key(module, names)
-        got = _Units.from_json(self.store.get(key), names) if key is not None else None
+        got = _Units.from_record(self.store.read(key, _UnitsRecord), names)
         if got is not None:
             return got
         got = _read_units(self.src, names)
@@ -308,7 +305,7 @@ class _ModuleRecords:
             got.used = {k: frozenset(u for u in used if library.isdisjoint(self.env.declarers(u)))
                         for k, used in got.used.items()}
             if key is not None:
-                self.store.put(key, got.to_json())
+                self.store.write(key, got.to_record())
         return got
 
 
@@ -335,16 +332,9 @@ def recheck(
     # Fast path: the very same build (byte for byte) and names as the cached run -> its verdicts.
     build_key = _build_identity(files, names, core)
     if store is not None and build_key is not None:
-        whole = store.get(f"build:{build_key}")
-        if isinstance(whole, dict) and isinstance(whole.get("verdicts"), list):
-            got = {}
-            for item in whole["verdicts"]:
-                if isinstance(item, list) and len(item) == 2 and isinstance(item[0], list):
-                    verdict = _from_json(item[1])
-                    if verdict is not None:
-                        got[Name(item[0])] = verdict
-            if set(got) == project:
-                return RecheckResult(got, int(whole.get("units", 0)), 0, time.monotonic() - t0)
+        whole = store.read(f"build:{build_key}", _BuildRecord)
+        if whole is not None and set(whole.verdicts) == project:
+            return RecheckResult(whole.verdicts, whole.units, 0, time.monotonic() - t0)
     clashes = name_clashes(env, names)
     use_store = store is not None and not clashes
     # What is read of each module's data, from its record when the module's files are unchanged.
@@ -387,21 +377,17 @@ def recheck(
         for m, ns in by_module.items():
             keys = sorted({unit_of[n] for n in ns if n in unit_of and unit_of[n] in merkle})
             bundle = "verdicts:" + digest(core, *(f"{k}={merkle[k]}" for k in keys))
-            got = store.get(bundle)
-            if isinstance(got, list) and len(got) == len(keys):
-                for k, v in zip(keys, got):
-                    verdict = _from_json(v)
-                    if verdict is None:
-                        break
+            got = store.read(bundle, list[KernelVerdict])
+            if got is not None and len(got) == len(keys):
+                for k, verdict in zip(keys, got):
                     unit_verdict.setdefault(k, verdict)
-                else:
-                    continue
+                continue
             bundles[bundle] = keys
     todo = []
     for k in project_order:
         if k in unit_verdict:
             continue
-        got = _from_json(store.get(f"unit:{merkle[k]}")) if use_store else None
+        got = store.read(f"unit:{merkle[k]}", KernelVerdict) if use_store else None
         if got is not None:
             unit_verdict[k] = got
         else:
@@ -413,16 +399,14 @@ def recheck(
         if use_store:
             for k in todo:
                 if k in fresh and k in merkle:
-                    store.put(f"unit:{merkle[k]}", _to_json(fresh[k]))
+                    store.write(f"unit:{merkle[k]}", fresh[k])
     for bundle, keys in bundles.items():
         if all(k in unit_verdict for k in keys):
-            store.put(bundle, [_to_json(unit_verdict[k]) for k in keys])
+            store.write(bundle, [unit_verdict[k] for k in keys])
     for n, k in unit_of.items():
         verdicts.setdefault(n, unit_verdict.get(k, _undecided("not reached")))
     if use_store and build_key is not None:
-        store.put(f"build:{build_key}", {
-            "verdicts": [[n.to_json(), _to_json(v)] for n, v in sorted(verdicts.items())],
-            "units": len(project_order)})
+        store.write(f"build:{build_key}", _BuildRecord(dict(sorted(verdicts.items())), len(project_order)))
     return RecheckResult(verdicts, len(project_order), len(todo), time.monotonic() - t0)
 
 
@@ -455,10 +439,11 @@ def _kernel_verdict(v) -> KernelVerdict:
         return CHECKED
     if v.outcome == Outcome.REJECTED:
         return KernelVerdict(KernelOutcome.REJECTED, v.reason)
+    code = DeclineCode(v.code.value) if v.code is not None else None
     if v.code == Declined.OUT_OF_FUEL:
-        return _undecided(v.reason)
+        return KernelVerdict(KernelOutcome.UNDECIDED, v.reason, code=code)
     missing = Name(v.missing[0]) if v.missing else None
-    return KernelVerdict(KernelOutcome.DECLINED, v.reason, missing)
+    return KernelVerdict(KernelOutcome.DECLINED, v.reason, missing, code)
 
 
 def _check_units(src: OleanSource, todo: list[Name], project: set[Name], fuel: int | None,
@@ -491,7 +476,7 @@ def _check_units(src: OleanSource, todo: list[Name], project: set[Name], fuel: i
                 why = status.get(bad)
                 if why is not None and why.outcome is KernelOutcome.DECLINED:
                     status[k] = KernelVerdict(KernelOutcome.DECLINED, f"needs {bad}, which was declined: {why.reason}",
-                                              why.missing or bad)
+                                              why.missing or bad, DeclineCode.DEPENDS_ON_DECLINED)
                 else:
                     status[k] = _undecided(f"needs {bad} ({why.outcome if why is not None else 'not checked'})")
             else:

@@ -1,0 +1,47 @@
+"""The manifests' declaration names against the last build's ``.olean`` files and the Lean library,
+without building or installing anything (``claimcheck validate``: a typo costs a second)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from claimcheck.claims.manifest import Issue, Manifest
+from claimcheck.errors import ManifestError, OleanError
+from claimcheck.model.evidence import Role
+from claimcheck.model.names import Name
+from claimcheck.olean.reader import Module
+
+__all__ = ["built_names", "check_names"]
+
+
+def built_names(olean_dir: Path) -> set[Name] | str:
+    """The user-facing names of every constant of the ``.olean`` files under ``olean_dir``, or in
+    words why they cannot be read (no build yet, a file that cannot be read)."""
+    oleans = sorted(olean_dir.rglob("*.olean")) if olean_dir.is_dir() else []
+    if not oleans:
+        return "declaration names not checked: no build yet (`claimcheck build`)"
+    names: set[Name] = set()
+    for path in oleans:
+        module = ".".join(path.relative_to(olean_dir).with_suffix("").parts)
+        try:
+            names.update(n.user_facing for n in Module.load(module, path).constant_names())
+        except OleanError:
+            return f"declaration names not checked: {path} cannot be read"
+    return names
+
+
+def check_names(manifests: list[Manifest], built: set[Name], library: set[Name] | None) -> None:
+    """Every declaration a manifest names is among ``built`` (``role: library``: among ``library``,
+    unless that is None: not known); a :class:`~claimcheck.errors.ManifestError` with each file and
+    line otherwise."""
+    issues = []
+    for m in manifests:
+        for c in m.claims:
+            for f in c.formal or []:
+                known = library if f.role == Role.LIBRARY else built
+                if known is not None and f.decl not in known:
+                    where = "the Lean library" if f.role == Role.LIBRARY else "the last build"
+                    issues.append(Issue(m.path, f.yaml_line, f"Lean declaration `{f.decl}` is not in {where}; fix"
+                                        " the name, or build the module that declares it"))
+    if issues:
+        raise ManifestError(issues)

@@ -1,0 +1,108 @@
+"""What each stage's result in the user's cache depends on: every key of the pipeline, in one place.
+
+Each stage's result is kept in the user's cache (:class:`claimcheck.cache.Store`, sealed; see
+:mod:`claimcheck.pipeline.records`) under a key made of everything it depends on, claimcheck's own
+source included:
+
+- a module's facts, the applications the witness search reads of it and its theorems' hypothesis
+  counts: the outputs of the module and of every module it imports (:meth:`Keys.module`);
+- the kernel's verdicts, the satisfiability witnesses, the library declarations the manifests name,
+  the instance cross-checks of the whole build: the outputs of every module (:meth:`Keys.project`);
+- a rendered ``status``: the same, the options and where the sources are (:meth:`Keys.rendered`);
+- what the companion computes (its witness ids, a witness's result, an instance's cross-check):
+  the companion's source (:func:`companion_key`).
+
+A run with nothing changed opens no ``.olean`` file and starts no companion process; an edit re-does
+what depends on the edited module. Nothing is read with ``--no-cache`` or under ``CI``, and the
+outputs are the same either way (a cache is never a trust input: it holds only what this claimcheck
+computed, for exactly these inputs).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Iterable
+
+from claimcheck.cache import code_digest, digest
+from claimcheck.lean.build import BuildReport
+from claimcheck.model.names import Name
+from claimcheck.pipeline.options import Options
+from claimcheck.project import Project
+
+if TYPE_CHECKING:
+    from claimcheck.olean.reader import Expr
+
+__all__ = ["Keys", "companion_key"]
+
+
+@dataclass(frozen=True)
+class Keys:
+    """The cache keys of one run: a project built by one toolchain (its ``identity``), run with
+    ``options``."""
+
+    project: Project
+    toolchain: str
+    build: BuildReport
+    options: Options
+
+    def _settings(self) -> tuple[object, ...]:
+        return (code_digest(), self.toolchain, *sorted(map(str, self.project.allowed_axioms)))
+
+    @cached_property
+    def project_key(self) -> str:
+        """Everything a whole-project result depends on: claimcheck, the toolchain, the settings that
+        enter the facts, and every built module's outputs."""
+        build = self.build
+        return digest("project", *self._settings(), self.project.kernel_fuel,
+                      *(f"{m}={build.digests.get(m, 'absent')}" for m in build.modules))
+
+    def module(self, module: str) -> str:
+        """Everything the facts of ``module`` depend on: its outputs and those of its imports."""
+        build = self.build
+        return digest("module", *self._settings(), self.options.include_all, module,
+                      build.digests.get(module, "absent"),
+                      *(f"{d}={build.digests.get(d, 'absent')}" for d in build.imports.get(module, ())))
+
+    @property
+    def kernel(self) -> str:
+        return digest("kernel", self.project_key)
+
+    def rendered(self, fmt: str) -> str:
+        """A rendered ``status`` in the format ``fmt``: the facts' key, the options, where the sources are."""
+        opts = self.options
+        return digest("rendered", fmt, self.project_key, opts.kernel, opts.include_all,
+                      "|".join(map(str, opts.decls)) if opts.decls is not None else "*", str(self.project.root),
+                      *(f"{m}={r.status}={r.source}" for m, r in self.build.modules.items()))
+
+    def witnesses(self, wanted: Iterable[tuple[str, Name]]) -> str:
+        return digest("witnesses", self.project_key, self.options.kernel,
+                      *(f"{m}\0{n}" for m, n in sorted(wanted, key=lambda k: (k[0], str(k[1])))))
+
+    def applications(self, module: str) -> str:
+        return digest("applications", self.module(module))
+
+    def arities(self, module: str, names: Iterable[Name]) -> str:
+        return digest("arities", self.module(module), *(str(n) for n in names))
+
+    @staticmethod
+    def term(term: Expr) -> str:
+        """A statement's term as the companion receives it (an instance's cross-check depends on it)."""
+        from claimcheck.companion.protocol import encode_terms
+
+        table, roots = encode_terms([term])
+        return json.dumps([table, roots], sort_keys=True)
+
+    def named(self, wanted: Iterable[Name]) -> str:
+        """The facts of the declarations the manifests name beyond the project's listed ones."""
+        return digest("named", self.project_key, *map(str, wanted))
+
+
+def companion_key(project: Project, source: str | None, *parts: object) -> str | None:
+    """What the companion of ``project`` whose code digests to ``source`` computes from ``parts``
+    (None: its source was not found, nothing it computes is reused). It needs no build."""
+    if source is None:
+        return None
+    return digest("companion", code_digest(), source, *project.witness_modules, "|", *project.semantics_modules,
+                  *parts)

@@ -1,0 +1,273 @@
+"""One pipeline, which every command uses: build → environment → facts → kernel → evidence → gate.
+
+A :class:`Session` is made for one project and one command run. Each stage
+(:mod:`claimcheck.pipeline.stages`) runs at most once and only when a later stage (or the command)
+asks for it: ``status`` needs the facts, ``check`` the gate's result, ``export`` the environment.
+Each stage's result is reused from the user's cache under a key of everything it depends on
+(:mod:`claimcheck.pipeline.keys`), as a typed record (:mod:`claimcheck.pipeline.records`).
+
+Errors are exceptions (:class:`~claimcheck.errors.ClaimcheckError`); the CLI turns them into exit
+codes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import TYPE_CHECKING, Callable
+
+from claimcheck.cache import reads_allowed
+from claimcheck.lean.build import BuildReport, build, current_outputs
+from claimcheck.lean.toolchain import Toolchain, resolve_toolchain
+from claimcheck.model.evidence import InstanceResult, WitnessOutcome
+from claimcheck.model.facts import DeclFacts, KernelVerdict, Status
+from claimcheck.model.names import Name
+from claimcheck.pipeline import stages
+from claimcheck.pipeline.keys import Keys, companion_key
+from claimcheck.pipeline.options import Options
+from claimcheck.pipeline.records import COMPANION, FACTS, PROJECT, Records
+from claimcheck.progress import Progress
+from claimcheck.project import Project
+
+if TYPE_CHECKING:
+    from claimcheck.analysis.library import LibraryIndex
+    from claimcheck.analysis.satisfiable import Application
+    from claimcheck.analysis.spoofing import StatementInspector
+    from claimcheck.claims.gate import Evidence
+    from claimcheck.claims.manifest import Manifest
+    from claimcheck.model.evidence import GateResult, Problem
+    from claimcheck.olean.reader import Environment
+
+__all__ = ["Session", "Options"]
+
+Key = tuple[str, Name]
+
+
+@dataclass
+class Session:
+    """The pipeline for one project and one command (see the module docstring)."""
+
+    project: Project
+    progress: Progress = field(default_factory=Progress)
+    options: Options = field(default_factory=Options)
+
+    # ------------------------------------------------------------------ build, environment
+
+    @cached_property
+    def toolchain(self) -> Toolchain:
+        return resolve_toolchain(self.project.root, install=self.options.install, progress=self.progress)
+
+    @cached_property
+    def build(self) -> BuildReport:
+        if self.options.build:
+            return build(self.project, self.toolchain, jobs=self.options.jobs, progress=self.progress)
+        return current_outputs(self.project, self.toolchain)
+
+    @cached_property
+    def library(self) -> LibraryIndex:
+        return stages.library(self.toolchain)
+
+    @cached_property
+    def environment(self) -> Environment:
+        return stages.environment(self.project, self.toolchain)
+
+    @property
+    def built_modules(self) -> list[str]:
+        failed = self.build.failed_modules()
+        return [m for m in self.build.modules if m not in failed]
+
+    def _core_module(self, module: str) -> bool:
+        folder = self.environment.module_folder(module)
+        return folder is not None and folder.resolve() == self.toolchain.lib_dir.resolve()
+
+    @cached_property
+    def _inspectors(self) -> dict[str, StatementInspector]:
+        return {}
+
+    def inspector(self, module: str) -> StatementInspector:
+        if module not in self._inspectors:
+            self._inspectors[module] = stages.inspector(self.environment, self._core_module, module)
+        return self._inspectors[module]
+
+    # ------------------------------------------------------------------ reuse
+
+    @cached_property
+    def keys(self) -> Keys:
+        return Keys(self.project, self.toolchain.identity, self.build, self.options)
+
+    @cached_property
+    def records(self) -> Records:
+        return Records(enabled=reads_allowed(self.options.no_cache))
+
+    # ------------------------------------------------------------------ facts
+
+    @cached_property
+    def kernel_verdicts(self) -> dict[Key, KernelVerdict]:
+        """The independent kernel's verdict on every constant of the built modules (kept unless a
+        check ran out of fuel)."""
+        if not self.options.kernel:
+            return {}
+        return self.records.reuse(PROJECT, self.keys.kernel, dict[Key, KernelVerdict], lambda: stages.kernel_verdicts(
+            self.environment, self.built_modules, self.toolchain, self.project.kernel_fuel, self.options.no_cache,
+            self.progress.line), keep=lambda verdicts: not stages.ran_out_of_fuel(verdicts))
+
+    @cached_property
+    def facts(self) -> list[DeclFacts]:
+        """The facts of every listed declaration (the options' ``decls``, or every user-facing
+        declaration of the project), with kernel verdicts, locations and satisfiability witnesses."""
+        self.progress.line("reading proof status")
+        if self.options.decls is not None:
+            records = stages.declaration_facts(self.environment, self.project, self.build, self.toolchain, self.library,
+                                               decls=self.options.decls, include_all=self.options.include_all)
+        else:
+            records = self._module_facts()
+        ranges = stages.source_ranges(self.project, self.build, self.built_modules)
+        return self._with_witnesses(stages.with_verdicts(records, self.kernel_verdicts, ranges))
+
+    def rendered_facts(self, fmt: str, render: Callable[[list[DeclFacts]], str]) -> tuple[str, bool]:
+        """``render(self.facts)`` and whether a listed declaration is missing, reused whole under the
+        facts' key and the format ``fmt``: `status` on unchanged inputs reads one record (the text is
+        the same either way: fuel is counted, not timed)."""
+        def compute() -> tuple[str, bool]:
+            return render(self.facts), any(r.status is Status.MISSING for r in self.facts)
+
+        return self.records.reuse(PROJECT, self.keys.rendered(fmt), tuple[str, bool], compute)
+
+    def _module_facts(self) -> list[DeclFacts]:
+        """Every built module's records, reused per module under its key; the rest computed in one
+        analysis over the whole project."""
+        have = {m: self.records.get(FACTS, self.keys.module(m), list[DeclFacts]) for m in self.built_modules}
+        todo = [m for m, got in have.items() if got is None]
+        failed: list[DeclFacts] = []
+        if todo or self.build.failed_modules():
+            failed, computed = stages.by_module(stages.declaration_facts(
+                self.environment, self.project, self.build, self.toolchain, self.library,
+                include_all=self.options.include_all, only=set(todo)))
+            for m in todo:
+                have[m] = computed.get(m, [])
+                self.records.put(FACTS, self.keys.module(m), have[m])
+        return failed + [r for m in self.built_modules for r in have[m] or []]
+
+    def _with_witnesses(self, records: list[DeclFacts]) -> list[DeclFacts]:
+        wanted = stages.wanting_witnesses(records, self.build.modules)
+        if not wanted:
+            return records
+        chosen = self.records.reuse(PROJECT, self.keys.witnesses(wanted), dict[Key, Name], lambda: stages.witnesses(
+            self.environment, self.built_modules, wanted, records, self.kernel_verdicts, self._applications,
+            self._arities))
+        return stages.with_witnesses(records, chosen)
+
+    def _applications(self, module: str) -> list[tuple[Name, list[Application]]]:
+        """What the witness search reads of ``module`` (it depends on the module and its imports only)."""
+        return self.records.reuse(FACTS, self.keys.applications(module), list[tuple[Name, list[tuple[str, Name, int]]]],
+                                  lambda: stages.applications(self.environment, module, lambda m: not self._core_module(m)))
+
+    def _arities(self, module: str, names: list[Name]) -> dict[Name, int]:
+        return self.records.reuse(FACTS, self.keys.arities(module, names), dict[Name, int],
+                                  lambda: stages.arities(self.environment, module, names))
+
+    # ------------------------------------------------------------------ manifests and evidence
+
+    def manifests(self, companion: bool = True) -> list[Manifest]:
+        """The manifests, loaded and checked before anything is built (a typo costs a second);
+        ``companion=False`` leaves the witness ids unchecked (no companion code runs)."""
+        return stages.load_manifests(self.project, self.witness_ids if companion else None)
+
+    def check_names_against_last_build(self, manifests: list[Manifest]) -> list[str]:
+        """The manifests' declaration names against the last build's ``.olean`` files (no build, no
+        toolchain install); what could not be checked, in words. A name that is not there is a
+        :class:`~claimcheck.errors.ManifestError` with its file and line."""
+        return stages.check_names(self.project, manifests,
+                                  lambda: resolve_toolchain(self.project.root, install=False, progress=self.progress))
+
+    @cached_property
+    def _companion_source(self) -> str | None:
+        return stages.companion_source(self.project)
+
+    def _companion_key(self, *parts: object) -> str | None:
+        return companion_key(self.project, self._companion_source, *parts)
+
+    def witness_ids(self, manifests: list[Manifest]) -> list[str] | None:
+        """The witness ids the companion registers (None: no manifest names a witness, nothing to
+        check; an empty list when no witness module is configured)."""
+        if not any(c.witnesses for m in manifests for c in m.claims):
+            return None
+        if not self.project.witness_modules:
+            return []
+        return self.records.reuse(COMPANION, self._companion_key("ids"), list[str],
+                                  lambda: stages.witness_ids(self.project))
+
+    @cached_property
+    def _witnesses(self) -> dict[str, WitnessOutcome]:
+        """The witnesses' results of this session (a second gate asks the companion for nothing)."""
+        return {}
+
+    def _witness_results(self, ids: list[str]) -> dict[str, WitnessOutcome]:
+        """The named witnesses' results, each reused under the companion's source."""
+        for wid in ids:
+            if wid not in self._witnesses:
+                got = self.records.get(COMPANION, self._companion_key("witness", wid), WitnessOutcome)
+                if got is not None:
+                    self._witnesses[wid] = got
+        todo = [wid for wid in ids if wid not in self._witnesses]
+        if todo:
+            self.progress.line(f"running {len(todo)} witnesses (companion process)")
+            for wid, outcome in stages.run_witnesses(self.project, todo).items():
+                self._witnesses[wid] = outcome
+                self.records.put(COMPANION, self._companion_key("witness", wid), outcome)
+        return {wid: self._witnesses[wid] for wid in ids if wid in self._witnesses}
+
+    @cached_property
+    def _instance_results(self) -> dict[Key, InstanceResult]:
+        """The instance cross-checks (they depend on the facts alone), reused for the whole build."""
+        return self.records.reuse(COMPANION, self._companion_key("instances", self.keys.project_key),
+                                  dict[Key, InstanceResult], self._cross_check)
+
+    def _cross_check(self) -> dict[Key, InstanceResult]:
+        """The instance cross-checks, each reused under its statement."""
+        theorems = stages.instance_theorems(self.environment, self.facts, self.inspector)
+        keys = {f.key: self._companion_key("instance", self.keys.term(term), f.statement or "") for f, term in theorems}
+        results = {}
+        for f, _term in theorems:
+            got = self.records.get(COMPANION, keys[f.key], InstanceResult)
+            if got is not None:
+                results[f.key] = replace(got, decl=f.name, statement=f.statement or "")
+        todo = [(f, term) for f, term in theorems if f.key not in results]
+        if todo:
+            self.progress.line(f"cross-checking {len(todo)} instance theorems (companion process)")
+            fresh = stages.cross_check(self.project, todo)
+            for f, _term in todo:
+                results[f.key] = fresh[f.key]
+                self.records.put(COMPANION, keys[f.key], fresh[f.key])
+        return results
+
+    def evidence(self, manifests: list[Manifest]) -> Evidence:
+        """Everything the verdicts are computed from. Companion code (witness modules, instance
+        semantics) runs only now, after every Lean fact of the run is read."""
+        facts = self.facts
+        extra = self._manifest_decls(manifests, facts)
+        stages.check_witness_ids(manifests, self.witness_ids(manifests))
+        witnesses = self._witness_results(stages.claim_witnesses(manifests))
+        return stages.evidence(self.project, self.build, self.toolchain, facts + extra, witnesses,
+                               self._instance_results)
+
+    def _manifest_decls(self, manifests: list[Manifest], facts: list[DeclFacts]) -> list[DeclFacts]:
+        """Facts of the declarations the manifests name that are not among the project's listed ones
+        (library declarations, auxiliaries)."""
+        wanted = stages.named_decls(manifests, facts)
+        if not wanted:
+            return []
+        records = self.records.reuse(PROJECT, self.keys.named(wanted), list[DeclFacts], lambda: stages.declaration_facts(
+            self.environment, self.project, self.build, self.toolchain, self.library, decls=wanted))
+        return stages.with_verdicts(records, self.kernel_verdicts)
+
+    def gate(self, manifests: list[Manifest] | None = None) -> GateResult:
+        """The gate's result on the manifests (loaded if not given)."""
+        manifests = manifests if manifests is not None else self.manifests(companion=False)
+        return stages.judge(self.project, manifests, self.evidence(manifests),
+                            lambda result: self.project_problems(result, manifests))
+
+    def project_problems(self, result: GateResult, manifests: list[Manifest]) -> list[Problem]:
+        """Findings about the project as a whole: an unreachable module, a build folder tracked by
+        git, a stale ``formalization.yaml``."""
+        return stages.project_problems(self.project, self.build, result, manifests)

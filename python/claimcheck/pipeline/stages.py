@@ -1,0 +1,280 @@
+"""The pipeline's stages, each a function of its typed inputs returning model values.
+
+build (:mod:`claimcheck.lean`) → environment (:mod:`claimcheck.olean`) → facts
+(:mod:`claimcheck.analysis`: statuses, printed statements, lint; the independent kernel's verdicts,
+:mod:`claimcheck.recheck`; where each declaration is; satisfiability witnesses) → evidence (the
+companion's witnesses and instance cross-checks, in a process of its own,
+:mod:`claimcheck.companion`) → gate (:mod:`claimcheck.claims`). The session
+(:mod:`claimcheck.pipeline.session`) chains them lazily and reuses their results; each stage imports
+the folder it runs when it runs: ``status`` on unchanged inputs loads none of them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from claimcheck.cache import Store, reads_allowed
+from claimcheck.lean.build import BuildReport
+from claimcheck.lean.toolchain import Toolchain
+from claimcheck.model.facts import DeclFacts, DeclineCode, DeclKind, KernelVerdict, SourceRange, Status
+from claimcheck.model.names import Name
+from claimcheck.project import Project
+
+if TYPE_CHECKING:
+    from claimcheck.analysis.cross_check import InstanceTheorem
+    from claimcheck.analysis.library import LibraryIndex
+    from claimcheck.analysis.satisfiable import Application
+    from claimcheck.analysis.spoofing import StatementInspector
+    from claimcheck.claims.gate import Evidence
+    from claimcheck.claims.manifest import Manifest
+    from claimcheck.model.evidence import GateResult, InstanceResult, Problem, WitnessOutcome
+    from claimcheck.olean.reader import Environment
+
+Key = tuple[str, Name]
+
+# ---------------------------------------------------------------------------------------- facts
+
+
+def library(toolchain: Toolchain) -> LibraryIndex:
+    from claimcheck.analysis.library import library_index
+
+    return library_index(toolchain.lib_dir)
+
+
+def environment(project: Project, toolchain: Toolchain) -> Environment:
+    """The built ``.olean`` files with the toolchain's library folders (the trusted core, searched first)."""
+    from claimcheck.analysis.statuses import open_environment
+
+    return open_environment([project.olean_dir], [toolchain.lib_dir])
+
+
+def kernel_verdicts(env: Environment, modules: Sequence[str], toolchain: Toolchain, fuel: int, no_cache: bool,
+                    progress: Callable[[str], None]) -> dict[Key, KernelVerdict]:
+    """The independent kernel's verdict on every constant of ``modules``."""
+    from claimcheck.recheck.run import STORE_NAMESPACE, project_verdicts
+
+    store = Store(STORE_NAMESPACE, enabled=reads_allowed(no_cache))
+    verdicts, _result = project_verdicts(env, modules, [toolchain.lib_dir], store, fuel, progress)
+    return verdicts
+
+
+def ran_out_of_fuel(verdicts: Mapping[Key, KernelVerdict]) -> bool:
+    return any(v.code is DeclineCode.OUT_OF_FUEL for v in verdicts.values())
+
+
+def declaration_facts(env: Environment, project: Project, build: BuildReport, toolchain: Toolchain,
+                      library: LibraryIndex, *, decls: Sequence[Name] | None = None, include_all: bool = False,
+                      only: Collection[str] | None = None) -> list[DeclFacts]:
+    """The facts of the declarations ``decls``, or of every user-facing declaration of the modules
+    ``only`` (with the records of the modules that did not build)."""
+    from claimcheck.analysis.statuses import declaration_facts as facts
+
+    return facts(env, list(build.modules), [toolchain.lib_dir], allowed_axioms=project.allowed_axioms,
+                 failed_modules=build.failed_modules(), decls=list(decls) if decls is not None else None,
+                 include_all=include_all, library=library, only=only,
+                 sources={m: r.source for m, r in build.modules.items()} if only is not None else None)
+
+
+def by_module(records: Iterable[DeclFacts]) -> tuple[list[DeclFacts], dict[str, list[DeclFacts]]]:
+    """The records of modules that did not build, and the others by module."""
+    failed: list[DeclFacts] = []
+    out: dict[str, list[DeclFacts]] = {}
+    for r in records:
+        if r.kind is DeclKind.MODULE:
+            failed.append(r)
+        else:
+            out.setdefault(r.module, []).append(r)
+    return failed, out
+
+
+def source_ranges(project: Project, build: BuildReport, modules: Iterable[str]) -> dict[Key, SourceRange]:
+    from claimcheck.lean.ilean import read_ranges
+
+    return read_ranges(project.olean_dir, {m: build.modules[m].source for m in modules}, project.root)
+
+
+def with_verdicts(records: Iterable[DeclFacts], verdicts: Mapping[Key, KernelVerdict],
+                  ranges: Mapping[Key, SourceRange] | None = None) -> list[DeclFacts]:
+    """The records with their kernel verdicts (and, given ``ranges``, their locations)."""
+    if ranges is None:
+        return [replace(r, kernel=verdicts[r.key]) if r.key in verdicts else r for r in records]
+    return [replace(r, kernel=verdicts.get(r.key), location=ranges.get(r.key)) for r in records]
+
+
+def wanting_witnesses(records: Iterable[DeclFacts], project_modules: Collection[str]) -> list[Key]:
+    """The project declarations with hypotheses: each needs a satisfiability witness."""
+    return [r.key for r in records if r.hypotheses and r.status is not Status.MISSING and r.module in project_modules]
+
+
+def witnesses(env: Environment, modules: Sequence[str], wanted: list[Key], records: list[DeclFacts],
+              verdicts: Mapping[Key, KernelVerdict], applications: Callable[[str], list[tuple[Name, list[Application]]]],
+              arities: Callable[[str, list[Name]], dict[Name, int]]) -> dict[Key, Name]:
+    """The satisfiability witness shown for each of ``wanted`` (:mod:`claimcheck.analysis.satisfiable`)."""
+    from claimcheck.analysis.satisfiable import choose_witnesses, find_witnesses
+
+    return choose_witnesses(find_witnesses(env, modules, wanted, applications, arities), records, verdicts)
+
+
+def with_witnesses(records: Iterable[DeclFacts], chosen: Mapping[Key, Name]) -> list[DeclFacts]:
+    return [replace(r, satisfiable_by=chosen[r.key]) if r.key in chosen else r for r in records]
+
+
+def applications(env: Environment, module: str, is_project: Callable[[str], bool]
+                 ) -> list[tuple[Name, list[Application]]]:
+    from claimcheck.analysis.satisfiable import closed_applications
+
+    return closed_applications(env, module, is_project)
+
+
+def arities(env: Environment, module: str, names: list[Name]) -> dict[Name, int]:
+    from claimcheck.analysis.satisfiable import hypothesis_arities
+
+    return hypothesis_arities(env, module, names)
+
+
+def inspector(env: Environment, is_core: Callable[[str], bool], module: str) -> StatementInspector:
+    from claimcheck.analysis.spoofing import StatementInspector
+
+    return StatementInspector(env, is_core, module)
+
+
+# ------------------------------------------------------------------------------------ companion
+
+
+def companion_source(project: Project) -> str | None:
+    """The digest of the companion's code (None: not found)."""
+    from claimcheck.companion.client import companion_digest
+
+    return companion_digest([*project.witness_modules, *project.semantics_modules], project.root)
+
+
+def witness_ids(project: Project) -> list[str]:
+    """The witness ids the companion registers (companion code runs)."""
+    from claimcheck.companion import client
+    from claimcheck.companion.protocol import Request
+
+    return client.run(Request(list(project.witness_modules), []), project.root).witness_ids
+
+
+def run_witnesses(project: Project, ids: list[str]) -> dict[str, WitnessOutcome]:
+    """The witnesses ``ids``' results (companion code runs); the details with their keys sorted, as a
+    record reads them back."""
+    from claimcheck.companion import client
+    from claimcheck.companion.protocol import Request
+    from claimcheck.model.evidence import WitnessOutcome
+
+    response = client.run(Request(list(project.witness_modules), [], ids), project.root)
+    return {w.id: WitnessOutcome(w.id, w.ok, w.summary, json.loads(json.dumps(w.details, sort_keys=True)))
+            for w in response.witnesses}
+
+
+def instance_theorems(env: Environment, facts: list[DeclFacts], inspector: Callable[[str], StatementInspector]
+                      ) -> list[InstanceTheorem]:
+    from claimcheck.analysis.cross_check import instance_theorems as theorems
+
+    return theorems(env, facts, inspector)
+
+
+def cross_check(project: Project, theorems: list[InstanceTheorem]) -> dict[Key, InstanceResult]:
+    """The instance theorems' cross-checks (companion code runs)."""
+    from claimcheck.companion import client
+    from claimcheck.companion.protocol import Request
+
+    requests, table = client.instance_requests(theorems)
+    response = client.run(Request([], list(project.semantics_modules), [], requests, table), project.root)
+    return client.instance_results(theorems, response.instances)
+
+
+# -------------------------------------------------------------------------------- claims, gate
+
+
+def load_manifests(project: Project, witness_ids: Callable[[list[Manifest]], list[str] | None] | None
+                   ) -> list[Manifest]:
+    """The manifests, loaded and checked (``witness_ids``: the companion's, None: not checked)."""
+    from claimcheck.claims.manifest import load_manifests as load, validate
+    from claimcheck.claims.sources import check_sources
+
+    manifests = load(project.manifests_dir, project.root)
+    validate(manifests, known_decls=None, witness_ids=witness_ids(manifests) if witness_ids else None)
+    if project.sources_dir is not None:
+        check_sources(manifests, project.sources_dir)
+    return manifests
+
+
+def check_names(project: Project, manifests: list[Manifest], toolchain: Callable[[], Toolchain]) -> list[str]:
+    """The manifests' declaration names against the last build (no build, no toolchain install:
+    ``toolchain`` finds an installed one or raises); what could not be checked, in words."""
+    from claimcheck.claims.names import built_names, check_names as check
+    from claimcheck.errors import ClaimcheckError
+
+    built = built_names(project.olean_dir)
+    if isinstance(built, str):
+        return [built]
+    notes = []
+    try:
+        known: set[Name] | None = set(library(toolchain()).names)
+    except ClaimcheckError:
+        known = None
+        notes.append("library declaration names (`role: library`) not checked: no toolchain installed")
+    check(manifests, built, known)
+    return notes
+
+
+def check_witness_ids(manifests: list[Manifest], ids: list[str] | None) -> None:
+    """Every witness a manifest names is among ``ids`` (the companion's; None: not checked)."""
+    from claimcheck.claims.manifest import validate
+
+    validate(manifests, known_decls=None, witness_ids=ids)
+
+
+def claim_witnesses(manifests: list[Manifest]) -> list[str]:
+    """Every witness id the manifests name."""
+    return sorted({w for m in manifests for c in m.claims for w in c.witnesses})
+
+
+def named_decls(manifests: list[Manifest], facts: list[DeclFacts]) -> list[Name]:
+    """The declarations the manifests name that are not among ``facts``."""
+    have = {f.name for f in facts}
+    return sorted({f.decl for m in manifests for c in m.claims for f in c.formal or []} - have, key=str)
+
+
+def evidence(project: Project, build: BuildReport, toolchain: Toolchain, facts: list[DeclFacts],
+             witnesses: dict[str, WitnessOutcome], instances: dict[Key, InstanceResult]) -> Evidence:
+    """Everything the verdicts are computed from."""
+    from claimcheck.claims.gate import Evidence
+    from claimcheck.model.evidence import BuildSummary, ModuleResult, ModuleState, Settings, ToolchainInfo
+
+    modules = [ModuleResult(r.name, ModuleState(r.status), r.first_error() if r.status in ("failed", "blocked") else None,
+                            project.relative(r.source)) for r in build.modules.values()]
+    settings = Settings(allowed_axioms=sorted(project.allowed_axioms, key=str), kernel_required=project.kernel_required,
+                        kernel_fuel=project.kernel_fuel, strict_instances=project.strict_instances,
+                        sources_checked=project.sources_dir is not None)
+    return Evidence(
+        facts=facts, build=BuildSummary(build.ok, modules), toolchain=ToolchainInfo(toolchain.kind, toolchain.version),
+        settings=settings, project_modules=frozenset(build.modules), witnesses=witnesses, instances=instances,
+        failed_sources={m: project.relative(p) for m, p in build.failed_modules().items()})
+
+
+def judge(project: Project, manifests: list[Manifest], ev: Evidence,
+          problems: Callable[[GateResult], list[Problem]]) -> GateResult:
+    """The gate's result on ``manifests`` and the evidence, with the project-level ``problems``."""
+    from claimcheck.claims.gate import finish, judge as verdicts
+    from claimcheck.claims.manifest import validate
+    from claimcheck.claims.sources import check_sources
+
+    known = {f.name for f in ev.facts if f.status is not Status.MISSING and f.kind is not DeclKind.MODULE}
+    validate(manifests, known_decls=known, witness_ids=None)
+    citations = check_sources(manifests, project.sources_dir) if project.sources_dir else {}
+    result = verdicts(manifests, ev, project.root, citations)
+    return finish(result, problems(result))
+
+
+def project_problems(project: Project, build: BuildReport, result: GateResult, manifests: list[Manifest]
+                     ) -> list[Problem]:
+    from claimcheck.claims.project_checks import project_problems as problems
+
+    return problems(project, build.modules, result, manifests)
