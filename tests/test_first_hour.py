@@ -106,6 +106,7 @@ def test_validate_with_a_build_fails_on_a_misspelt_name(tmp_path: Path, toolchai
     manifest.write_text(manifest.read_text(encoding="utf-8").replace("oddSum_eq_sq", "oddSum_eq_sqq"), encoding="utf-8")
     done = _cli(root, "validate", "--no-companion")
     assert done.returncode == 2 and "oddSum_eq_sqq" in done.stderr and "not in the last build" in done.stderr
+    assert "(did you mean `MyPaper.oddSum_eq_sq`?)" in done.stderr, done.stderr  # as `check` says (issue 40)
 
 
 def test_diff_outside_git_says_what_to_do(tmp_path: Path) -> None:
@@ -303,3 +304,27 @@ def test_first_hour_with_the_authors_guide(tmp_path: Path, toolchain) -> None:
     assert not re.search(r"(\S+:\d+: )\1", done.stdout), done.stdout
     status = _cli(root, "status", "-q", "--no-kernel")
     assert status.returncode == 1 and "did not build: lean/MyPaper/Basic.lean:" in status.stdout, status.stdout
+
+
+def test_validate_suggests_the_name_meant(tmp_path: Path) -> None:
+    """Issue 40: `validate` (the pre-commit hook) gives a "did you mean" for a misspelt declaration
+    name, as `check` does: the closest name of the last build (or of the library, for `role:
+    library`)."""
+    from claimcheck.claims.manifest import ManifestError
+    from claimcheck.claims.names import check_names
+    from claimcheck.model.names import Name
+
+    from builders import claim, formal, manifest
+
+    built = {Name.parse(n) for n in ("MyPaper.oddSum", "MyPaper.oddSum_eq_sq", "MyPaper.oddSum_instance_five")}
+    library = {Name.parse(n) for n in ("Nat.add_comm", "Nat.mul_comm", "List.length_append")}
+    m = manifest(claim(formal=[formal("MyPaper.oddSum_eq_sqq"), formal("Nat.add_com", role="library")]))
+    try:
+        check_names([m], built, library)
+    except ManifestError as exc:
+        messages = [i.message for i in exc.issues]
+    else:
+        raise AssertionError("misspelt names accepted")
+    assert any("`MyPaper.oddSum_eq_sqq` is not in the last build" in t and "(did you mean `MyPaper.oddSum_eq_sq`?)" in t
+               for t in messages), messages
+    assert any("(did you mean `Nat.add_comm`?)" in t for t in messages), messages

@@ -305,6 +305,11 @@ def _fingerprint(chk: _FileChecker, node: Node, what: str, decl: Name) -> str | 
     return value
 
 
+def did_you_mean(key: str, allowed: list[str]) -> str:
+    """`` (did you mean `x`?)`` for the entry of ``allowed`` closest to ``key``, or nothing."""
+    return _did_you_mean(key, allowed)
+
+
 def _did_you_mean(key: str, allowed: list[str]) -> str:
     import difflib
 
@@ -746,5 +751,5 @@ def validate(
 __all__: list[str] = [
     "Acknowledgement", "COVERAGES", "Claim", "FormalDecl", "Issue", "LABELS", "Manifest", "ManifestError",
     "REASONS", "ROLES", "Review", "SourceRef",
-    "load_manifests", "parse_manifest", "validate",
+    "did_you_mean", "load_manifests", "parse_manifest", "validate",
 ]
