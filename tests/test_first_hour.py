@@ -106,7 +106,7 @@ def test_validate_with_a_build_fails_on_a_misspelt_name(tmp_path: Path, toolchai
     manifest.write_text(manifest.read_text(encoding="utf-8").replace("oddSum_eq_sq", "oddSum_eq_sqq"), encoding="utf-8")
     done = _cli(root, "validate", "--no-companion")
     assert done.returncode == 2 and "oddSum_eq_sqq" in done.stderr and "not in the last build" in done.stderr
-    assert "(did you mean `MyPaper.oddSum_eq_sq`?)" in done.stderr, done.stderr  # as `check` says (issue 40)
+    assert "(did you mean `Paper.oddSum_eq_sq`?)" in done.stderr, done.stderr  # as `check` says (issue 40)
 
 
 def test_diff_outside_git_says_what_to_do(tmp_path: Path) -> None:
