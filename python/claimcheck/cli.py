@@ -40,7 +40,9 @@ def _project(args: argparse.Namespace) -> Project:
 def _session(args: argparse.Namespace, **options) -> Session:
     progress = Progress(quiet=args.quiet)
     return Session(_project(args), progress, Options(jobs=getattr(args, "jobs", None),
-                                                     no_cache=getattr(args, "no_cache", False), **options))
+                                                     no_cache=getattr(args, "no_cache", False),
+                                                     kernel_alongside=not getattr(args, "kernel_after_build", False),
+                                                     **options))
 
 
 def _decls(texts: list[str] | None) -> tuple[Name, ...] | None:
@@ -387,6 +389,9 @@ def _add_sources(parser: argparse.ArgumentParser) -> None:
 def _add_jobs(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-j", "--jobs", type=int, default=None,
                         help="parallel Lean jobs (default: bounded by cores and memory)")
+    parser.add_argument("--kernel-after-build", action="store_true",
+                        help="re-check with the independent kernel only after the whole build (default: each "
+                        "module as soon as it and its imports are built; the verdicts are the same)")
 
 
 def make_parser() -> argparse.ArgumentParser:

@@ -34,6 +34,7 @@ import subprocess
 import tempfile
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -272,11 +273,13 @@ class Builder:
     """One build of a project with one toolchain."""
 
     def __init__(self, project: Project, toolchain: Toolchain, jobs: int | None = None,
-                 progress: Progress | None = None) -> None:
+                 progress: Progress | None = None, on_ready: OnReady | None = None) -> None:
         self.project = project
         self.toolchain = toolchain
         self.jobs = max(1, jobs or default_jobs(toolchain))
         self.progress = progress or Progress()
+        #: told of each module whose outputs are current (built now, or up to date), in build order
+        self.on_ready = on_ready
         # Interface hashes read from disk, once each; dropped when a module's outputs change.
         self._interfaces: dict[tuple[str, str], str | None] = {}
         if not project.build_dir.resolve().is_relative_to(project.root):
@@ -319,9 +322,15 @@ class Builder:
         keys: dict[str, str] = {}
         total = len(order)
         finished = 0
+        clock = _Estimate(self.jobs, {n: _size(modules[n].path) for n in order})
 
         def deps_done(name: str) -> bool:
             return all(d in results for d in project_imports(modules[name], modules))
+
+        def ready(name: str, compiled: bool) -> None:
+            clock.done(name)
+            if self.on_ready is not None:
+                self.on_ready(name, tuple(sorted(transitive_imports(modules[name], modules))), compiled)
 
         with ThreadPoolExecutor(max_workers=self.jobs) as pool:
             while pending or running:
@@ -337,6 +346,7 @@ class Builder:
                         self._remove_outputs(name)
                         self._forget_interfaces(name)
                         results[name] = ModuleResult(name, mod.path, "blocked", blocked_by=bad)
+                        clock.done(name)
                         finished += 1
                         self.progress.line(f"[{finished}/{total}] {name}: blocked by {bad}")
                         continue
@@ -347,6 +357,7 @@ class Builder:
                     if messages is not None:
                         results[name] = ModuleResult(name, mod.path, "up-to-date", messages)
                         finished += 1
+                        ready(name, False)
                         continue
                     self.progress.line(f"[{finished}/{total} done] building {name}")
                     running[pool.submit(self._compile, mod)] = name
@@ -364,7 +375,14 @@ class Builder:
                         self.records.put(keys[name], {"outputs": outputs_hash(self.project, name), "files": files,
                                                       "messages": [asdict(m) for m in result.messages]})
                     verdict = "ok" if result.status == "built" else "FAILED"
-                    self.progress.line(f"[{finished}/{total}] {name}: {verdict} ({result.seconds:.1f}s)")
+                    clock.compiled(name, result.seconds)
+                    if result.status == "built":
+                        ready(name, True)
+                    else:
+                        clock.done(name)
+                    left = clock.left(pending, list(running.values()))
+                    self.progress.line(f"[{finished}/{total}] {name}: {verdict} ({result.seconds:.1f}s)"
+                                       + (f"; {left}" if left else ""))
         ordered = {name: results[name] for name in order}
         return self._report(ordered, modules, start)
 
@@ -610,6 +628,48 @@ class Builder:
                 target.unlink(missing_ok=True)
 
 
+#: ``on_ready(module, its project imports (transitively), compiled in this run)``
+OnReady = Callable[[str, tuple[str, ...], bool], None]
+
+
+def _size(path: Path) -> int:
+    try:
+        return max(1, path.stat().st_size)
+    except OSError:
+        return 1
+
+
+class _Estimate:
+    """The build's remaining time, from the modules' sizes and the seconds per byte measured on the
+    modules compiled so far (shown once one has been compiled; a guess: modules differ)."""
+
+    def __init__(self, jobs: int, sizes: dict[str, int]) -> None:
+        self.jobs = jobs
+        self.sizes = sizes
+        self.finished: set[str] = set()
+        self.bytes = 0
+        self.seconds = 0.0
+
+    def done(self, name: str) -> None:
+        self.finished.add(name)
+
+    def compiled(self, name: str, seconds: float) -> None:
+        self.finished.add(name)
+        self.bytes += self.sizes.get(name, 1)
+        self.seconds += seconds
+
+    def left(self, pending: list[str], running: list[str]) -> str:
+        todo = [n for n in [*pending, *running] if n not in self.finished]
+        if not todo or self.bytes == 0:
+            return ""
+        rate = self.seconds / self.bytes
+        sizes = [self.sizes.get(n, 1) for n in todo]
+        # the work shared by the jobs, but never less than the largest module alone (it is one job)
+        seconds = max(sum(sizes) * rate / max(1, min(self.jobs, len(todo))), max(sizes) * rate)
+        return (f"about {seconds / 60:.0f} min of building left" if seconds >= 90
+                else f"about {seconds:.0f} s of building left")
+
+
 def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
@@ -709,15 +769,16 @@ def parse_messages(stdout: str, root: Path) -> list[Message]:
 
 
 def build(project: Project, toolchain: Toolchain, jobs: int | None = None,
-          progress: Progress | None = None) -> BuildReport:
-    """Build every module of ``project`` (see the module docstring).
+          progress: Progress | None = None, on_ready: OnReady | None = None) -> BuildReport:
+    """Build every module of ``project`` (see the module docstring); ``on_ready`` is told of each
+    module as its outputs become current (the kernel's re-check alongside the build).
 
     The build folder is locked for the whole build: a second ``claimcheck build`` of the same
     project waits for the first, then finds every module up to date instead of redoing the work.
     """
     lock = project.build_dir / ".lock"
     with FileLock(lock, progress, f"another build of {project.root} is running; waiting for it to finish"):
-        return Builder(project, toolchain, jobs, progress).run()
+        return Builder(project, toolchain, jobs, progress, on_ready).run()
 
 
 def current_outputs(project: Project, toolchain: Toolchain) -> BuildReport:

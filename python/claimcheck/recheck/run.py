@@ -65,6 +65,19 @@ def _undecided(reason: str) -> KernelVerdict:
     return KernelVerdict(KernelOutcome.UNDECIDED, reason)
 
 
+class Checker:
+    """One checking run: the kernel's environment and every unit's verdict so far, owned by the
+    run and shared by the :func:`recheck` calls given it (the re-check of each module as the build
+    finishes it, then the whole project's): a unit already checked in this run is not checked
+    again. Used only by calls with the same ``fuel``, and never by one that finds names declared
+    twice (such a run checks on its own)."""
+
+    def __init__(self, fuel: int | None = DEFAULT_FUEL) -> None:
+        self.fuel = fuel
+        self.env = Environment(boundary_axioms=set(), fuel=fuel)
+        self.status: dict[Name, KernelVerdict] = {}
+
+
 @dataclass(frozen=True)
 class _BuildRecord:
     """The verdicts of a whole build (the fast path of the very same build and names)."""
@@ -316,9 +329,11 @@ def recheck(
     store: Store | None = None,
     fuel: int | None = DEFAULT_FUEL,
     progress: Callable[[str], None] | None = None,
+    checker: Checker | None = None,
 ) -> RecheckResult:
     """Kernel verdicts for ``project_names`` (constants of the project's modules in ``env``);
-    ``store``: the verdict cache (None: none); ``fuel``: kernel steps per unit (None: no limit)."""
+    ``store``: the verdict cache (None: none); ``fuel``: kernel steps per unit (None: no limit);
+    ``checker``: a checking run shared with earlier calls (its verdicts are this run's own)."""
     t0 = time.monotonic()
     src = OleanSource(env, list(core_folders) or None)
     names = list(project_names)
@@ -394,7 +409,8 @@ def recheck(
             todo.append(k)
 
     if todo:
-        fresh = _check_units(src, todo, project, fuel, progress, clashes)
+        shared = checker if checker is not None and checker.fuel == fuel and not clashes else None
+        fresh = _check_units(src, todo, project, fuel, progress, clashes, shared)
         unit_verdict.update(fresh)
         if use_store:
             for k in todo:
@@ -448,23 +464,26 @@ def _kernel_verdict(v) -> KernelVerdict:
 
 def _check_units(src: OleanSource, todo: list[Name], project: set[Name], fuel: int | None,
                  progress: Callable[[str], None] | None,
-                 clashes: dict[Name, tuple[str, ...]] | None = None) -> dict[Name, KernelVerdict]:
+                 clashes: dict[Name, tuple[str, ...]] | None = None,
+                 checker: Checker | None = None) -> dict[Name, KernelVerdict]:
     """Check the units ``todo`` (project units) and everything they need, in dependency order, in
-    one checking run (its caches shared by the units); a unit declaring a name of ``clashes`` is
-    undecided (and so is every unit that needs it)."""
+    one checking run (its caches shared by the units; ``checker``: the run's earlier state, whose
+    units are not checked again); a unit declaring a name of ``clashes`` is undecided (and so is
+    every unit that needs it)."""
     clashes = clashes or {}
     roots = [Name(n) for n in SPEC_THEOREMS] + todo  # so that gcd/div/mod and literals can be checked
-    order = src.closure(roots)
+    run_state = checker if checker is not None else Checker(fuel)
+    order = [k for k in src.closure(roots) if k not in run_state.status]
     wanted = set(todo)
-    out: dict[Name, KernelVerdict] = {}
+    out: dict[Name, KernelVerdict] = {k: run_state.status[k] for k in todo if k in run_state.status}
 
     def run() -> dict[Name, KernelVerdict]:
         # filled as units are added: the core's proof-less theorems, the core's constants, the
         # core's constants shipped without a body
-        env = Environment(boundary_axioms=set(), fuel=fuel)
-        status: dict[Name, KernelVerdict] = {}  # every unit: its verdict
+        env = run_state.env
+        status = run_state.status  # every unit: its verdict
         n_done = 0
-        last = time.monotonic()
+        started = last = time.monotonic()
         for k in order:
             twice = next((m for m in src.members(k) if m in clashes), None) if clashes else None
             # a dependency not checked yet is one of a cycle (unsafe mutual definitions, such as
@@ -497,10 +516,18 @@ def _check_units(src: OleanSource, todo: list[Name], project: set[Name], fuel: i
             now = time.monotonic()
             if progress and now - last > 5:
                 last = now
-                progress(f"kernel: {n_done}/{len(order)} declarations re-checked")
+                progress(f"kernel: {n_done}/{len(order)} declarations re-checked{_left(now - started, n_done, len(order))}")
         return out
 
     return run_with_big_stack(run)
+
+
+def _left(elapsed: float, done: int, total: int) -> str:
+    """``, about N s left`` at the rate measured so far (declarations differ in cost: a guess)."""
+    if done <= 0 or total <= done:
+        return ""
+    left = elapsed / done * (total - done)
+    return f", about {left / 60:.0f} min left" if left >= 90 else f", about {left:.0f} s left"
 
 
 def export_ndjson(env: O.Environment, project_names: Iterable[Name], path: Path) -> int:
@@ -534,15 +561,17 @@ def export_ndjson(env: O.Environment, project_names: Iterable[Name], path: Path)
 
 def project_verdicts(env: O.Environment, modules: Iterable[str], core_folders: Sequence[Path],
                      store: Store | None, fuel: int | None = DEFAULT_FUEL,
-                     progress: Callable[[str], None] | None = None) -> tuple[dict[tuple[str, Name], KernelVerdict], RecheckResult]:
+                     progress: Callable[[str], None] | None = None,
+                     checker: Checker | None = None) -> tuple[dict[tuple[str, Name], KernelVerdict], RecheckResult]:
     """The kernel's verdict on every constant of the built project ``modules`` (auxiliary ones
-    included), by (module, name); ``store``: the verdict cache, ``fuel``: kernel steps per unit."""
+    included), by (module, name); ``store``: the verdict cache, ``fuel``: kernel steps per unit;
+    ``checker``: this run's checking so far (:class:`Checker`)."""
     keys: list[tuple[str, Name]] = []
     for m in modules:
         keys += [(m, n) for n in env.load(m).constant_names()]
-    result = recheck(env, sorted({n for _m, n in keys}), core_folders, store, fuel, progress)
+    result = recheck(env, sorted({n for _m, n in keys}), core_folders, store, fuel, progress, checker)
     return {k: result.verdicts[k[1]] for k in keys if k[1] in result.verdicts}, result
 
 
-__all__ = ["project_verdicts", "export_ndjson", "CHECKED", "RecheckResult", "core_identity", "meaning_digest",
+__all__ = ["Checker", "project_verdicts", "export_ndjson", "CHECKED", "RecheckResult", "core_identity", "meaning_digest",
            "name_clashes", "recheck", "unit_digest"]
