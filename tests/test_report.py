@@ -556,7 +556,8 @@ def test_browser_failing_claim_page_shows_script_as_text(browser, written: Path)
     c2 = page.locator("#claim-c2")
     assert c2.locator(".badge.verdict").inner_text().strip() == "fails"
     badges = c2.locator(".decl .badge.status").all_inner_texts()
-    assert [b.strip() for b in badges] == ["sorry", "native"]
+    assert [b.strip() for b in badges] == ["sorry", "native", "unsafe"]
+    assert "unsafe" in c2.inner_text() and "ptrEq" in c2.inner_text()  # the unsafe declarations it rests on
     assert "uses sorry" in c2.locator(".problems-box").inner_text()
     c4 = page.locator("#claim-c4")
     assert "<script>alert('xss')</script>" in c4.locator("p.statement").inner_text()

@@ -6,6 +6,7 @@ folder itself) with an ``expected.yaml``:
 * ``expected``: the status of *every* user-facing declaration (a listed declaration that is
   not in the file fails the test, so nothing can come out ``proved`` unnoticed);
 * ``axioms``: axioms that must appear in a record;
+* ``unsafe``: the unsafe declarations each declaration is or uses (every one not listed uses none);
 * ``query``: names asked for with ``decls=`` and their expected status (``missing``, ``failed``);
 * ``failed_modules``: modules that must fail to build;
 * ``prelude``: declarations and the ``prelude`` modules (not importing ``Init``) they rest on;
@@ -85,6 +86,10 @@ def _check_expected(records: list[DeclFacts], spec: dict, where: str) -> None:
     for name, axioms in (spec.get("axioms") or {}).items():
         for ax in axioms:
             assert Name.parse(ax) in listed[name].axioms, f"{where}: {name} should reach {ax}, got {listed[name].axioms}"
+    unsafe = spec.get("unsafe") or {}
+    for n, r in listed.items():
+        assert sorted(map(str, r.unsafe)) == sorted(unsafe.get(n, [])), f"{where}: {n} rests on unsafe {r.unsafe}"
+        assert not set(r.unsafe) & set(r.axioms), f"{where}: {n} lists an unsafe declaration as an axiom"
     prelude = spec.get("prelude") or {}
     for n, r in listed.items():
         assert list(r.prelude) == prelude.get(n, []), f"{where}: {n} rests on prelude modules {r.prelude}"

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from claimcheck.lean import toolchain as tc
+from claimcheck.olean import reader as R
 from claimcheck.errors import ToolchainError
 from claimcheck.lean import fast_start
 from claimcheck.progress import Progress
@@ -206,7 +207,11 @@ def test_plain_install_keeps_only_the_required_patches(fake) -> None:
     assert not (home / fast_start.SYMBOL_FILE).exists()
 
 
-def _fake_native(bin_dir: Path, version: str) -> Path:
+def _fake_native(bin_dir: Path, version: str, library_version: str | None = None) -> Path:
+    """A native ``lean`` answering ``--version`` and ``--print-prefix``, with a core library (an
+    ``Init`` written in the layout of ``library_version``, by default its own version)."""
+    from olean_writer import Decl, ModuleSpec, release, save, write_module
+
     bin_dir.mkdir(parents=True, exist_ok=True)
     exe = bin_dir / "lean"
     exe.write_text(
@@ -215,6 +220,9 @@ def _fake_native(bin_dir: Path, version: str) -> Path:
         f'  --print-prefix) echo "{bin_dir.parent}";; esac\n'
     )
     exe.chmod(0o755)
+    rel = release(library_version or version)
+    init = ModuleSpec([], [Decl("axiom", "propext", R.Sort(R.Level("zero")))])
+    save(bin_dir.parent / "lib" / "lean", "Init", write_module(rel, init))
     return exe
 
 
@@ -225,6 +233,35 @@ def test_native_toolchain_matching_the_pin_is_used(tmp_path: Path, monkeypatch) 
     found = tc.resolve_toolchain(tmp_path, install=False, search_path=str(tmp_path / "native" / "bin"))
     assert found.kind == "native"
     assert found.lib_dir == tmp_path / "native" / "lib" / "lean"
+
+
+def test_native_library_is_found_from_the_prefix_and_read_as_shipped(tmp_path: Path, monkeypatch) -> None:
+    """The core library of a native Lean: `--print-prefix`/lib/lean, 64-bit with GMP numbers, read by
+    the same reader; its Init was written by that Lean."""
+    from claimcheck.olean.reader import Environment
+
+    exe = _fake_native(tmp_path / "native" / "bin", "4.30.0-rc2")
+    monkeypatch.setenv("CLAIMCHECK_LEAN", str(exe))
+    found = tc.resolve_toolchain(tmp_path, install=False)
+    assert (found.kind, found.lean_version) == ("native", "4.30.0-rc2")
+    assert tc.library_version(found.lib_dir)[0] == "4.30.0-rc2"
+    init = Environment([found.lib_dir]).load("Init")
+    assert init.header.ptr_size == 8 and init.header.gmp and init.part_kinds == ["olean"]
+
+
+def test_native_toolchain_with_another_lean_s_library_is_refused(tmp_path: Path, monkeypatch) -> None:
+    exe = _fake_native(tmp_path / "native" / "bin", "4.29.1", library_version="4.28.0")
+    monkeypatch.setenv("CLAIMCHECK_LEAN", str(exe))
+    with pytest.raises(ToolchainError, match=r"Lean 4\.29\.1, but its library .* written by Lean 4\.28\.0"):
+        tc.resolve_toolchain(tmp_path, install=False)
+    (tmp_path / "native" / "lib" / "lean" / "Init.olean").unlink()
+    with pytest.raises(ToolchainError, match="no Lean library here"):
+        tc.resolve_toolchain(tmp_path, install=False)
+
+
+def test_version_token() -> None:
+    assert tc.version_token("Lean (version 4.28.0-pre, wasm32-unknown-emscripten, commit 38f3c0c, Release)") == "4.28.0-pre"
+    assert tc.version_token("Lean (version 4.32.2, x86_64-unknown-linux-gnu, commit abc, Release)") == "4.32.2"
 
 
 def test_native_toolchain_of_another_version_is_not_used(tmp_path: Path, monkeypatch) -> None:

@@ -92,8 +92,8 @@ def cmd_status(args: argparse.Namespace) -> int:
     """Proof status of every declaration, read from the build's .olean files.
 
     Exit code 1 when a module did not build (its record says why: the Lean error) or a declaration
-    asked for with ``--decl`` is missing; other statuses (sorry, native, axiom) are reported in the
-    output with exit code 0.
+    asked for with ``--decl`` is missing; other statuses (sorry, native, unsafe, axiom) are reported
+    in the output with exit code 0.
     """
     decls = _decls(args.decl)
     session = _session(args, build=not args.no_build, kernel=not args.no_kernel, install=not args.no_build,
@@ -416,7 +416,7 @@ def make_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "status",
-        help="proof status of every declaration (proved, trusted, sorry, native, axiom, missing, failed)",
+        help="proof status of every declaration (proved, trusted, sorry, native, unsafe, axiom, missing, failed)",
         description="Build incrementally, then read each declaration's axioms from the .olean files. "
         "Exit code 1 if a module did not build (its record gives the Lean error) or a --decl is missing; "
         "other statuses are reported with exit code 0.",

@@ -30,3 +30,21 @@ class ManifestError(Exception):
     def __init__(self, issues: list):
         self.issues = list(issues)
         super().__init__("\n".join(str(i) for i in self.issues))
+
+
+class VersionMismatchError(ToolchainError):
+    """Outputs written by another Lean than the toolchain at hand: a module's objects are read only
+    against the core library of the Lean that wrote them (exit code 3, as every toolchain error)."""
+
+    def __init__(self, path, written_by: str, written_commit: str, installed: str, installed_commit: str, library):
+        self.path, self.written_by, self.installed = path, written_by, installed
+        same_version = written_by == installed
+        wrote = f"Lean {written_by}" + (f" (commit {written_commit[:12]})" if same_version else "")
+        have = f"Lean {installed}" + (f" (commit {installed_commit[:12]})" if same_version else "")
+        super().__init__(
+            f"{path}: written by {wrote}, but the toolchain at hand is {have} (its library: {library}); "
+            f"claimcheck reads a project's outputs only against the core library of the Lean that wrote them. "
+            f"Either use that Lean (`elan toolchain install leanprover/lean4:v{written_by}`, pin it in the "
+            f"project's lean-toolchain, and put its `lean` on PATH or name it with CLAIMCHECK_LEAN), or rebuild "
+            f"the outputs with the installed Lean (`claimcheck build`, or `lake build` under {installed})"
+        )

@@ -26,7 +26,7 @@ from claimcheck.recheck.front_end import OleanSource
 
 def _source(toolchain) -> OleanSource:
     lib = toolchain.lib_dir
-    src = OleanSource(O.Environment([lib], allow_unverified_version=True), [lib])
+    src = OleanSource(O.Environment([lib]), [lib])
     src.env.load("Init")
     return src
 

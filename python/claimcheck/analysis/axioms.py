@@ -20,8 +20,13 @@ Two kinds of leaves end the walk:
 **Axioms by identity, not by name.** An allowed axiom counts only when it is the library's own
 declaration (:mod:`claimcheck.analysis.library`). Every ``axiom`` of a project module is an axiom
 whatever its name, and so is every project constant that reuses the full name of a library
-constant; an ``unsafe`` constant counts as an axiom too (``unsafe def loop : False := loop``
-means nothing logically).
+constant, unless it is a name Lean generates (:func:`~claimcheck.analysis.naming.is_generated`:
+``main``, ``match_1``, ``eq_def``, ``hcongr_3``, ``_unsafe_rec``, ...), which a project module and
+the library each make for themselves: each such constant is judged in its own module.
+
+**Unsafe constants are collected apart.** Lean's kernel does not check an ``unsafe`` declaration
+(``unsafe def loop : False := loop`` is accepted), so one that is, or reaches, an unsafe constant
+is never ``proved``; it is not an axiom either: its status is ``unsafe`` (:func:`classify`).
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from typing import Iterable
 
 from claimcheck.analysis.fingerprints import fingerprint
 from claimcheck.analysis.library import LibraryIndex
-from claimcheck.analysis.naming import CORE_AXIOMS, SORRY_AXIOMS, is_native_axiom
+from claimcheck.analysis.naming import CORE_AXIOMS, SORRY_AXIOMS, is_generated, is_native_axiom
 from claimcheck.analysis.scc import close_components
 from claimcheck.model.facts import Status
 from claimcheck.model.names import Name
@@ -51,13 +56,15 @@ class AxiomCollector:
         self.env = env
         self.core_folders = {Path(f).resolve() for f in core_folders}
         self.library = library
-        #: names declared in project modules that are also library constants' names
-        self.shadows = frozenset(n for n in project_names if library is not None and library.declares(n))
+        #: names a user wrote in project modules that are also library constants' names (a name Lean
+        #: generates is each module's own: :func:`~claimcheck.analysis.naming.is_generated`)
+        self.shadows = frozenset(n for n in project_names
+                                 if library is not None and not is_generated(n) and library.declares(n))
         #: axioms found to be the library's own declarations (identity checked)
         self.verified: set[Name] = set()
         self._core_module: dict[str, bool] = {}
-        self._nodes: dict[Key, tuple[frozenset[Name], frozenset[Name], tuple[Key, ...]]] = {}
-        self.result: dict[Key, tuple[frozenset[Name], frozenset[Name]]] = {}
+        self._nodes: dict[Key, tuple[frozenset[Name], frozenset[Name], frozenset[Name], tuple[Key, ...]]] = {}
+        self.result: dict[Key, tuple[frozenset[Name], frozenset[Name], frozenset[Name]]] = {}
 
     def is_core_module(self, module: str) -> bool:
         got = self._core_module.get(module)
@@ -67,8 +74,8 @@ class AxiomCollector:
             self._core_module[module] = got
         return got
 
-    def _node(self, key: Key) -> tuple[frozenset[Name], frozenset[Name], tuple[Key, ...]]:
-        """(axioms, boundary, successors) of one constant."""
+    def _node(self, key: Key) -> tuple[frozenset[Name], frozenset[Name], frozenset[Name], tuple[Key, ...]]:
+        """(axioms, boundary, unsafe constants, successors) of one constant."""
         got = self._nodes.get(key)
         if got is not None:
             return got
@@ -77,6 +84,7 @@ class AxiomCollector:
         ci = mod.get(name) if mod is not None else None
         axioms: set[Name] = set()
         boundary: set[Name] = set()
+        unsafe: set[Name] = set()
         succ: list[Key] = []
         if ci is None:
             # a mention that its module's environment does not resolve (core mentions are filtered below)
@@ -97,9 +105,9 @@ class AxiomCollector:
                 else:
                     axioms.add(name)
             if ci.is_unsafe:
-                # Lean's kernel refuses a safe declaration using an unsafe one, but `set_option
-                # debug.skipKernelTC true` lets one through: it is assumed, never proved
-                axioms.add(name)
+                # Lean's kernel does not check an unsafe declaration (and refuses a safe one using it,
+                # unless `set_option debug.skipKernelTC true` lets one through): never proved
+                unsafe.add(name)
             mentioned = set(ci.type_constants())
             if ci.kind in ("definition", "theorem", "opaque"):
                 mentioned |= ci.value_constants()
@@ -114,42 +122,55 @@ class AxiomCollector:
                     boundary.add(s)  # a core value may mention core constants the exported files omit
                 else:
                     succ.append(("", s))  # unresolved: its node says so
-        node = (frozenset(axioms), frozenset(boundary), tuple(succ))
+        node = (frozenset(axioms), frozenset(boundary), frozenset(unsafe), tuple(succ))
         self._nodes[key] = node
         return node
 
     def closure(self, key: Key) -> tuple[frozenset[Name], frozenset[Name]]:
         """(axioms, boundary) reached from constant ``key`` (itself included)."""
+        return self.reached(key)[:2]  # type: ignore[return-value]
+
+    def unsafe(self, key: Key) -> frozenset[Name]:
+        """The ``unsafe`` constants reached from constant ``key`` (itself included)."""
+        return self.reached(key)[2]
+
+    def reached(self, key: Key) -> tuple[frozenset[Name], frozenset[Name], frozenset[Name]]:
+        """(axioms, boundary, unsafe constants) reached from constant ``key`` (itself included)."""
         if key not in self.result:
-            close_components(key, lambda v: self._node(v)[2], self.result, self._finish)
+            close_components(key, lambda v: self._node(v)[3], self.result, self._finish)
         return self.result[key]
 
     def _finish(self, members: list[Key]) -> None:
         ax: set[Name] = set()
         bd: set[Name] = set()
+        us: set[Name] = set()
         inside = set(members)
         for m in members:
-            a, b, succ = self._node(m)
+            a, b, u, succ = self._node(m)
             ax |= a
             bd |= b
+            us |= u
             for w in succ:
                 if w not in inside:
-                    ra, rb = self.result[w]
+                    ra, rb, ru = self.result[w]
                     ax |= ra
                     bd |= rb
-        res = (frozenset(ax), frozenset(bd))
+                    us |= ru
+        res = (frozenset(ax), frozenset(bd), frozenset(us))
         for m in members:
             self.result[m] = res
 
 
-def classify(axioms: Iterable[Name], allowed: frozenset[Name]) -> Status:
-    """The status implied by a set of reached axioms (``allowed``: the allowed axioms whose
-    identity was checked)."""
+def classify(axioms: Iterable[Name], allowed: frozenset[Name], unsafe: Iterable[Name] = ()) -> Status:
+    """The status implied by the reached axioms (``allowed``: the allowed axioms whose identity was
+    checked) and unsafe constants: sorry > native > unsafe > axiom > proved."""
     axioms = set(axioms)
     if axioms & SORRY_AXIOMS:
         return Status.SORRY
     if any(is_native_axiom(a) for a in axioms):
         return Status.NATIVE
+    if any(True for _ in unsafe):
+        return Status.UNSAFE
     if axioms - allowed:
         return Status.AXIOM
     return Status.PROVED

@@ -24,6 +24,9 @@ __all__ = [
     "DEFAULT_ALLOWED",
     "NATIVE_AXIOMS",
     "SORRY_AXIOMS",
+    "GENERATED_LAST",
+    "GENERATED_PATTERN",
+    "is_generated",
     "is_instance",
     "is_native_axiom",
     "is_syntax_declaration",
@@ -56,6 +59,41 @@ AUX_LAST = frozenset(
     }
 )
 AUX_PATTERN = re.compile(r"^(match|proof|eq|matcher|hcongr|congr|spec|lambda|lam|cstage|closed|boxed|elambda)_\d+(?:_\d+)*$")
+
+
+#: Last components of the names Lean generates for a declaration on demand, in whichever module first
+#: needs one, so that a project module and the library may both hold one of the same name. From
+#: Lean's reserved-name predicates (``registerReservedNamePredicate``): equation lemmas
+#: (``Meta/Eqns``: ``eq_<n>``, ``eq_def``, ``eq_unfold``), congruence lemmas (``Meta/CongrTheorems``:
+#: ``hcongr_<n>``, ``congr_simp``), injectivity (``hinj``), functional induction (``Meta/Tactic/FunInd``:
+#: ``induct``, ``induct_unfolding``, ``mutual_induct``, ``fun_cases``, ``fun_cases_unfolding``),
+#: matchers and theirs (``match_<n>``, ``splitter``, ``lifter``, ``congr_eq_<n>``, ``eq_cond_enumToBitVec``),
+#: ``bv_decide``'s enum lemmas (``enumToBitVec``, ``eq_iff_enumToBitVec_eq``, ``enumToBitVec_le``),
+#: abstracted proofs (``proof_<n>``). (Instance specs, ``<field>_spec``, are left out: a user names
+#: theorems so.)
+GENERATED_LAST = frozenset(
+    {
+        "eq_def", "eq_unfold", "congr_simp", "hinj", "induct", "induct_unfolding", "mutual_induct",
+        "fun_cases", "fun_cases_unfolding", "splitter", "lifter", "eq_cond_enumToBitVec", "enumToBitVec",
+        "eq_iff_enumToBitVec_eq", "enumToBitVec_le",
+    }
+)
+GENERATED_PATTERN = re.compile(r"^(?:match|proof|eq|hcongr|congr_eq|matcher)_\d+(?:_\d+)*$")
+#: The root name ``main``: the entry point of every executable, so also of Lake's and ``leanc``'s in
+#: the library (a ``lake new`` project has ``def main : IO Unit``).
+MAIN = Name(("main",))
+
+
+def is_generated(name: Name) -> bool:
+    """A name Lean generates, not one a user writes: ``main``, a compiler or elaborator auxiliary
+    (a component that starts with ``_`` or is a number: ``_unsafe_rec``, ``_sunfold``, ``_proof_1``,
+    ``_cstage2``, ...), or a reserved or auxiliary suffix (:data:`GENERATED_LAST`,
+    :data:`GENERATED_PATTERN`). A project module and the library may both declare such a name; each
+    is then judged in its own module, never as a project constant borrowing a library name."""
+    if name == MAIN or name.is_internal:
+        return True
+    last = name.last
+    return isinstance(last, str) and (last in GENERATED_LAST or GENERATED_PATTERN.match(last) is not None)
 
 
 def is_native_axiom(name: Name) -> bool:

@@ -31,6 +31,7 @@ from typing import Any, Callable
 
 from claimcheck.model.facts import StatementPart
 from claimcheck.model.names import Name
+from claimcheck.olean.digest import nat_text
 from claimcheck.olean.reader import (
     app_spine,
     strip_mdata,
@@ -329,7 +330,7 @@ class _Printer:
         if isinstance(e, Const):
             return self.const(e.name), _MAX_PREC
         if isinstance(e, Lit):
-            return (str(e.value) if isinstance(e.value, int) else repr(e.value)), _MAX_PREC
+            return (nat_text(e.value) if isinstance(e.value, int) else repr(e.value)), _MAX_PREC
         if isinstance(e, Proj):
             return f"{self.fmt(e.struct, ctx, _MAX_PREC)}.{e.index + 1}", _MAX_PREC
         if isinstance(e, LetE):

@@ -2,8 +2,8 @@
 
 For every declaration of the project's modules (or only the ones asked for) this gives a
 :class:`~claimcheck.model.facts.DeclFacts`: its kind, its **status** (a
-:class:`~claimcheck.model.facts.Status`; precedence: failed > missing > sorry > native > axiom >
-trusted > proved) from the axioms it reaches (:mod:`claimcheck.analysis.axioms`), its trusted
+:class:`~claimcheck.model.facts.Status`; precedence: failed > missing > sorry > native > unsafe >
+axiom > trusted > proved) from the axioms it reaches (:mod:`claimcheck.analysis.axioms`), its trusted
 boundary, statement fingerprint (:mod:`claimcheck.analysis.fingerprints`), shape
 (:mod:`claimcheck.analysis.props`), vacuity lint decided by the kernel
 (:mod:`claimcheck.analysis.vacuity`), printed statement and statement warnings
@@ -12,6 +12,8 @@ boundary, statement fingerprint (:mod:`claimcheck.analysis.fingerprints`), shape
 
 * ``proved``: it reaches only allowed axioms, each of them the library's own declaration;
 * ``sorry``: it reaches ``sorryAx``; ``native``: ``Lean.ofReduceBool`` and friends;
+* ``unsafe``: it is, or reaches, an ``unsafe`` declaration (Lean's kernel checks none: never proved,
+  and not an axiom);
 * ``axiom``: any other axiom (or is one);
 * ``trusted``: a library constant on the trusted boundary itself, or one of the library's own
   allowed axioms (no proof to check: never ``proved``);
@@ -66,9 +68,10 @@ def is_core_folder(folder: Path) -> bool:
 
 def open_environment(project_dirs: Sequence[Path], library_dirs: Sequence[Path]) -> Environment:
     """An environment over the toolchain's library folders (searched first: the only trusted
-    core) and the project's build folders."""
+    core, read as shipped) and the project's build folders (every module written by the library's
+    Lean, with all its parts)."""
     library = [Path(p) for p in library_dirs]
-    return Environment(library + [Path(p) for p in project_dirs if Path(p) not in library])
+    return Environment(library + [Path(p) for p in project_dirs if Path(p) not in library], library_folders=library)
 
 
 def prelude_modules(env: Environment, modules: Sequence[str]) -> dict[str, tuple[str, ...]]:
@@ -79,7 +82,7 @@ def prelude_modules(env: Environment, modules: Sequence[str]) -> dict[str, tuple
     all import ``Init``). Modules ``Init.*`` (``Init.Prelude``, ``Init.Core``, ...) do not.
     """
     project = [m for m in modules if m in env.modules]
-    imports = {m: [i.module for i in env.modules[m].imports] for m in project}
+    imports = {m: list(env.modules[m].imported_modules) for m in project}
 
     def outside_init(lib_module: str) -> bool:
         return lib_module == "Init" or not lib_module.startswith("Init.")
@@ -155,8 +158,8 @@ class _Analysis:
 
     def facts(self, ci: ConstantInfo) -> DeclFacts:
         key = (ci.module, ci.name)
-        axioms, boundary = self.collector.closure(key)
-        status = classify(axioms, self.allowed & self.collector.verified)
+        axioms, boundary, unsafe = self.collector.reached(key)
+        status = classify(axioms, self.allowed & self.collector.verified, unsafe)
         try:
             fp: str | None = self.fingerprints.fingerprint(ci)
         except OleanError:
@@ -196,6 +199,7 @@ class _Analysis:
             status=status,
             axioms=tuple(sorted(axioms, key=str)),
             boundary=tuple(sorted(boundary, key=str)),
+            unsafe=tuple(sorted(unsafe, key=str)),
             fingerprint=fp,
             statement=statement,
             statement_parts=parts,

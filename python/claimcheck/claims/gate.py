@@ -182,6 +182,8 @@ class _ClaimJudge:
         elif facts.status is Status.NATIVE:
             self.add(P.NOT_PROVED, E, f"{formal.decl}: native, not proved (it rests on native evaluation)",
                      formal.decl)
+        elif facts.status is Status.UNSAFE:
+            self.add(P.NOT_PROVED, E, f"{formal.decl}: unsafe, not proved{_axioms(facts)}", formal.decl)
 
     def proof_entry(self, formal: FormalDecl, facts: DeclFacts) -> None:
         decl, role = formal.decl, formal.role
@@ -408,6 +410,9 @@ def _edit_distance(a: str, b: str) -> int:
 
 
 def _axioms(facts: DeclFacts) -> str:
+    """What a declaration that is not proved rests on: its axioms, or the unsafe declarations."""
+    if facts.status is Status.UNSAFE and facts.unsafe:
+        return f" (it is or uses the unsafe declarations {', '.join(map(str, facts.unsafe))}, which Lean's kernel does not check)"
     return f" (axioms: {', '.join(map(str, facts.axioms))})" if facts.axioms and facts.status is Status.AXIOM else ""
 
 

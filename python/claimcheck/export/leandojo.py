@@ -306,7 +306,7 @@ def export_leandojo(session: Any, folder: Path) -> "ExportSummary":
     facts = {f.key: f for f in session.facts}
     sources = {m: build.modules[m].source for m in built}
     modules = discover(project.src_dir, exclude=(project.build_dir,))
-    imports = {m: [i.module for i in modules[m].imports] for m in built if m in modules}
+    imports = {m: list(modules[m].imported_modules) for m in built if m in modules}
     ranges = read_ranges(project.olean_dir, sources, project.root)
     url, commit = git_origin(project.root)
     theorems, corpus = build_records(ProjectUses(env, built), facts, ranges, sources, imports, project.root,

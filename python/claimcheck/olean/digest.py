@@ -30,7 +30,17 @@ from claimcheck.olean.reader import (
     Sort,
 )
 
-__all__ = ["digest_parts", "expr_digest"]
+__all__ = ["digest_parts", "expr_digest", "nat_text"]
+
+#: Python refuses to turn an int of more decimal digits than this into text (quadratic time):
+#: bigger literals are written in hexadecimal (``0x...``, which no decimal text starts with).
+_DECIMAL_LIMIT_BITS = 4000 * 3
+
+
+def nat_text(n: int) -> str:
+    """A number literal's text: decimal (as before, so recorded fingerprints keep), hexadecimal for a
+    number too big for Python's decimal conversion (a GMP literal can be as big as Lean allows)."""
+    return str(n) if n.bit_length() < _DECIMAL_LIMIT_BITS else ("-" if n < 0 else "") + hex(abs(n))
 
 
 def _level_key(lv: Level, params: dict[Name, int]) -> str:
@@ -104,7 +114,7 @@ def expr_digest(root: Expr, level_params: Sequence[Name]) -> bytes:
         elif isinstance(e, LetE):
             r = h("let", memo[id(e.type)], memo[id(e.value)], memo[id(e.body)])
         elif isinstance(e, Lit):
-            r = h("nat" if isinstance(e.value, int) else "str", str(e.value))
+            r = h("nat", nat_text(e.value)) if isinstance(e.value, int) else h("str", e.value)
         elif isinstance(e, MData):
             r = memo[id(e.expr)]
         elif isinstance(e, Proj):

@@ -1,15 +1,8 @@
-"""A pure-Python reader of Lean 4 ``.olean`` files.
+"""A pure-Python reader of Lean 4 ``.olean`` files (Lean 4.18 and later, native 64-bit and wasm32).
 
 An ``.olean`` file is a Lean object graph written by the runtime's *compactor*
-(``src/runtime/compact.cpp``) after a fixed header (``src/library/module.cpp``)::
-
-    0x00  "olean"            5 bytes magic
-    0x05  version            1 byte (2 for Lean >= 4.22)
-    0x06  flags              1 byte (bit 0: bignums use GMP)
-    0x07  Lean version       33 bytes, NUL padded ("4.28.0-pre")
-    0x28  githash            40 bytes
-    0x50  base_addr          size_t (4 bytes on wasm32, 8 on native 64-bit)
-    then  root pointer       size_t, then the objects
+(``src/runtime/compact.cpp``) after a fixed header (``src/library/module.cpp``; read by
+:mod:`claimcheck.olean.layout`, which also decides the file's object layout).
 
 Every pointer is an absolute address: ``base_addr`` + offset in the file.  A
 module is written as up to three *parts* (``.olean``, ``.olean.server``,
@@ -20,17 +13,20 @@ contains them.  A pointer with its low bit set is a boxed scalar.
 Object header (8 bytes): ``int32 rc`` (0: persistent), ``uint16 cs_sz``,
 ``uint8 other``, ``uint8 tag``.  Tags below 245 are constructors (``other`` =
 number of pointer fields, ``cs_sz`` = byte size); 246 Array, 248 scalar array,
-249 String, 250 big number (MPZ).
+249 String, 250 big number (MPZ: GMP's layout when the header's GMP flag is set,
+as in every native file; Lean's own otherwise, as in the wasm files).
 
 The root object is ``Lean.ModuleData`` (``imports``, ``constNames``,
-``constants``, ``extraConstNames``, ``entries``; scalar ``isModule``).  Its
-``ConstantInfo`` values are decoded *lazily*: names are decoded when the module
-is indexed; a constant's type and value are only decoded on access.
+``constants``, ``extraConstNames``, ``entries``; from Lean 4.20 the scalar
+``isModule``).  Its ``ConstantInfo`` values are decoded *lazily*: names are
+decoded when the module is indexed; a constant's type and value are only decoded
+on access.
 
-The layout (field order, tags) was checked against real files of Lean
-4.28.0-pre (wasm32).  Any other header version, an unverified Lean version or
-an object that does not have the expected shape raises :class:`OleanError`
-naming the file: this reader never guesses.
+Every read is checked against the object's size and the file's end, and every
+object against the shape its field must have: a file that does not have one of
+the known layouts (:data:`claimcheck.olean.layout.LAYOUTS`) or is corrupted raises
+:class:`OleanError` naming the file and its Lean version, never another
+exception and never a guess.
 """
 
 from __future__ import annotations
@@ -40,8 +36,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
-from claimcheck.errors import OleanError
+from claimcheck.errors import OleanError, VersionMismatchError
 from claimcheck.model.names import Name
+from claimcheck.olean.layout import HEADER_FIXED, Layout, OleanHeader, detect_layout, read_header
 
 __all__ = [
     "OleanError",
@@ -62,6 +59,7 @@ __all__ = [
     "MData",
     "Proj",
     "Import",
+    "Layout",
     "ConstantInfo",
     "Module",
     "Environment",
@@ -69,14 +67,6 @@ __all__ = [
     "module_paths",
     "CONSTANT_KINDS",
 ]
-
-MAGIC = b"olean"
-SUPPORTED_FORMAT_VERSIONS = frozenset({2})
-#: Lean versions (prefix of the header's version string) whose object layout was
-#: verified against real files.  Others are refused unless the caller opts in.
-VERIFIED_LEAN_VERSIONS = ("4.28.",)
-
-HEADER_FIXED = 5 + 1 + 1 + 33 + 40  # = 0x50: bytes before base_addr
 
 TAG_ARRAY = 246
 TAG_SARRAY = 248
@@ -276,65 +266,23 @@ def constants_of(e: Expr) -> set[Name]:
 
 @dataclass(frozen=True)
 class Import:
-    """One ``import`` of a module header (module names are dotted texts: a module is a file)."""
+    """One ``import`` of a module header (module names are dotted texts: a module is a file).
+
+    ``is_meta``: a ``meta import`` (Lean 4.22 and later; from 4.30 every header lists an implicit
+    ``meta import Init`` beside ``import Init``: it is that, not a second import of ``Init``).
+    ``runtime_only``: Lean 4.18's ``runtimeOnly`` flag. A flag the file's layout does not have
+    keeps Lean's default (``is_exported``: every import of a file outside the module system is)."""
 
     module: str
-    import_all: bool
-    is_exported: bool
-    is_meta: bool
-
-
-@dataclass(frozen=True)
-class OleanHeader:
-    path: Path
-    version: int
-    flags: int
-    lean_version: str
-    githash: str
-    base_addr: int
-    ptr_size: int
-    root: int
-    size: int
+    import_all: bool = False
+    is_exported: bool = True
+    is_meta: bool = False
+    runtime_only: bool = False
 
 
 # ---------------------------------------------------------------------------
 # Raw object graph
 # ---------------------------------------------------------------------------
-
-
-def _cstr(raw: bytes) -> str:
-    return raw.split(b"\0", 1)[0].decode("ascii", "replace")
-
-
-def read_header(path: Path, data: bytes, allow_unverified_version: bool = False) -> OleanHeader:
-    """Parse and check the header of one ``.olean`` part."""
-    if len(data) < HEADER_FIXED + 8 or data[:5] != MAGIC:
-        raise OleanError(f"{path}: not an .olean file (bad magic or truncated header)")
-    version, flags = data[5], data[6]
-    lean_version = _cstr(data[7:40])
-    githash = _cstr(data[40:80])
-    if version not in SUPPORTED_FORMAT_VERSIONS:
-        raise OleanError(
-            f"{path}: unsupported .olean format version {version} (Lean {lean_version!r}); "
-            f"this reader knows version(s) {sorted(SUPPORTED_FORMAT_VERSIONS)}"
-        )
-    if not allow_unverified_version and not lean_version.startswith(VERIFIED_LEAN_VERSIONS):
-        raise OleanError(
-            f"{path}: .olean written by Lean {lean_version!r}, whose object layout this reader "
-            f"has not verified (verified: {', '.join(v + 'x' for v in VERIFIED_LEAN_VERSIONS)})"
-        )
-    size = len(data)
-    # Detect the pointer width from ``base_addr``: it is 64 KiB aligned, and below 2^47 on
-    # native 64-bit (module.cpp).  Read as 8 bytes, a wasm32 header gives ``root << 32 | base``,
-    # far above 2^47.  The root pointer may point into an earlier part of the module (objects are
-    # shared between parts), so it is checked when the parts are resolved, not here.
-    for ptr_size, fmt in ((8, "<QQ"), (4, "<II")):
-        if len(data) < HEADER_FIXED + 2 * ptr_size:
-            continue
-        base, root = struct.unpack_from(fmt, data, HEADER_FIXED)
-        if base % 0x10000 == 0 and base < (1 << 47) and not root & 1 and root % ptr_size == 0:
-            return OleanHeader(path, version, flags, lean_version, githash, base, ptr_size, root, size)
-    raise OleanError(f"{path}: corrupted or truncated .olean header (no valid base address; Lean {lean_version!r})")
 
 
 class _Part:
@@ -349,7 +297,7 @@ class _Part:
 
 
 class _Graph:
-    """The object graph of one module: its parts, with pointer resolution."""
+    """The object graph of one module: its parts, with pointer resolution and checked reads."""
 
     def __init__(self, parts: Sequence[_Part]):
         if not parts:
@@ -358,13 +306,21 @@ class _Graph:
         p0 = self.parts[0].header
         self.ptr = p0.ptr_size
         for p in self.parts[1:]:
-            if p.header.ptr_size != self.ptr or p.header.lean_version != p0.lean_version:
-                raise OleanError(f"{p.path}: part does not match {self.parts[0].path} (pointer size or Lean version)")
+            h = p.header
+            if h.ptr_size != self.ptr or h.lean_version != p0.lean_version or h.flags != p0.flags:
+                raise OleanError(
+                    f"{p.path}: part does not match {self.parts[0].path} (Lean {h.lean_version!r}, "
+                    f"{8 * h.ptr_size}-bit, flags {h.flags:#04x} against Lean {p0.lean_version!r}, "
+                    f"{8 * self.ptr}-bit, flags {p0.flags:#04x}): the parts of a module come from one build"
+                )
+        self.gmp = p0.gmp
         self.pfmt = "<I" if self.ptr == 4 else "<Q"
         self._pstruct = struct.Struct(self.pfmt)
         self._pn: dict[int, struct.Struct] = {}
         self.names: dict[int, Name] = {}
         self.path = self.parts[0].path
+        #: an upper bound of the objects in the graph: a longer chain (list, name) is a cycle
+        self.max_objects = sum(len(p.data) for p in self.parts) // 8 + 1
 
     def err(self, msg: str) -> OleanError:
         return OleanError(f"{self.path}: {msg} (Lean {self.parts[0].header.lean_version})")
@@ -386,42 +342,64 @@ class _Graph:
         _rc, cs, other, tag = _HDR.unpack_from(data, off)
         return data, off, tag, other, cs
 
-    def ptrs(self, data: bytes, off: int, n: int) -> tuple[int, ...]:
+    def _n(self, n: int) -> struct.Struct:
         s = self._pn.get(n)
         if s is None:
             s = self._pn[n] = struct.Struct("<%d%s" % (n, "I" if self.ptr == 4 else "Q"))
+        return s
+
+    def ptrs(self, data: bytes, off: int, n: int) -> tuple[int, ...]:
         end = off + 8 + n * self.ptr
         if end > len(data):
             raise self.err(f"object at offset {off:#x} runs past the end of the file")
-        return s.unpack_from(data, off + 8)
+        return self._n(n).unpack_from(data, off + 8)
 
     def ctor(self, addr: int, tag: int | tuple[int, ...] | None, nptr: int, what: str) -> tuple[bytes, int, int, tuple[int, ...]]:
         data, off, t, other, cs = self.obj(addr)
         if t > MAX_CTOR_TAG or other != nptr or (tag is not None and (t != tag if isinstance(tag, int) else t not in tag)):
             raise self.err(f"unexpected object for {what}: tag {t}, {other} pointer fields (layout not understood)")
+        if off + cs > len(data) or cs < 8 + nptr * self.ptr:
+            raise self.err(f"{what} object at offset {off:#x} has {cs} bytes, past the end of the file or too few for its fields")
         return data, off, t, self.ptrs(data, off, other)
 
     def scalars(self, data: bytes, off: int, nptr: int) -> int:
         return off + 8 + nptr * self.ptr
 
+    def scalar(self, data: bytes, off: int, nptr: int, index: int, what: str) -> int:
+        """The ``index``-th scalar byte of the constructor object at ``off`` (with ``nptr`` pointer
+        fields), checked against the object's size."""
+        cs = _U16.unpack_from(data, off + 4)[0]
+        at = off + 8 + nptr * self.ptr + index
+        if at >= off + cs or at >= len(data):
+            raise self.err(f"{what} object at offset {off:#x} has no scalar byte {index} ({cs} bytes; layout not understood)")
+        return data[at]
+
+    def flag(self, data: bytes, off: int, nptr: int, index: int, what: str) -> bool:
+        """A ``Bool`` scalar field: 0 or 1, anything else is a layout this reader does not know."""
+        b = self.scalar(data, off, nptr, index, what)
+        if b > 1:
+            raise self.err(f"{what}: scalar byte {index} is {b}, not a Bool (layout not understood)")
+        return bool(b)
+
     def array(self, addr: int) -> tuple[int, ...]:
         data, off, tag, _o, _c = self.obj(addr)
         if tag != TAG_ARRAY:
             raise self.err(f"expected an Array, found tag {tag}")
-        (n,) = self._pstruct.unpack_from(data, off + 8)
-        s = self._pn.get(-n)
-        if s is None:
-            s = self._pn[-n] = struct.Struct("<%d%s" % (n, "I" if self.ptr == 4 else "Q"))
         start = off + 8 + 2 * self.ptr
+        if start > len(data):
+            raise self.err("array runs past the end of the file")
+        (n,) = self._pstruct.unpack_from(data, off + 8)
         if start + n * self.ptr > len(data):
             raise self.err("array runs past the end of the file")
-        return s.unpack_from(data, start)
+        return self._n(n).unpack_from(data, start)
 
     def list(self, addr: int) -> list[int]:
         out = []
         while not addr & 1:
             _d, _o, _t, (head, tail) = self.ctor(addr, 1, 2, "List.cons")
             out.append(head)
+            if len(out) > self.max_objects:
+                raise self.err(f"list at {addr:#x} does not end (corrupted file)")
             addr = tail
         return out
 
@@ -429,31 +407,50 @@ class _Graph:
         data, off, tag, _o, _c = self.obj(addr)
         if tag != TAG_STRING:
             raise self.err(f"expected a String, found tag {tag}")
-        (size,) = self._pstruct.unpack_from(data, off + 8)
         start = off + 8 + 3 * self.ptr
+        if start > len(data):
+            raise self.err("string runs past the end of the file")
+        (size,) = self._pstruct.unpack_from(data, off + 8)
         if size < 1 or start + size > len(data):
             raise self.err("string runs past the end of the file")
         return data[start : start + size - 1].decode("utf-8", "replace")
 
     def nat(self, addr: int) -> int:
+        """A ``Nat`` (or ``Int``): a boxed scalar, or a big number in the layout the header names."""
         if addr & 1:
             return addr >> 1
-        data, off, tag, _o, _c = self.obj(addr)
+        data, off, tag, _o, cs = self.obj(addr)
         if tag != TAG_MPZ:
             raise self.err(f"expected a Nat, found tag {tag}")
-        if self.parts[0].header.flags & 1:
-            raise self.err("GMP-encoded big numbers are not supported")
-        # non-GMP mpz: { bool m_sign; size_t m_size; mpn_digit * m_digits } after the header
         p = self.ptr
-        sign = data[off + 8]
-        (size,) = self._pstruct.unpack_from(data, off + 8 + p)
-        (digits,) = self._pstruct.unpack_from(data, off + 8 + 2 * p)
-        ddata, doff = self.loc(digits) if size else (data, off)
-        value = 0
-        for i in reversed(range(size)):
-            (d,) = struct.unpack_from("<I", ddata, doff + 4 * i)
-            value = (value << 32) | d
-        return -value if sign else value
+        if off + 8 + 3 * p > len(data):
+            raise self.err(f"big number at {addr:#x} runs past the end of the file")
+        if self.gmp:
+            # GMP's ``__mpz_struct``: int32 _mp_alloc, int32 _mp_size (its sign is the number's), a
+            # pointer to the limbs (mp_limb_t: pointer-sized), which the compactor puts right after
+            alloc, size = struct.unpack_from("<ii", data, off + 8)
+            (limbs,) = self._pstruct.unpack_from(data, off + 16)
+            count, negative, limb, first = abs(size), size < 0, p, addr + 16 + p
+            if alloc != count:
+                raise self.err(f"big number at {addr:#x}: GMP _mp_alloc {alloc} and _mp_size {size} differ "
+                                "(not the layout Lean's compactor writes)")
+        else:
+            # Lean's own ``mpz``: bool m_sign (padded), size_t m_size, a pointer to 32-bit digits
+            negative = data[off + 8] != 0
+            (count,) = self._pstruct.unpack_from(data, off + 8 + p)
+            (limbs,) = self._pstruct.unpack_from(data, off + 8 + 2 * p)
+            limb, first = 4, addr + 8 + 3 * p
+        if count == 0:
+            return 0
+        expected = first - addr + limb * count
+        if limbs != first or (cs and expected < 1 << 16 and cs < expected):
+            raise self.err(f"big number at {addr:#x}: its digits are not where Lean's compactor puts them "
+                           f"({'GMP' if self.gmp else 'non-GMP'} layout, {count} digits of {limb} bytes)")
+        ddata, doff = self.loc(limbs)
+        if doff + limb * count > len(ddata):
+            raise self.err(f"big number at {addr:#x} runs past the end of the file")
+        value = int.from_bytes(ddata[doff : doff + limb * count], "little")
+        return -value if negative else value
 
     def name(self, addr: int) -> Name:
         """The ``Name`` at ``addr`` (memoised by address; prefixes are shared)."""
@@ -477,6 +474,8 @@ class _Graph:
                 raise self.err(f"expected a Name, found tag {tag} with {other} pointer fields")
             pre, comp = self.ptrs(data, off, 2)
             chain.append((a, tag, comp))
+            if len(chain) > self.max_objects:
+                raise self.err(f"name at {addr:#x} does not end (corrupted file)")
             a = pre
         comps: tuple[str | int, ...] = got.components if got is not None else ()
         for a, tag, comp in reversed(chain):
@@ -506,16 +505,25 @@ class _Decoder:
         self.levels: dict[int, Level] = {}
         self.exprs: dict[int, Expr] = {}
 
-    def level(self, addr: int) -> Level:
-        got = self.levels.get(addr)
+    def level(self, root: int) -> Level:
+        """Decode the universe level at ``root`` (iteratively, memoised by address)."""
+        cache = self.levels
+        got = cache.get(root)
         if got is not None:
             return got
         g = self.g
-        if addr & 1:
-            if addr >> 1 != 0:
-                raise g.err(f"unexpected scalar level {addr >> 1}")
-            lv = Level("zero")
-        else:
+        stack, pending = [root], set()
+        while stack:
+            addr = stack[-1]
+            if addr in cache:
+                stack.pop()
+                continue
+            if addr & 1:
+                if addr >> 1 != 0:
+                    raise g.err(f"unexpected scalar level {addr >> 1}")
+                cache[addr] = Level("zero")
+                stack.pop()
+                continue
             data, off, tag, other, _cs = g.obj(addr)
             if tag > 5 or other != _LEVEL_PTRS[tag]:
                 raise g.err(f"unexpected Level object: tag {tag}, {other} pointer fields")
@@ -524,18 +532,32 @@ class _Decoder:
             if kind in ("param", "mvar"):
                 lv = Level(kind, (), g.name(ps[0]))
             else:
-                lv = Level(kind, tuple(self.level(p) for p in ps))
-        self.levels[addr] = lv
-        return lv
+                missing = [p for p in ps if p not in cache]
+                if missing:
+                    if addr in pending:
+                        raise g.err(f"level at {addr:#x} contains itself (corrupted file)")
+                    pending.add(addr)
+                    stack.extend(missing)
+                    continue
+                lv = Level(kind, tuple(cache[p] for p in ps))
+            stack.pop()
+            cache[addr] = lv
+        return cache[root]
 
     def expr(self, root: int) -> Expr:
         """Decode the expression at ``root`` iteratively (terms may be very deep)."""
+        try:
+            return self._expr(root)
+        except (IndexError, struct.error, ValueError, KeyError) as exc:  # a check this reader missed
+            raise self.g.err(f"an expression cannot be decoded ({type(exc).__name__}: {exc})") from exc
+
+    def _expr(self, root: int) -> Expr:
         cache = self.exprs
         got = cache.get(root)
         if got is not None:
             return got
         g = self.g
-        stack = [root]
+        stack, pending = [root], set()
         while stack:
             addr = stack[-1]
             if addr in cache:
@@ -560,10 +582,12 @@ class _Decoder:
                 kids = ()
             missing = [k for k in kids if k not in cache]
             if missing:
+                if addr in pending:  # its children were decoded first unless one of them is itself
+                    raise g.err(f"expression at {addr:#x} contains itself (corrupted file)")
+                pending.add(addr)
                 stack.extend(missing)
                 continue
             stack.pop()
-            sc = g.scalars(data, off, other)
             if tag == 0:
                 e: Expr = BVar(g.nat(ps[0]))
             elif tag == 1:
@@ -577,7 +601,9 @@ class _Decoder:
             elif tag == 5:
                 e = App(cache[ps[0]], cache[ps[1]])
             elif tag == 6 or tag == 7:
-                bi = data[sc + 8]  # after the cached 8-byte ``data`` field
+                bi = g.scalar(data, off, other, 8, "binder")  # after the cached 8-byte ``data`` field
+                if bi > 3:
+                    raise g.err(f"binder at {addr:#x}: binder info {bi} (layout not understood)")
                 cls = Lam if tag == 6 else ForallE
                 e = cls(g.name(ps[0]), cache[ps[1]], cache[ps[2]], bi)
             elif tag == 8:
@@ -695,11 +721,15 @@ class ConstantInfo:
         return self._decoder.used_constants(self.value_addr)
 
 
+def module_part_paths(olean: Path) -> tuple[Path, Path, Path]:
+    """The ``.olean``, ``.olean.server`` and ``.olean.private`` paths of the module at ``olean``."""
+    return olean, olean.with_name(olean.name + ".server"), olean.with_name(olean.name + ".private")
+
+
 def module_paths(module: str, folder: Path) -> tuple[Path, Path, Path]:
     """The ``.olean``, ``.olean.server`` and ``.olean.private`` paths of ``module``."""
     base = folder.joinpath(*module.split("."))
-    olean = base.with_name(base.name + ".olean")
-    return olean, olean.with_name(olean.name + ".server"), olean.with_name(olean.name + ".private")
+    return module_part_paths(base.with_name(base.name + ".olean"))
 
 
 _PART_NAMES = ("olean", "server", "private")
@@ -712,12 +742,12 @@ class Module:
     ``X.olean.server`` and ``X.olean.private`` next to it.
     """
 
-    def __init__(self, name: str, parts: Sequence[tuple[str, Path, bytes]], allow_unverified_version: bool = False):
+    def __init__(self, name: str, parts: Sequence[tuple[str, Path, bytes]]):
         self.name = name
         loaded: list[_Part] = []
         self.part_kinds: list[str] = []
         for kind, path, data in parts:
-            loaded.append(_Part(path, data, read_header(path, data, allow_unverified_version)))
+            loaded.append(_Part(path, data, read_header(path, data)))
             self.part_kinds.append(kind)
         self.path = loaded[0].path
         self._graph = _Graph(loaded)
@@ -727,46 +757,82 @@ class Module:
         first = loaded[0]
         if not first.base + HEADER_FIXED + 2 * first.header.ptr_size <= first.header.root < first.end:
             raise OleanError(f"{first.path}: corrupted or truncated .olean (root object outside the file; Lean {first.header.lean_version})")
-        roots = [self._root(p) for p in loaded]
-        self._roots = roots
-        g = self._graph
-        self.imports: tuple[Import, ...] = tuple(self._import(a) for a in g.array(roots[0][0][0]))
-        self.is_module = bool(roots[0][1])
-        # name -> (part index, address of the ConstantInfo); later parts override
-        self._entries: dict[Name, tuple[int, int]] = {}
-        for i, (fields, _is_mod) in enumerate(roots):
-            names = g.array(fields[1])
-            consts = g.array(fields[2])
-            if len(names) != len(consts):
-                raise g.err("constNames and constants differ in length")
-            for n_addr, c_addr in zip(names, consts):
-                self._entries[g.name(n_addr)] = (i, c_addr)
+        try:
+            roots = [self._root(p) for p in loaded]
+            #: the object layout, decided from the exported part's root (every part has the same)
+            self.layout: Layout = roots[0][2]
+            for p, r in zip(loaded[1:], roots[1:]):
+                if r[2] != self.layout:
+                    raise OleanError(f"{p.path}: its layout ({r[2].name}) is not its module's ({self.layout.name}; "
+                                     f"Lean {p.header.lean_version})")
+            self._roots = [(fields, is_mod) for fields, is_mod, _l in roots]
+            g = self._graph
+            #: the header's import records, in order (a module may appear twice: ``import Init`` and, from
+            #: Lean 4.30, the implicit ``meta import Init``); :attr:`imported_modules` lists each once
+            self.imports: tuple[Import, ...] = tuple(self._import(a) for a in g.array(self._roots[0][0][0]))
+            self.is_module = self._roots[0][1]
+            # name -> (part index, address of the ConstantInfo); later parts override
+            self._entries: dict[Name, tuple[int, int]] = {}
+            for i, (fields, _is_mod) in enumerate(self._roots):
+                names = g.array(fields[1])
+                consts = g.array(fields[2])
+                if len(names) != len(consts):
+                    raise g.err("constNames and constants differ in length")
+                for n_addr, c_addr in zip(names, consts):
+                    self._entries[g.name(n_addr)] = (i, c_addr)
+        except (IndexError, struct.error, ValueError, KeyError) as exc:  # a check this reader missed
+            raise OleanError(f"{self.path}: cannot be decoded ({type(exc).__name__}: {exc}; Lean "
+                             f"{self.header.lean_version})") from exc
         self._cache: dict[Name, ConstantInfo] = {}
 
     @classmethod
-    def load(cls, name: str, olean: Path, allow_unverified_version: bool = False) -> "Module":
+    def load(cls, name: str, olean: Path, require_parts: bool = False) -> "Module":
+        """Read ``olean`` and the ``.olean.server`` and ``.olean.private`` parts beside it.
+
+        ``require_parts``: a module of the module system (``module`` header) must have all three
+        parts, as Lean writes them: without the private part every theorem reads as an axiom. A
+        toolchain's library ships its exported parts alone; its modules are read as shipped."""
         parts = []
-        for kind, p in zip(_PART_NAMES, (olean, olean.with_name(olean.name + ".server"), olean.with_name(olean.name + ".private"))):
+        missing = []
+        for kind, p in zip(_PART_NAMES, module_part_paths(olean)):
             try:
                 parts.append((kind, p, p.read_bytes()))
             except FileNotFoundError:
                 if kind == "olean":
                     raise OleanError(f"{p}: no such file (module {name})") from None
-        return cls(name, parts, allow_unverified_version)
+                missing.append(p)
+            except OSError as exc:
+                raise OleanError(f"{p}: cannot be read ({exc})") from exc
+        mod = cls(name, parts)
+        if require_parts and mod.is_module and missing:
+            raise OleanError(
+                f"{missing[-1]}: missing: module {name} uses the module system (`module`), for which Lean "
+                f"writes {olean.name}, {olean.name}.server and {olean.name}.private; without "
+                f"{'the private part its theorems read as axioms' if missing[-1].name.endswith('.private') else 'all of them its objects cannot be resolved'}"
+                " (rebuild the module)"
+            )
+        return mod
 
-    def _root(self, part: _Part) -> tuple[tuple[int, ...], int]:
+    def _root(self, part: _Part) -> tuple[tuple[int, ...], bool, Layout]:
+        """(pointer fields, isModule, layout) of a part's root ``ModuleData``."""
         g = self._graph
         data, off, tag, other, cs = g.obj(part.header.root)
-        if tag != 0 or other != 5:
-            raise OleanError(f"{part.path}: root object is not a ModuleData (tag {tag}, {other} fields; Lean {part.header.lean_version})")
-        ps = g.ptrs(data, off, 5)
-        return ps, data[g.scalars(data, off, 5)]
+        layout = detect_layout(part.header, tag, other, cs)
+        ps = g.ptrs(data, off, other)
+        is_module = g.flag(data, off, other, 0, "ModuleData") if layout.is_module_flag else False
+        return ps, is_module, layout
 
     def _import(self, addr: int) -> Import:
         g = self._graph
         data, off, _t, (mod,) = g.ctor(addr, 0, 1, "Import")
-        s = g.scalars(data, off, 1)
-        return Import(g.module_name(mod), bool(data[s]), bool(data[s + 1]), bool(data[s + 2]))
+        flags = {f: g.flag(data, off, 1, i, f"Import ({self.layout.name} layout)")
+                 for i, f in enumerate(self.layout.import_flags)}
+        return Import(g.module_name(mod), **flags)
+
+    @property
+    def imported_modules(self) -> tuple[str, ...]:
+        """The modules this one imports, each once, in the header's order."""
+        return tuple(dict.fromkeys(i.module for i in self.imports))
 
     @property
     def lean_version(self) -> str:
@@ -796,6 +862,12 @@ class Module:
             yield ci
 
     def _decode_constant(self, addr: int) -> ConstantInfo:
+        try:
+            return self._decode_constant_at(addr)
+        except (IndexError, struct.error, ValueError, KeyError) as exc:  # a check this reader missed
+            raise self._graph.err(f"a constant cannot be decoded ({type(exc).__name__}: {exc})") from exc
+
+    def _decode_constant_at(self, addr: int) -> ConstantInfo:
         g = self._graph
         data, off, tag, other, _cs = g.obj(addr)
         if tag > 7 or other != 1:
@@ -807,27 +879,34 @@ class Module:
         _cd, _co, _ct, (name_a, lps_a, type_a) = g.ctor(vps[0], 0, 3, "ConstantVal")
         name = g.name(name_a)
         lps = tuple(g.name(x) for x in g.list(lps_a))
-        sc = g.scalars(vdata, voff, n)
+        what = f"{kind} {name}"
+
+        def flag(i: int) -> bool:
+            return g.flag(vdata, voff, n, i, what)
+
         ci = ConstantInfo(kind, name, lps, self.name, type_a, None, _decoder=self._decoder)
         if kind in ("definition", "theorem", "opaque"):
             ci.value_addr = vps[1]
             all_a = vps[3] if kind == "definition" else vps[2]
             ci.all = tuple(g.name(x) for x in g.list(all_a))
             if kind == "opaque":
-                ci.is_unsafe = bool(vdata[sc])
+                ci.is_unsafe = flag(0)
             elif kind == "definition":
-                ci.is_unsafe = vdata[sc] == 0  # DefinitionSafety.unsafe
+                safety = g.scalar(vdata, voff, n, 0, what)  # DefinitionSafety: unsafe, safe, partial
+                if safety > 2:
+                    raise g.err(f"{what}: safety {safety} (layout not understood)")
+                ci.is_unsafe = safety == 0
         elif kind == "axiom":
-            ci.is_unsafe = bool(vdata[sc])
+            ci.is_unsafe = flag(0)
         elif kind == "inductive":
             ci.num_params = g.nat(vps[1])
             ci.all = tuple(g.name(x) for x in g.list(vps[3]))
             ci.ctors = tuple(g.name(x) for x in g.list(vps[4]))
-            ci.is_unsafe = bool(vdata[sc + 1])
+            ci.is_unsafe = flag(1)  # isRec, isUnsafe, isReflexive
         elif kind == "constructor":
             ci.induct = g.name(vps[1])
             ci.num_params = g.nat(vps[3])
-            ci.is_unsafe = bool(vdata[sc])
+            ci.is_unsafe = flag(0)
         elif kind == "recursor":
             ci.all = tuple(g.name(x) for x in g.list(vps[1]))
             ci.num_params = g.nat(vps[2])
@@ -836,7 +915,7 @@ class Module:
                 _rd, _ro, _rt, rps = g.ctor(r, 0, 3, "RecursorRule")
                 rules.append(rps[2])
             ci.rule_addrs = tuple(rules)
-            ci.is_unsafe = bool(vdata[sc + 1])
+            ci.is_unsafe = flag(1)  # k, isUnsafe
         return ci
 
     def constant_part(self, name: Name) -> str | None:
@@ -871,11 +950,19 @@ class Environment:
     is looked up **within a module's scope**: ``find(name, within=M)`` is the declaration of
     ``name`` among ``M`` and the modules it imports, transitively (loaded breadth-first from
     ``M``, only as far as needed). ``declarers(name)`` lists every loaded module declaring it.
+
+    ``library_folders``: the folders of a toolchain's library, whose modules are read as shipped
+    (the wasm package ships the exported parts alone); a module of any other folder that uses the
+    module system must have all its parts (:meth:`Module.load`). By default, a folder holding
+    ``Init.olean`` is a library folder.
     """
 
-    def __init__(self, search_path: Iterable[Path], allow_unverified_version: bool = False):
+    def __init__(self, search_path: Iterable[Path], library_folders: Iterable[Path] | None = None):
         self.search_path = [Path(p) for p in search_path]
-        self.allow_unverified_version = allow_unverified_version
+        if library_folders is None:
+            library_folders = [p for p in self.search_path if (p / "Init.olean").is_file()]
+        self.library_folders = {Path(p).resolve() for p in library_folders}
+        self._library_header: OleanHeader | None = None
         self.modules: dict[str, Module] = {}
         self._index: dict[Name, list[Module]] = {}
         # per scope root: the modules of its import closure visited so far (breadth-first), and the
@@ -903,11 +990,37 @@ class Environment:
         found = self.locate(module)
         if found is None:
             raise OleanError(f"module {module} not found in {', '.join(map(str, self.search_path))}")
-        mod = Module.load(module, found[0], self.allow_unverified_version)
+        from_library = found[1].resolve() in self.library_folders
+        mod = Module.load(module, found[0], require_parts=not from_library)
+        if not from_library:
+            self._check_version(mod)
         self.modules[module] = mod
         for n in mod.constant_names():
             self._index.setdefault(n, []).append(mod)
         return mod
+
+    def library_header(self) -> OleanHeader | None:
+        """The header of the library's ``Init.olean`` (the Lean version of the library), or None
+        without a library folder."""
+        if self._library_header is None:
+            for folder in self.search_path:
+                init = folder / "Init.olean"
+                if folder.resolve() in self.library_folders and init.is_file():
+                    with init.open("rb") as f:
+                        head = f.read(HEADER_FIXED + 16)
+                    self._library_header = read_header(init, head)
+                    break
+        return self._library_header
+
+    def _check_version(self, mod: Module) -> None:
+        """A module outside the library was written by the library's Lean (the same version and
+        commit), or it is not read at all: objects of one Lean are never read against another's core."""
+        lib = self.library_header()
+        if lib is None:
+            return
+        h = mod.header
+        if h.lean_version != lib.lean_version or (h.githash and lib.githash and h.githash != lib.githash):
+            raise VersionMismatchError(mod.path, h.lean_version, h.githash, lib.lean_version, lib.githash, lib.path.parent)
 
     # ----------------------------------------------------------------- scopes
 
@@ -917,7 +1030,7 @@ class Environment:
         if visited is None:
             self.load(root)
             self._visited[root] = {root}
-            self._frontier[root] = [i.module for i in self.modules[root].imports]
+            self._frontier[root] = list(self.modules[root].imported_modules)
             return True
         frontier = self._frontier[root]
         while frontier:
@@ -929,7 +1042,7 @@ class Environment:
                 continue
             mod = self.load(m)
             visited.add(m)
-            frontier.extend(i.module for i in mod.imports if i.module not in visited)
+            frontier.extend(x for x in mod.imported_modules if x not in visited)
             return True
         return False
 
@@ -965,6 +1078,11 @@ class Environment:
                     if not self._visit_next(root):
                         break
             return None
+        own = self.modules.get(within) or self.load(within)
+        if name in own:
+            # the module's own declaration: a name Lean generates on demand (``hcongr_3``, ``eq_1``,
+            # ...) can be in it and in an import whose copy the module did not see (a private part)
+            return own.get(name)
         while True:
             for mod in self._index.get(name, ()):
                 if self.in_scope(mod.name, within):

@@ -96,7 +96,7 @@ def kernel_chip(decl: dict[str, Any]) -> dict[str, str] | None:
         return None
     outcome, reason = str(kernel["outcome"]), str(kernel.get("reason") or "")
     status = str(decl.get("status"))
-    if outcome == "checked" and status in ("sorry", "axiom", "native"):
+    if outcome == "checked" and status in ("sorry", "axiom", "native", "unsafe"):
         return {"css": "k-typed", "words": "kernel: well-typed, not a proof",
                 "title": f"the independent kernel accepts its types; it rests on {status}, so it proves nothing"}
     return {"css": f"k-{outcome}", "words": f"kernel: {outcome}", "title": reason}

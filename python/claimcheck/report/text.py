@@ -73,6 +73,8 @@ def render_status(records: list[DeclFacts], statements: bool = False) -> str:
             extra = ""
             if r.axioms:
                 extra = "  axioms: " + ", ".join(map(str, r.axioms))
+            if r.unsafe:
+                extra += "  unsafe: " + ", ".join(map(str, r.unsafe))
             if r.prelude:
                 extra += "  prelude: " + ", ".join(r.prelude)
             if r.lint:
