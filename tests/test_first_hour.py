@@ -328,3 +328,21 @@ def test_validate_suggests_the_name_meant(tmp_path: Path) -> None:
     assert any("`MyPaper.oddSum_eq_sqq` is not in the last build" in t and "(did you mean `MyPaper.oddSum_eq_sq`?)" in t
                for t in messages), messages
     assert any("(did you mean `Nat.add_comm`?)" in t for t in messages), messages
+
+
+def test_the_scaffold_cites_nothing_until_the_author_does(tmp_path: Path) -> None:
+    """Issue 40: `init`'s manifest used to cite a placeholder `abstract.txt` line 1, which the report
+    showed as a real source; it now cites nothing (the ways to cite are in comments), and the report
+    says "not cited yet" until the author adds `arxiv:`, `url:` or `sources:`."""
+    from claimcheck.claims.manifest import parse_manifest
+    from claimcheck.scaffold import scaffold
+
+    scaffold(tmp_path / "my-paper")
+    path = tmp_path / "my-paper" / "manifests" / "my-paper.yaml"
+    manifest, issues = parse_manifest(path)
+    assert issues == [] and manifest is not None
+    assert manifest.sources == [] and manifest.arxiv is None and manifest.url is None
+    text = path.read_text(encoding="utf-8")
+    assert all(line.lstrip().startswith("#") for line in text.splitlines() if "abstract.txt" in line or "arxiv:" in line)
+    readme = (tmp_path / "my-paper" / "manifests" / "README.md").read_text(encoding="utf-8")
+    assert "satisfied_by:" in readme and "arxiv:" in readme
