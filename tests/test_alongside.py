@@ -41,3 +41,26 @@ def test_verdicts_alongside_the_build_are_those_after_it(tmp_path: Path, toolcha
     assert "alongside" not in log_after
     assert along == after and along
     assert all(v.outcome == "checked" for v in along.values())
+
+
+def test_an_abandoned_re_check_does_not_hold_the_run() -> None:
+    """A build that stops (an error, Ctrl-C) gives the re-check up without waiting for it."""
+    import threading
+    import time
+
+    from claimcheck.pipeline.alongside import Alongside
+
+    started = threading.Event()
+
+    class SlowEnvironment:  # the thread's first module takes long: `abandon` must not wait for it
+        def load(self, module):
+            started.set()
+            time.sleep(5)
+            raise RuntimeError("never read")
+
+    along = Alongside(lambda: SlowEnvironment(), [], None, 100, Progress(quiet=True))
+    along.ready("A", (), True)
+    assert started.wait(5)
+    t0 = time.monotonic()
+    along.abandon()
+    assert time.monotonic() - t0 < 1 and along.checker is None

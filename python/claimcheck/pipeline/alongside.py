@@ -59,6 +59,7 @@ class Alongside:
         self.modules_checked: list[str] = []
         self.seconds = 0.0
         self.error: BaseException | None = None
+        self._stop = False
 
     # -- called by the build (its main thread)
 
@@ -89,6 +90,14 @@ class Alongside:
                                f" ({self.seconds:.0f}s)")
         return None if self.error is not None else self.checker
 
+    def abandon(self) -> None:
+        """Stop after the module being checked, without waiting (the build stopped: its session is
+        given up; the thread is a daemon and holds nothing anyone reads)."""
+        self._stop = True
+        self._queue.put(_DONE)
+        self._thread = None
+        self.checker = None
+
     # -- the thread
 
     def _work(self) -> None:
@@ -96,6 +105,8 @@ class Alongside:
 
         while True:
             item = self._queue.get()
+            if self._stop:
+                return
             if item is _DONE or self.error is not None:
                 if item is _DONE:
                     return

@@ -65,11 +65,15 @@ class Session:
             return current_outputs(self.project, self.toolchain)
         alongside = self._alongside
         try:
-            return build(self.project, self.toolchain, jobs=self.options.jobs, progress=self.progress,
-                         on_ready=alongside.ready if alongside is not None else None)
-        finally:
+            report = build(self.project, self.toolchain, jobs=self.options.jobs, progress=self.progress,
+                           on_ready=alongside.ready if alongside is not None else None)
+        except BaseException:
             if alongside is not None:
-                self._checker = alongside.finish()
+                alongside.abandon()  # an interrupted or failed build: nothing waits for the re-check
+            raise
+        if alongside is not None:
+            self._checker = alongside.finish()
+        return report
 
     @cached_property
     def _alongside(self) -> Alongside | None:
