@@ -23,7 +23,8 @@ from claimcheck.companion.protocol import Request
 from claimcheck.model.evidence import InstanceOutcome, InstanceResult
 from claimcheck.model.facts import DeclFacts, DeclKind, Status
 from claimcheck.model.names import Name
-from claimcheck.olean.reader import App, BVar, Const, Environment, Expr, ForallE, Lam, Lit, MData, Proj, app_spine
+from claimcheck.olean.reader import Environment
+from claimcheck.olean.terms import App, BVar, Const, Expr, ForallE, Lam, Lit, MData, Proj, app_spine
 from mltheory.witnesses import traffic_light
 from mltheory.witnesses import traffic_light_lean as tl
 

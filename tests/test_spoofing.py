@@ -26,7 +26,7 @@ from claimcheck.model.codec import report_from_json, report_to_json
 from claimcheck.model.evidence import InstanceOutcome, Verdict
 from claimcheck.model.facts import StatementPart
 from claimcheck.model.names import Name
-from claimcheck.olean.reader import App, Const, Lit, app_spine
+from claimcheck.olean.terms import App, Const, Lit, app_spine
 from claimcheck.progress import Progress
 from claimcheck.project import Project
 from claimcheck.report.render import write_report

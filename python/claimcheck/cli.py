@@ -1,9 +1,10 @@
 """The ``claimcheck`` command line: parse arguments, run the pipeline session, render; errors become
 exit codes here and only here.
 
-Exit codes: 0 success; 1 the work ran and found a failure (a module failed to build, a claim does
-not hold, a declaration is missing); 2 bad input or configuration (manifest, toml, imports, a
-companion that cannot be loaded); 3 no usable toolchain; 130 interrupted.
+Exit codes: :class:`claimcheck.errors.ExitCode` (0 success; 1 the work ran and found a failure; 2 bad
+input or configuration; 3 no usable toolchain; 130 interrupted). Every command returns one; every
+error is a :class:`~claimcheck.errors.ClaimcheckError` carrying its own, turned into it in
+:func:`main` alone.
 """
 
 from __future__ import annotations
@@ -14,13 +15,12 @@ import os
 import sys
 from pathlib import Path
 
-from claimcheck.errors import ClaimcheckError, ManifestError, OleanError, ToolchainError
+from claimcheck.errors import ClaimcheckError, ExitCode, ManifestError, ToolchainError
 from claimcheck.model.names import Name, NameSyntaxError
 from claimcheck.progress import Progress
 from claimcheck.project import Project
 from claimcheck.pipeline.session import Options, Session
 
-TOOLCHAIN_EXIT = 3
 
 
 def _emit(text: str) -> None:
@@ -54,7 +54,7 @@ def _decls(texts: list[str] | None) -> tuple[Name, ...] | None:
         raise ClaimcheckError(f"--decl: {exc}") from exc
 
 
-def cmd_toolchain(args: argparse.Namespace) -> int:
+def cmd_toolchain(args: argparse.Namespace) -> ExitCode:
     from claimcheck.lean import toolchain as tc
 
     project = _project(args)
@@ -66,15 +66,15 @@ def cmd_toolchain(args: argparse.Namespace) -> int:
             found = tc.resolve_toolchain(project.root, install=False, progress=progress)
         except ToolchainError as exc:
             _emit(f"toolchain: not available ({exc})\nwasm install folder: {tc.install_dir()}\n")
-            return TOOLCHAIN_EXIT
+            return ExitCode.NO_TOOLCHAIN
         _emit(found.describe() + "\n")
-        return 0
+        return ExitCode.SUCCESS
     found = tc.resolve_toolchain(project.root, install=True, progress=progress)
     _emit(found.describe() + "\n")
-    return 0
+    return ExitCode.SUCCESS
 
 
-def cmd_build(args: argparse.Namespace) -> int:
+def cmd_build(args: argparse.Namespace) -> ExitCode:
     session = _session(args)
     report = session.build
     if args.json:
@@ -85,10 +85,10 @@ def cmd_build(args: argparse.Namespace) -> int:
         lines = [m.render() for r in report.modules.values() for m in r.messages
                  if m.severity in ("error", "warning")]
         _emit("".join(line + "\n" for line in lines) + report.summary(errors=False) + "\n")
-    return 0 if report.ok else 1
+    return ExitCode.of(report.ok)
 
 
-def cmd_status(args: argparse.Namespace) -> int:
+def cmd_status(args: argparse.Namespace) -> ExitCode:
     """Proof status of every declaration, read from the build's .olean files.
 
     Exit code 1 when a module did not build (its record says why: the Lean error) or a declaration
@@ -116,7 +116,7 @@ def cmd_status(args: argparse.Namespace) -> int:
     fmt = "json" if args.json else f"text:{statements}"
     text, missing = session.rendered_facts(fmt + "".join(f"\0{m}\0{e}" for m, e in sorted(why.items())), render)
     _emit(text)
-    return 1 if missing or why else 0
+    return ExitCode.of(not missing and not why)
 
 
 def _failed_with_errors(records, why: dict[str, str]):
@@ -129,7 +129,7 @@ def _failed_with_errors(records, why: dict[str, str]):
             if r.kind is DeclKind.MODULE and r.module in why else r for r in records]
 
 
-def cmd_validate(args: argparse.Namespace) -> int:
+def cmd_validate(args: argparse.Namespace) -> ExitCode:
     """Check the manifests alone (schema, witness ids, citations when a sources folder is named):
     no toolchain, no build; seconds."""
     session = _session(args)
@@ -146,7 +146,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     where = f"checked against {project.sources_dir}" if project.sources_dir else "not checked (no sources folder named)"
     _emit(f"{len(manifests)} manifests, {n_claims} claims: valid; citations {where}\n"
           + "".join(f"note: {n}\n" for n in notes))
-    return 0
+    return ExitCode.SUCCESS
 
 
 def _output_format(args: argparse.Namespace) -> str:
@@ -197,14 +197,14 @@ def _write_report(session: Session, result, target: Path) -> Path:
     return path
 
 
-def cmd_check(args: argparse.Namespace) -> int:
+def cmd_check(args: argparse.Namespace) -> ExitCode:
     """The CI gate: exit 0 only when every claim holds as labelled."""
     try:
         return _check(args)
     except ManifestError as exc:
         _manifest_annotations(args, exc)
         raise
-    except (ClaimcheckError, OleanError) as exc:  # no toolchain, bad configuration: say so in the log too
+    except ClaimcheckError as exc:  # no toolchain, bad configuration: say so in the log too
         if _output_format(args) == "github":
             from claimcheck.report.github import command
 
@@ -212,7 +212,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         raise
 
 
-def _check(args: argparse.Namespace) -> int:
+def _check(args: argparse.Namespace) -> ExitCode:
     from claimcheck.report.registry import render
 
     session, manifests, result = _gate(args)
@@ -229,17 +229,17 @@ def _check(args: argparse.Namespace) -> int:
     if target is not None:
         _write_report(session, result, target)
     _emit(render(_output_format(args), result, session.project.root))
-    return 0 if result.ok else 1
+    return ExitCode.of(result.ok)
 
 
-def cmd_report(args: argparse.Namespace) -> int:
+def cmd_report(args: argparse.Namespace) -> ExitCode:
     """Write the HTML report, report.json and summary.md (exit 0 when written)."""
     session, _manifests, result = _gate(args)
     _write_report(session, result, _report_target(args, session.project))
-    return 0
+    return ExitCode.SUCCESS
 
 
-def cmd_all(args: argparse.Namespace) -> int:
+def cmd_all(args: argparse.Namespace) -> ExitCode:
     """The main job: toolchain, build, status, witnesses, check, report."""
     from claimcheck.report.markdown import render_summary
     from claimcheck.report.text import render_gate
@@ -247,10 +247,10 @@ def cmd_all(args: argparse.Namespace) -> int:
     session, _manifests, result = _gate(args)
     _write_report(session, result, _report_target(args, session.project))
     _emit(render_summary(result) + "\n" + render_gate(result))
-    return 0 if result.ok else 1
+    return ExitCode.of(result.ok)
 
 
-def cmd_formalization_yaml(args: argparse.Namespace) -> int:
+def cmd_formalization_yaml(args: argparse.Namespace) -> ExitCode:
     """Write or update the root formalization.yaml from a gate run, keeping hand-written fields."""
     from claimcheck.claims import formalization
 
@@ -260,10 +260,10 @@ def cmd_formalization_yaml(args: argparse.Namespace) -> int:
     if args.check:
         if not path.exists():
             _emit(f"stale: {path.name}: (no file)\n")
-            return 1
+            return ExitCode.FAILURE
         problems = formalization.problems(path, result, manifests, session.project)
         _emit("".join(f"{p.severity}: {p.file}:{p.line}: {p.message}\n" for p in problems))
-        return 1 if any(p.is_error for p in problems) else 0
+        return ExitCode.of(not any(p.is_error for p in problems))
     done = formalization.write(path, generated, session.project.root)
     lines = [f"{'wrote' if done.changed else 'unchanged'}: {path}"]
     lines += [f"  filled in `{'.'.join(k.keys)}`: {k.value} (from {k.origin})" for k in done.filled]
@@ -274,10 +274,10 @@ def cmd_formalization_yaml(args: argparse.Namespace) -> int:
         lines.append(f"still to fill in by hand ({len(done.remaining)}; `claimcheck check` fails until they are):")
         lines += [f"  {path.name}:{line}: {message}" for line, message in done.remaining]
     _emit("".join(line + "\n" for line in lines))
-    return 1 if done.remaining else 0
+    return ExitCode.of(not done.remaining)
 
 
-def cmd_export(args: argparse.Namespace) -> int:
+def cmd_export(args: argparse.Namespace) -> ExitCode:
     """Export the project's theorems and premise corpus in LeanDojo's benchmark shape (``--leandojo``)
     and/or its declarations as lean4export NDJSON (``--ndjson``)."""
     from claimcheck.export.leandojo import ExportError
@@ -299,16 +299,16 @@ def cmd_export(args: argparse.Namespace) -> int:
             raise ExportError(f"cannot export to {args.ndjson}: {exc}") from exc
         _emit(f"{units} declarations (the project's and the core ones they need) in lean4export NDJSON: {args.ndjson}\n")
         if args.leandojo is None:
-            return 0 if report.ok else 1
+            return ExitCode.of(report.ok)
     from claimcheck.export.leandojo import export_leandojo
 
     summary = export_leandojo(session, args.leandojo)
     _emit(f"{summary.theorems} theorems, {summary.premises} premises in {summary.files} files: {summary.folder}\n"
           "traced_tactics are empty: tactic states need a native Lean (see the README)\n")
-    return 0 if report.ok else 1
+    return ExitCode.of(report.ok)
 
 
-def cmd_dojo(args: argparse.Namespace) -> int:
+def cmd_dojo(args: argparse.Namespace) -> ExitCode:
     """Hand a theorem to LeanDojo (optional extra; needs a native Lean and lake)."""
     from claimcheck.export.dojo import check_available, interact
     from claimcheck.export.leandojo import path_base, rebase
@@ -320,12 +320,12 @@ def cmd_dojo(args: argparse.Namespace) -> int:
     where = next((f.location for f in session.facts if f.name == decl and f.location is not None), None)
     if where is None:
         print(f"claimcheck: dojo: {decl} is not a declaration of the built project", file=sys.stderr)
-        return 1
+        return ExitCode.FAILURE
     file = rebase(where.file, project.root, path_base(project.root))
-    return 0 if interact(project.root, file, str(decl), sys.stdin, sys.stdout) else 1
+    return ExitCode.of(interact(project.root, file, str(decl), sys.stdin, sys.stdout))
 
 
-def cmd_init(args: argparse.Namespace) -> int:
+def cmd_init(args: argparse.Namespace) -> ExitCode:
     """Scaffold a new project: claimcheck.toml, lean-toolchain, lakefile.lean, a module, a manifest."""
     from claimcheck.claims.fingerprints import update_fingerprints
     from claimcheck.scaffold import scaffold
@@ -341,10 +341,10 @@ def cmd_init(args: argparse.Namespace) -> int:
         update_fingerprints(manifests, session.gate(manifests))
         print("built the example and recorded its statement fingerprints")
     print(f"next: cd {args.dir} && claimcheck all")
-    return 0
+    return ExitCode.SUCCESS
 
 
-def cmd_diff(args: argparse.Namespace) -> int:
+def cmd_diff(args: argparse.Namespace) -> ExitCode:
     """Claims and statements changed against ``--base`` (committed manifests and fingerprints; no
     build). Exit 1 when a statement changed without a review recorded with its fingerprint."""
     from claimcheck.claims.diff import base_manifests, diff_manifests, diff_to_json, render_markdown
@@ -362,11 +362,12 @@ def cmd_diff(args: argparse.Namespace) -> int:
     if summary:
         with open(summary, "a", encoding="utf-8") as out:
             out.write(text + "\n")
-    return 0 if result.ok else 1
+    return ExitCode.of(result.ok)
 
 
 def cmd_kernel(args: argparse.Namespace) -> int:
-    """Check lean4export NDJSON files with claimcheck's own kernel (arena exit codes 0/1/2)."""
+    """Check lean4export NDJSON files with claimcheck's own kernel (the arena's exit codes: 0 accepted,
+    1 rejected, 2 declined)."""
     from claimcheck.kernel.cli import main as kernel_main
 
     fuel = [] if args.fuel is None else ["--fuel", str(args.fuel)]
@@ -525,25 +526,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.func(args)
-    except ToolchainError as exc:
-        print(f"claimcheck: toolchain: {exc}", file=sys.stderr)
-        return TOOLCHAIN_EXIT
     except ClaimcheckError as exc:
-        print(f"claimcheck: {exc}", file=sys.stderr)
+        print(exc.report(), file=sys.stderr)
         return exc.exit_code
-    except ManifestError as exc:
-        print(f"claimcheck: invalid manifests:\n{exc}", file=sys.stderr)
-        return 2
-    except OleanError as exc:
-        print(f"claimcheck: {exc}", file=sys.stderr)
-        return 2
     except BrokenPipeError:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        return 1
+        return ExitCode.FAILURE
     except KeyboardInterrupt:
         print("claimcheck: interrupted", file=sys.stderr)
-        return 130
+        return ExitCode.INTERRUPTED
 
 
 def run() -> None:
@@ -556,7 +548,7 @@ def run() -> None:
         sys.stdout.flush()
         sys.stderr.flush()
     except BrokenPipeError:  # the reader went away: nothing more to say, as in `main`
-        code = code or 1
+        code = code or ExitCode.FAILURE
     os._exit(code)
 
 

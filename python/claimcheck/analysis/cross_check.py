@@ -20,7 +20,8 @@ from claimcheck.analysis.naming import is_instance
 from claimcheck.analysis.spoofing import StatementInspector
 from claimcheck.errors import OleanError
 from claimcheck.model.facts import DeclFacts, DeclKind, Status
-from claimcheck.olean.reader import App, Const, Environment, Expr, ForallE, Lam, LetE, MData, Proj, app_spine
+from claimcheck.olean.reader import Environment
+from claimcheck.olean.terms import App, Const, Expr, app_spine, mk_app, replace
 
 __all__ = ["InstanceTheorem", "is_instance", "instance_theorems"]
 
@@ -32,38 +33,16 @@ InstanceTheorem = tuple[DeclFacts, Expr]  # the theorem's facts and its statemen
 
 def _mark(root: Expr, is_library_instance: Callable[[Expr], bool]) -> Expr:
     """``root`` with the non-library instance arguments of interpreted operations replaced."""
-    memo: dict[int, Expr] = {}
+    def mark(e: Expr, _depth: int) -> Expr | None:
+        if not isinstance(e, App):
+            return None
+        head, args = app_spine(e)
+        k = INSTANCE_ARGUMENT.get(head.name) if isinstance(head, Const) else None
+        if k is None or k >= len(args) or is_library_instance(args[k]):
+            return None
+        return mk_app(head, *(_MARKER if i == k else replace(a, mark) for i, a in enumerate(args)))
 
-    def go(e: Expr) -> Expr:
-        got = memo.get(id(e))
-        if got is not None:
-            return got
-        if isinstance(e, App):
-            head, args = app_spine(e)
-            k = INSTANCE_ARGUMENT.get(head.name) if isinstance(head, Const) else None
-            new_head = head if isinstance(head, Const) else go(head)
-            out: Expr = new_head
-            for i, a in enumerate(args):
-                if i == k and not is_library_instance(a):
-                    out = App(out, _MARKER)
-                else:
-                    out = App(out, go(a))
-        elif isinstance(e, Lam):
-            out = Lam(e.binder_name, go(e.binder_type), go(e.body), e.binder_info)
-        elif isinstance(e, ForallE):
-            out = ForallE(e.binder_name, go(e.binder_type), go(e.body), e.binder_info)
-        elif isinstance(e, LetE):
-            out = LetE(e.decl_name, go(e.type), go(e.value), go(e.body))
-        elif isinstance(e, MData):
-            out = MData(go(e.expr))
-        elif isinstance(e, Proj):
-            out = Proj(e.type_name, e.index, go(e.struct))
-        else:
-            out = e
-        memo[id(e)] = out
-        return out
-
-    return go(root)
+    return replace(root, mark)
 
 
 def instance_theorems(env: Environment, facts: Iterable[DeclFacts], inspector: Callable[[str], StatementInspector]

@@ -37,12 +37,12 @@ import inspect
 import itertools
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from claimcheck.analysis.pretty import arith, literal_value, number_type, pretty
 from claimcheck.model.evidence import InstanceOutcome
 from claimcheck.model.names import Name
-from claimcheck.olean.reader import App, BVar, Const, Expr, ForallE, Lam, Lit, MData, Proj, app_spine
+from claimcheck.olean.terms import App, BVar, Const, Expr, ForallE, Lam, Lit, MData, Proj, app_spine, subterms, whole_applications
 
 Thunk = Callable[[], Any]
 Semantic = Callable[..., Any]
@@ -221,28 +221,12 @@ def marker_guard(e: Expr) -> bool:
 
 def _library_instances_only(e: Expr, guard: InstanceGuard) -> bool:
     """Whether every interpreted operation in the closed term ``e`` has a library instance."""
-    stack = [e]
-    seen: set[int] = set()
-    while stack:
-        x = stack.pop()
-        if id(x) in seen:
-            continue
-        seen.add(id(x))
-        while isinstance(x, MData):
-            x = x.expr
+    for x in subterms(e, whole_applications):
         if isinstance(x, App):
             head, args = app_spine(x)
-            if isinstance(head, Const):
-                k = INSTANCE_ARGUMENT.get(head.name)
-                if k is not None and k < len(args) and not guard(args[k]):
-                    return False
-            else:
-                stack.append(head)
-            stack.extend(args)
-        elif isinstance(x, (Lam, ForallE)):
-            stack += (x.binder_type, x.body)
-        elif isinstance(x, Proj):
-            stack.append(x.struct)
+            k = INSTANCE_ARGUMENT.get(head.name) if isinstance(head, Const) else None
+            if k is not None and k < len(args) and not guard(args[k]):
+                return False
     return True
 
 

@@ -32,23 +32,9 @@ from typing import Any, Callable
 from claimcheck.model.facts import StatementPart
 from claimcheck.model.names import Name
 from claimcheck.olean.digest import nat_text
-from claimcheck.olean.reader import (
-    app_spine,
-    strip_mdata,
-    App,
-    BVar,
-    Const,
-    Environment,
-    Expr,
-    ForallE,
-    FVar,
-    Lam,
-    LetE,
-    Lit,
-    MData,
-    MVar,
-    Proj,
-    Sort,
+from claimcheck.olean.reader import Environment
+from claimcheck.olean.terms import (
+    App, BVar, Const, Expr, ForallE, FVar, Lam, LetE, Lit, MVar, Proj, Sort, app_spine, strip_mdata, walk,
 )
 
 __all__ = ["INFIX", "Infix", "pretty", "pretty_parts", "statement", "literal_value", "env_binder_infos", "BinderInfos",
@@ -149,30 +135,18 @@ def _has_loose(e: Expr, depth: int, memo: dict[tuple[int, int], bool]) -> bool:
     got = memo.get((id(e), depth))
     if got is not None:
         return got
-    stack = [(e, depth)]
-    seen: set[tuple[int, int]] = set()
     found = False
-    while stack and not found:
-        x, d = stack.pop()
-        key = (id(x), d)
-        if key in seen:
-            continue
-        seen.add(key)
-        known = memo.get(key)
-        if known is not None:
-            found = known
-        elif isinstance(x, BVar):
-            found = x.index == d
-        elif isinstance(x, App):
-            stack += ((x.fn, d), (x.arg, d))
-        elif isinstance(x, (Lam, ForallE)):
-            stack += ((x.binder_type, d), (x.body, d + 1))
-        elif isinstance(x, LetE):
-            stack += ((x.type, d), (x.value, d), (x.body, d + 1))
-        elif isinstance(x, MData):
-            stack.append((x.expr, d))
-        elif isinstance(x, Proj):
-            stack.append((x.struct, d))
+
+    def visit(x: Expr, d: int) -> bool:
+        nonlocal found
+        known = memo.get((id(x), d))
+        if found or known is not None:
+            found = found or bool(known)
+            return False
+        found = isinstance(x, BVar) and x.index == d
+        return not found
+
+    walk(e, visit, depth, lambda d, _binder: d + 1)
     memo[(id(e), depth)] = found
     return found
 

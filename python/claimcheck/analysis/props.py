@@ -21,24 +21,10 @@ import itertools
 from dataclasses import dataclass
 
 from claimcheck.model.names import Name
-from claimcheck.olean.reader import (
-    App,
-    BVar,
-    Const,
-    Environment,
-    Expr,
-    ForallE,
-    FVar,
-    Lam,
-    LetE,
-    Level,
-    Lit,
-    MData,
-    Proj,
-    Sort,
-    app_spine,
-    constants_of,
-    strip_mdata,
+from claimcheck.olean.reader import Environment
+from claimcheck.olean.terms import (
+    App, Const, Expr, ForallE, FVar, Lam, LetE, Level, Lit, Sort, app_spine, constants_of,
+    instantiate, instantiate_levels, mk_app, strip_mdata,
 )
 
 __all__ = ["Shape", "shape_of", "is_prop_level"]
@@ -76,14 +62,6 @@ def is_prop_level(lv: Level) -> bool | None:
     return None
 
 
-def _subst_level(lv: Level, sub: dict[Name, Level]) -> Level:
-    if lv.kind == "param" and lv.name in sub:
-        return sub[lv.name]
-    if lv.args:
-        return Level(lv.kind, tuple(_subst_level(a, sub) for a in lv.args), lv.name)
-    return lv
-
-
 class _Undecided(Exception):
     pass
 
@@ -108,72 +86,6 @@ class _Infer:
         self.ctx[fv.name] = ty
         return fv
 
-    # -- substitution
-
-    @staticmethod
-    def instantiate(body: Expr, value: Expr) -> Expr:
-        """``body`` with de Bruijn index 0 replaced by the closed term ``value``."""
-        memo: dict[tuple[int, int], Expr] = {}
-
-        def go(e: Expr, d: int) -> Expr:
-            key = (id(e), d)
-            got = memo.get(key)
-            if got is not None:
-                return got
-            if isinstance(e, BVar):
-                r: Expr = value if e.index == d else (BVar(e.index - 1) if e.index > d else e)
-            elif isinstance(e, App):
-                r = App(go(e.fn, d), go(e.arg, d))
-            elif isinstance(e, ForallE):
-                r = ForallE(e.binder_name, go(e.binder_type, d), go(e.body, d + 1), e.binder_info)
-            elif isinstance(e, Lam):
-                r = Lam(e.binder_name, go(e.binder_type, d), go(e.body, d + 1), e.binder_info)
-            elif isinstance(e, LetE):
-                r = LetE(e.decl_name, go(e.type, d), go(e.value, d), go(e.body, d + 1))
-            elif isinstance(e, MData):
-                r = MData(go(e.expr, d))
-            elif isinstance(e, Proj):
-                r = Proj(e.type_name, e.index, go(e.struct, d))
-            else:
-                r = e
-            memo[key] = r
-            return r
-
-        return go(body, 0)
-
-    @staticmethod
-    def instantiate_levels(e: Expr, sub: dict[Name, Level]) -> Expr:
-        if not sub:
-            return e
-        memo: dict[int, Expr] = {}
-
-        def go(x: Expr) -> Expr:
-            got = memo.get(id(x))
-            if got is not None:
-                return got
-            if isinstance(x, Sort):
-                r: Expr = Sort(_subst_level(x.level, sub))
-            elif isinstance(x, Const):
-                r = Const(x.name, tuple(_subst_level(lv, sub) for lv in x.levels))
-            elif isinstance(x, App):
-                r = App(go(x.fn), go(x.arg))
-            elif isinstance(x, ForallE):
-                r = ForallE(x.binder_name, go(x.binder_type), go(x.body), x.binder_info)
-            elif isinstance(x, Lam):
-                r = Lam(x.binder_name, go(x.binder_type), go(x.body), x.binder_info)
-            elif isinstance(x, LetE):
-                r = LetE(x.decl_name, go(x.type), go(x.value), go(x.body))
-            elif isinstance(x, MData):
-                r = MData(go(x.expr))
-            elif isinstance(x, Proj):
-                r = Proj(x.type_name, x.index, go(x.struct))
-            else:
-                r = x
-            memo[id(x)] = r
-            return r
-
-        return go(e)
-
     def _const(self, c: Const, value: bool) -> Expr:
         ci = self.env.find(c.name, within=self.within)
         if ci is None:
@@ -184,8 +96,8 @@ class _Infer:
         if value:
             v = ci.value
             assert v is not None
-            return self.instantiate_levels(v, sub)
-        return self.instantiate_levels(ci.type, sub)
+            return instantiate_levels(v, sub)
+        return instantiate_levels(ci.type, sub)
 
     # -- reduction
 
@@ -194,22 +106,16 @@ class _Infer:
             self._tick()
             e = strip_mdata(e)
             if isinstance(e, LetE):
-                e = self.instantiate(e.body, e.value)
+                e = instantiate(e.body, e.value)
                 continue
             head, args = app_spine(e)
             if isinstance(head, Lam) and args:
-                body = self.instantiate(head.body, args[0])
-                for a in args[1:]:
-                    body = App(body, a)
-                e = body
+                e = mk_app(instantiate(head.body, args[0]), *args[1:])
                 continue
             if isinstance(head, Const):
                 ci = self.env.find(head.name, within=self.within)
                 if ci is not None and ci.kind == "definition" and ci.has_value and len(ci.level_params) == len(head.levels):
-                    body = self._const(head, value=True)
-                    for a in args:
-                        body = App(body, a)
-                    e = body
+                    e = mk_app(self._const(head, value=True), *args)
                     continue
             return e
 
@@ -230,10 +136,10 @@ class _Infer:
         if isinstance(e, Lit):
             return Const(_NAT if isinstance(e.value, int) else _STRING, ())
         if isinstance(e, LetE):
-            return self.infer(self.instantiate(e.body, e.value))
+            return self.infer(instantiate(e.body, e.value))
         if isinstance(e, ForallE):
             x = self.fresh(e.binder_name, e.binder_type)
-            body_level = self.sort_level(self.instantiate(e.body, x))
+            body_level = self.sort_level(instantiate(e.body, x))
             if is_prop_level(body_level) is True:
                 return Sort(_ZERO)
             return Sort(Level("imax", (self.sort_level(e.binder_type), body_level)))
@@ -246,7 +152,7 @@ class _Infer:
                 t = self.whnf(t)
                 if not isinstance(t, ForallE):
                     raise _Undecided("an application of a term that is not a function")
-                t = self.instantiate(t.body, a)
+                t = instantiate(t.body, a)
             return t
         raise _Undecided(f"cannot infer the type of a {e.kind}")
 
@@ -279,7 +185,7 @@ def _plainly_inhabited(inf: "_Infer", ty: Expr, depth: int = 0) -> bool:
     if isinstance(ty, Sort):
         return True
     if isinstance(ty, ForallE):
-        return _plainly_inhabited(inf, inf.instantiate(ty.body, inf.fresh(ty.binder_name, ty.binder_type)), depth + 1)
+        return _plainly_inhabited(inf, instantiate(ty.body, inf.fresh(ty.binder_name, ty.binder_type)), depth + 1)
     head, args = app_spine(ty)
     if isinstance(head, FVar):
         return True
@@ -296,14 +202,14 @@ def _plainly_inhabited(inf: "_Infer", ty: Expr, depth: int = 0) -> bool:
         ctor = inf.env.find(ctor_name, within=inf.within)
         if ctor is None or len(ctor.level_params) != len(head.levels):
             continue
-        t = inf.instantiate_levels(ctor.type, dict(zip(ctor.level_params, head.levels)))
+        t = instantiate_levels(ctor.type, dict(zip(ctor.level_params, head.levels)))
         ok = True
         for a in args[:ci.num_params]:
             t = inf.whnf(t)
             if not isinstance(t, ForallE):
                 ok = False
                 break
-            t = inf.instantiate(t.body, a)
+            t = instantiate(t.body, a)
         while ok:
             t = inf.whnf(t)
             if not isinstance(t, ForallE):
@@ -316,7 +222,7 @@ def _plainly_inhabited(inf: "_Infer", ty: Expr, depth: int = 0) -> bool:
                 ok = isinstance(f, Const) and f.name == _TRUE
             else:
                 ok = _plainly_inhabited(inf, field, depth + 1)
-            t = inf.instantiate(t.body, inf.fresh(t.binder_name, field))
+            t = instantiate(t.body, inf.fresh(t.binder_name, field))
         if ok:
             return True
     return False
@@ -381,7 +287,7 @@ def shape_of(env: Environment, ty: Expr, within: str | None = None) -> Shape:
             positions.append(len(hyps))
         x = inf.fresh(e.binder_name, e.binder_type)
         hyps.append(e.binder_type)
-        e = strip_mdata(inf.instantiate(e.body, x))
+        e = strip_mdata(instantiate(e.body, x))
     inf.fuel = _FUEL
     # each binder type was taken after the earlier binders were opened: closed in free variables
     note = ""

@@ -17,7 +17,8 @@ from claimcheck.analysis.naming import user_facing
 from claimcheck.analysis.props import shape_of
 from claimcheck.model.facts import DeclFacts, KernelVerdict, Status
 from claimcheck.model.names import Name
-from claimcheck.olean.reader import App, BVar, Const, Environment, Expr, ForallE, Lam, LetE, MData, Proj, app_spine
+from claimcheck.olean.reader import Environment
+from claimcheck.olean.terms import App, Const, Expr, app_spine, loose_bvar_range, subterms, whole_applications
 
 __all__ = ["Application", "choose_witnesses", "closed_applications", "find_witnesses", "hypothesis_arities",
            "owner"]
@@ -25,75 +26,16 @@ __all__ = ["Application", "choose_witnesses", "closed_applications", "find_witne
 Key = tuple[str, Name]
 
 
-def _loose_ranges(root: Expr) -> dict[int, int]:
-    """For every subterm of ``root`` (by id): one more than the largest de Bruijn index loose in it
-    (0: closed)."""
-    out: dict[int, int] = {}
-    stack: list[Expr] = [root]
-    while stack:
-        e = stack[-1]
-        if id(e) in out:
-            stack.pop()
-            continue
-        if isinstance(e, App):
-            kids: tuple[Expr, ...] = (e.fn, e.arg)
-        elif isinstance(e, (Lam, ForallE)):
-            kids = (e.binder_type, e.body)
-        elif isinstance(e, LetE):
-            kids = (e.type, e.value, e.body)
-        elif isinstance(e, MData):
-            kids = (e.expr,)
-        elif isinstance(e, Proj):
-            kids = (e.struct,)
-        else:
-            kids = ()
-        todo = [k for k in kids if id(k) not in out]
-        if todo:
-            stack.extend(todo)
-            continue
-        stack.pop()
-        if isinstance(e, BVar):
-            r = e.index + 1
-        elif isinstance(e, App):
-            r = max(out[id(e.fn)], out[id(e.arg)])
-        elif isinstance(e, (Lam, ForallE)):
-            r = max(out[id(e.binder_type)], out[id(e.body)] - 1)
-        elif isinstance(e, LetE):
-            r = max(out[id(e.type)], out[id(e.value)], out[id(e.body)] - 1)
-        elif isinstance(e, MData):
-            r = out[id(e.expr)]
-        elif isinstance(e, Proj):
-            r = out[id(e.struct)]
-        else:
-            r = 0
-        out[id(e)] = max(r, 0)
-    return out
-
-
 def _closed_applications(value: Expr) -> Iterable[tuple[Name, int]]:
-    """``(head, number of arguments)`` of every closed application of a constant in ``value``."""
-    loose = _loose_ranges(value)
-    seen: set[int] = set()
-    stack = [value]
-    while stack:
-        e = stack.pop()
-        if id(e) in seen:
-            continue
-        seen.add(id(e))
+    """``(head, number of arguments)`` of every closed application of a constant in ``value`` (an
+    application is looked at whole: its head and arguments, not its partial applications)."""
+    loose: dict[int, int] = {}
+    loose_bvar_range(value, loose)
+    for e in subterms(value, whole_applications):
         if isinstance(e, App):
             head, args = app_spine(e)
             if isinstance(head, Const) and loose[id(e)] == 0:
                 yield head.name, len(args)
-            stack.append(head)
-            stack.extend(args)
-        elif isinstance(e, (Lam, ForallE)):
-            stack += (e.binder_type, e.body)
-        elif isinstance(e, LetE):
-            stack += (e.type, e.value, e.body)
-        elif isinstance(e, MData):
-            stack.append(e.expr)
-        elif isinstance(e, Proj):
-            stack.append(e.struct)
 
 
 #: ``(module, name)`` of a project constant that a value applies to closed arguments, and the most

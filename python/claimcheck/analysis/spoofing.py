@@ -78,7 +78,7 @@ its library meaning when the instance argument is not the library's.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Iterable
 
 from claimcheck.analysis.lookalike import (
     describe_character, invisible_characters, mixed_script_words, skeleton, skeleton_components,
@@ -87,22 +87,10 @@ from claimcheck.analysis.naming import names
 from claimcheck.analysis.pretty import BinderInfos, env_binder_infos, pretty, pretty_parts
 from claimcheck.model.facts import StatementWarning, WarningKind
 from claimcheck.model.names import Name
-from claimcheck.olean.reader import (
-    App,
-    BVar,
-    Const,
-    Environment,
-    Expr,
-    ForallE,
-    Lam,
-    LetE,
-    MData,
-    OleanError,
-    Proj,
-    Sort,
-    app_spine,
-    constants_of,
-    strip_mdata,
+from claimcheck.olean.reader import Environment, OleanError
+from claimcheck.olean.terms import (
+    App, BVar, Const, Expr, ForallE, Lam, LetE, Proj, Sort, app_spine, constants_of, instantiate,
+    strip_mdata, subterms, walk,
 )
 
 __all__ = [
@@ -158,13 +146,6 @@ class LibraryNames:
                 if ci is not None and self.is_core_module(ci.module):
                     out.append(n)
         return sorted(set(out))
-
-
-def _instantiate(body: Expr, value: Expr) -> Expr:
-    """``body`` with de Bruijn index 0 replaced by ``value`` (only the head of the result is read)."""
-    from claimcheck.analysis.props import _Infer
-
-    return _Infer.instantiate(body, value)
 
 
 @dataclass(frozen=True)
@@ -313,7 +294,7 @@ class StatementInspector:
         for k in range(i):
             if not isinstance(t, ForallE):
                 return None
-            t = strip_mdata(_instantiate(t.body, args[k]) if args is not None and k < len(args) else t.body)
+            t = strip_mdata(instantiate(t.body, args[k]) if args is not None and k < len(args) else t.body)
         if not isinstance(t, ForallE):
             return None
         return self._head_const(t.binder_type)
@@ -327,24 +308,19 @@ class StatementInspector:
         return isinstance(t, Sort)
 
     def _mentions_let(self, e: Expr, depth: int, lets: tuple[int, ...]) -> bool:
+        """Whether ``e`` (under ``depth`` binders) mentions a variable bound by one of the ``let``
+        binders at the levels ``lets``."""
         if not lets:
             return False
-        stack = [(e, depth)]
-        while stack:
-            x, d = stack.pop()
-            x = strip_mdata(x)
-            if isinstance(x, BVar):
-                if d - 1 - x.index in lets:
-                    return True
-            elif isinstance(x, App):
-                stack += ((x.fn, d), (x.arg, d))
-            elif isinstance(x, (Lam, ForallE)):
-                stack += ((x.binder_type, d), (x.body, d + 1))
-            elif isinstance(x, LetE):
-                stack += ((x.type, d), (x.value, d), (x.body, d + 1))
-            elif isinstance(x, Proj):
-                stack.append((x.struct, d))
-        return False
+        found = False
+
+        def visit(x: Expr, d: int) -> bool:
+            nonlocal found
+            found = found or (isinstance(x, BVar) and d - 1 - x.index in lets)
+            return not found
+
+        walk(e, visit, depth, lambda d, _binder: d + 1)
+        return found
 
     def instance_problems(self, arg: Expr, depth: int = 0, lets: tuple[int, ...] = (),
                           expected: Name | None = None) -> list[InstanceProblem]:
@@ -460,38 +436,28 @@ class StatementInspector:
         """The problems of every instance argument in ``root`` and the constants it mentions."""
         problems: list[InstanceProblem] = []
         consts: set[Name] = set()
-        stack: list[tuple[Expr, int, tuple[int, ...]]] = [(root, 0, ())]
-        seen: set[tuple[int, int, tuple[int, ...]]] = set()
-        while stack:
-            e, depth, lets = stack.pop()
-            key = (id(e), depth, lets)
-            if key in seen:
-                continue
-            seen.add(key)
-            if isinstance(e, MData):
-                stack.append((e.expr, depth, lets))
-            elif isinstance(e, Const):
+
+        def visit(e: Expr, scope: tuple[int, tuple[int, ...]]) -> Iterable[Expr] | None:
+            if isinstance(e, Const):
                 consts.add(e.name)
-            elif isinstance(e, App):
+            elif isinstance(e, App):  # an application whole: its head, and its arguments in turn
                 head, args = app_spine(e)
-                if isinstance(head, Const):
-                    consts.add(head.name)
-                    infos = self.infos(head.name) or ()
-                    for i, a in enumerate(args):
-                        if i < len(infos) and infos[i] == _INST_IMPLICIT:
-                            problems += self.instance_problems(a, depth, lets, self.instance_class(head.name, i, args))
-                else:
-                    stack.append((head, depth, lets))
-                stack.extend((a, depth, lets) for a in args)
-            elif isinstance(e, (Lam, ForallE)):
-                stack.append((e.binder_type, depth, lets))
-                stack.append((e.body, depth + 1, lets))
-            elif isinstance(e, LetE):
-                stack.append((e.type, depth, lets))
-                stack.append((e.value, depth, lets))
-                stack.append((e.body, depth + 1, lets + (depth,)))
-            elif isinstance(e, Proj):
-                stack.append((e.struct, depth, lets))
+                if not isinstance(head, Const):
+                    return [head, *args]
+                consts.add(head.name)
+                infos = self.infos(head.name) or ()
+                depth, lets = scope
+                for i, a in enumerate(args):
+                    if i < len(infos) and infos[i] == _INST_IMPLICIT:
+                        problems.extend(self.instance_problems(a, depth, lets, self.instance_class(head.name, i, args)))
+                return args
+            return None
+
+        def bind(scope: tuple[int, tuple[int, ...]], binder: Expr) -> tuple[int, tuple[int, ...]]:
+            depth, lets = scope
+            return depth + 1, lets + (depth,) if isinstance(binder, LetE) else lets
+
+        walk(root, visit, (0, ()), bind)
         return problems, consts
 
     # ----------------------------------------------------------------- names and modules
@@ -646,29 +612,13 @@ class StatementInspector:
     def _binder_invisibles(ty: Expr) -> list[tuple[str, str]]:
         """Binder names of a statement holding invisible characters, with those characters."""
         out: list[tuple[str, str]] = []
-        stack = [ty]
-        seen: set[int] = set()
-        while stack:
-            x = strip_mdata(stack.pop())
-            if id(x) in seen:
+        for x in subterms(ty):
+            name = x.binder_name if isinstance(x, (ForallE, Lam)) else x.decl_name if isinstance(x, LetE) else None
+            if name is None:
                 continue
-            seen.add(id(x))
-            if isinstance(x, (ForallE, Lam)):
-                hidden = [c for comp in x.binder_name.components if isinstance(comp, str)
-                          for c in invisible_characters(comp)]
-                if hidden:
-                    out.append((str(x.binder_name), ", ".join(dict.fromkeys(describe_character(c) for c in hidden))))
-                stack += (x.binder_type, x.body)
-            elif isinstance(x, App):
-                stack += (x.fn, x.arg)
-            elif isinstance(x, LetE):
-                hidden = [c for comp in x.decl_name.components if isinstance(comp, str)
-                          for c in invisible_characters(comp)]
-                if hidden:
-                    out.append((str(x.decl_name), ", ".join(dict.fromkeys(describe_character(c) for c in hidden))))
-                stack += (x.type, x.value, x.body)
-            elif isinstance(x, Proj):
-                stack.append(x.struct)
+            hidden = [c for comp in name.components if isinstance(comp, str) for c in invisible_characters(comp)]
+            if hidden:
+                out.append((str(name), ", ".join(dict.fromkeys(describe_character(c) for c in hidden))))
         return sorted(set(out))
 
     # ----------------------------------------------------------------- warnings

@@ -51,25 +51,10 @@ from claimcheck.kernel import declarations as D
 from claimcheck.kernel.checker import check_declaration, run_with_big_stack
 from claimcheck.model.facts import Lint, LintKind
 from claimcheck.model.names import Name
-from claimcheck.olean.reader import (
-    App,
-    BVar,
-    Const,
-    ConstantInfo,
-    Environment,
-    Expr,
-    ForallE,
-    FVar,
-    Lam,
-    LetE,
-    Level,
-    Lit,
-    MData,
-    Proj,
-    Sort,
-    app_spine,
-    constants_of,
-    strip_mdata,
+from claimcheck.olean.reader import ConstantInfo, Environment
+from claimcheck.olean.terms import (
+    App, BVar, Const, Expr, ForallE, FVar, Lam, LetE, Level, Lit, MData, Proj, Sort, abstract, app_spine, constants_of,
+    instantiate, instantiate_levels, mk_app, strip_mdata, subterms,
 )
 from claimcheck.recheck.front_end import DecodeError, OleanSource, kernel_name
 
@@ -110,8 +95,8 @@ class _Opened:
     body: Expr
 
 
-class _Terms:
-    """Substitution and abstraction over reader terms (free variables ``_vac.N``)."""
+class _Fresh:
+    """Fresh free variables ``_vac.N`` (a telescope opened)."""
 
     def __init__(self) -> None:
         self._ids = itertools.count()
@@ -119,99 +104,17 @@ class _Terms:
     def fresh(self) -> FVar:
         return FVar(Name.of("_vac", next(self._ids)))
 
-    @staticmethod
-    def instantiate(body: Expr, value: Expr) -> Expr:
-        memo: dict[tuple[int, int], Expr] = {}
 
-        def go(e: Expr, d: int) -> Expr:
-            key = (id(e), d)
-            got = memo.get(key)
-            if got is not None:
-                return got
-            if isinstance(e, BVar):
-                r: Expr = value if e.index == d else (BVar(e.index - 1) if e.index > d else e)
-            elif isinstance(e, App):
-                r = App(go(e.fn, d), go(e.arg, d))
-            elif isinstance(e, ForallE):
-                r = ForallE(e.binder_name, go(e.binder_type, d), go(e.body, d + 1), e.binder_info)
-            elif isinstance(e, Lam):
-                r = Lam(e.binder_name, go(e.binder_type, d), go(e.body, d + 1), e.binder_info)
-            elif isinstance(e, LetE):
-                r = LetE(e.decl_name, go(e.type, d), go(e.value, d), go(e.body, d + 1))
-            elif isinstance(e, MData):
-                r = go(e.expr, d)
-            elif isinstance(e, Proj):
-                r = Proj(e.type_name, e.index, go(e.struct, d))
-            else:
-                r = e
-            memo[key] = r
-            return r
-
-        return go(body, 0)
-
-    @staticmethod
-    def abstract(e: Expr, fvars: Sequence[FVar]) -> Expr:
-        """``e`` with the free variables ``fvars`` (outermost first) as bound variables."""
-        pos = {fv.name: i for i, fv in enumerate(fvars)}
-        n = len(fvars)
-        memo: dict[tuple[int, int], Expr] = {}
-
-        def go(x: Expr, d: int) -> Expr:
-            key = (id(x), d)
-            got = memo.get(key)
-            if got is not None:
-                return got
-            if isinstance(x, FVar):
-                i = pos.get(x.name)
-                if i is None:
-                    raise _NoCandidate("a free variable outside the telescope")
-                r: Expr = BVar(d + n - 1 - i)
-            elif isinstance(x, App):
-                r = App(go(x.fn, d), go(x.arg, d))
-            elif isinstance(x, ForallE):
-                r = ForallE(x.binder_name, go(x.binder_type, d), go(x.body, d + 1), x.binder_info)
-            elif isinstance(x, Lam):
-                r = Lam(x.binder_name, go(x.binder_type, d), go(x.body, d + 1), x.binder_info)
-            elif isinstance(x, LetE):
-                r = LetE(x.decl_name, go(x.type, d), go(x.value, d), go(x.body, d + 1))
-            elif isinstance(x, MData):
-                r = go(x.expr, d)
-            elif isinstance(x, Proj):
-                r = Proj(x.type_name, x.index, go(x.struct, d))
-            else:
-                r = x
-            memo[key] = r
-            return r
-
-        return go(e, 0)
+def _closed_over(e: Expr, fvars: Sequence[FVar]) -> Expr:
+    """``e`` with the free variables ``fvars`` (outermost first) bound; _NoCandidate if it has another."""
+    out = abstract(e, fvars)
+    if _has_fvar(out):
+        raise _NoCandidate("a free variable outside the telescope")
+    return out
 
 
 def _has_fvar(e: Expr) -> bool:
-    stack, seen = [e], set()
-    while stack:
-        x = stack.pop()
-        if id(x) in seen:
-            continue
-        seen.add(id(x))
-        if isinstance(x, FVar):
-            return True
-        if isinstance(x, App):
-            stack += (x.fn, x.arg)
-        elif isinstance(x, (Lam, ForallE)):
-            stack += (x.binder_type, x.body)
-        elif isinstance(x, LetE):
-            stack += (x.type, x.value, x.body)
-        elif isinstance(x, MData):
-            stack.append(x.expr)
-        elif isinstance(x, Proj):
-            stack.append(x.struct)
-    return False
-
-
-def _apps(fn: Expr, *args: Expr) -> Expr:
-    for a in args:
-        fn = App(fn, a)
-    return fn
+    return any(isinstance(x, FVar) for x in subterms(e))
 
 
 def _c(name: Name, *levels: Level) -> Const:
@@ -354,7 +257,7 @@ class VacuityChecker:
         self.src = OleanSource(env, list(core_folders) or None)
         self._scopes: dict[str, _KernelScope] = {}
         self._probes = itertools.count()
-        self.terms = _Terms()
+        self.terms = _Fresh()
         self.within: str | None = None
         self._seen_modules: set[str] = set()
         self._declared_by: dict[Name, int] = {}
@@ -412,11 +315,11 @@ class VacuityChecker:
         ``None`` when its head is stuck."""
         e = strip_mdata(e)
         if isinstance(e, LetE):
-            return self.terms.instantiate(e.body, e.value)
+            return instantiate(e.body, e.value)
         head, args = app_spine(e)
         head = strip_mdata(head)
         if isinstance(head, Lam) and args:
-            return _apps(self.terms.instantiate(head.body, args[0]), *args[1:])
+            return mk_app(instantiate(head.body, args[0]), *args[1:])
         if isinstance(head, Proj):
             s = strip_mdata(head.struct)
             for _ in range(_UNFOLD):
@@ -426,7 +329,7 @@ class VacuityChecker:
                     ind = self.find(ci.induct) if ci.induct is not None else None
                     k = (ind.num_params or 0) + head.index if ind is not None else None
                     if k is not None and k < len(a2):
-                        return _apps(a2[k], *args)
+                        return mk_app(a2[k], *args)
                     return None
                 nxt = self.step(s)
                 if nxt is None:
@@ -437,10 +340,8 @@ class VacuityChecker:
             ci = self.find(head.name)
             if ci is not None and ci.kind == "definition" and ci.value is not None \
                     and len(ci.level_params) == len(head.levels):
-                from claimcheck.analysis.props import _Infer
-
-                body = _Infer.instantiate_levels(ci.value, dict(zip(ci.level_params, head.levels)))
-                return _apps(body, *args)
+                body = instantiate_levels(ci.value, dict(zip(ci.level_params, head.levels)))
+                return mk_app(body, *args)
         return None
 
     def unfoldings(self, e: Expr):
@@ -460,26 +361,26 @@ class VacuityChecker:
             names.append(e.binder_name)
             types.append(e.binder_type)
             fvars.append(fv)
-            e = strip_mdata(self.terms.instantiate(e.body, fv))
+            e = strip_mdata(instantiate(e.body, fv))
         return _Opened(names, types, fvars, e)
 
     def _close(self, opened: _Opened, upto: int, body: Expr, extra: list[tuple[Name, Expr, FVar]] = ()) -> Expr:
         """``fun x₁ … xᵤ (extra…) => body`` over the first ``upto`` binders of ``opened``."""
         binders = list(zip(opened.names[:upto], opened.types[:upto], opened.fvars[:upto])) + list(extra)
         fvs = [b[2] for b in binders]
-        out = self.terms.abstract(body, fvs)
+        out = _closed_over(body, fvs)
         for i in range(len(binders) - 1, -1, -1):
             name, ty, _fv = binders[i]
-            out = Lam(name, self.terms.abstract(ty, fvs[:i]), out, 0)
+            out = Lam(name, _closed_over(ty, fvs[:i]), out, 0)
         return out
 
     def _pi(self, opened: _Opened, upto: int, body: Expr, extra: list[tuple[Name, Expr, FVar]] = ()) -> Expr:
         binders = list(zip(opened.names[:upto], opened.types[:upto], opened.fvars[:upto])) + list(extra)
         fvs = [b[2] for b in binders]
-        out = self.terms.abstract(body, fvs)
+        out = _closed_over(body, fvs)
         for i in range(len(binders) - 1, -1, -1):
             name, ty, _fv = binders[i]
-            out = ForallE(name, self.terms.abstract(ty, fvs[:i]), out, 0)
+            out = ForallE(name, _closed_over(ty, fvs[:i]), out, 0)
         return out
 
     # ------------------------------------------------------------------ trivial proofs
@@ -491,12 +392,12 @@ class VacuityChecker:
         for form in self.unfoldings(prop):
             if isinstance(form, ForallE):
                 fv = self.terms.fresh()
-                inner = self.terms.instantiate(form.body, fv)
+                inner = instantiate(form.body, fv)
                 try:
                     body = self.trivial(inner, depth + 1)
                 except _NoCandidate:
                     # `A → B` with `A` refutable (`¬(P ∧ False)`): nothing is claimed
-                    body = _apps(_c(N("False.elim"), _ZERO), inner, self.refute(form.binder_type, fv, depth + 1,
+                    body = mk_app(_c(N("False.elim"), _ZERO), inner, self.refute(form.binder_type, fv, depth + 1,
                                                                                        decide=False))
                 return _lam_over(form, fv, body)
             head, args = app_spine(form)
@@ -507,18 +408,18 @@ class VacuityChecker:
             if n == _TRUE and not args:
                 return _c(N("True.intro"))
             if n == _EQ and len(args) == 3:
-                return _apps(_c(N("Eq.refl"), *head.levels), args[0], args[1])
+                return mk_app(_c(N("Eq.refl"), *head.levels), args[0], args[1])
             if n == _HEQ and len(args) == 4:
-                return _apps(_c(N("HEq.refl"), *head.levels), args[0], args[1])
+                return mk_app(_c(N("HEq.refl"), *head.levels), args[0], args[1])
             if n == _IFF and len(args) == 2:
-                return _apps(_c(N("Iff.refl")), args[0])
+                return mk_app(_c(N("Iff.refl")), args[0])
             if n == _AND and len(args) == 2:
-                return _apps(_c(N("And.intro")), args[0], args[1], self.trivial(args[0], depth + 1),
+                return mk_app(_c(N("And.intro")), args[0], args[1], self.trivial(args[0], depth + 1),
                              self.trivial(args[1], depth + 1))
             if n == _OR and len(args) == 2:  # `P ∨ True`: one side trivial
                 for side, ctor in ((1, "Or.inr"), (0, "Or.inl")):
                     try:
-                        return _apps(_c(N(ctor)), args[0], args[1], self.trivial(args[side], depth + 1))
+                        return mk_app(_c(N(ctor)), args[0], args[1], self.trivial(args[side], depth + 1))
                     except _NoCandidate:
                         continue
             got = self._structure_proof(head, args, depth)
@@ -540,14 +441,12 @@ class VacuityChecker:
     def _fields(self, ctor: ConstantInfo, head: Const, args: list[Expr], struct: Expr | None):
         """The field types of ``ctor`` at parameters ``args``; a field is instantiated with the
         earlier fields' projections of ``struct`` (or, without one, must not depend on them)."""
-        from claimcheck.analysis.props import _Infer
-
-        t = _Infer.instantiate_levels(ctor.type, dict(zip(ctor.level_params, head.levels)))
+        t = instantiate_levels(ctor.type, dict(zip(ctor.level_params, head.levels)))
         for a in args:
             t = strip_mdata(t)
             if not isinstance(t, ForallE):
                 raise _NoCandidate("constructor arity")
-            t = self.terms.instantiate(t.body, a)
+            t = instantiate(t.body, a)
         out = []
         i = 0
         t = strip_mdata(t)
@@ -557,7 +456,7 @@ class VacuityChecker:
                 nxt = Proj(head.name, i, struct)
             else:
                 nxt = self.terms.fresh()  # a dependent field: the candidate cannot name it
-            t = strip_mdata(self.terms.instantiate(t.body, nxt))
+            t = strip_mdata(instantiate(t.body, nxt))
             i += 1
         return out
 
@@ -568,7 +467,7 @@ class VacuityChecker:
         _ci, ctor = found
         fields = self._fields(ctor, head, args, None)
         proofs = [self.trivial(f, depth + 1) for f in fields]  # every field a proposition with a trivial proof
-        return _apps(_c(ctor.name, *head.levels), *args, *proofs)
+        return mk_app(_c(ctor.name, *head.levels), *args, *proofs)
 
     # ------------------------------------------------------------------ refutations
 
@@ -582,7 +481,7 @@ class VacuityChecker:
             if isinstance(form, ForallE):
                 dom = strip_mdata(form.binder_type)
                 if isinstance(dom, Sort) and dom.level.kind == "zero":  # ∀ p : Prop, … at p := False
-                    return self.refute(self.terms.instantiate(form.body, _c(_FALSE)), App(h, _c(_FALSE)), depth + 1,
+                    return self.refute(instantiate(form.body, _c(_FALSE)), App(h, _c(_FALSE)), depth + 1,
                                        decide)
                 try:
                     arg = self.trivial(form.binder_type, depth + 1)
@@ -591,7 +490,7 @@ class VacuityChecker:
                 if arg is None and _is_const(dom, _NAT):  # a function from `Nat` (into `Empty`, say): at 0
                     arg = _c(N("Nat.zero"))
                 if arg is not None:  # A → B with A trivially true (or inhabited): refute B
-                    return self.refute(self.terms.instantiate(form.body, arg), App(h, arg), depth + 1, decide)
+                    return self.refute(instantiate(form.body, arg), App(h, arg), depth + 1, decide)
                 continue
             head, args = app_spine(form)
             head = strip_mdata(head)
@@ -602,17 +501,17 @@ class VacuityChecker:
                 return h
             if n == _LT and len(args) == 4 and _is_const(args[0], _NAT) and _nat_value(args[3]) == 0 \
                     and self.find(N("Nat.not_lt_zero")) is not None:
-                return _apps(_c(N("Nat.not_lt_zero")), args[2], h)
+                return mk_app(_c(N("Nat.not_lt_zero")), args[2], h)
             if n == _LT and len(args) == 4 and _is_const(args[0], _NAT) and args[2] == args[3] \
                     and self.find(N("Nat.lt_irrefl")) is not None:  # `a < a` (a structure's field, say)
-                return _apps(_c(N("Nat.lt_irrefl")), args[2], h)
+                return mk_app(_c(N("Nat.lt_irrefl")), args[2], h)
             if decide and not tried_decide and not _has_fvar(form):
                 inst = self._decidable(form, 0)
                 # tried once an instance is found (a project name hiding `0 = 1` has none: unfold on)
                 tried_decide = inst is not None
                 if inst is not None and self.find(N("of_decide_eq_false")) is not None:
-                    refl = _apps(_c(N("Eq.refl"), _ONE), _c(_BOOL), _c(N("Bool.false")))
-                    return _apps(_c(N("of_decide_eq_false")), form, inst, refl, h)
+                    refl = mk_app(_c(N("Eq.refl"), _ONE), _c(_BOOL), _c(N("Bool.false")))
+                    return mk_app(_c(N("of_decide_eq_false")), form, inst, refl, h)
             got = self._empty(head, args, form, h, depth, decide)
             if got is not None:
                 return got
@@ -637,7 +536,7 @@ class VacuityChecker:
             if len(args) != nparams:
                 return None  # an indexed family: its motive would take the indices (not built here)
             motive = Lam(Name.of("x"), form, _c(_FALSE), 0)  # fun (x : I params) => False
-            return _apps(_c(rec.name, *levels), *args, motive, h)
+            return mk_app(_c(rec.name, *levels), *args, motive, h)
         found = self._structure(head, args)
         if found is None:
             return None
@@ -672,11 +571,11 @@ class VacuityChecker:
             return known("instDecidableFalse")
         if n == _NOT and len(args) == 1:
             inner, c = self._decidable(args[0], depth + 1), known("instDecidableNot")
-            return _apps(c, args[0], inner) if inner is not None and c is not None else None
+            return mk_app(c, args[0], inner) if inner is not None and c is not None else None
         if n in (_AND, N("Or"), _IFF) and len(args) == 2:
             c = known({_AND: "instDecidableAnd", N("Or"): "instDecidableOr", _IFF: "instDecidableIff"}[n])
             a, b = self._decidable(args[0], depth + 1), self._decidable(args[1], depth + 1)
-            return _apps(c, args[0], args[1], a, b) if c is not None and a is not None and b is not None else None
+            return mk_app(c, args[0], args[1], a, b) if c is not None and a is not None and b is not None else None
         if n == _EQ and len(args) == 3:
             if _is_const(args[0], _NAT):
                 c = known("instDecidableEqNat")
@@ -684,10 +583,10 @@ class VacuityChecker:
                 c = known("instDecidableEqBool")
             else:
                 return None
-            return _apps(c, args[1], args[2]) if c is not None else None
+            return mk_app(c, args[1], args[2]) if c is not None else None
         if n in (_LT, _LE) and len(args) == 4 and _is_const(args[0], _NAT):
             c = known("Nat.decLt" if n == _LT else "Nat.decLe")
-            return _apps(c, args[2], args[3]) if c is not None else None
+            return mk_app(c, args[2], args[3]) if c is not None else None
         return None
 
     # ------------------------------------------------------------------ the lint
@@ -752,39 +651,7 @@ class VacuityChecker:
 def _lam_over(form: ForallE, fv: FVar, body: Expr) -> Expr:
     """``fun x : A => body`` with ``fv`` bound (``A`` is ``form``'s binder type, closed over the
     outer free variables)."""
-    return Lam(form.binder_name, form.binder_type, _abstract_one(body, fv), 0)
-
-
-def _abstract_one(e: Expr, fv: FVar) -> Expr:
-    memo: dict[tuple[int, int], Expr] = {}
-
-    def go(x: Expr, d: int) -> Expr:
-        key = (id(x), d)
-        got = memo.get(key)
-        if got is not None:
-            return got
-        if isinstance(x, FVar):
-            r: Expr = BVar(d) if x.name == fv.name else x
-        elif isinstance(x, BVar):
-            r = BVar(x.index + 1) if x.index >= d else x
-        elif isinstance(x, App):
-            r = App(go(x.fn, d), go(x.arg, d))
-        elif isinstance(x, ForallE):
-            r = ForallE(x.binder_name, go(x.binder_type, d), go(x.body, d + 1), x.binder_info)
-        elif isinstance(x, Lam):
-            r = Lam(x.binder_name, go(x.binder_type, d), go(x.body, d + 1), x.binder_info)
-        elif isinstance(x, LetE):
-            r = LetE(x.decl_name, go(x.type, d), go(x.value, d), go(x.body, d + 1))
-        elif isinstance(x, MData):
-            r = go(x.expr, d)
-        elif isinstance(x, Proj):
-            r = Proj(x.type_name, x.index, go(x.struct, d))
-        else:
-            r = x
-        memo[key] = r
-        return r
-
-    return go(e, 0)
+    return Lam(form.binder_name, form.binder_type, abstract(body, [fv]), 0)
 
 
 def _is_const(e: Expr, name: Name) -> bool:

@@ -15,21 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from claimcheck.errors import ClaimcheckError
 from claimcheck.model.names import Name
-from claimcheck.olean.reader import (
-    App,
-    BVar,
-    Const,
-    Expr,
-    ForallE,
-    Lam,
-    LetE,
-    Level,
-    Lit,
-    MData,
-    Proj,
-    Sort,
-)
+from claimcheck.olean.terms import App, BVar, Const, Expr, ForallE, Lam, LetE, Level, Lit, MData, Proj, Sort, fold
 
 PROTOCOL = 1
 
@@ -37,7 +25,7 @@ __all__ = ["PROTOCOL", "ProtocolError", "Request", "Response", "InstanceRequest"
            "WitnessAnswer", "encode_terms", "decode_terms"]
 
 
-class ProtocolError(Exception):
+class ProtocolError(ClaimcheckError):
     """A request or response that does not have the protocol's shape."""
 
 
@@ -71,60 +59,33 @@ def _unlevel(data: Any) -> Level:
 def encode_terms(roots: list[Expr]) -> tuple[list[list], list[int]]:
     """``(table, root indices)`` for the terms ``roots`` (shared subterms once)."""
     table: list[list] = []
-    index: dict[int, int] = {}
-    keep: list[Expr] = []  # ids stay valid while the terms are alive
 
-    def visit(root: Expr) -> int:
-        stack = [root]
-        while stack:
-            e = stack[-1]
-            if id(e) in index:
-                stack.pop()
-                continue
-            if isinstance(e, App):
-                kids: tuple[Expr, ...] = (e.fn, e.arg)
-            elif isinstance(e, (Lam, ForallE)):
-                kids = (e.binder_type, e.body)
-            elif isinstance(e, LetE):
-                kids = (e.type, e.value, e.body)
-            elif isinstance(e, MData):
-                kids = (e.expr,)
-            elif isinstance(e, Proj):
-                kids = (e.struct,)
-            else:
-                kids = ()
-            todo = [k for k in kids if id(k) not in index]
-            if todo:
-                stack.extend(todo)
-                continue
-            stack.pop()
-            if isinstance(e, BVar):
-                node: list = ["bvar", e.index]
-            elif isinstance(e, Sort):
-                node = ["sort", _level(e.level)]
-            elif isinstance(e, Const):
-                node = ["const", e.name.to_json(), [_level(lv) for lv in e.levels]]
-            elif isinstance(e, App):
-                node = ["app", index[id(e.fn)], index[id(e.arg)]]
-            elif isinstance(e, (Lam, ForallE)):
-                node = ["lam" if isinstance(e, Lam) else "pi", e.binder_name.to_json(), index[id(e.binder_type)],
-                        index[id(e.body)], e.binder_info]
-            elif isinstance(e, LetE):
-                node = ["let", e.decl_name.to_json(), index[id(e.type)], index[id(e.value)], index[id(e.body)]]
-            elif isinstance(e, Lit):
-                node = ["lit", e.value if isinstance(e.value, int) else {"str": e.value}]
-            elif isinstance(e, MData):
-                node = ["mdata", index[id(e.expr)]]
-            elif isinstance(e, Proj):
-                node = ["proj", e.type_name.to_json(), e.index, index[id(e.struct)]]
-            else:
-                raise ProtocolError(f"a {e.kind} term cannot be sent (statements are closed terms)")
-            keep.append(e)
-            index[id(e)] = len(table)
-            table.append(node)
-        return index[id(root)]
+    def node(e: Expr, kids: list[int]) -> int:
+        if isinstance(e, BVar):
+            row: list = ["bvar", e.index]
+        elif isinstance(e, Sort):
+            row = ["sort", _level(e.level)]
+        elif isinstance(e, Const):
+            row = ["const", e.name.to_json(), [_level(lv) for lv in e.levels]]
+        elif isinstance(e, App):
+            row = ["app", *kids]
+        elif isinstance(e, (Lam, ForallE)):
+            row = ["lam" if isinstance(e, Lam) else "pi", e.binder_name.to_json(), *kids, e.binder_info]
+        elif isinstance(e, LetE):
+            row = ["let", e.decl_name.to_json(), *kids]
+        elif isinstance(e, Lit):
+            row = ["lit", e.value if isinstance(e.value, int) else {"str": e.value}]
+        elif isinstance(e, MData):
+            row = ["mdata", *kids]
+        elif isinstance(e, Proj):
+            row = ["proj", e.type_name.to_json(), e.index, *kids]
+        else:
+            raise ProtocolError(f"a {e.kind} term cannot be sent (statements are closed terms)")
+        table.append(row)
+        return len(table) - 1
 
-    return table, [visit(r) for r in roots]
+    index: dict[int, int] = {}  # shared by the roots (they stay alive meanwhile: ids stay theirs)
+    return table, [fold(root, node, index) for root in roots]
 
 
 def decode_terms(table: Any, roots: Any) -> list[Expr]:

@@ -25,13 +25,15 @@ import re
 from functools import lru_cache, total_ordering
 from typing import Iterable, Union
 
+from claimcheck.errors import ClaimcheckError
+
 __all__ = ["Name", "NameSyntaxError", "is_id_first", "is_id_rest", "is_letter_like", "is_plain_component",
            "LEAN_KEYWORDS"]
 
 Component = Union[str, int]
 
 
-class NameSyntaxError(ValueError):
+class NameSyntaxError(ClaimcheckError, ValueError):
     """Text that is not a Lean name (``Name.parse``)."""
 
 

@@ -13,22 +13,7 @@ import hashlib
 from typing import Sequence
 
 from claimcheck.model.names import Name
-from claimcheck.olean.reader import (
-    App,
-    BVar,
-    Const,
-    Expr,
-    ForallE,
-    FVar,
-    Lam,
-    LetE,
-    Level,
-    Lit,
-    MData,
-    MVar,
-    Proj,
-    Sort,
-)
+from claimcheck.olean.terms import App, BVar, Const, Expr, ForallE, FVar, Lam, LetE, Level, Lit, MData, MVar, Proj, Sort, fold
 
 __all__ = ["digest_parts", "expr_digest", "nat_text"]
 
@@ -72,54 +57,26 @@ def expr_digest(root: Expr, level_params: Sequence[Name]) -> bytes:
     """Structural hash of an expression: constants by name, universe parameters by position,
     literals, de Bruijn indices; binder names, binder info and metadata do not enter it."""
     params = {p: i for i, p in enumerate(level_params)}
-    memo: dict[int, bytes] = {}
     h = _h
-    stack: list[Expr] = [root]
-    while stack:
-        e = stack[-1]
-        if id(e) in memo:
-            stack.pop()
-            continue
-        if isinstance(e, App):
-            kids: tuple[Expr, ...] = (e.fn, e.arg)
-        elif isinstance(e, (Lam, ForallE)):
-            kids = (e.binder_type, e.body)
-        elif isinstance(e, LetE):
-            kids = (e.type, e.value, e.body)
-        elif isinstance(e, MData):
-            kids = (e.expr,)
-        elif isinstance(e, Proj):
-            kids = (e.struct,)
-        else:
-            kids = ()
-        todo = [k for k in kids if id(k) not in memo]
-        if todo:
-            stack.extend(todo)
-            continue
-        stack.pop()
+
+    def combine(e: Expr, kids: list[bytes]) -> bytes:
         if isinstance(e, BVar):
-            r = h("bvar", str(e.index))
-        elif isinstance(e, (FVar, MVar)):
-            r = h(e.kind, str(e.name))
-        elif isinstance(e, Sort):
-            r = h("sort", _level_key(e.level, params))
-        elif isinstance(e, Const):
-            r = h("const", str(e.name), *(_level_key(lv, params) for lv in e.levels))
-        elif isinstance(e, App):
-            r = h("app", memo[id(e.fn)], memo[id(e.arg)])
-        elif isinstance(e, Lam):
-            r = h("lam", memo[id(e.binder_type)], memo[id(e.body)])
-        elif isinstance(e, ForallE):
-            r = h("pi", memo[id(e.binder_type)], memo[id(e.body)])
-        elif isinstance(e, LetE):
-            r = h("let", memo[id(e.type)], memo[id(e.value)], memo[id(e.body)])
-        elif isinstance(e, Lit):
-            r = h("nat", nat_text(e.value)) if isinstance(e.value, int) else h("str", e.value)
-        elif isinstance(e, MData):
-            r = memo[id(e.expr)]
-        elif isinstance(e, Proj):
-            r = h("proj", str(e.type_name), str(e.index), memo[id(e.struct)])
-        else:  # pragma: no cover
+            return h("bvar", str(e.index))
+        if isinstance(e, (FVar, MVar)):
+            return h(e.kind, str(e.name))
+        if isinstance(e, Sort):
+            return h("sort", _level_key(e.level, params))
+        if isinstance(e, Const):
+            return h("const", str(e.name), *(_level_key(lv, params) for lv in e.levels))
+        if isinstance(e, Lit):
+            return h("nat", nat_text(e.value)) if isinstance(e.value, int) else h("str", e.value)
+        if isinstance(e, MData):
+            return kids[0]
+        if isinstance(e, Proj):
+            return h("proj", str(e.type_name), str(e.index), kids[0])
+        tag = {App: "app", Lam: "lam", ForallE: "pi", LetE: "let"}.get(type(e))
+        if tag is None:  # pragma: no cover
             raise TypeError(f"unknown expression {e!r}")
-        memo[id(e)] = r
-    return memo[id(root)]
+        return h(tag, *kids)
+
+    return fold(root, combine)

@@ -38,6 +38,7 @@ from typing import Iterable, Iterator, Sequence
 
 from claimcheck.errors import OleanError, VersionMismatchError
 from claimcheck.model.names import Name
+from claimcheck.olean.terms import App, BVar, Const, Expr, ForallE, FVar, Lam, LetE, Level, Lit, MData, MVar, Proj, Sort
 from claimcheck.olean.layout import HEADER_FIXED, Layout, OleanHeader, detect_layout, read_header
 
 __all__ = [
@@ -61,6 +62,8 @@ __all__ = [
     "Import",
     "Layout",
     "ConstantInfo",
+    "KernelFields",
+    "RecursorRule",
     "Module",
     "Environment",
     "read_header",
@@ -107,161 +110,6 @@ _ANONYMOUS = Name(())
 # ---------------------------------------------------------------------------
 # Decoded data
 # ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Level:
-    """A universe level. ``kind`` is one of zero, succ, max, imax, param, mvar."""
-
-    kind: str
-    args: tuple["Level", ...] = ()
-    name: Name | None = None
-
-    def __str__(self) -> str:
-        if self.kind == "zero":
-            return "0"
-        if self.kind == "succ":
-            n, base = 1, self.args[0]
-            while base.kind == "succ":
-                n, base = n + 1, base.args[0]
-            return str(n) if base.kind == "zero" else f"{base} + {n}"
-        if self.kind in ("max", "imax"):
-            return f"{self.kind} {self.args[0]} {self.args[1]}"
-        return str(self.name)
-
-
-class Expr:
-    """Base class of decoded Lean expressions (identity-compared; terms are DAGs)."""
-
-    __slots__ = ()
-    kind = "expr"
-
-
-@dataclass(eq=False, slots=True)
-class BVar(Expr):
-    index: int
-    kind = "bvar"
-
-
-@dataclass(eq=False, slots=True)
-class FVar(Expr):
-    name: Name
-    kind = "fvar"
-
-
-@dataclass(eq=False, slots=True)
-class MVar(Expr):
-    name: Name
-    kind = "mvar"
-
-
-@dataclass(eq=False, slots=True)
-class Sort(Expr):
-    level: Level
-    kind = "sort"
-
-
-@dataclass(eq=False, slots=True)
-class Const(Expr):
-    name: Name
-    levels: tuple[Level, ...]
-    kind = "const"
-
-
-@dataclass(eq=False, slots=True)
-class App(Expr):
-    fn: Expr
-    arg: Expr
-    kind = "app"
-
-
-@dataclass(eq=False, slots=True)
-class Lam(Expr):
-    binder_name: Name
-    binder_type: Expr
-    body: Expr
-    binder_info: int  # 0 default, 1 implicit, 2 strict implicit, 3 inst implicit
-    kind = "lam"
-
-
-@dataclass(eq=False, slots=True)
-class ForallE(Expr):
-    binder_name: Name
-    binder_type: Expr
-    body: Expr
-    binder_info: int
-    kind = "forallE"
-
-
-@dataclass(eq=False, slots=True)
-class LetE(Expr):
-    decl_name: Name
-    type: Expr
-    value: Expr
-    body: Expr
-    kind = "letE"
-
-
-@dataclass(eq=False, slots=True)
-class Lit(Expr):
-    value: int | str
-    kind = "lit"
-
-
-@dataclass(eq=False, slots=True)
-class MData(Expr):
-    expr: Expr
-    kind = "mdata"
-
-
-@dataclass(eq=False, slots=True)
-class Proj(Expr):
-    type_name: Name
-    index: int
-    struct: Expr
-    kind = "proj"
-
-
-def strip_mdata(e: Expr) -> Expr:
-    """``e`` without the metadata wrappers around it."""
-    while isinstance(e, MData):
-        e = e.expr
-    return e
-
-
-def app_spine(e: Expr) -> tuple[Expr, list[Expr]]:
-    """``f a1 … an`` as ``(f, [a1, …, an])``, looking through metadata."""
-    args: list[Expr] = []
-    e = strip_mdata(e)
-    while isinstance(e, App):
-        args.append(e.arg)
-        e = strip_mdata(e.fn)
-    args.reverse()
-    return e, args
-
-
-def constants_of(e: Expr) -> set[Name]:
-    """The names of the constants a decoded expression mentions (each shared node visited once)."""
-    out: set[Name] = set()
-    stack, seen = [e], set()
-    while stack:
-        x = stack.pop()
-        if id(x) in seen:
-            continue
-        seen.add(id(x))
-        if isinstance(x, Const):
-            out.add(x.name)
-        elif isinstance(x, App):
-            stack += (x.fn, x.arg)
-        elif isinstance(x, (Lam, ForallE)):
-            stack += (x.binder_type, x.body)
-        elif isinstance(x, LetE):
-            stack += (x.type, x.value, x.body)
-        elif isinstance(x, MData):
-            stack.append(x.expr)
-        elif isinstance(x, Proj):
-            stack.append(x.struct)
-    return out
 
 
 @dataclass(frozen=True)
@@ -721,6 +569,43 @@ class ConstantInfo:
         return self._decoder.used_constants(self.value_addr)
 
 
+@dataclass(frozen=True)
+class RecursorRule:
+    """One rule of a recursor: the constructor it is for, that constructor's field count, the
+    rule's right-hand side."""
+
+    ctor: Name
+    num_fields: int
+    rhs: Expr
+
+
+@dataclass(frozen=True)
+class KernelFields:
+    """What a constant's value object holds beyond :class:`ConstantInfo`: what a kernel needs to
+    check it (its counts, flags, reducibility hints and recursor rules), read as the file's layout
+    says. Fields a kind does not have keep their defaults."""
+
+    kind: str
+    is_unsafe: bool = False
+    #: a definition's safety (0 unsafe, 1 safe, 2 partial) and reducibility hints: ``opaque``,
+    #: ``abbrev`` or ``regular`` with its height
+    safety: int = 1
+    hints: tuple[str, int] = ("opaque", 0)
+    #: a quotient constant's kind (0 ``Quot``, 1 ``Quot.mk``, 2 ``Quot.lift``, 3 ``Quot.ind``)
+    quot_kind: int = 0
+    num_params: int = 0
+    num_indices: int = 0
+    num_nested: int = 0
+    is_rec: bool = False
+    is_reflexive: bool = False
+    cidx: int = 0
+    num_fields: int = 0
+    num_motives: int = 0
+    num_minors: int = 0
+    k: bool = False
+    rules: tuple[RecursorRule, ...] = ()
+
+
 def module_part_paths(olean: Path) -> tuple[Path, Path, Path]:
     """The ``.olean``, ``.olean.server`` and ``.olean.private`` paths of the module at ``olean``."""
     return olean, olean.with_name(olean.name + ".server"), olean.with_name(olean.name + ".private")
@@ -931,6 +816,56 @@ class Module:
             names = {g.name(a) for a in g.array(self._roots[0][0][1])}
             self._exported_names = names
         return name in names
+
+    def kernel_fields(self, name: Name) -> KernelFields:
+        """The fields of ``name``'s value object that :class:`ConstantInfo` does not decode (for a
+        kernel's front end), each read checked as :meth:`_decode_constant` reads. Raises
+        ``KeyError`` for a name the module does not declare, :class:`OleanError` for a value object
+        of another shape."""
+        g = self._graph
+        data, off, tag, other, _cs = g.obj(self._entries[name][1])
+        if tag > 7 or other != 1:
+            raise g.err(f"unexpected ConstantInfo object: tag {tag}, {other} fields")
+        kind = CONSTANT_KINDS[tag]
+        (val,) = g.ptrs(data, off, 1)
+        n = _VAL_PTR_FIELDS[kind]
+        vdata, voff, _t, ps = g.ctor(val, 0, n, f"{kind} value")
+        what = f"{kind} {name}"
+
+        def flag(i: int) -> bool:
+            return g.flag(vdata, voff, n, i, what)
+
+        if kind in ("axiom", "opaque"):
+            return KernelFields(kind, is_unsafe=flag(0))
+        if kind == "definition":
+            safety = g.scalar(vdata, voff, n, 0, what)
+            if safety > 2:
+                raise g.err(f"{what}: safety {safety} (layout not understood)")
+            return KernelFields(kind, is_unsafe=safety == 0, safety=safety, hints=self._hints(ps[2], what))
+        if kind == "quotient":
+            return KernelFields(kind, quot_kind=g.scalar(vdata, voff, n, 0, what))
+        if kind == "inductive":
+            return KernelFields(kind, num_params=g.nat(ps[1]), num_indices=g.nat(ps[2]), num_nested=g.nat(ps[5]),
+                                is_rec=flag(0), is_unsafe=flag(1), is_reflexive=flag(2))
+        if kind == "constructor":
+            return KernelFields(kind, cidx=g.nat(ps[2]), num_params=g.nat(ps[3]), num_fields=g.nat(ps[4]),
+                                is_unsafe=flag(0))
+        if kind == "recursor":
+            rules = []
+            for addr in g.list(ps[6]):
+                _d, _o, _t, (ctor, nfields, rhs) = g.ctor(addr, 0, 3, "RecursorRule")
+                rules.append(RecursorRule(g.name(ctor), g.nat(nfields), self._decoder.expr(rhs)))
+            return KernelFields(kind, num_params=g.nat(ps[2]), num_indices=g.nat(ps[3]), num_motives=g.nat(ps[4]),
+                                num_minors=g.nat(ps[5]), rules=tuple(rules), k=flag(0), is_unsafe=flag(1))
+        return KernelFields(kind)  # a theorem: nothing beyond its type and value
+
+    def _hints(self, addr: int, what: str) -> tuple[str, int]:
+        """A definition's reducibility hints: ``opaque`` and ``abbrev`` are boxed, ``regular`` holds
+        its height (a ``UInt32``)."""
+        if addr & 1:
+            return ("opaque" if addr >> 1 == 0 else "abbrev", 0)
+        data, off, _t, _ps = self._graph.ctor(addr, None, 0, f"{what} hints")
+        return ("regular", int.from_bytes(bytes(self._graph.scalar(data, off, 0, i, what) for i in range(4)), "little"))
 
 
 # ---------------------------------------------------------------------------

@@ -32,7 +32,7 @@ from claimcheck.pipeline.options import Options
 from claimcheck.project import Project
 
 if TYPE_CHECKING:
-    from claimcheck.olean.reader import Expr
+    from claimcheck.olean.terms import Expr
 
 __all__ = ["Keys", "companion_key"]
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from claimcheck.cache import Store, reads_allowed
@@ -218,7 +217,7 @@ def check_names(project: Project, manifests: list[Manifest], toolchain: Callable
     """The manifests' declaration names against the last build (no build, no toolchain install:
     ``toolchain`` finds an installed one or raises); what could not be checked, in words."""
     from claimcheck.claims.names import built_names, check_names as check
-    from claimcheck.errors import ClaimcheckError
+    from claimcheck.errors import ClaimcheckError, OleanError
 
     built = built_names(project.olean_dir)
     if isinstance(built, str):
@@ -226,6 +225,8 @@ def check_names(project: Project, manifests: list[Manifest], toolchain: Callable
     notes = []
     try:
         known: set[Name] | None = set(library(toolchain()).names)
+    except OleanError:
+        raise
     except ClaimcheckError:
         known = None
         notes.append("library declaration names (`role: library`) not checked: no toolchain installed")

@@ -18,14 +18,15 @@ check, accept or export anything that uses one.
 
 from __future__ import annotations
 
-import struct
 from collections.abc import Callable, Iterable
 
 from claimcheck.kernel import declarations as D
 from claimcheck.kernel import expr as E
 from claimcheck.kernel import level as L
+from claimcheck.errors import OleanError
 from claimcheck.model.names import Name
 from claimcheck.olean import reader as O
+from claimcheck.olean.terms import children
 
 
 #: The constants that are axioms in Lean's core library itself; every other constant the package
@@ -34,7 +35,7 @@ GENUINE_AXIOMS = frozenset({"propext", "Classical.choice", "Quot.sound", "sorryA
                             "Lean.ofReduceNat", "Lean.trustCompiler"})
 
 
-class DecodeError(Exception):
+class DecodeError(OleanError):
     """A constant's data could not be decoded fully (the unit is undecided)."""
 
 
@@ -79,7 +80,7 @@ class Converter:
                 continue
             if not ready:
                 stack.append((x, True))
-                stack.extend((c, False) for c in _kids(x) if id(c) not in cache)
+                stack.extend((c, False) for c, _under in children(x) if id(c) not in cache)
                 continue
             g = lambda c: cache[id(c)][1]  # noqa: E731
             if isinstance(x, O.BVar):
@@ -108,39 +109,11 @@ class Converter:
         return cache[id(root)][1]
 
 
-def _kids(x) -> list:
-    if isinstance(x, O.App):
-        return [x.fn, x.arg]
-    if isinstance(x, (O.Lam, O.ForallE)):
-        return [x.binder_type, x.body]
-    if isinstance(x, O.LetE):
-        return [x.type, x.value, x.body]
-    if isinstance(x, O.MData):
-        return [x.expr]
-    if isinstance(x, O.Proj):
-        return [x.struct]
-    return []
-
-
-def _raw_fields(mod: O.Module, name: Name):
-    """The scalar and pointer fields of a constant's value object, which the reader's
-    ConstantInfo does not expose (hints, safety, flags, counts)."""
-    g = mod._graph
-    addr = mod._entries[name][1]
-    data, off, tag, _other, _cs = g.obj(addr)
-    kind = O.CONSTANT_KINDS[tag]
-    (val,) = g.ptrs(data, off, 1)
-    n = O._VAL_PTR_FIELDS[kind]
-    vdata, voff, _t, vps = g.ctor(val, 0, n, kind)
-    return g, kind, vps, vdata, g.scalars(vdata, voff, n)
-
-
-def _hints(g, addr: int) -> D.Hints:
-    if addr & 1:
-        return D.Hints(D.HintKind.OPAQUE if addr >> 1 == 0 else D.HintKind.ABBREV)
-    data, off, _tag, _o, _c = g.obj(addr)
-    (h,) = struct.unpack_from("<I", data, off + 8)
-    return D.Hints(D.HintKind.REGULAR, h)
+def _hints(hints: tuple[str, int]) -> D.Hints:
+    kind, height = hints
+    if kind == "regular":
+        return D.Hints(D.HintKind.REGULAR, height)
+    return D.Hints(D.HintKind.OPAQUE if kind == "opaque" else D.HintKind.ABBREV)
 
 
 def postorder(roots: Iterable[Name], deps: Callable[[Name], Iterable[Name]]) -> list[Name]:
@@ -259,8 +232,7 @@ class OleanSource:
 
     def _nested(self, t: Name) -> int:
         _ci, mod = self.info(t)
-        g, _k, vps, _vd, _sc = _raw_fields(mod, t)
-        return g.nat(vps[5])
+        return mod.kernel_fields(t).num_nested
 
     def members(self, key: Name) -> list[Name]:
         """The constants a unit declares."""
@@ -323,26 +295,27 @@ class OleanSource:
 
     def _declaration(self, name: Name) -> D.Declaration:
         ci, mod = self.info(name)
-        g, kind, vps, vdata, sc = _raw_fields(mod, name)
+        f = mod.kernel_fields(name)
+        kind = f.kind
         c = self.conv
         nm = kernel_name
         lps = tuple(nm(p) for p in ci.level_params)
         ty = c.expr(ci.type)
         if kind == "axiom":
-            return D.Axiom(nm(name), lps, ty, bool(vdata[sc]))
+            return D.Axiom(nm(name), lps, ty, f.is_unsafe)
         if kind == "definition":
-            safety = {0: D.Safety.UNSAFE, 1: D.Safety.SAFE, 2: D.Safety.PARTIAL}[vdata[sc]]
-            return D.Definition(nm(name), lps, ty, c.expr(ci.value), _hints(g, vps[2]), safety,
+            safety = {0: D.Safety.UNSAFE, 1: D.Safety.SAFE, 2: D.Safety.PARTIAL}[f.safety]
+            return D.Definition(nm(name), lps, ty, c.expr(ci.value), _hints(f.hints), safety,
                                 tuple(nm(a) for a in ci.all))
         if kind == "theorem":
             if ci.value is None:
                 return D.Axiom(nm(name), lps, ty)
             return D.Theorem(nm(name), lps, ty, c.expr(ci.value), tuple(nm(a) for a in ci.all))
         if kind == "opaque":
-            return D.Opaque(nm(name), lps, ty, c.expr(ci.value), bool(vdata[sc]), tuple(nm(a) for a in ci.all))
+            return D.Opaque(nm(name), lps, ty, c.expr(ci.value), f.is_unsafe, tuple(nm(a) for a in ci.all))
         if kind == "quotient":
             quot_kinds = [D.QuotKind.TYPE, D.QuotKind.CTOR, D.QuotKind.LIFT, D.QuotKind.IND]
-            return D.Quot(nm(name), lps, ty, quot_kinds[vdata[sc]])
+            return D.Quot(nm(name), lps, ty, quot_kinds[f.quot_kind])
         if kind in ("inductive", "constructor", "recursor"):
             return self._block(name)
         raise DecodeError(f"constant kind {kind}")
@@ -355,30 +328,25 @@ class OleanSource:
         nnested = 0
         for t in ci.all:
             t_ci, t_mod = self.info(t)
-            g, _k, vps, vdata, sc = _raw_fields(t_mod, t)
-            nnested = g.nat(vps[5])
+            f = t_mod.kernel_fields(t)
+            nnested = f.num_nested
             types.append(D.InductiveType(nm(t), tuple(nm(p) for p in t_ci.level_params), c.expr(t_ci.type),
-                                         g.nat(vps[1]), g.nat(vps[2]), tuple(nm(a) for a in t_ci.all),
-                                         tuple(nm(x) for x in t_ci.ctors), nnested, bool(vdata[sc]),
-                                         bool(vdata[sc + 1]), bool(vdata[sc + 2])))
+                                         f.num_params, f.num_indices, tuple(nm(a) for a in t_ci.all),
+                                         tuple(nm(x) for x in t_ci.ctors), nnested, f.is_rec, f.is_unsafe,
+                                         f.is_reflexive))
             for cn in t_ci.ctors:
                 c_ci, c_mod = self.info(cn)
-                g2, _k2, cps, cdata, csc = _raw_fields(c_mod, cn)
+                cf = c_mod.kernel_fields(cn)
                 ctors.append(D.Constructor(nm(cn), tuple(nm(p) for p in c_ci.level_params), c.expr(c_ci.type),
-                                           nm(c_ci.induct), g2.nat(cps[2]), g2.nat(cps[3]), g2.nat(cps[4]),
-                                           bool(cdata[csc])))
+                                           nm(c_ci.induct), cf.cidx, cf.num_params, cf.num_fields, cf.is_unsafe))
         rec_names = _recursors(ci.all, nnested)
         for rn in rec_names:
             r_ci, r_mod = self.info(rn)
-            g3, _k3, rps, rdata, rsc = _raw_fields(r_mod, rn)
-            rules = []
-            for raddr in g3.list(rps[6]):
-                _d, _o, _t, (ctor_a, nf_a, rhs_a) = g3.ctor(raddr, 0, 3, "RecursorRule")
-                rules.append(D.RecursorRule(nm(g3.name(ctor_a)), g3.nat(nf_a),
-                                            c.expr(r_mod._decoder.expr(rhs_a))))
+            rf = r_mod.kernel_fields(rn)
+            rules = tuple(D.RecursorRule(nm(r.ctor), r.num_fields, c.expr(r.rhs)) for r in rf.rules)
             recs.append(D.Recursor(nm(rn), tuple(nm(p) for p in r_ci.level_params), c.expr(r_ci.type),
-                                   tuple(nm(a) for a in r_ci.all), g3.nat(rps[2]), g3.nat(rps[3]), g3.nat(rps[4]),
-                                   g3.nat(rps[5]), tuple(rules), bool(rdata[rsc]), bool(rdata[rsc + 1])))
+                                   tuple(nm(a) for a in r_ci.all), rf.num_params, rf.num_indices, rf.num_motives,
+                                   rf.num_minors, rules, rf.k, rf.is_unsafe))
         return D.InductiveBlock(tuple(types), tuple(ctors), tuple(recs))
 
 

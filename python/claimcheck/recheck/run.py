@@ -38,7 +38,7 @@ import os
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from claimcheck.olean.digest import expr_digest
@@ -52,11 +52,11 @@ from claimcheck.model.facts import DeclineCode, KernelOutcome, KernelVerdict
 from claimcheck.model.names import Name
 from claimcheck.olean import reader as O
 from claimcheck.recheck.front_end import (
-    DecodeError, OleanSource, _hints, _raw_fields, clash_reason, declared_twice, postorder,
+    DecodeError, OleanSource, clash_reason, declared_twice, postorder,
 )
 
 CHECKED = KernelVerdict(KernelOutcome.CHECKED)
-CACHE_VERSION = 4
+CACHE_VERSION = 5
 #: The sealed store of kernel verdicts in the user's cache folder.
 STORE_NAMESPACE = "kernel-verdicts"
 
@@ -143,21 +143,14 @@ def _put(h, *parts: bytes | str) -> None:
 
 def _put_constant(h, ci: O.ConstantInfo, mod: O.Module, m: Name) -> None:
     """Everything the kernel front end reads of one constant, into the hash ``h``."""
-    g, kind, vps, vdata, sc = _raw_fields(mod, m)
-    _put(h, kind, str(m), "\0".join(map(str, ci.level_params)), expr_digest(ci.type, ci.level_params))
+    fields = mod.kernel_fields(m)
+    _put(h, fields.kind, str(m), "\0".join(map(str, ci.level_params)), expr_digest(ci.type, ci.level_params))
     if ci.value is not None:
         _put(h, expr_digest(ci.value, ci.level_params))
-    _put(h, bytes(vdata[sc:sc + 3]), "\0".join(map(str, ci.all)), "\0".join(map(str, ci.ctors)), str(ci.induct or ""))
-    if kind in ("inductive", "constructor", "recursor"):
-        _put(h, ",".join(str(p) if p & 1 else "*" for p in vps))  # boxed counts (nparams, nindices, ...)
-    if kind == "definition":
-        hints = _hints(g, vps[2])
-        _put(h, f"{hints.kind}:{hints.height}")
-    # the rules as the kernel front end reads them (RecursorVal field 6), not the reader's
-    # ConstantInfo.rule_addrs (the right-hand sides only, and not set on every load path)
-    for raddr in (g.list(vps[6]) if kind == "recursor" else ()):
-        _d, _o, _t, (ctor_a, nf_a, rhs_a) = g.ctor(raddr, 0, 3, "RecursorRule")
-        _put(h, str(g.name(ctor_a)), str(g.nat(nf_a)), expr_digest(mod._decoder.expr(rhs_a), ci.level_params))
+    _put(h, repr(replace(fields, rules=())), "\0".join(map(str, ci.all)), "\0".join(map(str, ci.ctors)),
+         str(ci.induct or ""))
+    for rule in fields.rules:  # as the front end reads them, not ConstantInfo.rule_addrs
+        _put(h, str(rule.ctor), str(rule.num_fields), expr_digest(rule.rhs, ci.level_params))
 
 
 def _part_digests(env: O.Environment, module: str) -> str | None:
