@@ -24,7 +24,7 @@ def _verdicts(tmp_path: Path, name: str, alongside: bool, monkeypatch: pytest.Mo
     project = copy_case(FIXTURES / "build" / "chain", tmp_path / name)
     stream = io.StringIO()
     session = Session(project, Progress(stream=stream), Options(jobs=1, kernel_alongside=alongside))
-    assert session.build.ok
+    assert session.build.ok, session.build.summary()
     return session, dict(session.kernel_verdicts), stream.getvalue()
 
 
