@@ -300,6 +300,7 @@ def test_a_big_papers_claims_can_each_be_followed(browser, repo_report: Path, da
     page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
     watch = _Watch(page)
     page.goto((repo_report / "papers" / f"{paper['id']}.html").as_uri())
+    page.add_style_tag(content="* { transition: none !important; }")  # read the faded state, not a fade
     page.locator("details.graph-whole > summary").click()
 
     def check_bundles(scope: str, roots: list[str]) -> None:
