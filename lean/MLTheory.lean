@@ -1,6 +1,11 @@
+/-
+Copyright (c) 2026 The claimcheck authors. All rights reserved.
+Released under Apache 2.0 license as described in the file LICENSE.
+-/
 module
 
 public import MLTheory.Basic
+public import MLTheory.Language
 public import MLTheory.Simplex
 public import MLTheory.Acyclicity
 public import MLTheory.Angluin
@@ -34,6 +39,9 @@ public import MLTheory.Apollonius
 public import MLTheory.AngluinLimit
 public import MLTheory.RotaryCommutant
 public import MLTheory.LinearDependence
+public import MLTheory.BalancedRatio
+public import MLTheory.RankDeficiency
+public import MLTheory.TaskExperts
 
 /-!
 # MLTheory

@@ -196,7 +196,7 @@ def _good() -> GateResult:
 def test_github_passing_gate_ends_with_a_notice():
     # the verdict line says how much holds (issue 25): one in full, one on witnesses alone
     lines = github_commands(_good())
-    assert lines == ["::notice title=claimcheck gate::claimcheck: 1 in full, 0 special cases, 0 reconstructions,"
+    assert lines == ["::notice title=claimcheck gate::claimcheck: 1 in full, 0 special cases, 0 proof cores, 0 reconstructions,"
                      " 1 numerically of 2 claims hold; gate passes"]
 
 
@@ -259,22 +259,22 @@ def test_junit_text_is_escaped():
 def test_badge_is_the_shields_endpoint_schema():
     # the message says how much holds, never "N hold" (issue 25): green only when every claim holds in full
     data = badge(sample_result())
-    assert data == {"schemaVersion": 1, "label": "claims", "message": "1 full, 0 partial, 1 numerical of 5, 1 open,"
+    assert data == {"schemaVersion": 1, "label": "claims", "message": "1 full, 1 numerical of 5, 1 open,"
                     " 1 fail", "color": "red"}
     good = _good()
-    assert badge(good) == {"schemaVersion": 1, "label": "claims", "message": "1 full, 0 partial, 1 numerical of 2",
+    assert badge(good) == {"schemaVersion": 1, "label": "claims", "message": "1 full, 1 numerical of 2",
                            "color": "yellow"}
     full = dataclasses.replace(good, papers=[dataclasses.replace(good.papers[0], claims=good.papers[0].claims[:1])])
     assert badge(full) == {"schemaVersion": 1, "label": "claims", "message": "all 1 hold in full", "color": "brightgreen"}
     informal = PaperEvidence("i", "I", "m.yaml", [ClaimEvidence("c", Label.THEOREM, "s", Verdict.INFORMAL, Tier.INFORMAL)])
     mixed = GateResult(good.generated, True, good.toolchain, BuildSummary(True, []), [good.papers[0], informal])
-    assert badge(mixed) == {"schemaVersion": 1, "label": "claims", "message": "1 full, 0 partial, 1 numerical of 3",
+    assert badge(mixed) == {"schemaVersion": 1, "label": "claims", "message": "1 full, 1 numerical of 3",
                             "color": "yellow"}
 
 
 def test_report_folder_has_badge_and_junit(tmp_path: Path):
     out = write_report(sample_result(), tmp_path / "report")
-    assert json.loads((out / "badge.json").read_text())["message"] == "1 full, 0 partial, 1 numerical of 5, 1 open, 1 fail"
+    assert json.loads((out / "badge.json").read_text())["message"] == "1 full, 1 numerical of 5, 1 open, 1 fail"
     assert ET.parse(out / "junit.xml").getroot().tag == "testsuites"
 
 
@@ -315,6 +315,31 @@ def test_check_format_choices_and_json_alias():
         assert parser.parse_args(["check", "--format", fmt]).format == fmt
     with pytest.raises(SystemExit):
         parser.parse_args(["check", "--format", "xml"])
+
+
+@pytest.mark.parametrize(("command", "document"), [("check", "gate"), ("report", None), ("status", "status"),
+                                                   ("build", "build"), ("diff", "diff")])
+def test_every_command_takes_the_formats_of_its_document_from_the_registry(command, document):
+    """`--format` means the same for every command (issue 34): each command offers the formats its
+    document renders in (report.registry), its first the default, and `--json` is `--format json`."""
+    from claimcheck.cli import make_parser
+    from claimcheck.report.registry import FORMATS, RENDERERS, Document
+
+    parser = make_parser()
+    base = [command, "--base", "main"] if command == "diff" else [command]
+    if document is None:  # the report folder holds every format: the command has no --format
+        with pytest.raises(SystemExit):
+            parser.parse_args([*base, "--format", "json"])
+        return
+    offered = list(RENDERERS[Document(document)])
+    assert set(offered) <= set(FORMATS) and "json" in offered
+    assert parser.parse_args(base).format == offered[0]
+    assert parser.parse_args([*base, "--json"]).json is True
+    for fmt in offered:
+        assert parser.parse_args([*base, "--format", fmt]).format == fmt
+    for fmt in set(FORMATS) - set(offered):
+        with pytest.raises(SystemExit):
+            parser.parse_args([*base, "--format", fmt])
 
 
 def test_text_from_a_manifest_cannot_inject_workflow_commands():

@@ -159,13 +159,16 @@ def test_every_shipped_schema_is_a_valid_json_schema_with_its_marker():
 def test_schemas_use_the_models_vocabulary():
     """The shipped schemas list exactly the model's enum values (a value added to the model is added
     to the schema)."""
-    from claimcheck.model.evidence import Label, ProblemCode
+    from claimcheck.model.evidence import Coverage, Label, ProblemCode
     from claimcheck.model.facts import DeclKind, Status
 
     defs = json_schema(REPORT_SCHEMA)["$defs"]
     assert defs["claim"]["properties"]["verdict"]["enum"] == [str(v) for v in Verdict]
     assert defs["claim"]["properties"]["tier"]["enum"] == [str(t) for t in Tier]
     assert defs["claim"]["properties"]["label"]["enum"] == [str(v) for v in Label]
+    assert defs["claim"]["properties"]["coverage"]["oneOf"][1]["enum"] == [str(c) for c in Coverage]
+    summary = json_schema(REPORT_SCHEMA)["properties"]["summary"]["properties"]
+    assert summary["holds_by_coverage"]["propertyNames"]["enum"] == [str(c) for c in Coverage]
     assert defs["problem"]["properties"]["code"]["enum"] == [str(v) for v in ProblemCode]
     assert defs["declaration"]["properties"]["status"]["enum"] == [str(v) for v in Status]
     assert defs["declaration"]["properties"]["kind"]["enum"] == [str(v) for v in DeclKind]

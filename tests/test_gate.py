@@ -281,6 +281,8 @@ def _entry_value(entry: FormalEvidence, key: str, project_modules: set[str]):
         return [str(l.kind) for l in facts.lint]
     if key == "prelude":
         return list(facts.prelude)
+    if key == "instance":
+        return str(entry.instance.outcome) if entry.instance is not None else None
     value = getattr(facts, key)
     return str(value) if isinstance(value, Name) else value
 
@@ -321,6 +323,11 @@ def test_gate_fixture(case: str, toolchain, tmp_path: Path) -> None:
             for key, value in facts.items():
                 assert _entry_value(entries[decl_name], key, modules) == value, f"{where}: {decl_name}.{key}"
     assert result.ok == all(c["verdict"] != "fails" for c in spec["claims"].values())
+    if "main_results" in spec:  # formalization.yaml's main results: the theorems, never an instance theorem
+        from claimcheck.claims.formalization import generate
+
+        got_main = [m["declaration"] for m in generate(result, _manifests, project).main_results]
+        assert got_main == spec["main_results"], got_main
     # the JSON report carries the new facts, and reads back; the HTML report shows them
     assert report_from_json(report_to_json(result)) == result
     from claimcheck.report.render import write_report

@@ -7,17 +7,18 @@ with hand-computed runs and with the numeric model of the same design."""
 from __future__ import annotations
 
 import itertools
+from fractions import Fraction
 import random
-from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any, Sequence
 
 import pytest
 
-from claimcheck.analysis.cross_check import instance_theorems, is_instance
+from claimcheck.analysis.cross_check import instance_theorems, marked_statement, proved_by_decision
 from claimcheck.companion.client import instance_requests as requests, instance_results as results
 from claimcheck.analysis.instances import Evaluator, FinFun, Unsupported
-from claimcheck.analysis.spoofing import StatementInspector
+from claimcheck.analysis.instance_rules import InstanceRules
+from claimcheck.analysis.scope import ProjectScope
 from claimcheck.companion import child, client
 from claimcheck.companion.protocol import Request
 from claimcheck.model.evidence import InstanceOutcome, InstanceResult
@@ -120,12 +121,12 @@ def subterm(e: Expr, path: ArgPath) -> Expr:
     return e
 
 
-#: The built environment and its statement inspectors, set by the ``env`` fixture.
+#: The built environment and its instance rules by module, set by the ``env`` fixture.
 _BUILT: dict[str, Any] = {}
 
 
-def inspector(module: str) -> StatementInspector:
-    """The statement inspector of a module's scope in the built environment (as the session's)."""
+def inspector(module: str) -> InstanceRules:
+    """The instance rules of a module's scope in the built environment (as the session's)."""
     got = _BUILT["inspectors"].get(module)
     if got is None:
         env, lib = _BUILT["env"], _BUILT["lib"]
@@ -134,7 +135,7 @@ def inspector(module: str) -> StatementInspector:
             folder = env.module_folder(m)
             return folder is not None and folder.resolve() == lib
 
-        got = _BUILT["inspectors"][module] = StatementInspector(env, is_core, module)
+        got = _BUILT["inspectors"][module] = InstanceRules(ProjectScope(env, is_core, module))
     return got
 
 
@@ -149,9 +150,7 @@ def check_one(decl: str, statement: Expr, evaluator: Evaluator | None = None) ->
     ci = env.find(name)
     module = ci.module if ci is not None else "MLTheory.TrafficLight"
     facts = DeclFacts(name, module, DeclKind.THEOREM, Status.PROVED)
-    stand_in = SimpleNamespace(modules={module: {name: SimpleNamespace(type=statement)}})
-    theorems = instance_theorems(stand_in, [facts], inspector)  # type: ignore[arg-type]
-    assert len(theorems) == 1
+    theorems = [(facts, marked_statement(statement, inspector(module)))]
     reqs, table = requests(theorems)
     answers = child.evaluate_instances(evaluator or Evaluator(SEMANTICS), reqs, table)
     return results(theorems, answers)[facts.key]
@@ -175,7 +174,7 @@ def instance_names(env, repo_build) -> list[Name]:
     names = []
     for m in repo_build.modules:
         for n in env.load(m).constant_names():
-            if is_instance(n) and env.find(n).kind == "theorem":
+            if proved_by_decision(env.load(m), env.find(n)) and not n.is_internal:
                 names.append(n)
     return sorted(names)
 
@@ -323,7 +322,7 @@ WRONG_MIRRORS = [
      lambda n, x: any(x()(i) for i in range(int(n())))),
     ("MLTheory.Compaction.selection_instance_three", "MLTheory.Compaction.keepList",  # keeps everything
      lambda n, _l: FinFun((True,) * int(n()))),
-    ("MLTheory.GatedMLP.gatedMLP_instance_relu_swap", GM + "relu", lambda t: t()),  # the identity gate
+    ("MLTheory.GatedMLP.gatedMLP_instance_relu_swap", "MLTheory.relu", lambda t: t()),  # the identity gate
     ("MLTheory.GatedMLP.gatedMLP_instance_quad_rescale", GM + "quadGate", lambda t: 2 * t()),  # homogeneous
     ("MLTheory.ShermanMorrison.shermanMorrison_instance_three", SMO + "smInverse",  # sign of the update
      lambda n, b, u, v: SEMANTICS[SMO + "smInverse"](n, b, lambda: (lambda i: -u()(i)), v)),
@@ -348,7 +347,7 @@ WRONG_MIRRORS = [
      lambda n, k, w, l: SEMANTICS[PG + "greedy"](n, k, lambda: (lambda b: lambda c: 1), l)),
     (CL + "generator_instance_two", CL + "generator",  # the walk P x, not (I - P) x
      lambda n, d, w, tr, x: (lambda lx: lambda i: lambda a: x()(i)(a) - lx(i)(a))(SEMANTICS[CL + "generator"](n, d, w, tr, x))),
-    (OD + "triangle_instance_three", OD + "triangle",  # e_c + e_{c+1}: not balanced
+    (OD + "triangle_instance_three", "MLTheory.BalancedCode.triangle",  # e_c + e_{c+1}: not balanced
      lambda: FinFun(tuple(FinFun(tuple(int(i in (c, (c + 1) % 3)) for i in range(3))) for c in range(3)))),
     (RC + "code_instance_five", RC + "code",  # prototypes indexed off by one
      lambda e, c: (lambda mu, n: lambda j: mu((int(j) + 1) % n))(SEMANTICS[RC + "code"](e, c), int(c()))),
@@ -521,6 +520,33 @@ def test_evaluator_pairwise_pairs_ite_and_casts() -> None:
     neg = app(const("Neg.neg"), const("Int"), const("Int.instNegInt"), nat_cast(fin3, nat(5)))
     with pytest.raises(Unsupported):
         ev.eval(neg)
+
+
+def test_evaluator_implication_membership_and_inverse() -> None:
+    """``A → B`` between decidable statements (a `∀` whose body does not use its variable); list
+    membership ``x ∈ l``; ``x⁻¹`` on ``Rat`` with ``0⁻¹ = 0`` and refused on other types (issue 39:
+    instance theorems are now found by their statement and proof, and use these)."""
+    ev = Evaluator(SEMANTICS)
+    eq = lambda a, b: app(const("Eq"), const("Nat"), a, b)  # noqa: E731
+    implies = lambda a, b: ForallE(N("h"), a, b, 0)  # noqa: E731  (b does not mention `h`)
+    assert ev.eval(implies(eq(nat(1), nat(2)), eq(nat(3), nat(4)))) is True  # false → anything
+    assert ev.eval(implies(eq(nat(1), nat(1)), eq(nat(3), nat(4)))) is False
+    assert ev.eval(implies(eq(nat(1), nat(1)), eq(nat(3), nat(3)))) is True
+    # ∀ v : Fin 3, v ≠ 0 → v < 3 (a dependent body: the implication inside the quantifier)
+    fin3 = app(const("Fin"), nat(3))
+    ne0 = app(const("Ne"), fin3, BVar(0), fin_literal(3, 0))
+    lt3 = app(const("LT.lt"), const("Nat"), const("instLTNat"), app(const("Fin.val"), nat(3), BVar(1)), nat(3))
+    assert ev.eval(ForallE(N("v"), fin3, ForallE(N("h"), ne0, lt3, 0), 0)) is True
+    with pytest.raises(Unsupported):  # a proof the body uses is no implication between statements
+        ev.eval(ForallE(N("h"), eq(nat(1), nat(1)), eq(BVar(0), BVar(0)), 0))
+    mem = lambda x, l: app(const("Membership.mem"), const("Nat"), app(const("List"), const("Nat")),  # noqa: E731
+                           const("List.instMembership"), l, x)
+    assert ev.eval(mem(nat(2), nat_list([1, 2, 3]))) is True and ev.eval(mem(nat(5), nat_list([1, 2]))) is False
+    rat_lit = lambda k: app(const("OfNat.ofNat"), const("Rat"), Lit(k), app(const("Rat.instOfNat"), Lit(k)))  # noqa: E731
+    inv = lambda ty, x: app(const("Inv.inv"), ty, const("Rat.instInv"), x)  # noqa: E731
+    assert ev.eval(inv(const("Rat"), rat_lit(4))) == Fraction(1, 4) and ev.eval(inv(const("Rat"), rat_lit(0))) == 0
+    with pytest.raises(Unsupported, match="only the inverse on Rat"):
+        ev.eval(inv(const("MyField"), rat_lit(4)))
 
 
 # --------------------------------------------------------------------------- traffic-light semantics

@@ -50,10 +50,30 @@ def test_every_project_declaration_is_proved(repo_build, repo_project, toolchain
     assert sum(1 for r in records if "_instance_" in str(r.name.last)) >= 10
 
 
+#: The licence header every Lean file of the project opens with (Mathlib's form).
+LICENCE_HEADER = ("/-\nCopyright (c) 2026 The claimcheck authors. All rights reserved.\n"
+                  "Released under Apache 2.0 license as described in the file LICENSE.\n-/\n")
+LEAN_FILES = sorted((REPO / "lean").rglob("*.lean")) + [REPO / "lakefile.lean"]
+
+
+@pytest.mark.parametrize("path", LEAN_FILES, ids=[str(p.relative_to(REPO)) for p in LEAN_FILES])
+def test_licence_header(path: Path) -> None:
+    """Every Lean file opens with the Apache-2.0 header naming the LICENSE file."""
+    assert path.read_text(encoding="utf-8").startswith(LICENCE_HEADER), f"{path.name}: no licence header"
+
+
+def test_licence_declared_once_everywhere() -> None:
+    """The LICENSE file is Apache 2.0, and pyproject.toml and formalization.yaml say so."""
+    import tomllib
+    assert "Apache License" in (REPO / "LICENSE").read_text() and "Version 2.0" in (REPO / "LICENSE").read_text()
+    assert tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["license"] == "Apache-2.0"
+    assert yaml.safe_load((REPO / "formalization.yaml").read_text())["project"]["license"] == "Apache-2.0"
+
+
 @pytest.mark.parametrize("path", LEMMA_FILES, ids=[p.stem for p in LEMMA_FILES])
 def test_house_style(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
-    assert text.startswith("module\n"), "the module system header comes first"
+    assert text.startswith(LICENCE_HEADER + "module\n"), "the licence header, then the module system header"
     assert not FORBIDDEN.search(text), FORBIDDEN.search(text).group(0)
     doc = re.search(r"/-!\s*\n# .+?-/", text, re.DOTALL)
     assert doc, "a module docstring `/-! # Title ... -/`"

@@ -44,7 +44,7 @@ def test_manifests_load() -> None:
     assert len(manifests) == len(list(MANIFESTS.glob("*.yaml")))
     for m in manifests:
         assert m.id == m.path.stem
-        assert 2 <= len(m.claims) <= 10, m.id
+        assert 2 <= len(m.claims) <= 12, m.id  # a paper's main claims, more when mixed claims are split
         assert m.sources and all("/" not in s.file for s in m.sources), m.id
         for c in m.claims:
             assert c.label in LABELS

@@ -16,8 +16,8 @@ import pytest
 from claimcheck.analysis.instances import FinFun, Unsupported
 from claimcheck.companion.child import load_semantics
 from mltheory.mirrors import (
-    attention, codes, compaction, counting, generation_limit, geometry, gnn, linear, matroid, refinement, rotary,
-    tables, traffic_light_fair,
+    attention, basic, codes, combinatorics, compaction, counting, experts, generation_limit, geometry, gnn, linear, matroid,
+    rank, refinement, rotary, tables, traffic_light_fair,
 )
 from mltheory.mirrors.values import lean_div, rat_matrix, rat_vector
 from mltheory.witnesses import traffic_light_lean as tl
@@ -96,8 +96,8 @@ def test_parity_flip_and_selection() -> None:
 def test_gated_mlp_counterexamples_and_bilinear_symmetries() -> None:
     one = lambda a: obj([[a]])  # noqa: E731
     x1 = np.array([F(1)], dtype=object)
-    assert linear.gated_mlp(linear.relu, one(1), one(-1), one(1), x1)[0] == -1
-    assert linear.gated_mlp(linear.relu, one(-1), one(1), one(1), x1)[0] == 0
+    assert linear.gated_mlp(basic.relu, one(1), one(-1), one(1), x1)[0] == -1
+    assert linear.gated_mlp(basic.relu, one(-1), one(1), one(1), x1)[0] == 0
     assert linear.gated_mlp(linear.quad_gate, one(2), one(F(1, 2)), one(1), x1)[0] == 2
     assert linear.gated_mlp(linear.quad_gate, one(1), one(1), one(1), x1)[0] == F(3, 2)
     rng = random.Random(7)
@@ -110,8 +110,8 @@ def test_gated_mlp_counterexamples_and_bilinear_symmetries() -> None:
         assert list(y) == list(linear.gated_mlp(ident, w2, w1, u, x))  # exchange symmetry
         c = F(rng.randint(1, 5), rng.randint(1, 5))
         assert list(y) == list(linear.gated_mlp(ident, c * w1, w2 / c, u, x))  # inverse scaling
-        assert list(linear.gated_mlp(linear.relu, w1, w2, u, x)) == list(
-            linear.gated_mlp(linear.relu, c * w1, w2 / c, u, x))  # ReLU keeps it for c > 0
+        assert list(linear.gated_mlp(basic.relu, w1, w2, u, x)) == list(
+            linear.gated_mlp(basic.relu, c * w1, w2 / c, u, x))  # ReLU keeps it for c > 0
 
 
 def test_sherman_morrison_is_the_inverse_of_the_update() -> None:
@@ -216,7 +216,7 @@ def test_mirrors_name_each_lean_constant_once() -> None:
     from mltheory.mirrors import basic
 
     modules = [basic, counting, compaction, linear, generation_limit, gnn, traffic_light_fair, tables, matroid, codes,
-               attention, geometry, rotary, refinement]
+               attention, geometry, rotary, refinement, rank, combinatorics, experts]
     names = [n for m in modules for n in m.SEMANTICS]
     assert len(names) == len(set(names)) == len(mirrors.SEMANTICS)
     assert set(names).isdisjoint(CORE_SEMANTICS)
@@ -295,7 +295,7 @@ def test_triangle_and_rational_codes() -> None:
     """The triangle and the code of 5 prototypes by hand; every code with 2 ≤ C ≤ 9 in Rat^3..5
     has distinct prototypes of squared norm 2 summing to zero (Lean's
     `exists_balanced_equalNorm_code`); the circle points are on the unit circle (sympy)."""
-    tri = SEMANTICS["MLTheory.OneDistance.triangle"]()
+    tri = SEMANTICS["MLTheory.BalancedCode.triangle"]()
     assert [list(tri(c).table) for c in range(3)] == [[1, -1, 0], [0, 1, -1], [-1, 0, 1]]
     code5 = SEMANTICS["MLTheory.RationalCode.code"](k(0), k(5))
     assert [list(code5(c).table) for c in range(5)] == [
@@ -415,7 +415,7 @@ def test_apollonius_balls_and_the_max_competitor_score() -> None:
     """For random codes and points, |x - μ_c|² ≤ λ max_{c' ≠ c} |x - μ_c'|² exactly when x is in
     one of the balls (centre (μ_c - λ μ_c')/(1 - λ), squared radius λ|μ_c - μ_c'|²/(1 - λ)²)
     (Lean's `sqDist_le_mul_maxCompetitor_iff`); the triangle instance by hand."""
-    tri = [geometry.triangle(c) for c in range(3)]
+    tri = [list(row) for row in codes.triangle()]
     assert tri == [[1, -1, 0], [0, 1, -1], [-1, 0, 1]]
     x = [F(1), F(0), F(0)]
     assert geometry.max_competitor(tri, 0, x) == 5 and geometry.ratio_score(tri, 0, x) == F(1, 5)
@@ -527,3 +527,128 @@ def test_refinement_of_hat_combinations() -> None:
     assert [[three(i)(a) for a in range(2)] for i in range(3)] == [[1, 2], [3, -1], [5, 3]]
     assert [2 * three(0)(a) + three(1)(a) - three(2)(a) for a in range(2)] == [0, 0]
 
+
+
+# --------------------------------------------------------------------------- issue 39 mirrors
+
+
+def test_mean_ratio_score_is_one_ball_per_class() -> None:
+    """For random balanced equal-norm rational codes (antipodal pairs ±u, scaled to one norm), the
+    mean-normalised squared ratio is at most λ exactly when x is in the ball of centre μ_c / (1 - λ)
+    and squared radius λ (2 - λ) r² / (1 - λ)² (Lean's `meanRatioScore_le_iff`); the antipodal
+    instance by hand."""
+    anti = [[F(1), F(0)], [F(-1), F(0)]]
+    x = [F(1, 2), F(1)]
+    assert geometry.mean_ratio_score(anti, 0, x) == F(5, 9) and geometry.mean_ratio_score(anti, 1, x) == F(13, 9)
+    assert geometry.ball_centre(F(1, 2), anti[0]) == [2, 0] and geometry.ball_radius_sq(F(1, 2), F(1)) == 3
+    rng = random.Random(39)
+    for _ in range(300):
+        d = rng.randint(1, 4)
+        u = [F(rng.randint(-3, 3)) for _ in range(d)]
+        v = [F(rng.randint(-3, 3)) for _ in range(d)]
+        r2 = geometry.sq_dist(u, [F(0)] * d)
+        if r2 == 0 or geometry.sq_dist(v, [F(0)] * d) != r2:
+            v = [-a for a in reversed(u)] if d > 1 else u  # same norm
+        code = [u, [-a for a in u], v, [-a for a in v]]
+        lam = F(rng.randint(0, 9), 10)
+        y = [F(rng.randint(-6, 6), rng.randint(1, 3)) for _ in range(d)]
+        for c in range(4):
+            inside = geometry.sq_dist(y, geometry.ball_centre(lam, code[c])) <= geometry.ball_radius_sq(lam, r2)
+            assert (geometry.mean_ratio_score(code, c, y) <= lam) == inside
+
+
+def test_excess_risk_is_the_frobenius_gap_and_rank_deficiency() -> None:
+    """`excessRisk M M⋆` is ‖M - M⋆‖²_F; a model factored through k < rank(M⋆) dimensions never
+    has excess risk 0 (sympy rank), as Lean's `excessRisk_pos_of_lt` says."""
+    mixer = rat_matrix(3, 3, SEMANTICS["MLTheory.RankDeficiency.mixer"]())
+    one = rat_matrix(3, 3, SEMANTICS["MLTheory.RankDeficiency.rankOneModel"]())
+    assert rank.excess_risk(one, mixer) == 4 and rank.excess_risk(mixer, mixer) == 0
+    a = rat_matrix(3, 2, SEMANTICS["MLTheory.RankDeficiency.mixerA"]())
+    b = rat_matrix(2, 3, SEMANTICS["MLTheory.RankDeficiency.mixerB"]())
+    assert (a @ b == mixer).all() and sympy.Matrix(mixer.tolist()).rank() == 2
+    rng = random.Random(7)
+    for _ in range(100):
+        n = rng.randint(1, 4)
+        target = np.array([[F(rng.randint(-2, 2)) for _ in range(n)] for _ in range(n)], dtype=object)
+        r = sympy.Matrix(target.tolist()).rank()
+        for k in range(r):
+            a = np.array([[F(rng.randint(-2, 2)) for _ in range(k)] for _ in range(n)], dtype=object).reshape(n, k)
+            b = np.array([[F(rng.randint(-2, 2)) for _ in range(n)] for _ in range(k)], dtype=object).reshape(k, n)
+            model = a @ b if k else np.full((n, n), F(0), dtype=object)
+            gap = rank.excess_risk(model, target)
+            assert gap == sum(((model - target) ** 2).reshape(-1), F(0)) and gap > 0
+
+
+def test_code_properties_and_acyclicity_predicates() -> None:
+    """Balance and one-distance symmetry of the triangle and antipodal codes; strictly upper
+    triangular matrices and topological orders (the satisfiability facts the gate cross-checks)."""
+    tri = codes.triangle()
+    assert codes.is_balanced(tri) and codes.is_one_distance(tri, F(6)) and not codes.is_one_distance(tri, F(2))
+    anti = rat_matrix(2, 2, SEMANTICS["MLTheory.BalancedCode.antipodal"]())
+    assert codes.is_balanced(anti) and not codes.is_balanced(tri[:2])
+    up = SEMANTICS["MLTheory.upEx"]()
+    assert SEMANTICS["MLTheory.IsStrictlyUpper"](k(3), k(up))
+    assert not SEMANTICS["MLTheory.IsStrictlyUpper"](k(2), k(SEMANTICS["MLTheory.posEx"]()))
+    assert SEMANTICS["MLTheory.IsTopologicalOrder"](k(3), k(up), k(lambda i: i))
+    assert not SEMANTICS["MLTheory.IsTopologicalOrder"](k(3), k(up), k(lambda i: 2 - i))
+
+
+def test_allocation_and_expansion() -> None:
+    """Moving a unit between shares (natural-number subtraction), budgets and losses; the proved
+    set on the complete graph and on the path by hand (Lean's `card_run_example_*`), and on random
+    graphs a round never shrinks the set and reaches every neighbour."""
+    assert combinatorics.move_unit([3, 1, 1], 0, 1) == [2, 2, 1] and combinatorics.move_unit([0, 1], 0, 1) == [0, 2]
+    loss = SEMANTICS["MLTheory.Allocation.totalLoss"](k(lambda v: F(v) ** 2), k(3), k(FinFun((2, 2, 1))))
+    assert loss == 9
+    complete = lambda u, v: u != v  # noqa: E731
+    assert [len(combinatorics.grow(complete, 4, {0}, t)) for t in range(3)] == [1, 4, 4]
+    path = lambda u, v: abs(u - v) == 1  # noqa: E731
+    assert [len(combinatorics.grow(path, 4, {0}, t)) for t in range(4)] == [1, 2, 3, 4]
+    rng = random.Random(5)
+    for _ in range(50):
+        n = rng.randint(1, 6)
+        edges = {(u, v) for u in range(n) for v in range(n) if u != v and rng.random() < 0.3}
+        adj = lambda u, v: (u, v) in edges or (v, u) in edges  # noqa: E731
+        start = {rng.randrange(n)}
+        one = combinatorics.grow(adj, n, start, 1)
+        assert start <= one and all(v in one for u in start for v in range(n) if adj(u, v))
+
+
+def test_transformer_head_and_one_nn_instance() -> None:
+    """The hard-attention head and 1-NN on the examples of Lean's `transformerHead_oneNN_instance`:
+    the query (3/5, 4/5) attends to example 1 (label 0), which is also the nearest."""
+    q = k(FinFun((F(3, 5), F(4, 5))))
+    xs, lab = SEMANTICS["MLTheory.examplesEx"], SEMANTICS["MLTheory.labelsEx"]
+    assert SEMANTICS["MLTheory.transformerHead"](k(2), k(3), k(4), k(None), k(None), q, xs, lab) == 0
+    assert SEMANTICS["MLTheory.oneNN"](k(2), k(3), k(4), k(None), q, xs, lab) == 0
+    out = SEMANTICS["MLTheory.attnOutput"](k(3), k(4), k(FinFun((F(1, 2), F(1, 4), F(1, 8), F(1, 8)))), lab)
+    assert list(out.table) == [F(1, 4) - F(1, 3), F(1, 4) - F(1, 3), F(1, 2) - F(1, 3)]
+
+
+def test_task_experts_route_by_template_and_answer_by_dictionary() -> None:
+    """The instance's layer by hand (Lean's `taskMoE_instance_two_tasks`), and on random dictionaries
+    every query of a task goes to its expert and every key in the dictionary gets its value; an
+    expert has as many non-zero weights as its dictionary has entries."""
+    ident = k(lambda e: lambda s: F(int(e == s)))
+    experts_of = lambda d: k(lambda e: SEMANTICS["MLTheory.TaskExperts.taskExpert"](k(4), k(3), k(d(e))))  # noqa: E731
+    dict_ex = SEMANTICS["MLTheory.TaskExperts.dictEx"]()
+    assert SEMANTICS["MLTheory.TaskExperts.route"](k(2), k(None), ident, k(1)) == 1
+    answer = SEMANTICS["MLTheory.TaskExperts.answer"]
+    assert answer(k(2), k(4), k(3), k(None), k(None), ident, experts_of(dict_ex), k(1), k(2)) == 1
+    assert answer(k(2), k(4), k(3), k(None), k(None), ident, experts_of(dict_ex), k(0), k(0)) == 2
+    rng = random.Random(17)
+    for _ in range(100):
+        t_count, k_count, v_count = rng.randint(1, 3), rng.randint(1, 4), rng.randint(1, 3)
+        dicts = [[tl.Some(rng.randrange(v_count)) if rng.random() < 0.6 else None for _ in range(k_count)]
+                 for _ in range(t_count)]
+        d = lambda t: lambda key: dicts[t][key]  # noqa: E731
+        for t in range(t_count):
+            w = experts.task_expert(dicts[t], v_count)
+            assert sum(1 for row in w for x in row if x) == sum(1 for x in dicts[t] if x is not None)
+            for key in range(k_count):
+                if dicts[t][key] is not None:
+                    got = answer(k(t_count), k(k_count), k(v_count), k(None), k(None),
+                                 k(lambda e: lambda s: F(int(e == s))),
+                                 k(lambda e: SEMANTICS["MLTheory.TaskExperts.taskExpert"](k(k_count), k(v_count), k(d(e)))),
+                                 k(t), k(key))
+                    assert got == dicts[t][key].value

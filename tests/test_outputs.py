@@ -64,7 +64,7 @@ def test_json_states(outputs) -> None:
     data = json.loads(done.stdout)
     states = {c["id"]: c["state"] for c in data["papers"][0]["claims"]}
     assert states == {"c1": "holds-full", "c2": "holds-special-case", "c3": "stated", "c4": "fails",
-                      "c5": "informal", "c6": "holds-special-case"}
+                      "c5": "informal", "c6": "holds-special-case", "c7": "holds-proof-core"}
     claims = {c["id"]: c for c in data["papers"][0]["claims"]}
     assert claims["c2"]["coverage"] == "special-case" and claims["c1"]["coverage"] == "full"
     assert claims["c3"]["tier"] == "stated"
@@ -74,8 +74,8 @@ def test_json_states(outputs) -> None:
                for p in claims["c6"]["problems"])
     assert any(p["code"] == "formalization-stale" for p in data["problems"])
     summary = data["summary"]
-    assert summary["holds_by_coverage"] == {"full": 1, "special-case": 2, "reconstruction": 0}
-    assert summary["headline"].startswith("1 in full, 2 special cases, 0 reconstructions of 6 claims hold")
+    assert summary["holds_by_coverage"] == {"full": 1, "special-case": 2, "proof-core": 1, "reconstruction": 0}
+    assert summary["headline"].startswith("1 in full, 2 special cases, 1 proof core, 0 reconstructions of 7 claims hold")
     assert "all" not in summary["headline"]
 
 
@@ -83,7 +83,7 @@ def test_text_ends_with_the_verdict_that_the_exit_code_gives(outputs) -> None:
     done = outputs["text"]
     lines = done.stdout.strip().splitlines()
     assert lines[-1] == "gate: FAIL" and done.returncode == 1
-    assert lines[0].endswith("1 in full, 2 special cases, 0 reconstructions of 6 claims hold; 1 stated, open, "
+    assert lines[0].endswith("1 in full, 2 special cases, 1 proof core, 0 reconstructions of 7 claims hold; 1 stated, open, "
                              "1 not formalised, 1 fails")
     stale = [i for i, line in enumerate(lines) if "formalization.yaml" in line and line.startswith("FAIL")]
     assert stale and stale[0] < len(lines) - 1
@@ -93,7 +93,8 @@ def test_github_levels(outputs) -> None:
     lines = outputs["github"].stdout.strip().splitlines()
     assert all(line.startswith("::") for line in lines), lines
     notices = [line for line in lines if line.startswith("::notice")]
-    assert sum("partial-coverage" not in line and "special-case" in line for line in notices) >= 2
+    assert sum("covers a special case" in line for line in notices) >= 2
+    assert sum("proves a proof core" in line for line in notices) == 1
     assert any("c3" in line and "sorry" in line for line in notices)
     assert any(line.startswith("::error file=formalization.yaml") for line in lines)
     assert any(line.startswith("::error") and "c4" in line for line in lines)
@@ -117,17 +118,18 @@ def test_junit_parses_and_maps_each_state(outputs) -> None:
 
 def test_markdown_headline(outputs) -> None:
     text = outputs["markdown"].stdout
-    assert "**Gate FAILS: 1 in full, 2 special cases, 0 reconstructions of 6 claims hold" in text
+    assert "**Gate FAILS: 1 in full, 2 special cases, 1 proof core, 0 reconstructions of 7 claims hold" in text
+    assert "| states | 7 | 1 | 2 | 1 | 0 |" in text
 
 
 def test_report_files_say_the_same(states: Path, tmp_path: Path) -> None:
     done = _cli(states, "check", "--report", str(tmp_path / "report"))
     assert done.returncode == 1
     index = (tmp_path / "report" / "index.html").read_text(encoding="utf-8")
-    assert "1 in full, 2 special cases, 0 reconstructions of 6 claims hold" in index
-    assert "All claims hold" not in index
+    assert "1 in full, 2 special cases, 1 proof core, 0 reconstructions of 7 claims hold" in index
+    assert "all claims hold" not in index.lower() and "gate fails" in index
     badge_data = json.loads((tmp_path / "report" / "badge.json").read_text(encoding="utf-8"))
-    assert badge_data["color"] == "red" and "1 full, 2 partial of 6" in badge_data["message"]
+    assert badge_data["color"] == "red" and "1 full, 2 special, 1 proof core of 7" in badge_data["message"]
     ET.fromstring((tmp_path / "report" / "junit.xml").read_text(encoding="utf-8"))
 
 
@@ -194,6 +196,7 @@ def test_every_state_renders_in_every_format() -> None:
     claims = [
         _claim("full", Verdict.HOLDS, Coverage.FULL, True),
         _claim("special", Verdict.HOLDS, Coverage.SPECIAL_CASE, True),
+        _claim("core", Verdict.HOLDS, Coverage.PROOF_CORE, True),
         _claim("recon", Verdict.HOLDS, Coverage.RECONSTRUCTION, True),
         _claim("numerical", Verdict.HOLDS, None, False),
         _claim("stated", Verdict.STATED, None, True),
@@ -221,7 +224,40 @@ def test_every_state_renders_in_every_format() -> None:
         data = json.loads(render("json", result, Path(".")))
         assert [c["state"] for c in data["papers"][0]["claims"]] == [c.state for c in claims]
         assert "numerical" in render_summary(result)
-        assert badge(result)["message"].startswith("1 full, 2 partial, 1 numerical of 7")
+        assert badge(result)["message"].startswith(
+            "1 full, 1 special, 1 proof core, 1 reconstruction, 1 numerical of 8")
+
+
+def _everything_said(result: GateResult, tmp: Path) -> dict[str, str]:
+    """Every output of ``result``: each format, the badge and each page of the HTML report."""
+    from claimcheck.report.render import write_report
+
+    said = {name: render(name, result, Path(".")) for name in FORMATS}
+    said["badge"] = json.dumps(badge(result))
+    folder = write_report(result, tmp / "report")
+    said.update({p.relative_to(folder).as_posix(): p.read_text(encoding="utf-8")
+                 for p in folder.rglob("*") if p.suffix in (".html", ".md", ".json", ".xml")})
+    return said
+
+
+@pytest.mark.parametrize("coverage", [c for c in Coverage if c is not Coverage.FULL])
+def test_no_output_says_all_claims_hold_unless_all_hold_in_full(coverage: Coverage, tmp_path: Path) -> None:
+    """The headline's rule in every output (issue 39): a passing gate whose claims hold only in part
+    says "gate passes" and counts each coverage; "all claims hold" appears only when every claim
+    holds in full."""
+    def result(claims: list[ClaimEvidence]) -> GateResult:
+        return GateResult("2026-12-01T00:00:00Z", True, ToolchainInfo("wasm", "4.28"), BuildSummary(True),
+                          [PaperEvidence("p", "P", "manifests/p.yaml", claims)])
+
+    partial = result([_claim("full", Verdict.HOLDS, Coverage.FULL, True), _claim("part", Verdict.HOLDS, coverage, True)])
+    for name, text in _everything_said(partial, tmp_path / "partial").items():
+        assert "all claims hold" not in text.lower() and "all 2 claims hold" not in text.lower(), name
+    html = (tmp_path / "partial" / "report" / "index.html").read_text(encoding="utf-8")
+    assert "gate passes" in html and "1 in full" in html and coverage.count_words(1) in html
+    full = result([_claim("a", Verdict.HOLDS, Coverage.FULL, True), _claim("b", Verdict.HOLDS, Coverage.FULL, True)])
+    said = _everything_said(full, tmp_path / "full")
+    assert all("all 2 claims hold in full" in said[name] for name in ("text", "json", "github", "markdown"))
+    assert "all 2 hold in full" in said["badge"] and "all 2 claims hold in full" in said["index.html"]
 
 
 def test_outputs_are_byte_identical_with_and_without_warm_caches(states: Path, tmp_path: Path) -> None:
@@ -279,3 +315,29 @@ def test_outputs_are_byte_identical_with_and_without_warm_caches(states: Path, t
         assert warm.get(name) == cold[name], f"{name}: warm caches changed the output"
         assert fresh.get(name) == cold[name], f"{name}: --no-cache changed the output"
     assert set(warm) == set(cold) == set(fresh)
+
+
+def test_a_stage_reads_what_it_needs_whatever_earlier_stages_reused(states: Path, tmp_path: Path) -> None:
+    """A stage never relies on what an earlier stage happened to read: with every declaration's facts
+    reused (no `.olean` file opened for them) and the companion's results dropped, the instance
+    cross-checks are computed again in full, the same as the first time (they once came out empty:
+    the statements were looked up only among the modules already read)."""
+    import os
+
+    from claimcheck.pipeline.records import COMPANION
+
+    root = tmp_path / "states"
+    shutil.copytree(states, root, ignore=shutil.ignore_patterns("report"))
+    env = {k: v for k, v in os.environ.items() if k != "CI"}
+    env.update(CLAIMCHECK_CACHE_DIR=str(tmp_path / "cache"), CLAIMCHECK_CACHE_KEY_FILE=str(tmp_path / "key" / "k"))
+
+    def instances() -> list:
+        done = subprocess.run([sys.executable, "-m", "claimcheck.cli", "check", "--format", "json", "-q", "-j", "1",
+                               "--root", str(root)], cwd=root, env=env, capture_output=True, text=True, timeout=1800)
+        assert "Traceback" not in done.stderr, done.stderr
+        return json.loads(done.stdout)["instances"]
+
+    first = instances()
+    assert first and all(i["outcome"] for i in first)
+    shutil.rmtree(tmp_path / "cache" / COMPANION)
+    assert instances() == first

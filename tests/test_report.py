@@ -29,15 +29,6 @@ from claimcheck.report.render import ReportError, render_summary, write_report
 from claimcheck.report.states import CLAIM_STATES, INSTANCE_STATES
 
 SAMPLE = Path(__file__).resolve().parent / "fixtures" / "report" / "sample.json"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 #: Browser tests: they fail (never skip) where Chromium is missing; the README says how to get it.
 needs_chromium = pytest.mark.browser
 
@@ -141,7 +132,7 @@ def test_index_banner_when_the_gate_passes(sample: dict, tmp_path: Path):
     sample["problems"] = []  # a passing gate has no project-level error
     out = write(sample, tmp_path / "r")
     page = (out / "index.html").read_text(encoding="utf-8")
-    assert ("Gate passes: 1 in full, 1 special case, 0 reconstructions of 3 claims hold; 1 not formalised"
+    assert ("Gate passes: 1 in full, 1 special case, 0 proof cores, 0 reconstructions of 3 claims hold; 1 not formalised"
             in page)
     assert 'class="banner partial"' in page
     assert "Gate fails" not in page and "all 3 claims hold" not in page
@@ -302,10 +293,11 @@ def test_summary_lists_verdict_table_and_failing_claims(sample: dict):
     text = summary_of(sample)
     headline = report_from_json(sample).summary.headline()
     assert f"**Gate FAILS: {headline}.**" in text
-    header = "| paper | claims | in full | special case | reconstruction | numerical | open | not formalised | fail |"
+    header = ("| paper | claims | in full | special case | proof core | reconstruction | numerical | open |"
+              " not formalised | fail |")
     assert header in text
-    assert "| pldr-llm-power-law-attention | 5 | 0 | 0 | 0 | 0 | 1 | 1 | 3 |" in text
-    assert "| simplex-transformer-one-nn | 3 | 1 | 1 | 0 | 0 | 0 | 1 | 0 |" in text
+    assert "| pldr-llm-power-law-attention | 5 | 0 | 0 | 0 | 0 | 0 | 1 | 1 | 3 |" in text
+    assert "| simplex-transformer-one-nn | 3 | 1 | 1 | 0 | 0 | 0 | 0 | 1 | 0 |" in text
     failing_section = text.split("## Failures")[1].split("## Flagged and noted")[0]
     for paper, claim in _claims(sample):
         entry = f"**{paper['id']} / {claim['id']}**"
@@ -327,7 +319,7 @@ def test_summary_when_the_gate_passes_and_table_cells_escaped(sample: dict):
     sample["problems"] = []  # a passing gate has no project-level error
     sample["summary"] = {}
     text = summary_of(sample)
-    assert ("**Gate passes: 1 in full, 1 special case, 0 reconstructions of 3 claims hold; 1 not formalised.**"
+    assert ("**Gate passes: 1 in full, 1 special case, 0 proof cores, 0 reconstructions of 3 claims hold; 1 not formalised.**"
             in text)
     assert "## Failures\n\nNone." in text
     assert markdown._cell("a|b\nc") == "a\\|b c"
@@ -360,7 +352,7 @@ def test_minimal_data_without_optional_keys_renders(tmp_path: Path):
     out = write(data, tmp_path / "r")
     page = (out / "papers" / "p.html").read_text(encoding="utf-8")
     assert ">not formalised<" in page and "No formal statement" in page
-    assert "| p | 1 | 0 | 0 | 0 | 0 | 0 | 1 | 0 |" in (out / "summary.md").read_text()
+    assert "| p | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 1 | 0 |" in (out / "summary.md").read_text()
     assert "No declarations reported." in (out / "declarations.html").read_text()
 
 
@@ -467,22 +459,6 @@ def test_creates_missing_parent_folders(sample: dict, tmp_path: Path):
 
 
 # --------------------------------------------------------------------------- in a browser
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    assert CHROMIUM.exists(), (
-        "headless Chromium is needed for the report's browser tests and is not installed at "
-        f"{CHROMIUM}: install it (Debian: `apt-get install -y chromium`), as the README says"
-    )
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 class _Watch:

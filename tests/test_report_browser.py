@@ -36,9 +36,6 @@ pytestmark = pytest.mark.browser
 on_the_project = pytest.mark.lean
 SAMPLE = Path(__file__).resolve().parent / "fixtures" / "report" / "sample.json"
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 WIDTH, HEIGHT = 1400, 900
 MACHINE_CHECKED = {str(Tier.KERNEL_RECHECKED), str(Tier.COMPILED)}
 
@@ -57,18 +54,6 @@ def repo_report(repo_gate, tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def data(repo_report: Path) -> dict:
     return json.loads((repo_report / "report.json").read_text(encoding="utf-8"))
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 class _Watch:

@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import struct
 import subprocess
 import sys
 import time
@@ -33,6 +32,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from tamper import tamper_nat_literals
 
 FIXTURES = Path(__file__).parent / "fixtures" / "trust"
 CASES = sorted(p.name for p in FIXTURES.iterdir() if (p / "expected.yaml").is_file())
@@ -43,19 +43,6 @@ def _cli(root: Path, args: list[str], timeout: float = 1800) -> subprocess.Compl
     return subprocess.run(cmd, cwd=root, capture_output=True, text=True, timeout=timeout)
 
 
-def _tamper(olean: Path, old: int, new: int) -> int:
-    """Change every `Literal.natVal old` object (one boxed-scalar field) to `new`; returns how many."""
-    data = bytearray(olean.read_bytes())
-    needle = struct.pack("<BB", 1, 0) + struct.pack("<I", (old << 1) | 1)
-    count, i = 0, data.find(needle)
-    while i >= 0:
-        data[i + 2:i + 6] = struct.pack("<I", (new << 1) | 1)
-        count += 1
-        i = data.find(needle, i + 1)
-    olean.write_bytes(bytes(data))
-    return count
-
-
 def _step(step, root: Path, tmp: Path) -> None:
     kind, arg = (step, None) if isinstance(step, str) else next(iter(step.items()))
     if kind == "build":
@@ -63,10 +50,10 @@ def _step(step, root: Path, tmp: Path) -> None:
         assert done.returncode == 0, done.stderr
     elif kind == "tamper":
         olean = root / "build" / "lib" / (arg["module"].replace(".", "/") + ".olean")
-        assert _tamper(olean, arg["from"], arg["to"]) > 0
+        assert tamper_nat_literals(olean, arg["from"], arg["to"]) > 0
         private = olean.with_name(olean.name + ".private")
         if private.is_file():
-            _tamper(private, arg["from"], arg["to"])
+            tamper_nat_literals(private, arg["from"], arg["to"])
     elif kind == "forge_bookkeeping":
         lib = root / "build" / "lib"
         (root / "build" / "state.json").write_text(json.dumps({"version": 1, "modules": {

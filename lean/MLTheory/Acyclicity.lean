@@ -1,3 +1,7 @@
+/-
+Copyright (c) 2026 The claimcheck authors. All rights reserved.
+Released under Apache 2.0 license as described in the file LICENSE.
+-/
 module
 
 public import MLTheory.Basic
@@ -70,6 +74,9 @@ noncomputable section
 
 namespace MLTheory
 
+-- the number of nodes
+variable {n : Nat}
+
 /-! ## Walks and powers -/
 
 /-- The sequence `a, v 0, v 1, …, v (k-1)`: `a` put in front of `v`. -/
@@ -95,12 +102,12 @@ def sumSeq (n : Nat) : (k : Nat) → ((Fin k → Fin n) → Rat) → Rat
 /-- The weight of the walk `i → v 0 → v 1 → ⋯ → v (k-1)` of length `k` in the weighted graph `A`,
 counted towards the target `j`: the product of the edge weights `A i (v 0) * A (v 0) (v 1) * ⋯`,
 times `1` if the walk ends at `j` and `0` otherwise. -/
-def walkWeight {n : Nat} (A : Mat n) : (k : Nat) → Fin n → (Fin k → Fin n) → Fin n → Rat
+def walkWeight (A : Mat n) : (k : Nat) → Fin n → (Fin k → Fin n) → Fin n → Rat
   | 0, i, _, j => if i = j then 1 else 0
   | k + 1, i, v, j => A i (v 0) * walkWeight A k (v 0) (fun t => v t.succ) j
 
 /-- The walk sum: the total weight of all walks of length `k` from `i` to `j` in `A`. -/
-def walkSum {n : Nat} (A : Mat n) (k : Nat) (i j : Fin n) : Rat :=
+def walkSum (A : Mat n) (k : Nat) (i j : Fin n) : Rat :=
   sumSeq n k (fun v => walkWeight A k i v j)
 
 /-- Sums over sequences respect pointwise equality. -/
@@ -129,7 +136,7 @@ theorem sumSeq_nonneg (n k : Nat) (F : (Fin k → Fin n) → Rat) (h : ∀ v, 0 
 
 /-- **Walk counting**: the entry `(A^k) i j` is the sum over all walks of length `k` from `i` to
 `j` of the products of the edge weights along the walk. -/
-theorem matPow_apply_eq_walkSum {n : Nat} (A : Mat n) (k : Nat) (i j : Fin n) :
+theorem matPow_apply_eq_walkSum (A : Mat n) (k : Nat) (i j : Fin n) :
     matPow A k i j = walkSum A k i j := by
   induction k generalizing i with
   | zero => rfl
@@ -147,7 +154,7 @@ theorem matPow_apply_eq_walkSum {n : Nat} (A : Mat n) (k : Nat) (i j : Fin n) :
     simp only [walkWeight, seqCons_zero, seqCons_succ]
 
 /-- The weight of every walk in an entrywise non-negative matrix is non-negative. -/
-theorem walkWeight_nonneg {n : Nat} (A : Mat n) (hA : ∀ i j, 0 ≤ A i j) (k : Nat) (i : Fin n)
+theorem walkWeight_nonneg (A : Mat n) (hA : ∀ i j, 0 ≤ A i j) (k : Nat) (i : Fin n)
     (v : Fin k → Fin n) (j : Fin n) : 0 ≤ walkWeight A k i v j := by
   induction k generalizing i with
   | zero =>
@@ -158,13 +165,13 @@ theorem walkWeight_nonneg {n : Nat} (A : Mat n) (hA : ∀ i j, 0 ≤ A i j) (k :
     exact Rat.mul_nonneg (hA _ _) (ih _ _)
 
 /-- Entries of every power of an entrywise non-negative matrix are non-negative. -/
-theorem matPow_nonneg {n : Nat} (A : Mat n) (hA : ∀ i j, 0 ≤ A i j) (k : Nat) (i j : Fin n) :
+theorem matPow_nonneg (A : Mat n) (hA : ∀ i j, 0 ≤ A i j) (k : Nat) (i j : Fin n) :
     0 ≤ matPow A k i j := by
   rw [matPow_apply_eq_walkSum]
   exact sumSeq_nonneg n k _ (fun v => walkWeight_nonneg A hA k i v j)
 
 /-- Traces of powers of an entrywise non-negative matrix are non-negative. -/
-theorem trace_matPow_nonneg {n : Nat} (A : Mat n) (hA : ∀ i j, 0 ≤ A i j) (k : Nat) :
+theorem trace_matPow_nonneg (A : Mat n) (hA : ∀ i j, 0 ≤ A i j) (k : Nat) :
     0 ≤ trace (matPow A k) :=
   sumFin_nonneg n _ (fun i => matPow_nonneg A hA k i i)
 
@@ -172,7 +179,7 @@ theorem trace_matPow_nonneg {n : Nat} (A : Mat n) (hA : ∀ i j, 0 ≤ A i j) (k
 
 /-- **Positivity**: if `n ≥ 1` and every entry of `A` is positive, then every entry of
 `A^(k+1)` is positive. -/
-theorem matPow_succ_pos {n : Nat} (hn : 0 < n) (A : Mat n) (hA : ∀ i j, 0 < A i j) (k : Nat)
+theorem matPow_succ_pos (hn : 0 < n) (A : Mat n) (hA : ∀ i j, 0 < A i j) (k : Nat)
     (i j : Fin n) : 0 < matPow A (k + 1) i j := by
   induction k generalizing i j with
   | zero =>
@@ -184,21 +191,21 @@ theorem matPow_succ_pos {n : Nat} (hn : 0 < n) (A : Mat n) (hA : ∀ i j, 0 < A 
 
 /-- **Positivity**: if `n ≥ 1` and every entry of `A` is positive, then every entry of `A^k` is
 positive for every `k ≥ 1`. -/
-theorem matPow_pos {n : Nat} (hn : 0 < n) (A : Mat n) (hA : ∀ i j, 0 < A i j) (k : Nat)
+theorem matPow_pos (hn : 0 < n) (A : Mat n) (hA : ∀ i j, 0 < A i j) (k : Nat)
     (hk : 1 ≤ k) (i j : Fin n) : 0 < matPow A k i j := by
   obtain ⟨k, rfl⟩ : ∃ k', k = k' + 1 := ⟨k - 1, by omega⟩
   exact matPow_succ_pos hn A hA k i j
 
 /-- If `n ≥ 1` and every entry of `A` is positive, `trace (A^k) > 0` for every `k ≥ 1`. -/
-theorem trace_matPow_pos {n : Nat} (hn : 0 < n) (A : Mat n) (hA : ∀ i j, 0 < A i j) (k : Nat)
+theorem trace_matPow_pos (hn : 0 < n) (A : Mat n) (hA : ∀ i j, 0 < A i j) (k : Nat)
     (hk : 1 ≤ k) : 0 < trace (matPow A k) :=
   sumFin_pos n hn _ (fun i => matPow_pos hn A hA k hk i i)
 
 /-- A matrix is nilpotent if some power of it is the zero matrix. -/
-def IsNilpotent {n : Nat} (A : Mat n) : Prop := ∃ k, matPow A k = matZero n
+def IsNilpotent (A : Mat n) : Prop := ∃ k, matPow A k = matZero n
 
 /-- A matrix with all entries positive (and `n ≥ 1`) is not nilpotent. -/
-theorem not_isNilpotent_of_pos {n : Nat} (hn : 0 < n) (A : Mat n) (hA : ∀ i j, 0 < A i j) :
+theorem not_isNilpotent_of_pos (hn : 0 < n) (A : Mat n) (hA : ∀ i j, 0 < A i j) :
     ¬ IsNilpotent A := by
   rintro ⟨k, hk⟩
   have hentry := congrFun (congrFun hk ⟨0, hn⟩) ⟨0, hn⟩
@@ -214,17 +221,17 @@ theorem not_isNilpotent_of_pos {n : Nat} (hn : 0 < n) (A : Mat n) (hA : ∀ i j,
 
 /-- The truncated NOTEARS acyclicity regulariser
 `h_K(W) = ∑_{k=1..K} trace((W∘W)^k) / k!` (the series of `trace (exp (W∘W)) - n`). -/
-def notearsTrunc {n : Nat} (W : Mat n) : Nat → Rat
+def notearsTrunc (W : Mat n) : Nat → Rat
   | 0 => 0
   | K + 1 => notearsTrunc W K + trace (matPow (hadamard W W) (K + 1)) / (factorial (K + 1) : Rat)
 
 /-- The recursion equation of `notearsTrunc`. -/
-theorem notearsTrunc_succ {n : Nat} (W : Mat n) (K : Nat) :
+theorem notearsTrunc_succ (W : Mat n) (K : Nat) :
     notearsTrunc W (K + 1) =
       notearsTrunc W K + trace (matPow (hadamard W W) (K + 1)) / (factorial (K + 1) : Rat) := rfl
 
 /-- The entrywise square `W∘W` is entrywise non-negative. -/
-theorem hadamard_self_nonneg {n : Nat} (W : Mat n) (i j : Fin n) : 0 ≤ hadamard W W i j := by
+theorem hadamard_self_nonneg (W : Mat n) (i j : Fin n) : 0 ≤ hadamard W W i j := by
   unfold hadamard
   by_cases h : 0 ≤ W i j
   · exact Rat.mul_nonneg h h
@@ -233,7 +240,7 @@ theorem hadamard_self_nonneg {n : Nat} (W : Mat n) (i j : Fin n) : 0 ≤ hadamar
     grind
 
 /-- The entrywise square `W∘W` is positive wherever `W` is non-zero. -/
-theorem hadamard_self_pos {n : Nat} (W : Mat n) (i j : Fin n) (h : W i j ≠ 0) :
+theorem hadamard_self_pos (W : Mat n) (i j : Fin n) (h : W i j ≠ 0) :
     0 < hadamard W W i j := by
   unfold hadamard
   by_cases hp : 0 < W i j
@@ -254,7 +261,7 @@ theorem div_factorial_pos (x : Rat) (hx : 0 < x) (k : Nat) : 0 < x / (factorial 
   exact Rat.mul_pos hx (Rat.inv_pos.mpr (Rat.natCast_pos.mpr (factorial_pos k)))
 
 /-- The truncated NOTEARS regulariser is non-negative for every `W` and `K`. -/
-theorem notearsTrunc_nonneg {n : Nat} (W : Mat n) (K : Nat) : 0 ≤ notearsTrunc W K := by
+theorem notearsTrunc_nonneg (W : Mat n) (K : Nat) : 0 ≤ notearsTrunc W K := by
   induction K with
   | zero => exact Rat.le_refl
   | succ K ih =>
@@ -265,7 +272,7 @@ theorem notearsTrunc_nonneg {n : Nat} (W : Mat n) (K : Nat) : 0 ≤ notearsTrunc
 
 /-- **Positivity obstructs exact acyclicity**: if `n ≥ 1` and no entry of `W` is zero, the
 truncated NOTEARS regulariser `h_K(W)` is positive for every `K ≥ 1`, so it is never `0`. -/
-theorem notearsTrunc_pos {n : Nat} (hn : 0 < n) (W : Mat n) (hW : ∀ i j, W i j ≠ 0) (K : Nat)
+theorem notearsTrunc_pos (hn : 0 < n) (W : Mat n) (hW : ∀ i j, W i j ≠ 0) (K : Nat)
     (hK : 1 ≤ K) : 0 < notearsTrunc W K := by
   obtain ⟨K, rfl⟩ : ∃ K', K = K' + 1 := ⟨K - 1, by omega⟩
   rw [notearsTrunc_succ]
@@ -276,7 +283,7 @@ theorem notearsTrunc_pos {n : Nat} (hn : 0 < n) (W : Mat n) (hW : ∀ i j, W i j
   grind
 
 /-- If `n ≥ 1` and no entry of `W` is zero, `h_K(W) ≠ 0` for every `K ≥ 1`. -/
-theorem notearsTrunc_ne_zero {n : Nat} (hn : 0 < n) (W : Mat n) (hW : ∀ i j, W i j ≠ 0)
+theorem notearsTrunc_ne_zero (hn : 0 < n) (W : Mat n) (hW : ∀ i j, W i j ≠ 0)
     (K : Nat) (hK : 1 ≤ K) : notearsTrunc W K ≠ 0 := by
   have := notearsTrunc_pos hn W hW K hK
   grind
@@ -285,11 +292,11 @@ theorem notearsTrunc_ne_zero {n : Nat} (hn : 0 < n) (W : Mat n) (hW : ∀ i j, W
 
 /-- `A` is strictly upper-triangular: `A i j = 0` whenever `i ≥ j` (the weighted adjacency matrix
 of a DAG whose vertices are numbered in topological order). -/
-def IsStrictlyUpper {n : Nat} (A : Mat n) : Prop := ∀ i j : Fin n, j.val ≤ i.val → A i j = 0
+def IsStrictlyUpper (A : Mat n) : Prop := ∀ i j : Fin n, j.val ≤ i.val → A i j = 0
 
 /-- For strictly upper-triangular `A`, `(A^k) i j = 0` whenever `j < i + k`: every walk of
 length `k` climbs at least `k` indices. -/
-theorem matPow_apply_eq_zero_of_isStrictlyUpper {n : Nat} (A : Mat n) (hA : IsStrictlyUpper A)
+theorem matPow_apply_eq_zero_of_isStrictlyUpper (A : Mat n) (hA : IsStrictlyUpper A)
     (k : Nat) (i j : Fin n) (h : j.val < i.val + k) : matPow A k i j = 0 := by
   induction k generalizing i with
   | zero =>
@@ -303,30 +310,30 @@ theorem matPow_apply_eq_zero_of_isStrictlyUpper {n : Nat} (A : Mat n) (hA : IsSt
     · rw [ih m (by omega), Rat.mul_zero]
 
 /-- A strictly upper-triangular `n × n` matrix has `A^k = 0` for every `k ≥ n`. -/
-theorem matPow_eq_zero_of_isStrictlyUpper {n : Nat} (A : Mat n) (hA : IsStrictlyUpper A)
+theorem matPow_eq_zero_of_isStrictlyUpper (A : Mat n) (hA : IsStrictlyUpper A)
     (k : Nat) (hk : n ≤ k) : matPow A k = matZero n := by
   funext i j
   exact matPow_apply_eq_zero_of_isStrictlyUpper A hA k i j (by have := j.isLt; omega)
 
 /-- A strictly upper-triangular `n × n` matrix has `A^n = 0`. -/
-theorem matPow_self_eq_zero_of_isStrictlyUpper {n : Nat} (A : Mat n) (hA : IsStrictlyUpper A) :
+theorem matPow_self_eq_zero_of_isStrictlyUpper (A : Mat n) (hA : IsStrictlyUpper A) :
     matPow A n = matZero n :=
   matPow_eq_zero_of_isStrictlyUpper A hA n (Nat.le_refl n)
 
 /-- A strictly upper-triangular matrix is nilpotent. -/
-theorem isNilpotent_of_isStrictlyUpper {n : Nat} (A : Mat n) (hA : IsStrictlyUpper A) :
+theorem isNilpotent_of_isStrictlyUpper (A : Mat n) (hA : IsStrictlyUpper A) :
     IsNilpotent A :=
   ⟨n, matPow_self_eq_zero_of_isStrictlyUpper A hA⟩
 
 /-- The entrywise square of a strictly upper-triangular matrix is strictly upper-triangular. -/
-theorem isStrictlyUpper_hadamard_self {n : Nat} (A : Mat n) (hA : IsStrictlyUpper A) :
+theorem isStrictlyUpper_hadamard_self (A : Mat n) (hA : IsStrictlyUpper A) :
     IsStrictlyUpper (hadamard A A) := by
   intro i j h
   unfold hadamard
   rw [hA i j h, Rat.zero_mul]
 
 /-- For strictly upper-triangular `A`, `trace (A^k) = 0` for every `k ≥ 1` (no closed walks). -/
-theorem trace_matPow_eq_zero_of_isStrictlyUpper {n : Nat} (A : Mat n) (hA : IsStrictlyUpper A)
+theorem trace_matPow_eq_zero_of_isStrictlyUpper (A : Mat n) (hA : IsStrictlyUpper A)
     (k : Nat) (hk : 1 ≤ k) : trace (matPow A k) = 0 := by
   unfold trace
   refine Eq.trans (sumFin_congr (fun i => ?_)) (sumFin_zero_fun n)
@@ -334,7 +341,7 @@ theorem trace_matPow_eq_zero_of_isStrictlyUpper {n : Nat} (A : Mat n) (hA : IsSt
 
 /-- **Contrast**: for strictly upper-triangular `A` (a DAG in topological order), the truncated
 NOTEARS regulariser vanishes, `h_K(A) = 0` for every `K`. -/
-theorem notearsTrunc_eq_zero_of_isStrictlyUpper {n : Nat} (A : Mat n) (hA : IsStrictlyUpper A)
+theorem notearsTrunc_eq_zero_of_isStrictlyUpper (A : Mat n) (hA : IsStrictlyUpper A)
     (K : Nat) : notearsTrunc A K = 0 := by
   induction K with
   | zero => rfl
@@ -350,15 +357,15 @@ sequence `p : Nat → Fin n` with an edge `p t → p (t+1)` for every `t < k`; i
 `p k = p 0`. The graph is acyclic when it has no closed walk of positive length. -/
 
 /-- `p` is a walk of length `k` in the support graph of `W`: `W (p t) (p (t+1)) ≠ 0` for `t < k`. -/
-def IsSuppWalk {n : Nat} (W : Mat n) (k : Nat) (p : Nat → Fin n) : Prop :=
+def IsSuppWalk (W : Mat n) (k : Nat) (p : Nat → Fin n) : Prop :=
   ∀ t, t < k → W (p t) (p (t + 1)) ≠ 0
 
 /-- The support graph of `W` has a closed walk of length `k`. -/
-def HasClosedWalk {n : Nat} (W : Mat n) (k : Nat) : Prop :=
+def HasClosedWalk (W : Mat n) (k : Nat) : Prop :=
   ∃ p : Nat → Fin n, IsSuppWalk W k p ∧ p k = p 0
 
 /-- The support graph of `W` is acyclic: it has no closed walk of positive length. -/
-def IsAcyclic {n : Nat} (W : Mat n) : Prop := ∀ k, 1 ≤ k → ¬ HasClosedWalk W k
+def IsAcyclic (W : Mat n) : Prop := ∀ k, 1 ≤ k → ¬ HasClosedWalk W k
 
 /-- A product of two non-negative rationals is positive iff both factors are. -/
 theorem mul_pos_iff_of_nonneg {a b : Rat} (ha : 0 ≤ a) (hb : 0 ≤ b) :
@@ -379,7 +386,7 @@ theorem mul_pos_iff_of_nonneg {a b : Rat} (ha : 0 ≤ a) (hb : 0 ≤ b) :
   · exact fun h => Rat.mul_pos h.1 h.2
 
 /-- An entry of `W∘W` is positive iff the entry of `W` is non-zero (an edge of the support). -/
-theorem hadamard_self_pos_iff {n : Nat} (W : Mat n) (i j : Fin n) :
+theorem hadamard_self_pos_iff (W : Mat n) (i j : Fin n) :
     0 < hadamard W W i j ↔ W i j ≠ 0 := by
   constructor
   · intro h hz
@@ -390,7 +397,7 @@ theorem hadamard_self_pos_iff {n : Nat} (W : Mat n) (i j : Fin n) :
 
 /-- **Walks of the support graph**: `((W∘W)^k) i j > 0` iff the support graph of `W` has a walk of
 length `k` from `i` to `j`. -/
-theorem matPow_hadamard_pos_iff {n : Nat} (W : Mat n) (k : Nat) (i j : Fin n) :
+theorem matPow_hadamard_pos_iff (W : Mat n) (k : Nat) (i j : Fin n) :
     0 < matPow (hadamard W W) k i j ↔
       ∃ p : Nat → Fin n, p 0 = i ∧ p k = j ∧ IsSuppWalk W k p := by
   induction k generalizing i with
@@ -434,7 +441,7 @@ theorem matPow_hadamard_pos_iff {n : Nat} (W : Mat n) (k : Nat) (i j : Fin n) :
 
 /-- **Closed walks and traces**: `trace ((W∘W)^k) > 0` iff the support graph of `W` has a closed
 walk of length `k`. -/
-theorem trace_matPow_hadamard_pos_iff {n : Nat} (W : Mat n) (k : Nat) :
+theorem trace_matPow_hadamard_pos_iff (W : Mat n) (k : Nat) :
     0 < trace (matPow (hadamard W W) k) ↔ HasClosedWalk W k := by
   unfold trace
   rw [sumFin_pos_iff_exists_pos n _ (fun i => matPow_nonneg _ (hadamard_self_nonneg W) k i i)]
@@ -460,7 +467,7 @@ theorem div_factorial_pos_iff (x : Rat) (hx : 0 ≤ x) (k : Nat) :
 /-- **The truncated regulariser detects short cycles**: `h_K(W) > 0` iff the support graph of `W`
 has a closed walk of some length `k` with `1 ≤ k ≤ K`. (The truncation is disclosed: `h_K` only
 sees closed walks of length at most `K`.) -/
-theorem notearsTrunc_pos_iff {n : Nat} (W : Mat n) (K : Nat) :
+theorem notearsTrunc_pos_iff (W : Mat n) (K : Nat) :
     0 < notearsTrunc W K ↔ ∃ k, 1 ≤ k ∧ k ≤ K ∧ HasClosedWalk W k := by
   induction K with
   | zero =>
@@ -491,7 +498,7 @@ theorem notearsTrunc_pos_iff {n : Nat} (W : Mat n) (K : Nat) :
         grind
 
 /-- `h_K(W) = 0` iff the support graph of `W` has no closed walk of length `1, …, K`. -/
-theorem notearsTrunc_eq_zero_iff {n : Nat} (W : Mat n) (K : Nat) :
+theorem notearsTrunc_eq_zero_iff (W : Mat n) (K : Nat) :
     notearsTrunc W K = 0 ↔ ∀ k, 1 ≤ k → k ≤ K → ¬ HasClosedWalk W k := by
   have h0 := notearsTrunc_nonneg W K
   have hpos := notearsTrunc_pos_iff W K
@@ -509,7 +516,7 @@ theorem notearsTrunc_eq_zero_iff {n : Nat} (W : Mat n) (K : Nat) :
 
 /-- **Cycles are short**: a walk of length at least `n` in a graph on `n` vertices contains a
 closed walk of some length between `1` and `n` (pigeonhole on its first `n + 1` vertices). -/
-theorem hasClosedWalk_short_of_walk {n : Nat} (W : Mat n) (k : Nat) (hk : n ≤ k)
+theorem hasClosedWalk_short_of_walk (W : Mat n) (k : Nat) (hk : n ≤ k)
     (p : Nat → Fin n) (hp : IsSuppWalk W k p) : ∃ c, 1 ≤ c ∧ c ≤ n ∧ HasClosedWalk W c := by
   obtain ⟨a, b, hab, hb, he⟩ := exists_lt_le_eq_fin p
   refine ⟨b - a, by omega, by omega, fun t => p (a + t), fun t ht => ?_, ?_⟩
@@ -519,7 +526,7 @@ theorem hasClosedWalk_short_of_walk {n : Nat} (W : Mat n) (k : Nat) (hk : n ≤ 
 
 /-- Acyclicity needs only the cycles of length at most `n`: the support graph is acyclic iff it has
 no closed walk of length `1, …, n`. -/
-theorem isAcyclic_iff_no_short_closedWalk {n : Nat} (W : Mat n) :
+theorem isAcyclic_iff_no_short_closedWalk (W : Mat n) :
     IsAcyclic W ↔ ∀ k, 1 ≤ k → k ≤ n → ¬ HasClosedWalk W k := by
   constructor
   · exact fun h k hk1 _ => h k hk1
@@ -531,7 +538,7 @@ theorem isAcyclic_iff_no_short_closedWalk {n : Nat} (W : Mat n) :
 
 /-- **Exact acyclicity**: for every `K ≥ n`, `h_K(W) = 0` iff the support graph of `W` is acyclic.
 (For `K < n`, `h_K` misses the cycles longer than `K`; this is the truncation.) -/
-theorem notearsTrunc_eq_zero_iff_isAcyclic {n : Nat} (W : Mat n) (K : Nat) (hK : n ≤ K) :
+theorem notearsTrunc_eq_zero_iff_isAcyclic (W : Mat n) (K : Nat) (hK : n ≤ K) :
     notearsTrunc W K = 0 ↔ IsAcyclic W := by
   rw [notearsTrunc_eq_zero_iff, isAcyclic_iff_no_short_closedWalk]
   constructor
@@ -544,7 +551,7 @@ theorem notearsTrunc_eq_zero_iff_isAcyclic {n : Nat} (W : Mat n) (K : Nat) (hK :
       exact h c hc1 hcn hc
 
 /-- **Acyclic implies nilpotent**: if the support graph of `W` is acyclic, `(W∘W)^n = 0`. -/
-theorem matPow_hadamard_eq_zero_of_isAcyclic {n : Nat} (W : Mat n) (hW : IsAcyclic W) :
+theorem matPow_hadamard_eq_zero_of_isAcyclic (W : Mat n) (hW : IsAcyclic W) :
     matPow (hadamard W W) n = matZero n := by
   funext i j
   have h0 := matPow_nonneg _ (hadamard_self_nonneg W) n i j
@@ -558,11 +565,11 @@ theorem matPow_hadamard_eq_zero_of_isAcyclic {n : Nat} (W : Mat n) (hW : IsAcycl
 /-- A topological order of the support graph: a ranking `σ` of the vertices that strictly
 increases along every edge (`W a b ≠ 0 → σ a < σ b`); a permutation of the vertices that makes
 `W` strictly upper-triangular is one. -/
-def IsTopologicalOrder {n : Nat} (W : Mat n) (σ : Fin n → Nat) : Prop :=
+def IsTopologicalOrder (W : Mat n) (σ : Fin n → Nat) : Prop :=
   ∀ a b, W a b ≠ 0 → σ a < σ b
 
 /-- Along a walk, the rank increases by at least the length. -/
-theorem rank_le_of_walk {n : Nat} (W : Mat n) (σ : Fin n → Nat) (hσ : IsTopologicalOrder W σ)
+theorem rank_le_of_walk (W : Mat n) (σ : Fin n → Nat) (hσ : IsTopologicalOrder W σ)
     (p : Nat → Fin n) : ∀ k, IsSuppWalk W k p → σ (p 0) + k ≤ σ (p k)
   | 0, _ => Nat.le_refl _
   | k + 1, hp => by
@@ -571,7 +578,7 @@ theorem rank_le_of_walk {n : Nat} (W : Mat n) (σ : Fin n → Nat) (hσ : IsTopo
     omega
 
 /-- **A DAG in any topological order is acyclic.** -/
-theorem isAcyclic_of_isTopologicalOrder {n : Nat} (W : Mat n) (σ : Fin n → Nat)
+theorem isAcyclic_of_isTopologicalOrder (W : Mat n) (σ : Fin n → Nat)
     (hσ : IsTopologicalOrder W σ) : IsAcyclic W := by
   intro k hk ⟨p, hpw, hpk⟩
   have := rank_le_of_walk W σ hσ p k hpw
@@ -579,12 +586,12 @@ theorem isAcyclic_of_isTopologicalOrder {n : Nat} (W : Mat n) (σ : Fin n → Na
   omega
 
 /-- **A DAG under any topological order has `h_K = 0`** for every `K`. -/
-theorem notearsTrunc_eq_zero_of_isTopologicalOrder {n : Nat} (W : Mat n) (σ : Fin n → Nat)
+theorem notearsTrunc_eq_zero_of_isTopologicalOrder (W : Mat n) (σ : Fin n → Nat)
     (hσ : IsTopologicalOrder W σ) (K : Nat) : notearsTrunc W K = 0 :=
   (notearsTrunc_eq_zero_iff W K).mpr fun k hk1 _ => isAcyclic_of_isTopologicalOrder W σ hσ k hk1
 
 /-- The index order is a topological order of a strictly upper-triangular matrix. -/
-theorem isTopologicalOrder_of_isStrictlyUpper {n : Nat} (A : Mat n) (hA : IsStrictlyUpper A) :
+theorem isTopologicalOrder_of_isStrictlyUpper (A : Mat n) (hA : IsStrictlyUpper A) :
     IsTopologicalOrder A (fun i => i.val) := by
   intro a b hab
   show a.val < b.val
@@ -593,13 +600,13 @@ theorem isTopologicalOrder_of_isStrictlyUpper {n : Nat} (A : Mat n) (hA : IsStri
   exact hab (hA a b (by omega))
 
 /-- A positive support graph (`n ≥ 1`, no zero entry) is not acyclic: it has a loop. -/
-theorem not_isAcyclic_of_ne_zero {n : Nat} (hn : 0 < n) (W : Mat n) (hW : ∀ i j, W i j ≠ 0) :
+theorem not_isAcyclic_of_ne_zero (hn : 0 < n) (W : Mat n) (hW : ∀ i j, W i j ≠ 0) :
     ¬ IsAcyclic W :=
   fun h => h 1 (Nat.le_refl 1) ⟨fun _ => ⟨0, hn⟩, fun t _ => hW _ _, rfl⟩
 
 /-- **A pair of opposite edges is a 2-cycle**: if `W i j ≠ 0` and `W j i ≠ 0`, the support graph
 of `W` has the closed walk `i → j → i` of length `2`. -/
-theorem hasClosedWalk_two_of_ne_zero {n : Nat} (W : Mat n) (i j : Fin n) (hij : W i j ≠ 0)
+theorem hasClosedWalk_two_of_ne_zero (W : Mat n) (i j : Fin n) (hij : W i j ≠ 0)
     (hji : W j i ≠ 0) : HasClosedWalk W 2 := by
   refine ⟨fun t => if t = 1 then j else i, fun t ht => ?_, rfl⟩
   have : t = 0 ∨ t = 1 := by omega
@@ -610,7 +617,7 @@ theorem hasClosedWalk_two_of_ne_zero {n : Nat} (W : Mat n) (i j : Fin n) (hij : 
 /-- **Positivity off the diagonal obstructs acyclicity**: for `n ≥ 2`, if every off-diagonal entry
 of `W` is non-zero (whatever the diagonal, in particular a zero one), any two vertices form a
 2-cycle, so the support graph is not acyclic. -/
-theorem not_isAcyclic_of_offDiag_ne_zero {n : Nat} (hn : 2 ≤ n) (W : Mat n)
+theorem not_isAcyclic_of_offDiag_ne_zero (hn : 2 ≤ n) (W : Mat n)
     (hW : ∀ i j, i ≠ j → W i j ≠ 0) : ¬ IsAcyclic W := by
   have h01 : (⟨0, by omega⟩ : Fin n) ≠ ⟨1, by omega⟩ := fun h => by
     have := congrArg Fin.val h
@@ -619,7 +626,7 @@ theorem not_isAcyclic_of_offDiag_ne_zero {n : Nat} (hn : 2 ≤ n) (W : Mat n)
 
 /-- With a non-zero off-diagonal (`n ≥ 2`), `h_K(W) > 0` for every `K ≥ 2`, whatever the
 diagonal: the 2-cycles are seen by `trace ((W∘W)^2)`. -/
-theorem notearsTrunc_pos_of_offDiag_ne_zero {n : Nat} (hn : 2 ≤ n) (W : Mat n)
+theorem notearsTrunc_pos_of_offDiag_ne_zero (hn : 2 ≤ n) (W : Mat n)
     (hW : ∀ i j, i ≠ j → W i j ≠ 0) (K : Nat) (hK : 2 ≤ K) : 0 < notearsTrunc W K := by
   have h01 : (⟨0, by omega⟩ : Fin n) ≠ ⟨1, by omega⟩ := fun h => by
     have := congrArg Fin.val h
@@ -628,13 +635,13 @@ theorem notearsTrunc_pos_of_offDiag_ne_zero {n : Nat} (hn : 2 ≤ n) (W : Mat n)
     ⟨2, by omega, hK, hasClosedWalk_two_of_ne_zero W _ _ (hW _ _ h01) (hW _ _ h01.symm)⟩
 
 /-- `A * 0 = 0`. -/
-theorem matMul_zero_right {n : Nat} (A : Mat n) : matMul A (matZero n) = matZero n := by
+theorem matMul_zero_right (A : Mat n) : matMul A (matZero n) = matZero n := by
   funext i j
   unfold matMul matZero
   exact Eq.trans (sumFin_congr (fun k => Rat.mul_zero (A i k))) (sumFin_zero_fun n)
 
 /-- Once a power vanishes, every higher power vanishes: `A^k = 0` and `k ≤ m` give `A^m = 0`. -/
-theorem matPow_eq_zero_of_le {n : Nat} (A : Mat n) {k : Nat} (hk : matPow A k = matZero n) :
+theorem matPow_eq_zero_of_le (A : Mat n) {k : Nat} (hk : matPow A k = matZero n) :
     ∀ m, k ≤ m → matPow A m = matZero n := by
   have hadd : ∀ j, matPow A (k + j) = matZero n := by
     intro j
@@ -648,7 +655,7 @@ theorem matPow_eq_zero_of_le {n : Nat} (A : Mat n) {k : Nat} (hk : matPow A k = 
   rwa [Nat.add_sub_cancel' hm] at this
 
 /-- A closed walk of length `k ≥ 1` repeated `m` times is a walk of length `m k`. -/
-theorem isSuppWalk_repeat {n : Nat} (W : Mat n) {k : Nat} (hk : 1 ≤ k) (p : Nat → Fin n)
+theorem isSuppWalk_repeat (W : Mat n) {k : Nat} (hk : 1 ≤ k) (p : Nat → Fin n)
     (hp : IsSuppWalk W k p) (hc : p k = p 0) (m : Nat) :
     IsSuppWalk W (m * k) (fun t => p (t % k)) := by
   intro t _
@@ -671,7 +678,7 @@ theorem isSuppWalk_repeat {n : Nat} (W : Mat n) {k : Nat} (hk : 1 ≤ k) (p : Na
 
 /-- **Nilpotent `W∘W` implies acyclic** (the converse of `matPow_hadamard_eq_zero_of_isAcyclic`):
 if some power of `W∘W` is zero, the support graph of `W` has no closed walk of positive length. -/
-theorem isAcyclic_of_isNilpotent_hadamard {n : Nat} (W : Mat n)
+theorem isAcyclic_of_isNilpotent_hadamard (W : Mat n)
     (hW : IsNilpotent (hadamard W W)) : IsAcyclic W := by
   obtain ⟨K, hK⟩ := hW
   intro k hk ⟨p, hpw, hpk⟩
@@ -684,7 +691,7 @@ theorem isAcyclic_of_isNilpotent_hadamard {n : Nat} (W : Mat n)
 
 /-- **Acyclic iff `W∘W` nilpotent**: the support graph of `W` is acyclic exactly when some power of
 `W∘W` vanishes (then already `(W∘W)^n = 0`). -/
-theorem isAcyclic_iff_isNilpotent_hadamard {n : Nat} (W : Mat n) :
+theorem isAcyclic_iff_isNilpotent_hadamard (W : Mat n) :
     IsAcyclic W ↔ IsNilpotent (hadamard W W) :=
   ⟨fun h => ⟨n, matPow_hadamard_eq_zero_of_isAcyclic W h⟩, isAcyclic_of_isNilpotent_hadamard W⟩
 
@@ -695,7 +702,7 @@ def matOfRows (n : Nat) (rows : List (List Rat)) : Mat n :=
   fun i j => (rows.getD i.val []).getD j.val 0
 
 /-- The rows of an `n × n` matrix, as a list of lists. -/
-def matRows {n : Nat} (A : Mat n) : List (List Rat) :=
+def matRows (A : Mat n) : List (List Rat) :=
   finList n (fun i => finList n (fun j => A i j))
 
 /-- `h_3` of the positive matrix `[[1, 1/2, 2], [1/3, 1, 1], [1, 2, 1/2]]` is `20375/1152`. -/

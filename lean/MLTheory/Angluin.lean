@@ -1,4 +1,10 @@
+/-
+Copyright (c) 2026 The claimcheck authors. All rights reserved.
+Released under Apache 2.0 license as described in the file LICENSE.
+-/
 module
+
+public import MLTheory.Language
 
 @[expose] public section
 
@@ -31,9 +37,6 @@ Concrete instances (`_instance_`) check tell-tales of a three-language family by
 -/
 
 namespace MLTheory.Angluin
-
-/-- A language over the alphabet of natural numbers: the set of its words, as a predicate. -/
-abbrev Language := Nat → Prop
 
 /-- `A ⊆ B`: every word of `A` is a word of `B`. -/
 def Subset (A B : Language) : Prop := ∀ x, A x → B x

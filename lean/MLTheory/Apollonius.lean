@@ -1,3 +1,7 @@
+/-
+Copyright (c) 2026 The claimcheck authors. All rights reserved.
+Released under Apache 2.0 license as described in the file LICENSE.
+-/
 module
 
 public import MLTheory.BalancedCode
@@ -182,11 +186,6 @@ theorem exists_ratioScore_le_iff {C d : Nat} (hC : 2 ≤ C) (μ : Fin C → Fin 
    fun ⟨c, h⟩ => ⟨c, (ratioScore_le_iff hC μ c l hl0 hl1 x (hpos c)).mpr h⟩⟩
 
 /-! ## A concrete code -/
-
-/-- The rational triangle code `(1, -1, 0)`, `(0, 1, -1)`, `(-1, 0, 1)` in `ℚ³` (balanced, all of
-squared norm `2`). -/
-def triangle : Fin 3 → Fin 3 → Rat := fun c i =>
-  if (i.val + 3 - c.val) % 3 = 0 then 1 else if (i.val + 3 - c.val) % 3 = 1 then -1 else 0
 
 /-- The point `(1, 0, 0)`. -/
 def pointE0 : Fin 3 → Rat := fun i => if i.val = 0 then 1 else 0

@@ -1,3 +1,7 @@
+/-
+Copyright (c) 2026 The claimcheck authors. All rights reserved.
+Released under Apache 2.0 license as described in the file LICENSE.
+-/
 module
 
 public import MLTheory.Basic
@@ -35,13 +39,16 @@ namespace MLTheory
 
 namespace BalancedCode
 
+-- `C` prototypes in dimension `d`
+variable {C d : Nat}
+
 /-- A code `μ : Fin C → (Fin d → Rat)` is balanced when its prototypes sum to zero:
 `∑_c μ c i = 0` in every coordinate `i`. -/
-def IsBalanced {C d : Nat} (μ : Fin C → Fin d → Rat) : Prop :=
+def IsBalanced (μ : Fin C → Fin d → Rat) : Prop :=
   ∀ i, sumFin C (fun c => μ c i) = 0
 
 /-- For a balanced code, `∑_c ⟨x, μ_c⟩ = 0`. -/
-theorem sumFin_dot_eq_zero_of_balanced {C d : Nat} (μ : Fin C → Fin d → Rat)
+theorem sumFin_dot_eq_zero_of_balanced (μ : Fin C → Fin d → Rat)
     (hμ : IsBalanced μ) (x : Fin d → Rat) : sumFin C (fun c => dot x (μ c)) = 0 := by
   unfold dot
   rw [sumFin_comm]
@@ -51,7 +58,7 @@ theorem sumFin_dot_eq_zero_of_balanced {C d : Nat} (μ : Fin C → Fin d → Rat
   exact sumFin_zero_fun d
 
 /-- **Balanced codes**: `∑_c ‖x - μ_c‖² = C ‖x‖² + ∑_c ‖μ_c‖²` for every `x`. -/
-theorem sumFin_sqDist_eq_of_balanced {C d : Nat} (μ : Fin C → Fin d → Rat) (hμ : IsBalanced μ)
+theorem sumFin_sqDist_eq_of_balanced (μ : Fin C → Fin d → Rat) (hμ : IsBalanced μ)
     (x : Fin d → Rat) :
     sumFin C (fun c => sqDist x (μ c)) = (C : Rat) * sqNorm x + sumFin C (fun c => sqNorm (μ c)) := by
   rw [sumFin_congr (g := fun c => (sqNorm x - 2 * dot x (μ c)) + sqNorm (μ c))
@@ -61,14 +68,14 @@ theorem sumFin_sqDist_eq_of_balanced {C d : Nat} (μ : Fin C → Fin d → Rat) 
 
 /-- For a balanced code whose prototypes all have squared norm `r2`,
 `∑_c ‖x - μ_c‖² = C (‖x‖² + r2)`. -/
-theorem sumFin_sqDist_eq_of_balanced_equalNorm {C d : Nat} (μ : Fin C → Fin d → Rat)
+theorem sumFin_sqDist_eq_of_balanced_equalNorm (μ : Fin C → Fin d → Rat)
     (hμ : IsBalanced μ) (r2 : Rat) (hr : ∀ c, sqNorm (μ c) = r2) (x : Fin d → Rat) :
     sumFin C (fun c => sqDist x (μ c)) = (C : Rat) * (sqNorm x + r2) := by
   rw [sumFin_sqDist_eq_of_balanced μ hμ x, sumFin_congr hr, sumFin_const]
   grind
 
 /-- The Apollonius centre `c = (a - λ b) / (1 - λ)` of two points `a, b` and a ratio `λ`. -/
-def centre {d : Nat} (l : Rat) (a b : Fin d → Rat) : Fin d → Rat :=
+def centre (l : Rat) (a b : Fin d → Rat) : Fin d → Rat :=
   fun i => (a i - l * b i) * (1 - l)⁻¹
 
 /-- The Apollonius identity in one coordinate, for `λ ≠ 1`. -/
@@ -83,7 +90,7 @@ theorem apollonius_coord (l x a b : Rat) (hl : l ≠ 1) :
 
 /-- **Apollonius identity**: for `λ ≠ 1` and `c = (a - λ b) / (1 - λ)`,
 `‖x - a‖² - λ ‖x - b‖² = (1 - λ) ‖x - c‖² - λ ‖a - b‖² / (1 - λ)`. -/
-theorem apollonius {d : Nat} (l : Rat) (hl : l ≠ 1) (x a b : Fin d → Rat) :
+theorem apollonius (l : Rat) (hl : l ≠ 1) (x a b : Fin d → Rat) :
     sqDist x a - l * sqDist x b =
       (1 - l) * sqDist x (centre l a b) - l * (1 - l)⁻¹ * sqDist a b := by
   have h1 : sumFin d (fun i => (x i - a i) * (x i - a i) - l * ((x i - b i) * (x i - b i))) =
@@ -100,7 +107,7 @@ theorem apollonius {d : Nat} (l : Rat) (hl : l ≠ 1) (x a b : Fin d → Rat) :
 
 /-- **Squared-ratio sublevel sets are balls**: for `0 ≤ λ < 1`,
 `‖x - a‖² ≤ λ ‖x - b‖² ↔ ‖x - c‖² ≤ λ ‖a - b‖² / (1 - λ)²` with `c = (a - λ b) / (1 - λ)`. -/
-theorem sqDist_le_mul_sqDist_iff_ball {d : Nat} (l : Rat) (hl0 : 0 ≤ l) (hl1 : l < 1)
+theorem sqDist_le_mul_sqDist_iff_ball (l : Rat) (hl0 : 0 ≤ l) (hl1 : l < 1)
     (x a b : Fin d → Rat) :
     sqDist x a ≤ l * sqDist x b ↔
       sqDist x (centre l a b) ≤ l * (1 - l)⁻¹ * (1 - l)⁻¹ * sqDist a b := by
@@ -148,6 +155,22 @@ theorem centre_example_antipodal :
       (1 / 4 : Rat) * (1 - 1 / 4)⁻¹ * (1 - 1 / 4)⁻¹ * sqDist (antipodal 0) (antipodal 1) =
         16 / 9 := by
   decide +kernel
+
+/-! ## The triangle code -/
+
+/-- The balanced 3-code `(1, -1, 0), (0, 1, -1), (-1, 0, 1)` in `Rat³` (squared norms `2`,
+pairwise squared distances `6`): row `c` is `e_c - e_{c+1 mod 3}`. The one definition of this
+code, shared by `MLTheory.OneDistance`, `MLTheory.Apollonius` and `MLTheory.LinearDependence`. -/
+def triangle : Fin 3 → Fin 3 → Rat := fun c i =>
+  if i.val = c.val then 1 else if i.val = (c.val + 1) % 3 then -1 else 0
+
+/-- The triangle code is balanced. -/
+theorem triangle_isBalanced : IsBalanced triangle := by
+  unfold IsBalanced
+  decide +kernel
+
+/-- Every prototype of the triangle code has squared norm `2`. -/
+theorem triangle_sqNorm : ∀ c, sqNorm (triangle c) = 2 := by decide +kernel
 
 /-! ## Satisfiability witnesses -/
 

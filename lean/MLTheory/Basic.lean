@@ -1,3 +1,7 @@
+/-
+Copyright (c) 2026 The claimcheck authors. All rights reserved.
+Released under Apache 2.0 license as described in the file LICENSE.
+-/
 module
 
 /-!
@@ -14,7 +18,8 @@ It provides what the lemma files need and nothing else:
   `sumFin_eq_zero_iff_of_nonneg`) and swapping a double sum (`sumFin_comm`);
 * `MLTheory.finList n f = [f 0, …, f (n-1)]`, to state concrete instances as lists of literals;
 * vectors `Fin n → Rat` with `dot`, `sqNorm` and `sqDist` and their basic identities,
-  including `sqDist_eq : sqDist x y = sqNorm x - 2 * dot x y + sqNorm y`;
+  including `sqDist_eq : sqDist x y = sqNorm x - 2 * dot x y + sqNorm y`, and squares
+  (`mul_self_nonneg`, `mul_self_pos`, `sqDist_pos_of_ne`);
 * `MLTheory.sumNat n f`, the same finite sum for natural numbers, with monotonicity
   (`sumNat_le_sumNat`, `sumNat_lt_sumNat`) and a bound (`sumNat_le_mul`), for counting
   arguments and termination measures;
@@ -31,7 +36,8 @@ lines 5 and 24).
 
 Also: the matrix-vector product `matVec`, the standard basis vectors `basisVec` (with
 `matVec_basisVec`: `A e_j` is column `j` of `A`) and the rectifier `relu` on `Rat` and on vectors
-(`reluVec`), for the lemma files on ReLU networks (`000_7a6cd69522701495.txt`,
+(`reluVec`, positively homogeneous: `relu_mul_of_nonneg`), the one ReLU of the library, for the lemma
+files on ReLU networks (`000_7a6cd69522701495.txt`,
 line 8; `002_682c09bd1a5fc902.txt`, line 2).
 -/
 
@@ -40,6 +46,9 @@ line 8; `002_682c09bd1a5fc902.txt`, line 2).
 noncomputable section
 
 namespace MLTheory
+
+-- the size of the vectors and square matrices
+variable {n : Nat}
 
 /-! ## Finite sums over `Fin n` -/
 
@@ -56,7 +65,7 @@ def sumFin : (n : Nat) → (Fin n → Rat) → Rat
     sumFin (n + 1) f = f 0 + sumFin n (fun i => f i.succ) := rfl
 
 /-- Sums of pointwise equal functions are equal. -/
-theorem sumFin_congr {n : Nat} {f g : Fin n → Rat} (h : ∀ i, f i = g i) :
+theorem sumFin_congr {f g : Fin n → Rat} (h : ∀ i, f i = g i) :
     sumFin n f = sumFin n g := by
   rw [funext h]
 
@@ -296,97 +305,112 @@ theorem sumNat_le_mul : ∀ (n : Nat) (f : Fin n → Nat) (c : Nat), (∀ i, f i
 /-! ## Vectors -/
 
 /-- The inner product `⟨x, y⟩ = ∑ i, x i * y i` of two rational vectors. -/
-def dot {n : Nat} (x y : Fin n → Rat) : Rat := sumFin n (fun i => x i * y i)
+def dot (x y : Fin n → Rat) : Rat := sumFin n (fun i => x i * y i)
 
 /-- The squared Euclidean norm `‖x‖² = ⟨x, x⟩`. -/
-def sqNorm {n : Nat} (x : Fin n → Rat) : Rat := dot x x
+def sqNorm (x : Fin n → Rat) : Rat := dot x x
 
 /-- The squared Euclidean distance `‖x - y‖² = ∑ i, (x i - y i)²`. -/
-def sqDist {n : Nat} (x y : Fin n → Rat) : Rat := sumFin n (fun i => (x i - y i) * (x i - y i))
+def sqDist (x y : Fin n → Rat) : Rat := sumFin n (fun i => (x i - y i) * (x i - y i))
 
 /-- The inner product is symmetric. -/
-theorem dot_comm {n : Nat} (x y : Fin n → Rat) : dot x y = dot y x := by
+theorem dot_comm (x y : Fin n → Rat) : dot x y = dot y x := by
   unfold dot
   exact sumFin_congr (fun i => Rat.mul_comm (x i) (y i))
 
 /-- The inner product is additive in its first argument. -/
-theorem dot_add_left {n : Nat} (x y z : Fin n → Rat) :
+theorem dot_add_left (x y z : Fin n → Rat) :
     dot (fun i => x i + y i) z = dot x z + dot y z := by
   unfold dot
   rw [← sumFin_add]
   exact sumFin_congr (fun i => Rat.add_mul _ _ _)
 
 /-- The inner product is additive in its second argument. -/
-theorem dot_add_right {n : Nat} (x y z : Fin n → Rat) :
+theorem dot_add_right (x y z : Fin n → Rat) :
     dot x (fun i => y i + z i) = dot x y + dot x z := by
   unfold dot
   rw [← sumFin_add]
   exact sumFin_congr (fun i => Rat.mul_add _ _ _)
 
 /-- The inner product is subtractive in its first argument. -/
-theorem dot_sub_left {n : Nat} (x y z : Fin n → Rat) :
+theorem dot_sub_left (x y z : Fin n → Rat) :
     dot (fun i => x i - y i) z = dot x z - dot y z := by
   unfold dot
   rw [← sumFin_sub]
   exact sumFin_congr (fun i => by grind)
 
 /-- The inner product is subtractive in its second argument. -/
-theorem dot_sub_right {n : Nat} (x y z : Fin n → Rat) :
+theorem dot_sub_right (x y z : Fin n → Rat) :
     dot x (fun i => y i - z i) = dot x y - dot x z := by
   unfold dot
   rw [← sumFin_sub]
   exact sumFin_congr (fun i => by grind)
 
 /-- Scalars come out of the first argument of the inner product. -/
-theorem dot_smul_left {n : Nat} (c : Rat) (x y : Fin n → Rat) :
+theorem dot_smul_left (c : Rat) (x y : Fin n → Rat) :
     dot (fun i => c * x i) y = c * dot x y := by
   unfold dot
   rw [← sumFin_mul_left]
   exact sumFin_congr (fun i => Rat.mul_assoc _ _ _)
 
 /-- Scalars come out of the second argument of the inner product. -/
-theorem dot_smul_right {n : Nat} (c : Rat) (x y : Fin n → Rat) :
+theorem dot_smul_right (c : Rat) (x y : Fin n → Rat) :
     dot x (fun i => c * y i) = c * dot x y := by
   unfold dot
   rw [← sumFin_mul_left]
   exact sumFin_congr (fun i => by grind)
 
 /-- The inner product with the zero vector is `0`. -/
-theorem dot_zero_right {n : Nat} (x : Fin n → Rat) : dot x (fun _ => 0) = 0 := by
+theorem dot_zero_right (x : Fin n → Rat) : dot x (fun _ => 0) = 0 := by
   unfold dot
   exact Eq.trans (sumFin_congr (fun i => Rat.mul_zero _)) (sumFin_zero_fun n)
 
-/-- A squared norm is non-negative. -/
-theorem sqNorm_nonneg {n : Nat} (x : Fin n → Rat) : 0 ≤ sqNorm x := by
-  unfold sqNorm dot
-  apply sumFin_nonneg
-  intro i
-  by_cases h : 0 ≤ x i
+/-- A square is non-negative. -/
+theorem mul_self_nonneg (t : Rat) : 0 ≤ t * t := by
+  by_cases h : 0 ≤ t
   · exact Rat.mul_nonneg h h
-  · have h' : 0 ≤ -x i := by grind
+  · have h' : 0 ≤ -t := by grind
     have := Rat.mul_nonneg h' h'
     grind
 
+/-- The square of a non-zero number is positive. -/
+theorem mul_self_pos {t : Rat} (h : t ≠ 0) : 0 < t * t := by
+  by_cases hp : 0 < t
+  · exact Rat.mul_pos hp hp
+  · have hn : 0 < -t := by grind
+    have := Rat.mul_pos hn hn
+    grind
+
+/-- A squared norm is non-negative. -/
+theorem sqNorm_nonneg (x : Fin n → Rat) : 0 ≤ sqNorm x := by
+  unfold sqNorm dot
+  exact sumFin_nonneg n _ (fun i => mul_self_nonneg (x i))
+
 /-- The squared distance is symmetric. -/
-theorem sqDist_comm {n : Nat} (x y : Fin n → Rat) : sqDist x y = sqDist y x := by
+theorem sqDist_comm (x y : Fin n → Rat) : sqDist x y = sqDist y x := by
   unfold sqDist
   exact sumFin_congr (fun i => by grind)
 
 /-- The squared distance is the squared norm of the difference. -/
-theorem sqDist_eq_sqNorm_sub {n : Nat} (x y : Fin n → Rat) :
+theorem sqDist_eq_sqNorm_sub (x y : Fin n → Rat) :
     sqDist x y = sqNorm (fun i => x i - y i) := rfl
 
 /-- A squared distance is non-negative. -/
-theorem sqDist_nonneg {n : Nat} (x y : Fin n → Rat) : 0 ≤ sqDist x y :=
+theorem sqDist_nonneg (x y : Fin n → Rat) : 0 ≤ sqDist x y :=
   sqNorm_nonneg (fun i => x i - y i)
 
+/-- Two points that differ in some coordinate are at positive squared distance. -/
+theorem sqDist_pos_of_ne {x y : Fin n → Rat} (i : Fin n) (h : x i ≠ y i) : 0 < sqDist x y := by
+  unfold sqDist
+  exact (sumFin_pos_iff_exists_pos n _ (fun i => mul_self_nonneg _)).mpr ⟨i, mul_self_pos (by grind)⟩
+
 /-- The squared distance of a point to itself is `0`. -/
-@[simp] theorem sqDist_self {n : Nat} (x : Fin n → Rat) : sqDist x x = 0 := by
+@[simp] theorem sqDist_self (x : Fin n → Rat) : sqDist x x = 0 := by
   unfold sqDist
   exact Eq.trans (sumFin_congr (fun i => by grind)) (sumFin_zero_fun n)
 
 /-- Polarisation: `‖x - y‖² = ‖x‖² - 2⟨x, y⟩ + ‖y‖²`. -/
-theorem sqDist_eq {n : Nat} (x y : Fin n → Rat) :
+theorem sqDist_eq (x y : Fin n → Rat) :
     sqDist x y = sqNorm x - 2 * dot x y + sqNorm y := by
   unfold sqDist sqNorm dot
   rw [sumFin_congr (g := fun i => (x i * x i - 2 * (x i * y i)) + y i * y i)
@@ -404,22 +428,22 @@ def matId (n : Nat) : Mat n := fun i j => if i = j then 1 else 0
 def matZero (n : Nat) : Mat n := fun _ _ => 0
 
 /-- The matrix product `(A B) i j = ∑ k, A i k * B k j`. -/
-def matMul {n : Nat} (A B : Mat n) : Mat n := fun i j => sumFin n (fun k => A i k * B k j)
+def matMul (A B : Mat n) : Mat n := fun i j => sumFin n (fun k => A i k * B k j)
 
 /-- The matrix power `A^k`, with `A^0 = I` and `A^(k+1) = A * A^k`. -/
-def matPow {n : Nat} (A : Mat n) : Nat → Mat n
+def matPow (A : Mat n) : Nat → Mat n
   | 0 => matId n
   | k + 1 => matMul A (matPow A k)
 
 /-- The matrix-vector product `(A u) i = ∑ k, A i k * u k`. -/
-def matVec {n : Nat} (A : Mat n) (u : Fin n → Rat) : Fin n → Rat :=
+def matVec (A : Mat n) (u : Fin n → Rat) : Fin n → Rat :=
   fun i => sumFin n (fun k => A i k * u k)
 
 /-- The trace `∑ i, A i i`. -/
-def trace {n : Nat} (A : Mat n) : Rat := sumFin n (fun i => A i i)
+def trace (A : Mat n) : Rat := sumFin n (fun i => A i i)
 
 /-- The entrywise (Hadamard) product `(A ∘ B) i j = A i j * B i j`. -/
-def hadamard {n : Nat} (A B : Mat n) : Mat n := fun i j => A i j * B i j
+def hadamard (A B : Mat n) : Mat n := fun i j => A i j * B i j
 
 /-- The factorial `k! = 1 * 2 * ⋯ * k` (core Lean has none). -/
 def factorial : Nat → Nat
@@ -427,32 +451,32 @@ def factorial : Nat → Nat
   | k + 1 => (k + 1) * factorial k
 
 /-- `A^0` is the identity matrix. -/
-@[simp] theorem matPow_zero {n : Nat} (A : Mat n) : matPow A 0 = matId n := rfl
+@[simp] theorem matPow_zero (A : Mat n) : matPow A 0 = matId n := rfl
 
 /-- `A^(k+1) = A * A^k`. -/
-theorem matPow_succ {n : Nat} (A : Mat n) (k : Nat) :
+theorem matPow_succ (A : Mat n) (k : Nat) :
     matPow A (k + 1) = matMul A (matPow A k) := rfl
 
 /-- Entries of `A^(k+1)`: `(A^(k+1)) i j = ∑ m, A i m * (A^k) m j`. -/
-theorem matPow_succ_apply {n : Nat} (A : Mat n) (k : Nat) (i j : Fin n) :
+theorem matPow_succ_apply (A : Mat n) (k : Nat) (i j : Fin n) :
     matPow A (k + 1) i j = sumFin n (fun m => A i m * matPow A k m j) := rfl
 
 /-- Right multiplication by the identity. -/
-@[simp] theorem matMul_id_right {n : Nat} (A : Mat n) : matMul A (matId n) = A := by
+@[simp] theorem matMul_id_right (A : Mat n) : matMul A (matId n) = A := by
   funext i j
   unfold matMul matId
   exact Eq.trans (sumFin_congr (fun k => by by_cases h : k = j <;> simp [h]))
     (sumFin_ite_eq n j (A i j))
 
 /-- Left multiplication by the identity. -/
-@[simp] theorem matMul_id_left {n : Nat} (A : Mat n) : matMul (matId n) A = A := by
+@[simp] theorem matMul_id_left (A : Mat n) : matMul (matId n) A = A := by
   funext i j
   unfold matMul matId
   exact Eq.trans (sumFin_congr (fun k => by by_cases h : i = k <;> simp [h]))
     (sumFin_ite_eq' n i (A i j))
 
 /-- `A^1 = A`. -/
-@[simp] theorem matPow_one {n : Nat} (A : Mat n) : matPow A 1 = A := by
+@[simp] theorem matPow_one (A : Mat n) : matPow A 1 = A := by
   simp [matPow_succ]
 
 /-- The factorial is positive. -/
@@ -466,10 +490,10 @@ theorem factorial_pos (k : Nat) : 0 < factorial k := by
 /-! ## Basis vectors and the rectifier -/
 
 /-- The standard basis vector `e_j`: coordinate `i` is `[i = j]`. -/
-def basisVec {n : Nat} (j : Fin n) : Fin n → Rat := fun i => if i = j then 1 else 0
+def basisVec (j : Fin n) : Fin n → Rat := fun i => if i = j then 1 else 0
 
 /-- `A e_j` is column `j` of `A`: `(A e_j) i = A i j`. -/
-theorem matVec_basisVec {n : Nat} (A : Mat n) (j : Fin n) (i : Fin n) :
+theorem matVec_basisVec (A : Mat n) (j : Fin n) (i : Fin n) :
     matVec A (basisVec j) i = A i j := by
   unfold matVec basisVec
   exact Eq.trans (sumFin_congr (fun k => by by_cases h : k = j <;> simp [h]))
@@ -479,7 +503,7 @@ theorem matVec_basisVec {n : Nat} (A : Mat n) (j : Fin n) (i : Fin n) :
 def relu (t : Rat) : Rat := if 0 ≤ t then t else 0
 
 /-- The rectifier applied coordinatewise to a vector. -/
-def reluVec {n : Nat} (x : Fin n → Rat) : Fin n → Rat := fun i => relu (x i)
+def reluVec (x : Fin n → Rat) : Fin n → Rat := fun i => relu (x i)
 
 /-- `relu t = t` for `t ≥ 0`. -/
 theorem relu_of_nonneg {t : Rat} (h : 0 ≤ t) : relu t = t := by
@@ -498,6 +522,15 @@ theorem relu_nonneg (t : Rat) : 0 ≤ relu t := by
   by_cases h : 0 ≤ t
   · simp only [h, if_true]
   · simp only [h, if_false]; grind
+
+/-- The rectifier is positively homogeneous: `relu (c t) = c relu t` for `c ≥ 0`. -/
+theorem relu_mul_of_nonneg {c : Rat} (hc : 0 ≤ c) (t : Rat) : relu (c * t) = c * relu t := by
+  by_cases ht : 0 ≤ t
+  · rw [relu_of_nonneg ht, relu_of_nonneg (Rat.mul_nonneg hc ht)]
+  · have ht' : t ≤ 0 := by grind
+    have hct : c * t ≤ c * 0 := Rat.mul_le_mul_of_nonneg_left ht' hc
+    rw [relu_of_nonpos ht', relu_of_nonpos (t := c * t) (by grind)]
+    grind
 
 end MLTheory
 

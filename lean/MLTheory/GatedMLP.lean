@@ -1,3 +1,7 @@
+/-
+Copyright (c) 2026 The claimcheck authors. All rights reserved.
+Released under Apache 2.0 license as described in the file LICENSE.
+-/
 module
 
 public import MLTheory.Basic
@@ -51,13 +55,16 @@ noncomputable section
 
 namespace MLTheory.GatedMLP
 
+-- input dimension `d`, hidden units `m`, outputs `k`
+variable {d m k : Nat}
+
 /-- The gated MLP `y o = ∑ j, U o j * (σ ⟨W₁ j, x⟩ * ⟨W₂ j, x⟩)`, gate `σ` on the first factor. -/
-def gatedMLP {d m k : Nat} (σ : Rat → Rat) (W₁ W₂ : Fin m → Fin d → Rat) (U : Fin k → Fin m → Rat)
+def gatedMLP (σ : Rat → Rat) (W₁ W₂ : Fin m → Fin d → Rat) (U : Fin k → Fin m → Rat)
     (x : Fin d → Rat) : Fin k → Rat :=
   fun o => sumFin m (fun j => U o j * (σ (dot (W₁ j) x) * dot (W₂ j) x))
 
 /-- The bilinear MLP: the gated MLP with the identity gate. -/
-def bilinearMLP {d m k : Nat} (W₁ W₂ : Fin m → Fin d → Rat) (U : Fin k → Fin m → Rat)
+def bilinearMLP (W₁ W₂ : Fin m → Fin d → Rat) (U : Fin k → Fin m → Rat)
     (x : Fin d → Rat) : Fin k → Rat :=
   gatedMLP id W₁ W₂ U x
 
@@ -72,7 +79,7 @@ theorem dot_mul_dot_eq_rankOne {d : Nat} (a b x : Fin d → Rat) :
   exact sumFin_congr (fun q => by grind)
 
 /-- **Exchange symmetry** of the bilinear MLP: swapping the two factors changes nothing. -/
-theorem bilinearMLP_swap {d m k : Nat} (W₁ W₂ : Fin m → Fin d → Rat) (U : Fin k → Fin m → Rat)
+theorem bilinearMLP_swap (W₁ W₂ : Fin m → Fin d → Rat) (U : Fin k → Fin m → Rat)
     (x : Fin d → Rat) : bilinearMLP W₁ W₂ U x = bilinearMLP W₂ W₁ U x := by
   funext o
   unfold bilinearMLP gatedMLP
@@ -80,7 +87,7 @@ theorem bilinearMLP_swap {d m k : Nat} (W₁ W₂ : Fin m → Fin d → Rat) (U 
 
 /-- **Inverse-scaling symmetry** of the bilinear MLP: scaling the first factor by `c ≠ 0` and the
 second by `c⁻¹` changes nothing. -/
-theorem bilinearMLP_rescale {d m k : Nat} (W₁ W₂ : Fin m → Fin d → Rat) (U : Fin k → Fin m → Rat)
+theorem bilinearMLP_rescale (W₁ W₂ : Fin m → Fin d → Rat) (U : Fin k → Fin m → Rat)
     (c : Rat) (hc : c ≠ 0) (x : Fin d → Rat) :
     bilinearMLP (fun j i => c * W₁ j i) (fun j i => c⁻¹ * W₂ j i) U x = bilinearMLP W₁ W₂ U x := by
   funext o
@@ -128,23 +135,9 @@ theorem gate_rescale_iff_homogeneous (σ : Rat → Rat) (c : Rat) (hc : c ≠ 0)
     have : c * s * (b * ci) = (c * ci) * (s * b) := by grind
     rw [this, hinv, Rat.one_mul]
 
-/-- The ReLU activation `max 0 t`. -/
-def relu (t : Rat) : Rat := if t ≤ 0 then 0 else t
-
-/-- ReLU is positively homogeneous: `relu (c t) = c relu t` for `c > 0`. -/
-theorem relu_mul_of_pos (c t : Rat) (hc : 0 < c) : relu (c * t) = c * relu t := by
-  unfold relu
-  by_cases ht : t ≤ 0
-  · have h1 : 0 ≤ c * (-t) := Rat.mul_nonneg (Rat.le_of_lt hc) (by grind)
-    have h2 : c * t ≤ 0 := by grind
-    rw [if_pos h2, if_pos ht, Rat.mul_zero]
-  · have h1 : 0 < c * t := Rat.mul_pos hc (by grind)
-    have h2 : ¬ c * t ≤ 0 := by grind
-    rw [if_neg h2, if_neg ht]
-
 /-- **ReLU keeps the inverse-scaling symmetry** (`c > 0`): the ReLU-gated MLP is unchanged when
 its gated factor is scaled by `c` and the other by `c⁻¹`. -/
-theorem reluMLP_rescale {d m k : Nat} (W₁ W₂ : Fin m → Fin d → Rat) (U : Fin k → Fin m → Rat)
+theorem reluMLP_rescale (W₁ W₂ : Fin m → Fin d → Rat) (U : Fin k → Fin m → Rat)
     (c : Rat) (hc : 0 < c) (x : Fin d → Rat) :
     gatedMLP relu (fun j i => c * W₁ j i) (fun j i => c⁻¹ * W₂ j i) U x =
       gatedMLP relu W₁ W₂ U x := by
@@ -153,7 +146,7 @@ theorem reluMLP_rescale {d m k : Nat} (W₁ W₂ : Fin m → Fin d → Rat) (U :
   funext o
   unfold gatedMLP
   refine sumFin_congr (fun j => ?_)
-  rw [dot_smul_left, dot_smul_left, relu_mul_of_pos _ _ hc]
+  rw [dot_smul_left, dot_smul_left, relu_mul_of_nonneg (Rat.le_of_lt hc)]
   generalize relu (dot (W₁ j) x) = a
   generalize dot (W₂ j) x = b
   generalize c⁻¹ = ci at hinv ⊢
@@ -165,13 +158,13 @@ theorem reluMLP_rescale {d m k : Nat} (W₁ W₂ : Fin m → Fin d → Rat) (U :
 /-- The matrix of the bilinear form computed by output `o` of the bilinear MLP:
 `B o = ∑ j, U o j • (W₁ j ⊗ W₂ j)`, a sum of `m` rank-one matrices (query factor `W₁ j`, key
 factor `W₂ j`). -/
-def rankOneSum {d m k : Nat} (W₁ W₂ : Fin m → Fin d → Rat) (U : Fin k → Fin m → Rat) (o : Fin k)
+def rankOneSum (W₁ W₂ : Fin m → Fin d → Rat) (U : Fin k → Fin m → Rat) (o : Fin k)
     (p q : Fin d) : Rat :=
   sumFin m (fun j => U o j * (W₁ j p * W₂ j q))
 
 /-- **The bilinear MLP is a sum of rank-one bilinear forms**: output `o` is the quadratic form
 `∑_p ∑_q x p * B o p q * x q` of `B o = ∑ j, U o j • (W₁ j ⊗ W₂ j)`. -/
-theorem bilinearMLP_eq_sum_rankOne {d m k : Nat} (W₁ W₂ : Fin m → Fin d → Rat)
+theorem bilinearMLP_eq_sum_rankOne (W₁ W₂ : Fin m → Fin d → Rat)
     (U : Fin k → Fin m → Rat) (x : Fin d → Rat) (o : Fin k) :
     bilinearMLP W₁ W₂ U x o =
       sumFin d (fun p => sumFin d (fun q => x p * rankOneSum W₁ W₂ U o p q * x q)) := by
@@ -197,7 +190,7 @@ theorem dot_const_basisVec {d : Nat} (a : Rat) (i : Fin d) : dot (fun _ => a) (b
 
 /-- A gated MLP with constant factors `a`, `b`, input `e_i` and output row `e_j` reduces to the
 single unit `σ a * b`. -/
-theorem gatedMLP_probe {d m k : Nat} (σ : Rat → Rat) (a b : Rat) (i : Fin d) (j : Fin m)
+theorem gatedMLP_probe (σ : Rat → Rat) (a b : Rat) (i : Fin d) (j : Fin m)
     (o : Fin k) :
     gatedMLP σ (fun _ _ => a) (fun _ _ => b) (fun _ j' => if j' = j then 1 else 0) (basisVec i) o =
       σ a * b := by
@@ -211,7 +204,7 @@ theorem gatedMLP_probe {d m k : Nat} (σ : Rat → Rat) (a b : Rat) (i : Fin d) 
 input, hidden unit and output, swapping the two factors leaves the output unchanged for *all*
 weights and inputs iff `σ a = σ 1 * a` for all `a`. So every non-linear gate breaks the exchange
 symmetry of the network. -/
-theorem gatedMLP_swap_iff_linear {d m k : Nat} (hd : 0 < d) (hm : 0 < m) (hk : 0 < k)
+theorem gatedMLP_swap_iff_linear (hd : 0 < d) (hm : 0 < m) (hk : 0 < k)
     (σ : Rat → Rat) :
     (∀ (W₁ W₂ : Fin m → Fin d → Rat) (U : Fin k → Fin m → Rat) (x : Fin d → Rat),
         gatedMLP σ W₁ W₂ U x = gatedMLP σ W₂ W₁ U x) ↔ ∀ a, σ a = σ 1 * a := by
@@ -230,7 +223,7 @@ theorem gatedMLP_swap_iff_linear {d m k : Nat} (hd : 0 < d) (hm : 0 < m) (hk : 0
 MLP with at least one input, hidden unit and output, scaling the gated factor by `c` and the other
 by `c⁻¹` leaves the output unchanged for *all* weights and inputs iff `σ (c a) = c σ a` for all
 `a`. So a gate that is not homogeneous at `c` breaks the inverse-scaling symmetry. -/
-theorem gatedMLP_rescale_iff_homogeneous {d m k : Nat} (hd : 0 < d) (hm : 0 < m) (hk : 0 < k)
+theorem gatedMLP_rescale_iff_homogeneous (hd : 0 < d) (hm : 0 < m) (hk : 0 < k)
     (σ : Rat → Rat) (c : Rat) (hc : c ≠ 0) :
     (∀ (W₁ W₂ : Fin m → Fin d → Rat) (U : Fin k → Fin m → Rat) (x : Fin d → Rat),
         gatedMLP σ (fun j i => c * W₁ j i) (fun j i => c⁻¹ * W₂ j i) U x = gatedMLP σ W₁ W₂ U x) ↔
@@ -305,10 +298,6 @@ theorem bilinearMLP_rescale_satisfiable :
 theorem gate_rescale_iff_homogeneous_satisfiable :
     (∀ a b, relu (2 * a) * (b / 2) = relu a * b) ↔ ∀ a, relu (2 * a) = 2 * relu a :=
   gate_rescale_iff_homogeneous relu 2 (by decide)
-
-/-- `relu_mul_of_pos` applied to `c = 2`, `t = -1`. -/
-theorem relu_mul_of_pos_satisfiable : relu (2 * -1) = 2 * relu (-1) :=
-  relu_mul_of_pos 2 (-1) (by decide)
 
 /-- `reluMLP_rescale` applied to the instance network with `c = 2`. -/
 theorem reluMLP_rescale_satisfiable :

@@ -1,4 +1,10 @@
+/-
+Copyright (c) 2026 The claimcheck authors. All rights reserved.
+Released under Apache 2.0 license as described in the file LICENSE.
+-/
 module
+
+public import MLTheory.Language
 
 /-!
 # Generation in the limit for a finite family of infinite languages
@@ -33,9 +39,6 @@ family at a sample time.
 noncomputable section
 
 namespace MLTheory.GenerationLimit
-
-/-- A language over the alphabet of natural numbers: the set of its words, as a predicate. -/
-abbrev Language := Nat → Prop
 
 /-- A language is infinite: it has words beyond every bound. -/
 def Infinite (L : Language) : Prop := ∀ m, ∃ x, m ≤ x ∧ L x

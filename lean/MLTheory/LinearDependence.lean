@@ -1,3 +1,7 @@
+/-
+Copyright (c) 2026 The claimcheck authors. All rights reserved.
+Released under Apache 2.0 license as described in the file LICENSE.
+-/
 module
 
 public import MLTheory.OneDistance
@@ -222,8 +226,8 @@ theorem skipIndex_inj_satisfiable : (2 : Fin 3) = 2 :=
 
 /-- `card_le_succ_of_oneDistance` applied to the triangle code in `ℚ³` (`3 ≤ 3 + 1`). -/
 theorem card_le_succ_of_oneDistance_satisfiable : 3 ≤ 3 + 1 :=
-  card_le_succ_of_oneDistance OneDistance.triangle 2 6 OneDistance.triangle_isBalanced
-    OneDistance.triangle_sqNorm OneDistance.triangle_isOneDistance (by decide)
+  card_le_succ_of_oneDistance BalancedCode.triangle 2 6 BalancedCode.triangle_isBalanced
+    BalancedCode.triangle_sqNorm OneDistance.triangle_isOneDistance (by decide)
 
 end MLTheory
 

@@ -1,3 +1,7 @@
+/-
+Copyright (c) 2026 The claimcheck authors. All rights reserved.
+Released under Apache 2.0 license as described in the file LICENSE.
+-/
 module
 
 public import MLTheory.BalancedCode
@@ -31,13 +35,16 @@ namespace MLTheory.OneDistance
 
 open MLTheory.BalancedCode
 
+-- `C` prototypes in dimension `d`
+variable {C d : Nat}
+
 /-- The code has one-distance symmetry: all pairwise squared distances equal `δ`. -/
-def IsOneDistance {C d : Nat} (μ : Fin C → Fin d → Rat) (δ : Rat) : Prop :=
+def IsOneDistance (μ : Fin C → Fin d → Rat) (δ : Rat) : Prop :=
   ∀ a b, a ≠ b → sqDist (μ a) (μ b) = δ
 
 /-- With equal squared norms `r2` and one-distance symmetry, `2 ⟨μ_a, μ_b⟩ = 2 r2 - δ` for
 `a ≠ b`. -/
-theorem two_mul_dot_of_oneDistance {C d : Nat} (μ : Fin C → Fin d → Rat) (r2 δ : Rat)
+theorem two_mul_dot_of_oneDistance (μ : Fin C → Fin d → Rat) (r2 δ : Rat)
     (hr : ∀ c, sqNorm (μ c) = r2) (hδ : IsOneDistance μ δ) (a b : Fin C) (hab : a ≠ b) :
     2 * dot (μ a) (μ b) = 2 * r2 - δ := by
   have h := sqDist_eq (μ a) (μ b)
@@ -46,7 +53,7 @@ theorem two_mul_dot_of_oneDistance {C d : Nat} (μ : Fin C → Fin d → Rat) (r
 
 /-- **The off-diagonal Gram entries of the regular simplex**: for a balanced code with equal
 squared norms `r2` and one-distance symmetry, `(C - 1) ⟨μ_a, μ_b⟩ = -r2` for `a ≠ b`. -/
-theorem mul_dot_eq_neg_of_oneDistance {C d : Nat} (μ : Fin C → Fin d → Rat) (r2 δ : Rat)
+theorem mul_dot_eq_neg_of_oneDistance (μ : Fin C → Fin d → Rat) (r2 δ : Rat)
     (hμ : IsBalanced μ) (hr : ∀ c, sqNorm (μ c) = r2) (hδ : IsOneDistance μ δ)
     (a b : Fin C) (hab : a ≠ b) :
     ((C : Rat) - 1) * dot (μ a) (μ b) = -r2 := by
@@ -69,7 +76,7 @@ theorem mul_dot_eq_neg_of_oneDistance {C d : Nat} (μ : Fin C → Fin d → Rat)
 
 /-- **The Gram matrix is `r2/(C-1) · (C I - J)`**: for all `a, b`,
 `(C - 1) ⟨μ_a, μ_b⟩ = r2 (C [a = b] - 1)`. -/
-theorem mul_dot_eq_gram_of_oneDistance {C d : Nat} (μ : Fin C → Fin d → Rat) (r2 δ : Rat)
+theorem mul_dot_eq_gram_of_oneDistance (μ : Fin C → Fin d → Rat) (r2 δ : Rat)
     (hμ : IsBalanced μ) (hr : ∀ c, sqNorm (μ c) = r2) (hδ : IsOneDistance μ δ) (a b : Fin C) :
     ((C : Rat) - 1) * dot (μ a) (μ b) = r2 * ((C : Rat) * (if a = b then 1 else 0) - 1) := by
   by_cases hab : a = b
@@ -82,7 +89,7 @@ theorem mul_dot_eq_gram_of_oneDistance {C d : Nat} (μ : Fin C → Fin d → Rat
 
 /-- **The common distance is forced**: if two prototypes differ (`C ≥ 2`), a balanced
 one-distance code with squared norms `r2` has `(C - 1) δ = 2 C r2`. -/
-theorem mul_dist_eq_of_oneDistance {C d : Nat} (μ : Fin C → Fin d → Rat) (r2 δ : Rat)
+theorem mul_dist_eq_of_oneDistance (μ : Fin C → Fin d → Rat) (r2 δ : Rat)
     (hμ : IsBalanced μ) (hr : ∀ c, sqNorm (μ c) = r2) (hδ : IsOneDistance μ δ)
     (a b : Fin C) (hab : a ≠ b) :
     ((C : Rat) - 1) * δ = 2 * (C : Rat) * r2 := by
@@ -96,10 +103,6 @@ theorem mul_dist_eq_of_oneDistance {C d : Nat} (μ : Fin C → Fin d → Rat) (r
 
 /-! ## Concrete instance -/
 
-/-- The balanced 3-code `(1, -1, 0), (0, 1, -1), (-1, 0, 1)` in `Rat³` (squared norms `2`). -/
-def triangle : Fin 3 → Fin 3 → Rat := fun c i =>
-  if i.val = c.val then 1 else if i.val = (c.val + 1) % 3 then -1 else 0
-
 /-- Instance: the triangle code is balanced, has squared norms `2`, pairwise squared distances
 `6 = 2 · 3 · 2 / (3 - 1)` and inner products `-1 = -2 / (3 - 1)`. -/
 theorem triangle_instance_three :
@@ -109,14 +112,6 @@ theorem triangle_instance_three :
   decide +kernel
 
 /-! ## Satisfiability witnesses -/
-
-/-- The triangle code is balanced. -/
-theorem triangle_isBalanced : IsBalanced triangle := by
-  unfold IsBalanced
-  decide +kernel
-
-/-- Every prototype of the triangle code has squared norm `2`. -/
-theorem triangle_sqNorm : ∀ c, sqNorm (triangle c) = 2 := by decide +kernel
 
 /-- The triangle code is a one-distance code with squared distance `6`. -/
 theorem triangle_isOneDistance : IsOneDistance triangle 6 := by

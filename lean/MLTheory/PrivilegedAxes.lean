@@ -1,3 +1,7 @@
+/-
+Copyright (c) 2026 The claimcheck authors. All rights reserved.
+Released under Apache 2.0 license as described in the file LICENSE.
+-/
 module
 
 public import MLTheory.Basic
@@ -36,32 +40,26 @@ namespace MLTheory
 
 namespace PrivilegedAxes
 
+-- the width of the layer
+variable {n : Nat}
+
 /-- `M` commutes with the coordinatewise ReLU: `M (relu x) = relu (M x)` for every `x`. -/
-def CommutesWithRelu {n : Nat} (M : Mat n) : Prop :=
+def CommutesWithRelu (M : Mat n) : Prop :=
   ∀ x : Fin n → Rat, matVec M (reluVec x) = reluVec (matVec M x)
 
 /-- Non-negative entries and at most one non-zero entry in each row. -/
-def IsNonnegRowMonomial {n : Nat} (M : Mat n) : Prop :=
+def IsNonnegRowMonomial (M : Mat n) : Prop :=
   (∀ i j, 0 ≤ M i j) ∧ (∀ i j k, j ≠ k → M i j = 0 ∨ M i k = 0)
 
 /-- A sum whose terms vanish off one index `j` is its `j`-th term. -/
-theorem sumFin_eq_of_single {n : Nat} (f : Fin n → Rat) (j : Fin n)
+theorem sumFin_eq_of_single (f : Fin n → Rat) (j : Fin n)
     (h : ∀ k, k ≠ j → f k = 0) : sumFin n f = f j := by
   rw [sumFin_congr (g := fun k => if k = j then f j else 0)
     (fun k => by by_cases hk : k = j <;> simp [hk, h])]
   exact sumFin_ite_eq n j (f j)
 
-/-- `relu (c t) = c relu t` for `c ≥ 0`. -/
-theorem relu_mul_of_nonneg {c : Rat} (hc : 0 ≤ c) (t : Rat) : relu (c * t) = c * relu t := by
-  by_cases ht : 0 ≤ t
-  · rw [relu_of_nonneg ht, relu_of_nonneg (Rat.mul_nonneg hc ht)]
-  · have ht' : t ≤ 0 := by grind
-    have hct : c * t ≤ c * 0 := Rat.mul_le_mul_of_nonneg_left ht' hc
-    rw [relu_of_nonpos ht', relu_of_nonpos (t := c * t) (by grind)]
-    grind
-
 /-- `M (e_j - e_k)` has coordinates `M i j - M i k`. -/
-theorem matVec_basisVec_sub {n : Nat} (M : Mat n) (j k i : Fin n) :
+theorem matVec_basisVec_sub (M : Mat n) (j k i : Fin n) :
     matVec M (fun l => basisVec j l - basisVec k l) i = M i j - M i k := by
   have h : matVec M (fun l => basisVec j l - basisVec k l) i =
       matVec M (basisVec j) i - matVec M (basisVec k) i := by
@@ -71,7 +69,7 @@ theorem matVec_basisVec_sub {n : Nat} (M : Mat n) (j k i : Fin n) :
   rw [h, matVec_basisVec, matVec_basisVec]
 
 /-- The ReLU of `e_j - e_k` (for `j ≠ k`) is `e_j`. -/
-theorem reluVec_basisVec_sub {n : Nat} {j k : Fin n} (hjk : j ≠ k) :
+theorem reluVec_basisVec_sub {j k : Fin n} (hjk : j ≠ k) :
     reluVec (fun l => basisVec j l - basisVec k l) = basisVec j := by
   funext l
   unfold reluVec basisVec
@@ -90,7 +88,7 @@ theorem reluVec_basisVec_sub {n : Nat} {j k : Fin n} (hjk : j ≠ k) :
       grind
 
 /-- The ReLU of a basis vector is itself. -/
-theorem reluVec_basisVec {n : Nat} (j : Fin n) : reluVec (basisVec j) = basisVec j := by
+theorem reluVec_basisVec (j : Fin n) : reluVec (basisVec j) = basisVec j := by
   funext l
   unfold reluVec basisVec
   by_cases hl : l = j
@@ -98,7 +96,7 @@ theorem reluVec_basisVec {n : Nat} (j : Fin n) : reluVec (basisVec j) = basisVec
   · simp only [hl, if_false]; unfold relu; grind
 
 /-- A map commuting with ReLU has non-negative entries. -/
-theorem nonneg_of_commutesWithRelu {n : Nat} {M : Mat n} (hM : CommutesWithRelu M) (i j : Fin n) :
+theorem nonneg_of_commutesWithRelu {M : Mat n} (hM : CommutesWithRelu M) (i j : Fin n) :
     0 ≤ M i j := by
   have h := congrFun (hM (basisVec j)) i
   rw [reluVec_basisVec] at h
@@ -108,7 +106,7 @@ theorem nonneg_of_commutesWithRelu {n : Nat} {M : Mat n} (hM : CommutesWithRelu 
   exact relu_nonneg _
 
 /-- A map commuting with ReLU has at most one non-zero entry in each row. -/
-theorem eq_zero_or_eq_zero_of_commutesWithRelu {n : Nat} {M : Mat n} (hM : CommutesWithRelu M)
+theorem eq_zero_or_eq_zero_of_commutesWithRelu {M : Mat n} (hM : CommutesWithRelu M)
     (i j k : Fin n) (hjk : j ≠ k) : M i j = 0 ∨ M i k = 0 := by
   have h := congrFun (hM (fun l => basisVec j l - basisVec k l)) i
   rw [reluVec_basisVec_sub hjk, matVec_basisVec] at h
@@ -124,7 +122,7 @@ theorem eq_zero_or_eq_zero_of_commutesWithRelu {n : Nat} {M : Mat n} (hM : Commu
 
 /-- The converse: a non-negative map with at most one non-zero entry per row commutes with
 ReLU. -/
-theorem commutesWithRelu_of_isNonnegRowMonomial {n : Nat} {M : Mat n}
+theorem commutesWithRelu_of_isNonnegRowMonomial {M : Mat n}
     (hM : IsNonnegRowMonomial M) : CommutesWithRelu M := by
   intro x
   funext i
@@ -152,7 +150,7 @@ theorem commutesWithRelu_of_isNonnegRowMonomial {n : Nat} {M : Mat n}
 
 /-- **Linear maps commuting with ReLU**: `M (relu x) = relu (M x)` for every `x` iff `M` has
 non-negative entries and at most one non-zero entry in each row. -/
-theorem commutesWithRelu_iff {n : Nat} (M : Mat n) :
+theorem commutesWithRelu_iff (M : Mat n) :
     CommutesWithRelu M ↔ IsNonnegRowMonomial M :=
   ⟨fun h => ⟨nonneg_of_commutesWithRelu h, eq_zero_or_eq_zero_of_commutesWithRelu h⟩,
    commutesWithRelu_of_isNonnegRowMonomial⟩
@@ -160,7 +158,7 @@ theorem commutesWithRelu_iff {n : Nat} (M : Mat n) :
 /-- **Privileged axes**: an invertible linear map (one with a right inverse `N`, `M N = I`) that
 commutes with ReLU is a non-negative scaled permutation: there is an injective `σ` with
 `M i (σ i) > 0` and `M i k = 0` for `k ≠ σ i`. -/
-theorem exists_scaled_permutation {n : Nat} {M N : Mat n} (hM : CommutesWithRelu M)
+theorem exists_scaled_permutation {M N : Mat n} (hM : CommutesWithRelu M)
     (hinv : matMul M N = matId n) :
     ∃ σ : Fin n → Fin n, (∀ i i', σ i = σ i' → i = i') ∧
       ∀ i, 0 < M i (σ i) ∧ ∀ k, k ≠ σ i → M i k = 0 := by
@@ -212,16 +210,16 @@ theorem exists_scaled_permutation {n : Nat} {M N : Mat n} (hM : CommutesWithRelu
 /-! ## Affine maps -/
 
 /-- The affine map `x ↦ M x + b`. -/
-def affine {n : Nat} (M : Mat n) (b : Fin n → Rat) (x : Fin n → Rat) : Fin n → Rat :=
+def affine (M : Mat n) (b : Fin n → Rat) (x : Fin n → Rat) : Fin n → Rat :=
   fun i => matVec M x i + b i
 
 /-- The affine map `x ↦ M x + b` commutes with ReLU: `M (relu x) + b = relu (M x + b)` for all
 `x`. -/
-def AffineCommutesWithRelu {n : Nat} (M : Mat n) (b : Fin n → Rat) : Prop :=
+def AffineCommutesWithRelu (M : Mat n) (b : Fin n → Rat) : Prop :=
   ∀ x : Fin n → Rat, affine M b (reluVec x) = reluVec (affine M b x)
 
 /-- `M (t e_j)` has coordinates `t M i j`. -/
-theorem matVec_smul_basisVec {n : Nat} (M : Mat n) (t : Rat) (j i : Fin n) :
+theorem matVec_smul_basisVec (M : Mat n) (t : Rat) (j i : Fin n) :
     matVec M (fun l => t * basisVec j l) i = t * M i j := by
   have h : matVec M (fun l => t * basisVec j l) i = t * matVec M (basisVec j) i := by
     unfold matVec
@@ -230,7 +228,7 @@ theorem matVec_smul_basisVec {n : Nat} (M : Mat n) (t : Rat) (j i : Fin n) :
   rw [h, matVec_basisVec]
 
 /-- The ReLU of `t e_j` is `relu t · e_j`. -/
-theorem reluVec_smul_basisVec {n : Nat} (t : Rat) (j : Fin n) :
+theorem reluVec_smul_basisVec (t : Rat) (j : Fin n) :
     reluVec (fun l => t * basisVec j l) = fun l => relu t * basisVec j l := by
   funext l
   unfold reluVec basisVec
@@ -241,7 +239,7 @@ theorem reluVec_smul_basisVec {n : Nat} (t : Rat) (j : Fin n) :
 
 /-- The row equation along an axis: if `x ↦ M x + b` commutes with ReLU, then for every `t`,
 `M i j relu t + b i = relu (t M i j + b i)`. -/
-theorem row_eq_of_affineCommutesWithRelu {n : Nat} {M : Mat n} {b : Fin n → Rat}
+theorem row_eq_of_affineCommutesWithRelu {M : Mat n} {b : Fin n → Rat}
     (h : AffineCommutesWithRelu M b) (i j : Fin n) (t : Rat) :
     relu t * M i j + b i = relu (t * M i j + b i) := by
   have : matVec M (reluVec (fun l => t * basisVec j l)) i + b i =
@@ -251,7 +249,7 @@ theorem row_eq_of_affineCommutesWithRelu {n : Nat} {M : Mat n} {b : Fin n → Ra
 
 /-- An affine map commuting with ReLU has a non-negative offset: `b i = relu (b i) ≥ 0`
 (take `x = 0`). -/
-theorem offset_nonneg_of_affineCommutesWithRelu {n : Nat} {M : Mat n} {b : Fin n → Rat}
+theorem offset_nonneg_of_affineCommutesWithRelu {M : Mat n} {b : Fin n → Rat}
     (h : AffineCommutesWithRelu M b) (i : Fin n) : 0 ≤ b i := by
   have := row_eq_of_affineCommutesWithRelu h i i 0
   rw [relu_of_nonneg (Rat.le_refl)] at this
@@ -260,7 +258,7 @@ theorem offset_nonneg_of_affineCommutesWithRelu {n : Nat} {M : Mat n} {b : Fin n
   exact relu_nonneg _
 
 /-- An affine map commuting with ReLU has a non-negative linear part. -/
-theorem nonneg_of_affineCommutesWithRelu {n : Nat} {M : Mat n} {b : Fin n → Rat}
+theorem nonneg_of_affineCommutesWithRelu {M : Mat n} {b : Fin n → Rat}
     (h : AffineCommutesWithRelu M b) (i j : Fin n) : 0 ≤ M i j := by
   have hb := offset_nonneg_of_affineCommutesWithRelu h i
   apply Classical.byContradiction
@@ -285,7 +283,7 @@ theorem nonneg_of_affineCommutesWithRelu {n : Nat} {M : Mat n} {b : Fin n → Ra
 
 /-- An affine map commuting with ReLU has a zero offset on every row where its linear part is not
 zero. -/
-theorem offset_eq_zero_of_affineCommutesWithRelu {n : Nat} {M : Mat n} {b : Fin n → Rat}
+theorem offset_eq_zero_of_affineCommutesWithRelu {M : Mat n} {b : Fin n → Rat}
     (h : AffineCommutesWithRelu M b) (i j : Fin n) (hij : M i j ≠ 0) : b i = 0 := by
   have hb := offset_nonneg_of_affineCommutesWithRelu h i
   have hM : 0 < M i j := by have := nonneg_of_affineCommutesWithRelu h i j; grind
@@ -305,7 +303,7 @@ theorem offset_eq_zero_of_affineCommutesWithRelu {n : Nat} {M : Mat n} {b : Fin 
 
 /-- An affine map commuting with ReLU has at most one non-zero entry in each row of its linear
 part. -/
-theorem eq_zero_or_eq_zero_of_affineCommutesWithRelu {n : Nat} {M : Mat n} {b : Fin n → Rat}
+theorem eq_zero_or_eq_zero_of_affineCommutesWithRelu {M : Mat n} {b : Fin n → Rat}
     (h : AffineCommutesWithRelu M b) (i j k : Fin n) (hjk : j ≠ k) : M i j = 0 ∨ M i k = 0 := by
   by_cases hj : M i j = 0
   · exact Or.inl hj
@@ -324,7 +322,7 @@ theorem eq_zero_or_eq_zero_of_affineCommutesWithRelu {n : Nat} {M : Mat n} {b : 
 /-- **Affine maps commuting with ReLU**: `x ↦ M x + b` commutes with ReLU iff `M` has
 non-negative entries and at most one non-zero entry in each row, and `b` is non-negative and
 zero on every row where `M` is not zero (a positive offset only on zero rows). -/
-theorem affineCommutesWithRelu_iff {n : Nat} (M : Mat n) (b : Fin n → Rat) :
+theorem affineCommutesWithRelu_iff (M : Mat n) (b : Fin n → Rat) :
     AffineCommutesWithRelu M b ↔
       IsNonnegRowMonomial M ∧ (∀ i, 0 ≤ b i) ∧ ∀ i j, M i j ≠ 0 → b i = 0 := by
   constructor
@@ -358,7 +356,7 @@ theorem affineCommutesWithRelu_iff {n : Nat} (M : Mat n) (b : Fin n → Rat) :
 /-- **Invertible affine maps commuting with ReLU are linear**: if `x ↦ M x + b` commutes with ReLU
 and `M` has a right inverse, then `b = 0` (every row of `M` has a non-zero entry), so `M` itself
 commutes with ReLU and is a non-negative scaled permutation (`exists_scaled_permutation`). -/
-theorem offset_eq_zero_of_affineCommutesWithRelu_of_inv {n : Nat} {M N : Mat n}
+theorem offset_eq_zero_of_affineCommutesWithRelu_of_inv {M N : Mat n}
     {b : Fin n → Rat} (h : AffineCommutesWithRelu M b) (hinv : matMul M N = matId n) :
     b = (fun _ => 0) ∧ CommutesWithRelu M := by
   have hrow : ∀ i, ∃ j, M i j ≠ 0 := by
@@ -383,7 +381,7 @@ theorem offset_eq_zero_of_affineCommutesWithRelu_of_inv {n : Nat} {M N : Mat n}
 /-- **Privileged axes for affine alignment**: an invertible affine map `x ↦ M x + b` commuting with
 ReLU has `b = 0` and `M` a non-negative scaled permutation, so it maps coordinate axes to
 coordinate axes. -/
-theorem exists_scaled_permutation_of_affine {n : Nat} {M N : Mat n} {b : Fin n → Rat}
+theorem exists_scaled_permutation_of_affine {M N : Mat n} {b : Fin n → Rat}
     (h : AffineCommutesWithRelu M b) (hinv : matMul M N = matId n) :
     b = (fun _ => 0) ∧ ∃ σ : Fin n → Fin n, (∀ i i', σ i = σ i' → i = i') ∧
       ∀ i, 0 < M i (σ i) ∧ ∀ k, k ≠ σ i → M i k = 0 := by

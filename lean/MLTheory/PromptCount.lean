@@ -1,3 +1,7 @@
+/-
+Copyright (c) 2026 The claimcheck authors. All rights reserved.
+Released under Apache 2.0 license as described in the file LICENSE.
+-/
 module
 
 public import MLTheory.Basic
@@ -33,9 +37,14 @@ matters, which is why the bound holds with unbounded context and computation. An
 * **exponential decay beyond the threshold**: for `L ≥ p`, at most a fraction `2 V^(p-L)` of the
   `V^L` outputs of length `L` is accessible (`accessibleLe_fraction`).
 
-**Scope.** These are counting bounds for every deterministic model; the paper's lower bound (the
-maximal accessible length grows linearly with the prompt length) needs a model of transformers
-and is not formalised, nor are its architecture-dependent constants.
+**A model that reaches the bound**: the padding model (copy the prompt, pad with token `0`) makes
+every output of length `L` accessible with prompts of length at most `p` iff `L ≤ p`
+(`forall_accessibleLe_padModel_iff`), so for it the maximal fully accessible length is the prompt
+length, growing linearly with coefficient `1`.
+
+**Scope.** These are counting bounds for every deterministic model; the paper's lower bound for
+transformers (that a transformer realises such linear growth) needs a model of transformers and is
+not formalised, nor are its architecture-dependent constants.
 
 Concrete instances (`_instance_`, by `decide +kernel`) list the outputs of a copying and of a
 padding model; the `_satisfiable` theorems apply each theorem with hypotheses to them.
@@ -196,6 +205,23 @@ theorem padModel_instance_outputs :
       promptCount 2 3 ≤ 2 * 2 ^ 3 := by
   decide +kernel
 
+/-- **The padding model reaches every output of its prompt's length**: every output `y` of length
+`L` is the padding model's answer to the prompt `y` itself. -/
+theorem accessibleLe_padModel {V L : Nat} (hV : 0 < V) (p : Nat) (hLp : L ≤ p) (y : Fin L → Fin V) :
+    AccessibleLe (padModel hV) p y := by
+  refine ⟨L, hLp, y, ?_⟩
+  funext t
+  show (if h : t.val < L then y ⟨t.val, h⟩ else ⟨0, hV⟩) = y t
+  rw [dif_pos t.isLt]
+
+/-- **The accessible length of the padding model is the prompt length**: over `V ≥ 2` tokens,
+every output of length `L` is accessible with prompts of length at most `p` iff `L ≤ p`. So the
+maximal length of fully accessible outputs grows linearly with the prompt length, with the
+coefficient `1` that no model exceeds (`le_of_forall_accessibleLe`). -/
+theorem forall_accessibleLe_padModel_iff {V L : Nat} (hV : 2 ≤ V) (p : Nat) :
+    (∀ y : Fin L → Fin V, AccessibleLe (padModel (by omega)) p y) ↔ L ≤ p :=
+  ⟨fun h => le_of_forall_accessibleLe hV _ p h, fun hLp y => accessibleLe_padModel _ p hLp y⟩
+
 /-! ## Satisfiability witnesses -/
 
 /-- Every output of length `1` over `2` tokens is accessible for the padding model with prompts
@@ -207,6 +233,17 @@ theorem forall_accessibleLe_padModel :
   funext t
   show (if h : t.val < 1 then y ⟨t.val, h⟩ else ⟨0, by decide⟩) = y t
   rw [dif_pos t.isLt]
+
+/-- `accessibleLe_padModel` applied to the output `10` over `2` tokens and prompts of length `3`. -/
+theorem accessibleLe_padModel_satisfiable :
+    AccessibleLe (padModel (V := 2) (L := 2) (by decide)) 3 (fun t => if t.val = 0 then 1 else 0) :=
+  accessibleLe_padModel (by decide) 3 (by decide) _
+
+/-- `forall_accessibleLe_padModel_iff` applied to outputs of length `2` and prompts of length at
+most `3` over `2` tokens. -/
+theorem forall_accessibleLe_padModel_iff_satisfiable :
+    (∀ y : Fin 2 → Fin 2, AccessibleLe (padModel (by omega)) 3 y) ↔ 2 ≤ 3 :=
+  forall_accessibleLe_padModel_iff (Nat.le_refl 2) 3
 
 /-- The two constant outputs `000` and `111` of length `3` over `2` tokens. -/
 def constOutputs : List (Fin 3 → Fin 2) := [fun _ => 0, fun _ => 1]

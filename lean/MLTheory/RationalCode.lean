@@ -1,3 +1,7 @@
+/-
+Copyright (c) 2026 The claimcheck authors. All rights reserved.
+Released under Apache 2.0 license as described in the file LICENSE.
+-/
 module
 
 public import MLTheory.BalancedCode
@@ -34,28 +38,31 @@ namespace MLTheory.RationalCode
 
 open MLTheory.BalancedCode
 
+-- the dimension beyond the first three coordinates (`d = e + 3`)
+variable {e : Nat}
+
 /-! ## Vectors with three non-zero coordinates -/
 
 /-- The vector `(a, b, c, 0, …, 0)` of `Rat^(e+3)`. -/
-def vec {e : Nat} (a b c : Rat) : Fin (e + 3) → Rat := fun i =>
+def vec (a b c : Rat) : Fin (e + 3) → Rat := fun i =>
   if i.val = 0 then a else if i.val = 1 then b else if i.val = 2 then c else 0
 
 /-- The coordinate `0` of `Fin (e + 3)`. -/
-def i0 {e : Nat} : Fin (e + 3) := ⟨0, by omega⟩
+def i0 : Fin (e + 3) := ⟨0, by omega⟩
 /-- The coordinate `1` of `Fin (e + 3)`. -/
-def i1 {e : Nat} : Fin (e + 3) := ⟨1, by omega⟩
+def i1 : Fin (e + 3) := ⟨1, by omega⟩
 /-- The coordinate `2` of `Fin (e + 3)`. -/
-def i2 {e : Nat} : Fin (e + 3) := ⟨2, by omega⟩
+def i2 : Fin (e + 3) := ⟨2, by omega⟩
 
 /-- Coordinate `0` of `(a, b, c, 0, …)` is `a`. -/
-theorem vec_i0 {e : Nat} (a b c : Rat) : vec (e := e) a b c i0 = a := rfl
+theorem vec_i0 (a b c : Rat) : vec (e := e) a b c i0 = a := rfl
 /-- Coordinate `1` of `(a, b, c, 0, …)` is `b`. -/
-theorem vec_i1 {e : Nat} (a b c : Rat) : vec (e := e) a b c i1 = b := rfl
+theorem vec_i1 (a b c : Rat) : vec (e := e) a b c i1 = b := rfl
 /-- Coordinate `2` of `(a, b, c, 0, …)` is `c`. -/
-theorem vec_i2 {e : Nat} (a b c : Rat) : vec (e := e) a b c i2 = c := rfl
+theorem vec_i2 (a b c : Rat) : vec (e := e) a b c i2 = c := rfl
 
 /-- The squared norm of `(a, b, c, 0, …, 0)` is `a² + b² + c²`. -/
-theorem sqNorm_vec {e : Nat} (a b c : Rat) : sqNorm (vec (e := e) a b c) = a * a + b * b + c * c := by
+theorem sqNorm_vec (a b c : Rat) : sqNorm (vec (e := e) a b c) = a * a + b * b + c * c := by
   unfold sqNorm dot
   rw [sumFin_succ, sumFin_succ, sumFin_succ]
   have hrest : sumFin e (fun i => vec (e := e) a b c i.succ.succ.succ *
@@ -139,26 +146,26 @@ theorem xk_injective (j k : Nat) (h : xk j = xk k) : j = k := by
 /-! ## The code -/
 
 /-- The lifted circle point `p k = (1, xk k, yk k, 0, …)`, of squared norm `2`. -/
-def pv {e : Nat} (k : Nat) : Fin (e + 3) → Rat := vec 1 (xk k) (yk k)
+def pv (k : Nat) : Fin (e + 3) → Rat := vec 1 (xk k) (yk k)
 
 /-- The negative of a vector. -/
-def negv {e : Nat} (v : Fin (e + 3) → Rat) : Fin (e + 3) → Rat := fun i => -v i
+def negv (v : Fin (e + 3) → Rat) : Fin (e + 3) → Rat := fun i => -v i
 
 /-- The triangle `(1, -1, 0), (0, 1, -1), (-1, 0, 1)` (indices `0, 1, 2`). -/
-def tri {e : Nat} (j : Nat) : Fin (e + 3) → Rat :=
+def tri (j : Nat) : Fin (e + 3) → Rat :=
   if j = 0 then vec 1 (-1) 0 else if j = 1 then vec 0 1 (-1) else vec (-1) 0 1
 
 /-- The antipodal pairs: index `2k` is `p k`, index `2k + 1` is `-p k`. -/
-def pairCode {e : Nat} (j : Nat) : Fin (e + 3) → Rat :=
+def pairCode (j : Nat) : Fin (e + 3) → Rat :=
   if j % 2 = 0 then pv (j / 2) else negv (pv (j / 2))
 
 /-- The code of `C` prototypes, by index: for even `C` the pairs; for odd `C` the pairs below
 `C - 3` and the triangle at `C - 3, C - 2, C - 1`. -/
-def codeAt {e : Nat} (C j : Nat) : Fin (e + 3) → Rat :=
+def codeAt (C j : Nat) : Fin (e + 3) → Rat :=
   if C % 2 = 0 then pairCode j else if j < C - 3 then pairCode j else tri (j - (C - 3))
 
 /-- The code `Fin C → Rat^(e+3)`. -/
-def code {e : Nat} (C : Nat) : Fin C → Fin (e + 3) → Rat := fun c => codeAt C c.val
+def code (C : Nat) : Fin C → Fin (e + 3) → Rat := fun c => codeAt C c.val
 
 /-! ## Sums by index -/
 
@@ -196,7 +203,7 @@ theorem sumRange_congr (f g : Nat → Rat) : ∀ n, (∀ j, j < n → f j = g j)
     rw [sumRange_congr f g n (fun j hj => h j (by omega)), h n (by omega)]
 
 /-- The pairs cancel: `∑_{j < 2m} pairCode j = 0` in every coordinate. -/
-theorem sumRange_pairCode {e : Nat} (i : Fin (e + 3)) : ∀ m : Nat,
+theorem sumRange_pairCode (i : Fin (e + 3)) : ∀ m : Nat,
     sumRange (fun j => pairCode j i) (2 * m) = 0
   | 0 => rfl
   | m + 1 => by
@@ -215,7 +222,7 @@ theorem sumRange_pairCode {e : Nat} (i : Fin (e + 3)) : ∀ m : Nat,
     grind
 
 /-- The triangle sums to zero in every coordinate. -/
-theorem tri_sum {e : Nat} (i : Fin (e + 3)) : tri 0 i + tri 1 i + tri 2 i = 0 := by
+theorem tri_sum (i : Fin (e + 3)) : tri 0 i + tri 1 i + tri 2 i = 0 := by
   unfold tri vec
   by_cases h0 : i.val = 0
   · simp [h0] <;> grind
@@ -230,7 +237,7 @@ theorem sumRange_add_three (f : Nat → Rat) (n : Nat) :
     sumRange f (n + 3) = sumRange f n + f n + f (n + 1) + f (n + 2) := rfl
 
 /-- **The code is balanced** (for `C ≠ 1`: a single non-zero prototype cannot sum to zero). -/
-theorem code_isBalanced {e : Nat} (C : Nat) (hC : C ≠ 1) : IsBalanced (code (e := e) C) := by
+theorem code_isBalanced (C : Nat) (hC : C ≠ 1) : IsBalanced (code (e := e) C) := by
   intro i
   unfold code
   rw [sumFin_eq_sumRange C (fun j => codeAt C j i)]
@@ -261,26 +268,26 @@ theorem code_isBalanced {e : Nat} (C : Nat) (hC : C ≠ 1) : IsBalanced (code (e
 /-! ## Equal norms -/
 
 /-- Negation keeps the squared norm. -/
-theorem sqNorm_negv {e : Nat} (v : Fin (e + 3) → Rat) : sqNorm (negv v) = sqNorm v := by
+theorem sqNorm_negv (v : Fin (e + 3) → Rat) : sqNorm (negv v) = sqNorm v := by
   unfold sqNorm dot negv
   exact sumFin_congr (fun i => by grind)
 
 /-- The lifted circle point `p k` has squared norm `1 + 1 = 2`. -/
-theorem sqNorm_pv {e : Nat} (k : Nat) : sqNorm (pv (e := e) k) = 2 := by
+theorem sqNorm_pv (k : Nat) : sqNorm (pv (e := e) k) = 2 := by
   unfold pv
   rw [sqNorm_vec]
   have := xk_sq_add_yk_sq k
   grind
 
 /-- Every pair prototype `±p k` has squared norm `2`. -/
-theorem sqNorm_pairCode {e : Nat} (j : Nat) : sqNorm (pairCode (e := e) j) = 2 := by
+theorem sqNorm_pairCode (j : Nat) : sqNorm (pairCode (e := e) j) = 2 := by
   unfold pairCode
   by_cases h : j % 2 = 0
   · rw [if_pos h, sqNorm_pv]
   · rw [if_neg h, sqNorm_negv, sqNorm_pv]
 
 /-- Every triangle vertex has squared norm `2`. -/
-theorem sqNorm_tri {e : Nat} (j : Nat) : sqNorm (tri (e := e) j) = 2 := by
+theorem sqNorm_tri (j : Nat) : sqNorm (tri (e := e) j) = 2 := by
   unfold tri
   by_cases h0 : j = 0
   · rw [if_pos h0, sqNorm_vec]; grind
@@ -289,7 +296,7 @@ theorem sqNorm_tri {e : Nat} (j : Nat) : sqNorm (tri (e := e) j) = 2 := by
     · rw [if_neg h0, if_neg h1, sqNorm_vec]; grind
 
 /-- **Every prototype has squared norm `2`.** -/
-theorem sqNorm_code {e : Nat} (C : Nat) (c : Fin C) : sqNorm (code (e := e) C c) = 2 := by
+theorem sqNorm_code (C : Nat) (c : Fin C) : sqNorm (code (e := e) C c) = 2 := by
   unfold code codeAt
   by_cases hev : C % 2 = 0
   · rw [if_pos hev, sqNorm_pairCode]
@@ -301,7 +308,7 @@ theorem sqNorm_code {e : Nat} (C : Nat) (c : Fin C) : sqNorm (code (e := e) C c)
 /-! ## Distinct prototypes -/
 
 /-- Coordinate `0` of a pair prototype is its sign: `1` at even, `-1` at odd indices. -/
-theorem pairCode_i0 {e : Nat} (j : Nat) :
+theorem pairCode_i0 (j : Nat) :
     pairCode (e := e) j i0 = if j % 2 = 0 then 1 else -1 := by
   unfold pairCode
   by_cases h : j % 2 = 0
@@ -309,7 +316,7 @@ theorem pairCode_i0 {e : Nat} (j : Nat) :
   · rw [if_neg h, if_neg h]; rfl
 
 /-- Distinct indices give distinct pair prototypes (sign, then `xk_injective`). -/
-theorem pairCode_injective {e : Nat} (j j' : Nat)
+theorem pairCode_injective (j j' : Nat)
     (h : pairCode (e := e) j = pairCode (e := e) j') : j = j' := by
   have h0 := congrFun h i0
   rw [pairCode_i0, pairCode_i0] at h0
@@ -334,18 +341,18 @@ theorem pairCode_injective {e : Nat} (j j' : Nat)
   omega
 
 /-- Coordinate `0` of the triangle vertex `0` is `1`. -/
-theorem tri_i0_zero {e : Nat} : tri (e := e) 0 i0 = 1 := rfl
+theorem tri_i0_zero : tri (e := e) 0 i0 = 1 := rfl
 /-- Coordinate `0` of the triangle vertex `1` is `0`. -/
-theorem tri_i0_one {e : Nat} : tri (e := e) 1 i0 = 0 := rfl
+theorem tri_i0_one : tri (e := e) 1 i0 = 0 := rfl
 /-- Coordinate `0` of the triangle vertex `2` is `-1`. -/
-theorem tri_i0_two {e : Nat} : tri (e := e) 2 i0 = -1 := rfl
+theorem tri_i0_two : tri (e := e) 2 i0 = -1 := rfl
 /-- Coordinate `1` of the triangle vertex `0` is `-1`. -/
-theorem tri_i1_zero {e : Nat} : tri (e := e) 0 i1 = -1 := rfl
+theorem tri_i1_zero : tri (e := e) 0 i1 = -1 := rfl
 /-- Coordinate `2` of the triangle vertex `2` is `1`. -/
-theorem tri_i2_two {e : Nat} : tri (e := e) 2 i2 = 1 := rfl
+theorem tri_i2_two : tri (e := e) 2 i2 = 1 := rfl
 
 /-- The three triangle vertices are distinct (coordinate `0` tells them apart). -/
-theorem tri_injective {e : Nat} (t t' : Nat) (ht : t < 3) (ht' : t' < 3)
+theorem tri_injective (t t' : Nat) (ht : t < 3) (ht' : t' < 3)
     (h : tri (e := e) t = tri (e := e) t') : t = t' := by
   have h0 := congrFun h i0
   have a : t = 0 ∨ t = 1 ∨ t = 2 := by omega
@@ -361,7 +368,7 @@ theorem tri_injective {e : Nat} (t t' : Nat) (ht : t < 3) (ht' : t' < 3)
     | (rw [tri_i0_two, tri_i0_one] at h0; exact absurd h0 (by decide))
 
 /-- No pair prototype is a triangle vertex. -/
-theorem pairCode_ne_tri {e : Nat} (j t : Nat) (ht : t < 3) :
+theorem pairCode_ne_tri (j t : Nat) (ht : t < 3) :
     pairCode (e := e) j ≠ tri (e := e) t := by
   intro h
   have h0 := congrFun h i0
@@ -395,7 +402,7 @@ theorem pairCode_ne_tri {e : Nat} (j t : Nat) (ht : t < 3) :
     grind
 
 /-- **The prototypes are distinct.** -/
-theorem code_injective {e : Nat} (C : Nat) (a b : Fin C)
+theorem code_injective (C : Nat) (a b : Fin C)
     (h : code (e := e) C a = code (e := e) C b) : a = b := by
   apply Fin.ext
   unfold code codeAt at h

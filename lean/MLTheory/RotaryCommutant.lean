@@ -1,3 +1,7 @@
+/-
+Copyright (c) 2026 The claimcheck authors. All rights reserved.
+Released under Apache 2.0 license as described in the file LICENSE.
+-/
 module
 
 public import MLTheory.PowerLawAttention

@@ -1,3 +1,7 @@
+/-
+Copyright (c) 2026 The claimcheck authors. All rights reserved.
+Released under Apache 2.0 license as described in the file LICENSE.
+-/
 module
 
 public import MLTheory.Basic
@@ -25,23 +29,26 @@ noncomputable section
 
 namespace MLTheory.ShermanMorrison
 
+-- the size of the matrices
+variable {n : Nat}
+
 /-- The vector-matrix product `(vᵀ B) j = ∑ k, v k * B k j`. -/
-def vecMat {n : Nat} (v : Fin n → Rat) (B : Mat n) : Fin n → Rat :=
+def vecMat (v : Fin n → Rat) (B : Mat n) : Fin n → Rat :=
   fun j => sumFin n (fun k => v k * B k j)
 
 /-- The rank-one update `A + u vᵀ`. -/
-def rankOneUpdate {n : Nat} (A : Mat n) (u v : Fin n → Rat) : Mat n :=
+def rankOneUpdate (A : Mat n) (u v : Fin n → Rat) : Mat n :=
   fun i j => A i j + u i * v j
 
 /-- The Sherman–Morrison denominator `β = 1 + vᵀ B u`. -/
-def smDenom {n : Nat} (B : Mat n) (u v : Fin n → Rat) : Rat := 1 + dot v (matVec B u)
+def smDenom (B : Mat n) (u v : Fin n → Rat) : Rat := 1 + dot v (matVec B u)
 
 /-- The Sherman–Morrison candidate inverse `B - (B u)(vᵀ B) / β`. -/
-def smInverse {n : Nat} (B : Mat n) (u v : Fin n → Rat) : Mat n :=
+def smInverse (B : Mat n) (u v : Fin n → Rat) : Mat n :=
   fun i j => B i j - matVec B u i * vecMat v B j / smDenom B u v
 
 /-- `A (B u) = (A B) u`: associativity of a matrix-matrix-vector product. -/
-theorem sum_mul_matVec {n : Nat} (A B : Mat n) (u : Fin n → Rat) (i : Fin n) :
+theorem sum_mul_matVec (A B : Mat n) (u : Fin n → Rat) (i : Fin n) :
     sumFin n (fun k => A i k * matVec B u k) = sumFin n (fun l => matMul A B i l * u l) := by
   unfold matVec matMul
   rw [sumFin_congr (fun k => (sumFin_mul_left n (A i k) (fun l => B k l * u l)).symm),
@@ -51,7 +58,7 @@ theorem sum_mul_matVec {n : Nat} (A B : Mat n) (u : Fin n → Rat) (i : Fin n) :
   exact sumFin_congr (fun k => by grind)
 
 /-- `(vᵀ B) A = vᵀ (B A)`: associativity of a vector-matrix-matrix product. -/
-theorem sum_vecMat_mul {n : Nat} (v : Fin n → Rat) (B A : Mat n) (j : Fin n) :
+theorem sum_vecMat_mul (v : Fin n → Rat) (B A : Mat n) (j : Fin n) :
     sumFin n (fun k => vecMat v B k * A k j) = sumFin n (fun l => v l * matMul B A l j) := by
   unfold vecMat matMul
   rw [sumFin_congr (fun k => (sumFin_mul_right n (A k j) (fun l => v l * B l k)).symm),
@@ -61,7 +68,7 @@ theorem sum_vecMat_mul {n : Nat} (v : Fin n → Rat) (B A : Mat n) (j : Fin n) :
   exact sumFin_congr (fun k => by grind)
 
 /-- Multiplying a vector by the identity matrix (on the right of the sum). -/
-theorem sum_matId_mul {n : Nat} (u : Fin n → Rat) (i : Fin n) :
+theorem sum_matId_mul (u : Fin n → Rat) (i : Fin n) :
     sumFin n (fun l => matId n i l * u l) = u i := by
   unfold matId
   refine Eq.trans (sumFin_congr (fun l => ?_)) (sumFin_ite_eq' n i (u i))
@@ -70,7 +77,7 @@ theorem sum_matId_mul {n : Nat} (u : Fin n → Rat) (i : Fin n) :
   · simp [h]
 
 /-- Multiplying a vector by the identity matrix (on the left of the sum). -/
-theorem sum_mul_matId {n : Nat} (v : Fin n → Rat) (j : Fin n) :
+theorem sum_mul_matId (v : Fin n → Rat) (j : Fin n) :
     sumFin n (fun l => v l * matId n l j) = v j := by
   unfold matId
   refine Eq.trans (sumFin_congr (fun l => ?_)) (sumFin_ite_eq n j (v j))
@@ -79,7 +86,7 @@ theorem sum_mul_matId {n : Nat} (v : Fin n → Rat) (j : Fin n) :
   · simp [h]
 
 /-- `vᵀ (B u) = (vᵀ B) u`. -/
-theorem dot_matVec_eq {n : Nat} (v u : Fin n → Rat) (B : Mat n) :
+theorem dot_matVec_eq (v u : Fin n → Rat) (B : Mat n) :
     dot v (matVec B u) = sumFin n (fun k => vecMat v B k * u k) := by
   unfold dot matVec vecMat
   rw [sumFin_congr (fun k => (sumFin_mul_left n (v k) (fun l => B k l * u l)).symm),
@@ -99,7 +106,7 @@ theorem sm_scalar (X β : Rat) (hβ : β ≠ 0) : X - X / β - (β - 1) * X / β
 
 /-- **Sherman–Morrison, right inverse**: if `A B = I` and `β = 1 + vᵀ B u ≠ 0`, then
 `(A + u vᵀ) (B - (B u)(vᵀ B)/β) = I`. -/
-theorem shermanMorrison_mul_right {n : Nat} (A B : Mat n) (u v : Fin n → Rat)
+theorem shermanMorrison_mul_right (A B : Mat n) (u v : Fin n → Rat)
     (hAB : matMul A B = matId n) (hβ : smDenom B u v ≠ 0) :
     matMul (rankOneUpdate A u v) (smInverse B u v) = matId n := by
   funext i j
@@ -124,7 +131,7 @@ theorem shermanMorrison_mul_right {n : Nat} (A B : Mat n) (u v : Fin n → Rat)
 
 /-- **Sherman–Morrison, left inverse**: if `B A = I` and `β = 1 + vᵀ B u ≠ 0`, then
 `(B - (B u)(vᵀ B)/β) (A + u vᵀ) = I`. -/
-theorem shermanMorrison_mul_left {n : Nat} (A B : Mat n) (u v : Fin n → Rat)
+theorem shermanMorrison_mul_left (A B : Mat n) (u v : Fin n → Rat)
     (hBA : matMul B A = matId n) (hβ : smDenom B u v ≠ 0) :
     matMul (smInverse B u v) (rankOneUpdate A u v) = matId n := by
   funext i j
@@ -154,7 +161,7 @@ def ofRows (n : Nat) (rows : List (List Rat)) : Mat n :=
   fun i j => (rows.getD i.val []).getD j.val 0
 
 /-- The rows of an `n × n` matrix, as a list of lists. -/
-def rows {n : Nat} (A : Mat n) : List (List Rat) :=
+def rows (A : Mat n) : List (List Rat) :=
   finList n (fun i => finList n (fun j => A i j))
 
 /-- Instance: `A = diag(2, 1, 4)`, `B = diag(1/2, 1, 1/4)`, `u = (1, 0, 1)`, `v = (0, 1, 2)`:

@@ -10,7 +10,6 @@ error is a :class:`~claimcheck.errors.ClaimcheckError` carrying its own, turned 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
@@ -18,6 +17,7 @@ from pathlib import Path
 from claimcheck.errors import ClaimcheckError, ExitCode, ManifestError, ToolchainError
 from claimcheck.model.names import Name, NameSyntaxError
 from claimcheck.progress import Progress
+from claimcheck.report.registry import Document, formats, render, render_document
 from claimcheck.project import Project
 from claimcheck.pipeline.session import Options, Session
 
@@ -77,14 +77,7 @@ def cmd_toolchain(args: argparse.Namespace) -> ExitCode:
 def cmd_build(args: argparse.Namespace) -> ExitCode:
     session = _session(args)
     report = session.build
-    if args.json:
-        from claimcheck.report.schema import BUILD_SCHEMA, marked
-
-        _emit(json.dumps(marked(BUILD_SCHEMA, report.to_json()), indent=2) + "\n")
-    else:
-        lines = [m.render() for r in report.modules.values() for m in r.messages
-                 if m.severity in ("error", "warning")]
-        _emit("".join(line + "\n" for line in lines) + report.summary(errors=False) + "\n")
+    _emit(render_document(Document.BUILD, _output_format(args, Document.BUILD), report, session.project.root))
     return ExitCode.of(report.ok)
 
 
@@ -99,22 +92,17 @@ def cmd_status(args: argparse.Namespace) -> ExitCode:
     session = _session(args, build=not args.no_build, kernel=not args.no_kernel, install=not args.no_build,
                        include_all=args.all, decls=decls)
     statements = bool(args.decl)
+    fmt = _output_format(args, Document.STATUS)
     # why each module failed, from this build (the Lean error): in every output, and in the key of a
     # reused text (the same failed module may fail with another error)
     why = {m: r.first_error() for m, r in session.build.modules.items() if r.status in ("failed", "blocked")}
 
     def render(records) -> str:  # the renderers are imported only when the text is not reused
-        records = _failed_with_errors(records, why)
-        if args.json:
-            from claimcheck.model.codec import facts_to_json
+        return render_document(Document.STATUS, fmt, _failed_with_errors(records, why), session.project.root,
+                               statements=statements)
 
-            return json.dumps(facts_to_json(records), indent=2, ensure_ascii=False) + "\n"
-        from claimcheck.report.text import render_status
-
-        return render_status(records, statements=statements)
-
-    fmt = "json" if args.json else f"text:{statements}"
-    text, missing = session.rendered_facts(fmt + "".join(f"\0{m}\0{e}" for m, e in sorted(why.items())), render)
+    text, missing = session.rendered_facts(f"{fmt}:{statements}" + "".join(f"\0{m}\0{e}" for m, e in sorted(why.items())),
+                                           render)
     _emit(text)
     return ExitCode.of(not missing and not why)
 
@@ -149,8 +137,11 @@ def cmd_validate(args: argparse.Namespace) -> ExitCode:
     return ExitCode.SUCCESS
 
 
-def _output_format(args: argparse.Namespace) -> str:
-    return "json" if getattr(args, "json", False) else (getattr(args, "format", None) or "text")
+def _output_format(args: argparse.Namespace, document: Document = Document.GATE) -> str:
+    """The format asked for (``--json`` is ``--format json``), else the document's default."""
+    if getattr(args, "json", False):
+        return "json"
+    return getattr(args, "format", None) or formats(document)[0].name
 
 
 def _manifest_annotations(args: argparse.Namespace, exc: ManifestError) -> None:
@@ -213,8 +204,6 @@ def cmd_check(args: argparse.Namespace) -> ExitCode:
 
 
 def _check(args: argparse.Namespace) -> ExitCode:
-    from claimcheck.report.registry import render
-
     session, manifests, result = _gate(args)
     if args.update_fingerprints:
         from claimcheck.claims.fingerprints import update_fingerprints
@@ -235,7 +224,7 @@ def _check(args: argparse.Namespace) -> ExitCode:
 def cmd_report(args: argparse.Namespace) -> ExitCode:
     """Write the HTML report, report.json and summary.md (exit 0 when written)."""
     session, _manifests, result = _gate(args)
-    _write_report(session, result, _report_target(args, session.project))
+    _write_report(session, result, _report_target(args, session.project) or session.project.root / "report")
     return ExitCode.SUCCESS
 
 
@@ -245,7 +234,7 @@ def cmd_all(args: argparse.Namespace) -> ExitCode:
     from claimcheck.report.text import render_gate
 
     session, _manifests, result = _gate(args)
-    _write_report(session, result, _report_target(args, session.project))
+    _write_report(session, result, _report_target(args, session.project) or session.project.root / "report")
     _emit(render_summary(result) + "\n" + render_gate(result))
     return ExitCode.of(result.ok)
 
@@ -347,21 +336,16 @@ def cmd_init(args: argparse.Namespace) -> ExitCode:
 def cmd_diff(args: argparse.Namespace) -> ExitCode:
     """Claims and statements changed against ``--base`` (committed manifests and fingerprints; no
     build). Exit 1 when a statement changed without a review recorded with its fingerprint."""
-    from claimcheck.claims.diff import base_manifests, diff_manifests, diff_to_json, render_markdown
+    from claimcheck.claims.diff import base_manifests, diff_manifests
     from claimcheck.claims.manifest import load_manifests
-
     project = _project(args)
     result = diff_manifests(base_manifests(project.root, project.manifests_dir, args.base),
                             load_manifests(project.manifests_dir, project.root), args.base)
-    text = render_markdown(result)
-    if args.json:
-        _emit(json.dumps(diff_to_json(result), indent=2, ensure_ascii=False) + "\n")
-    else:
-        _emit(text + "\n")
+    _emit(render_document(Document.DIFF, _output_format(args, Document.DIFF), result, project.root))
     summary = os.environ.get("GITHUB_STEP_SUMMARY")
     if summary:
         with open(summary, "a", encoding="utf-8") as out:
-            out.write(text + "\n")
+            out.write(render_document(Document.DIFF, "markdown", result, project.root))
     return ExitCode.of(result.ok)
 
 
@@ -395,8 +379,17 @@ def _add_jobs(parser: argparse.ArgumentParser) -> None:
                         "module as soon as it and its imports are built; the verdicts are the same)")
 
 
+def _add_format(parser: argparse.ArgumentParser, document: Document) -> None:
+    """``--format`` (the document's formats, each meaning what it means for every command) and
+    ``--json`` (``--format json``)."""
+    choices = formats(document)
+    parser.add_argument("--format", choices=[f.name for f in choices], default=choices[0].name,
+                        help=f"output (default {choices[0].name}): " + "; ".join(f"{f.name} ({f.description})"
+                                                                               for f in choices))
+    parser.add_argument("--json", action="store_true", help="same as --format json")
+
+
 def make_parser() -> argparse.ArgumentParser:
-    from claimcheck.report.registry import FORMATS
 
     parser = argparse.ArgumentParser(
         prog="claimcheck",
@@ -412,7 +405,7 @@ def make_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("build", help="build the project's Lean modules incrementally")
     _add_common(p)
     _add_jobs(p)
-    p.add_argument("--json", action="store_true", help="print the build report as JSON")
+    _add_format(p, Document.BUILD)
     p.set_defaults(func=cmd_build)
 
     p = sub.add_parser(
@@ -423,8 +416,7 @@ def make_parser() -> argparse.ArgumentParser:
         "other statuses are reported with exit code 0.",
     )
     _add_common(p)
-    p.add_argument("--json", action="store_true",
-                   help='print {"schema": "claimcheck.status/2", "declarations": [...]} as JSON')
+    _add_format(p, Document.STATUS)
     p.add_argument("--decl", action="append", metavar="NAME",
                    help="only this declaration, as Lean writes its name (`Term.«let»`; repeatable)")
     p.add_argument("--all", action="store_true", help="also list compiler-generated auxiliary declarations")
@@ -464,7 +456,7 @@ def make_parser() -> argparse.ArgumentParser:
                        "exit 1 on a statement change without a review")
     _add_common(p)
     p.add_argument("--base", required=True, metavar="REF", help="the git revision to compare with (e.g. origin/main)")
-    p.add_argument("--json", action="store_true", help="print the claimcheck.diff/2 document instead of Markdown")
+    _add_format(p, Document.DIFF)
     p.set_defaults(func=cmd_diff)
 
     p = sub.add_parser("init", help="scaffold a new claimcheck project in DIR")
@@ -479,9 +471,7 @@ def make_parser() -> argparse.ArgumentParser:
     _add_common(p)
     _add_sources(p)
     _add_jobs(p)
-    p.add_argument("--format", choices=tuple(FORMATS), default="text",
-                   help="output: " + "; ".join(f"{f.name} ({f.description})" for f in FORMATS.values()))
-    p.add_argument("--json", action="store_true", help="same as --format json")
+    _add_format(p, Document.GATE)
     p.add_argument("--report", type=Path, default=None, metavar="DIR",
                    help="also write the report (HTML, report.json, summary.md, badge.json, junit.xml) to DIR")
     p.add_argument("--update-fingerprints", action="store_true",

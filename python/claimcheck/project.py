@@ -19,7 +19,7 @@ modules = ["mltheory.witnesses"]   # companion modules exporting a witness REGIS
 
 [instances]
 modules = ["mltheory.semantics"]   # companion modules exporting Python SEMANTICS of Lean names
-strict = false               # true: an `_instance_` theorem that is not cross-checked fails the gate
+strict = false               # true: an instance theorem (proved by `decide`) not cross-checked fails the gate
 ```
 
 The sources folder may also come from ``--sources DIR`` or ``$CLAIMCHECK_SOURCES``; when none is
@@ -40,7 +40,7 @@ from claimcheck.model.names import Name, NameSyntaxError
 CONFIG_FILE = "claimcheck.toml"
 #: Kernel steps one declaration may take (the kernel's own default, ``kernel.environment.DEFAULT_FUEL``,
 #: is the same number: a test holds them together; importing the kernel here would slow every command).
-DEFAULT_KERNEL_FUEL = 10_000_000
+DEFAULT_KERNEL_FUEL = 1_000_000
 DEFAULT_ALLOWED_AXIOMS = frozenset(Name.parse(n) for n in ("propext", "Classical.choice", "Quot.sound"))
 #: Limits on claimcheck.toml: its size and how deep its tables nest (it nests 2 deep).
 MAX_CONFIG_BYTES = 64 * 1024

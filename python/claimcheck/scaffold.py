@@ -2,7 +2,7 @@
 
 The project has the files a user edits: ``claimcheck.toml``, ``lean-toolchain`` (the version the
 registry toolchain provides), ``lakefile.lean`` (for users with a native Lean and lake), one Lean
-module with a theorem and an ``_instance_`` example, one manifest claiming the theorem, a
+module with a theorem and an instance theorem (a concrete case proved by ``decide``), one manifest claiming the theorem, a
 ``manifests/README.md`` about writing the manifest of *this* paper, and a ``.gitignore`` for the
 build and report outputs. When the folder is not inside a git repository, ``init`` makes one (``git
 init``), so that ``claimcheck diff --base`` works from the first commit. It loads none of this
@@ -51,7 +51,7 @@ dir = "manifests"
 # modules = ["mypaper.witnesses"]    # numerical witnesses: a REGISTRY of id -> check
 # [instances]
 # modules = ["mypaper.semantics"]    # Python meanings of your Lean definitions
-# strict = false                     # true: an `_instance_` theorem not cross-checked fails the gate
+# strict = false                     # true: an instance theorem (proved by `decide`) not cross-checked fails the gate
 ''',
         "lean-toolchain": TOOLCHAIN_PIN + "\n",
         ".gitignore": "# claimcheck's outputs: rebuilt from the sources, never committed\n/build/\n/report/\n"
@@ -63,8 +63,10 @@ dir = "manifests"
 - `label`: what the paper says the claim is: `theorem` (proved in the paper), `conditional`
   (proved under the hypotheses you list), `measurement` (an empirical finding) or `conjecture`.
 - `formal`: the Lean declarations that formalise it (`decl`, the full Lean name as Lean writes it),
-  with `coverage`: `full` when the Lean states the paper's claim, `special-case` or
-  `reconstruction` otherwise, and a `coverage_note` saying what the Lean leaves out. Or
+  with `coverage`: `full` when the Lean states the paper's claim, `special-case` (it states the
+  claim for part of its cases), `proof-core` (it proves a step of the claim's proof, not the claim)
+  or `reconstruction` (the project's model of what the paper leaves unsaid), and a `coverage_note`
+  saying what the Lean leaves out. Or
   `formal: none` with a `reason` (`empirical`, `needs-real-analysis`, `out-of-scope`,
   `not-yet-formalised`) and a `note`.
 - `fingerprint`: the reviewed statement. After you review a new or changed statement, run
@@ -149,7 +151,7 @@ claims:
     label: theorem
     statement: >-
       The sum of the first n odd numbers is n squared.
-    coverage: full               # full | special-case | reconstruction (then say what is left out)
+    coverage: full               # full | special-case | proof-core | reconstruction (then say what is left out)
     # A fingerprint records the reviewed statement: after reviewing a new or changed one, run
     # `claimcheck check --update-fingerprints`.
     formal:

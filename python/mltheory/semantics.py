@@ -45,6 +45,42 @@ def _matrix(n: int, rows: list) -> list[list[Fraction]]:
     return [[Fraction(rows[i][j]) if i < len(rows) and j < len(rows[i]) else Fraction(0) for j in range(n)] for i in range(n)]
 
 
+class _Rows(list):
+    """A matrix given by its rows (as ``matOfRows`` gives one) that can also be applied to a row and
+    a column index, as a Lean ``Mat n`` is."""
+
+    def __call__(self, i: Any) -> FinFun:
+        return FinFun(tuple(self[as_int(i)]))
+
+
+def _example_vectors(m: int, xs: Any) -> list[list[Fraction]]:
+    return [[Fraction(v) for v in (row.table if isinstance(row, FinFun) else row)] for row in (xs(t) for t in range(m))]
+
+
+def _transformer_head(c: int, m: int, q: Any, xs: Any, lab: Any) -> int:
+    """Hard dot-product attention on the examples, then the argmax head on the attended label's
+    simplex code (which is that label)."""
+    qs = [Fraction(q(i)) for i in range(len(_example_vectors(m, xs)[0]))]
+    scores = [sum((a * b for a, b in zip(qs, x)), Fraction(0)) for x in _example_vectors(m, xs)]
+    attended = scores.index(max(scores))
+    code = [Fraction(int(as_int(lab(attended)) == i)) - Fraction(1, c) for i in range(c)]
+    return simplex.argmax_head(code)
+
+
+def _one_nn(m: int, q: Any, xs: Any, lab: Any) -> int:
+    ex = _example_vectors(m, xs)
+    qs = [Fraction(q(i)) for i in range(len(ex[0]))]
+    dist = [sum(((a - b) ** 2 for a, b in zip(qs, x)), Fraction(0)) for x in ex]
+    return as_int(lab(dist.index(min(dist))))
+
+
+def _square(n: int, a: Any) -> list[list[Fraction]]:
+    """A Lean ``Mat n`` (a list of rows from ``matOfRows``, or a function) as a list of rows."""
+    if isinstance(a, list):
+        return a
+    return [[Fraction(exact(a(i)(j))) for j in range(n)] for i in range(n)]
+
+
 def _tell_tale(_iota: Thunk, family: Thunk, index: Thunk, tale: Thunk) -> bool:
     fam = family()
     if not isinstance(fam, ListFamily):
@@ -114,6 +150,10 @@ def _traffic_light_semantics() -> dict[str, Semantic]:
         f"{ns}.seqRun": run(tl.seq_run),
         f"{ns}.VariantEnabled": lambda n, g, h, r, v: tl.variant_enabled(_graph(g), nat_table(n, h), nat_table(n, r), as_int(v())),
         f"{ns}.VariantStep": lambda n, g, h, r, r2: tl.variant_step(_graph(g), nat_table(n, h), nat_table(n, r), nat_table(n, r2)),
+        # `Synchronised G r`: neighbouring rounds differ by at most one
+        f"{ns}.Synchronised": lambda n, g, r: (lambda G, R: all(
+            R[u] <= R[v] + 1 for u in range(len(R)) for v in range(len(R)) if G.adj_fun(u)(v)))(
+            _graph(g), nat_table(n, r)),
     }
 
 
@@ -133,11 +173,33 @@ SEMANTICS: Mapping[str, Semantic] = {
     "MLTheory.simplexGramRows": lambda c: simplex.simplex_gram_rows(as_int(c())),
     "MLTheory.argmaxHead": lambda c, _h, x: simplex.argmax_head(_vector(as_int(c()), x())),
     "MLTheory.nearestNeighbour": lambda c, _h, x: simplex.nearest_neighbour(_vector(as_int(c()), x())),
+    # the attention output `Σ_t w t · v_{lab t}` on the simplex label codes; the transformer head
+    # attends to the example of largest dot product (lowest index on ties) and takes the argmax of
+    # its label code; `oneNN` returns the label of the nearest example (lowest index on ties)
+    "MLTheory.attnOutput": lambda c, m, w, lab: (lambda C, M: FinFun(tuple(
+        sum((Fraction(w()(t)) * (Fraction(int(as_int(lab()(t)) == i)) - Fraction(1, C)) for t in range(M)), Fraction(0))
+        for i in range(C))))(as_int(c()), as_int(m())),
+    "MLTheory.transformerHead": lambda _d, c, m, _hc, _hm, q, xs, lab: _transformer_head(
+        as_int(c()), as_int(m()), q(), xs(), lab()),
+    "MLTheory.oneNN": lambda _d, c, m, _hm, q, xs, lab: _one_nn(as_int(m()), q(), xs(), lab()),
+    "MLTheory.examplesEx": lambda: FinFun(tuple(FinFun((Fraction(a), Fraction(b)))
+                                                for a, b in ((1, 0), (0, 1), (-1, 0), (0, -1)))),
+    "MLTheory.labelsEx": lambda: FinFun((2, 0, 1, 1)),
     # MLTheory.Acyclicity
     "MLTheory.matOfRows": lambda n, rows: _matrix(as_int(n()), rows()),
     "MLTheory.matRows": lambda _n, a: a(),
     "MLTheory.notearsTrunc": lambda _n, w, k: acyclicity.notears_trunc(w(), as_int(k())),
     "MLTheory.walkSum": lambda _n, a, k, i, j: acyclicity.walk_sum(a(), as_int(k()), as_int(i()), as_int(j())),
+    # `IsStrictlyUpper A`: zero on and below the diagonal; `IsTopologicalOrder W σ`: every edge
+    # (non-zero entry) goes up in σ
+    "MLTheory.IsStrictlyUpper": lambda n, a: (lambda N, A: all(A[i][j] == 0 for i in range(N) for j in range(i + 1)))(
+        as_int(n()), _square(as_int(n()), a())),
+    "MLTheory.IsTopologicalOrder": lambda n, w, s: (lambda N, W, S: all(
+        W[i][j] == 0 or S[i] < S[j] for i in range(N) for j in range(N)))(
+        as_int(n()), _square(as_int(n()), w()), nat_table(n, s)),
+    "MLTheory.posEx": lambda: _Rows(_matrix(2, [[1, 2], [3, 1]])),
+    "MLTheory.upEx": lambda: _Rows(_matrix(3, [[0, 1, 2], [0, 0, 3], [0, 0, 0]])),
+    "MLTheory.cycEx": lambda: _Rows(_matrix(2, [[0, 2], [3, 0]])),
     # MLTheory.Angluin
     "MLTheory.Angluin.listFamily": lambda ls: ListFamily(tuple(tuple(as_int(x) for x in l) for l in ls())),
     "MLTheory.Angluin.IsTellTale": _tell_tale,

@@ -1,13 +1,14 @@
 """The instance evaluator: Python meanings of Lean terms, for cross-checking concrete instances.
 
-Every theorem whose name contains ``_instance_`` states a concrete fact (``notearsTrunc W 3 =
+Every instance theorem (a closed statement proved by a decision, whatever its name:
+:mod:`claimcheck.analysis.cross_check`) states a concrete fact (``notearsTrunc W 3 =
 20375/1152``, a Gram matrix as a list of rows, a tell-tale, ...). Its statement is read from the
 built module (the theorem's type in the ``.olean``), not copied by hand: both the inputs and the
 stated value come from the Lean term. The left-hand side is then evaluated by Python meanings of
 the Lean constants, and must equal the value Lean states.
 
 The evaluator knows a small core vocabulary (:data:`CORE_SEMANTICS`: literals, lists, ``Fin``
-(literals taken modulo ``n``), ``fun``, ``∀ v : Fin n`` (decided by trying every ``v``), structure
+(literals taken modulo ``n``), ``fun``, ``∀ v : Fin n`` (decided by trying every ``v``), implications ``A → B`` between decidable statements, membership in a list, ``x⁻¹`` on ``Rat``, structure
 projections, ``=``, ``≠``, ``∧``, ``¬``, ``<``, ``Bool`` literals, ``List.length``, ``List.Pairwise``,
 pairs, ``if … then … else``, arithmetic, and ``Nat.cast`` into ``Nat``, ``Int`` and ``Rat``).
 A project adds the meanings of its own definitions in companion modules named by
@@ -19,7 +20,7 @@ when the instance argument is a library instance: with a project instance (``ins
 HAdd Nat Nat Nat := ⟨Nat.mul⟩``, or ``Add MyType``) or an instance written inline, Python's ``+``
 is not what Lean's statement means, and agreeing values would prove nothing. Such a term is
 refused (:class:`Unsupported`); :func:`check_instances` always installs that guard, read from the
-environment (:meth:`claimcheck.analysis.spoofing.StatementInspector.is_library_instance`).
+environment (:meth:`claimcheck.analysis.instance_rules.InstanceRules.is_library_instance`).
 
 A statement using a constant with no Python meaning is *not cross-checked*: reported as such, and
 a gate failure only when the project asks for strictness (``[instances] strict = true``).
@@ -39,7 +40,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Mapping, Sequence
 
-from claimcheck.analysis.pretty import arith, literal_value, number_type, pretty
+from claimcheck.analysis.pretty import arith, has_loose_bvar, literal_value, number_type, pretty
 from claimcheck.model.evidence import InstanceOutcome
 from claimcheck.model.names import Name
 from claimcheck.olean.terms import App, BVar, Const, Expr, ForallE, Lam, Lit, MData, Proj, app_spine, subterms, whole_applications
@@ -137,6 +138,8 @@ CORE_SEMANTICS: Mapping[str, Semantic] = {
     "List.length": lambda _t, l: len(l()),
     "List.finRange": lambda n: list(range(bounded(as_int(n())))),
     "List.map": lambda _a, _b, f, l: [f()(x) for x in l()],
+    # `x ∈ l` (`Membership.mem l x`, the collection first) for a list `l`
+    "Membership.mem": lambda _a, _g, _inst, l, x: _member(x(), l()),
     # `l.Pairwise R`: `R a b` for every `a` before `b` in `l` (pairs of positions, not of values)
     "List.Pairwise": lambda _t, r, l: (lambda rel: all(_proposition(rel(a)(b)) for a, b in itertools.combinations(l(), 2)))(r()),
     # pairs as Python tuples
@@ -158,6 +161,12 @@ CORE_SEMANTICS: Mapping[str, Semantic] = {
     # `Nat.cast` / `NatCast.natCast` are read by `Evaluator` with their target type (`_cast`): the
     # value is unchanged only on `Nat`, `Int` and `Rat`
 }
+
+
+def _member(x: Any, coll: Any) -> bool:
+    if not isinstance(coll, list):
+        raise Unsupported(f"membership in {render(coll)}: only lists are modelled")
+    return any(_equal(x, y) for y in coll)
 
 
 def _pair(v: Any) -> tuple:
@@ -200,7 +209,7 @@ def render(v: Any) -> str:
 INSTANCE_ARGUMENT: Mapping[Name, int] = {Name.parse(k): v for k, v in {
     "OfNat.ofNat": 2, "HAdd.hAdd": 3, "HSub.hSub": 3, "HMul.hMul": 3, "HDiv.hDiv": 3, "HMod.hMod": 3,
     "HPow.hPow": 3, "Neg.neg": 1, "LT.lt": 1, "LE.le": 1, "Nat.cast": 1, "NatCast.natCast": 1,
-    "Int.cast": 1, "IntCast.intCast": 1, "OfScientific.ofScientific": 1,
+    "Int.cast": 1, "IntCast.intCast": 1, "OfScientific.ofScientific": 1, "Membership.mem": 2, "Inv.inv": 1,
 }.items()}
 
 #: What an instance argument that is not a library instance is replaced by before a statement goes
@@ -255,9 +264,11 @@ class Evaluator:
             return lambda v: self.eval(body, ctx + (v,))
         if isinstance(e, ForallE):
             size = self._fin_size(e.binder_type, ctx)
-            if size is None:
-                raise Unsupported("a statement quantified over a type other than `Fin n` has no concrete value")
-            return all(_proposition(self.eval(e.body, ctx + (v,))) for v in range(bounded(size)))
+            if size is not None:
+                return all(_proposition(self.eval(e.body, ctx + (v,))) for v in range(bounded(size)))
+            if not has_loose_bvar(e.body):  # `A → B`: an implication between decidable statements
+                return not _proposition(self.eval(e.binder_type, ctx)) or _proposition(self.eval(e.body, ctx + (None,)))
+            raise Unsupported("a statement quantified over a type other than `Fin n` has no concrete value")
         if isinstance(e, Proj):
             return _project(self.eval(e.struct, ctx), e.type_name, e.index)
         if isinstance(e, (App, Const)):
@@ -277,6 +288,8 @@ class Evaluator:
                 return self._arith(str(head.name), args, ctx)
             if isinstance(head, Const) and head.name in NAT_CASTS and len(args) == 3:
                 return self._cast(str(head.name), args, ctx)
+            if isinstance(head, Const) and head.name == _INV and len(args) == 3:
+                return self._inverse(args, ctx)
             value = literal_value(e)
             if value is not None and self.instance_guard is not None and not _library_instances_only(e, self.instance_guard):
                 value = None  # a nested operation has another instance: evaluate it step by step (and refuse)
@@ -330,6 +343,14 @@ class Evaluator:
             raise Unsupported(f"`{op}` into `{pretty(args[0])}`: only casts into Nat, Int and Rat keep the value")
         return as_int(self.eval(args[2], ctx))
 
+    def _inverse(self, args: Sequence[Expr], ctx: tuple[Any, ...]) -> Any:
+        """``x⁻¹`` on ``Rat`` (``0⁻¹ = 0``, as the library has it); on any other type the library's
+        meaning is not modelled and the term is :class:`Unsupported`."""
+        if number_type(args[0]) != "Rat":
+            raise Unsupported(f"`Inv.inv` on `{pretty(args[0])}`: only the inverse on Rat is modelled")
+        x = Fraction(self.eval(args[2], ctx))
+        return Fraction(0) if x == 0 else 1 / x
+
     def _fin_size(self, ty: Expr, ctx: tuple[Any, ...]) -> int | None:
         """``n`` when the type ``ty`` is ``Fin n``, else ``None``."""
         head, args = app_spine(ty)
@@ -346,7 +367,7 @@ ARITH_OPS = frozenset(Name.parse(n) for n in ("HAdd.hAdd", "HSub.hSub", "HMul.hM
 
 #: The casts of a natural number read with their target type (see :meth:`Evaluator._cast`).
 NAT_CASTS = frozenset(Name.parse(n) for n in ("Nat.cast", "NatCast.natCast"))
-_OFNAT, _FIN, _EQ, _AND = (Name.parse(n) for n in ("OfNat.ofNat", "Fin", "Eq", "And"))
+_OFNAT, _FIN, _EQ, _AND, _INV = (Name.parse(n) for n in ("OfNat.ofNat", "Fin", "Eq", "And", "Inv.inv"))
 
 
 def _type_key(ty: Expr) -> str:

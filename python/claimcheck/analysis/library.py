@@ -103,10 +103,10 @@ def _compute(folder: Path) -> LibraryIndex:
     for m in _AXIOM_MODULES:
         if m in modules:
             env.load(m)
-    for name in sorted(CORE_AXIOMS):
-        ci = env.find(name)
+    for axiom in sorted(CORE_AXIOMS):
+        ci = env.find(axiom)
         if ci is not None and ci.kind == "axiom":
-            axioms[name] = LibraryAxiom(name, ci.module, fingerprint(ci))
+            axioms[axiom] = LibraryAxiom(axiom, ci.module, fingerprint(ci))
     return LibraryIndex(folder, frozenset(modules), frozenset(map(_encode, names)), axioms)
 
 

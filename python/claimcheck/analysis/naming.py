@@ -27,7 +27,7 @@ __all__ = [
     "GENERATED_LAST",
     "GENERATED_PATTERN",
     "is_generated",
-    "is_instance",
+    "names_an_instance",
     "is_native_axiom",
     "is_syntax_declaration",
     "names",
@@ -123,8 +123,17 @@ def is_syntax_declaration(ci: ConstantInfo) -> bool:
     return isinstance(t, Const) and t.name in _SYNTAX_TYPES
 
 
-def is_instance(name: Name) -> bool:
-    """An instance theorem (cross-checked against the companion): its last component contains
-    ``_instance_``."""
+#: The words by which a name says it is a concrete instance (a part of its last component between
+#: underscores: ``foo_instance_three``, ``bar_example``).
+INSTANCE_WORDS = frozenset({"instance", "instances", "example", "examples"})
+
+
+def names_an_instance(name: Name) -> bool:
+    """Whether a name *says* it is a concrete instance (``…_instance_…``, ``…_example``).
+
+    A name never makes a theorem an instance (:func:`claimcheck.analysis.cross_check.proved_by_decision`
+    decides that from the statement and its proof); it only adds a check: a theorem a claim cites
+    whose name says it is an instance must be one, so that it is cross-checked and never counted as
+    a main result."""
     last = name.user_facing.last
-    return isinstance(last, str) and "_instance_" in last
+    return isinstance(last, str) and any(part.lower() in INSTANCE_WORDS for part in last.split("_"))

@@ -38,7 +38,7 @@ from claimcheck.olean.terms import (
 )
 
 __all__ = ["INFIX", "Infix", "pretty", "pretty_parts", "statement", "literal_value", "env_binder_infos", "BinderInfos",
-           "MAX_DEPTH"]
+           "MAX_DEPTH", "has_loose_bvar"]
 
 #: maps a constant name to the binder infos of its leading arguments
 #: (0 explicit, 1 implicit, 2 strict implicit, 3 instance implicit), or None.
@@ -127,6 +127,11 @@ MAX_DEPTH = 120
 _ARROW_PREC = 25
 _APP_PREC = 1024
 _MAX_PREC = 1025
+
+
+def has_loose_bvar(e: Expr, depth: int = 0) -> bool:
+    """Whether bound variable ``depth`` occurs in ``e`` (``e`` under ``depth`` binders)."""
+    return _has_loose(e, depth, {})
 
 
 def _has_loose(e: Expr, depth: int, memo: dict[tuple[int, int], bool]) -> bool:
@@ -430,8 +435,8 @@ class _Printer:
         """Notation for a few common constants (if-then-else, lists, casts, ∃, pairs, indexing)."""
         k = len(args)
         if n == "ite" and k == 5:
-            c, t, f = (self.fmt(a, ctx) for a in args[1:2] + args[3:5])
-            return f"if {c} then {t} else {f}", 0
+            cond, then, other = (self.fmt(a, ctx) for a in args[1:2] + args[3:5])
+            return f"if {cond} then {then} else {other}", 0
         if n == "dite" and k == 5:
             t, f = strip_mdata(args[3]), strip_mdata(args[4])
             if isinstance(t, Lam) and isinstance(f, Lam):
@@ -448,12 +453,12 @@ class _Printer:
             cur: Expr = strip_mdata(args[2])
             items.append(self.fmt(args[1], ctx))
             while True:
-                h, a = app_spine(cur)
-                if isinstance(h, Const) and str(h.name) == "List.cons" and len(a) == 3:
-                    items.append(self.fmt(a[1], ctx))
-                    cur = strip_mdata(a[2])
+                head, rest = app_spine(cur)
+                if isinstance(head, Const) and str(head.name) == "List.cons" and len(rest) == 3:
+                    items.append(self.fmt(rest[1], ctx))
+                    cur = strip_mdata(rest[2])
                     continue
-                if isinstance(h, Const) and str(h.name) == "List.nil" and len(a) == 1:
+                if isinstance(head, Const) and str(head.name) == "List.nil" and len(rest) == 1:
                     return "[" + ", ".join(items) + "]", _MAX_PREC
                 return f"{self.fmt(args[1], ctx, 68)} :: {self.fmt(args[2], ctx, 67)}", 67
         if n == "Exists" and k == 2:

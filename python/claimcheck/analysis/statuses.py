@@ -40,10 +40,11 @@ from claimcheck.analysis.fingerprints import StatementFingerprints
 from claimcheck.analysis.library import LibraryIndex, library_index
 from claimcheck.analysis.naming import CORE_AXIOMS, DEFAULT_ALLOWED, is_syntax_declaration, user_facing
 from claimcheck.analysis.props import shape_of
-from claimcheck.analysis.spoofing import LibraryNames, StatementInspector
+from claimcheck.analysis.name_rules import LibraryNames
+from claimcheck.analysis.spoofing import StatementInspector
 from claimcheck.analysis.vacuity import VacuityChecker
 from claimcheck.errors import ClaimcheckError
-from claimcheck.model.facts import DeclFacts, DeclKind, Status
+from claimcheck.model.facts import DeclFacts, DeclKind, Lint, StatementWarning, Status
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import ConstantInfo, Environment, Module, OleanError
 
@@ -176,13 +177,14 @@ class _Analysis:
             is_theorem, binders, hypotheses, note = shape.is_theorem, shape.binders, shape.hypotheses, shape.note
         except OleanError as exc:
             is_theorem, binders, hypotheses, note = None, 0, 0, f"its type could not be read: {exc}"
-        lint = ()
+        lint: tuple[Lint, ...] = ()
         if is_theorem is True and not core:  # data (a universe left open) is no theorem to lint
             try:
                 lint = self.vacuity.lint(ci, ci.module)  # decided by the kernel (analysis/vacuity.py)
             except OleanError:
                 lint = ()
-        statement, parts, warnings = None, (), ()
+        statement, parts = None, ()
+        warnings: tuple[StatementWarning, ...] = ()
         if not core:
             inspector = self.inspector(ci.module)
             try:
@@ -251,14 +253,14 @@ def declaration_facts(
     for m in modules:
         if m in failed_modules:
             continue
-        found = env.locate(m)
-        if found is not None and found[1].resolve() in core_resolved:
-            raise StatusError(f"project module {m} is found in the Lean library folder {found[1]}: rename it")
+        located = env.locate(m)
+        if located is not None and located[1].resolve() in core_resolved:
+            raise StatusError(f"project module {m} is found in the Lean library folder {located[1]}: rename it")
         loaded.append(env.load(m))
     analysis = _Analysis(env, core, library, loaded, frozenset(allowed_axioms))
 
     records: list[DeclFacts] = []
-    for m, src in failed_modules.items():
+    for m in failed_modules:
         records.append(DeclFacts(Name.parse(m), m, DeclKind.MODULE, Status.FAILED, note=f"module {m} did not build"))
 
     if decls is None:

@@ -149,7 +149,7 @@ class _KernelScope:
         self.declared_twice = declared_twice
         self.policy = policy
         self.is_core_module = is_core_module
-        self.env = KernelEnvironment()
+        self.env = KernelEnvironment(terms=src.terms)  # the terms `src` converts declarations into
         self.added: set[Name] = set()
         self.failed: set[Name] = set()
 
@@ -354,7 +354,9 @@ class VacuityChecker:
             e = strip_mdata(nxt)
 
     def open(self, ty: Expr, limit: int | None = None) -> _Opened:
-        names, types, fvars = [], [], []
+        names: list[Name] = []
+        types: list[Expr] = []
+        fvars: list[FVar] = []
         e = strip_mdata(ty)
         while isinstance(e, ForallE) and (limit is None or len(fvars) < limit):
             fv = self.terms.fresh()
@@ -364,7 +366,7 @@ class VacuityChecker:
             e = strip_mdata(instantiate(e.body, fv))
         return _Opened(names, types, fvars, e)
 
-    def _close(self, opened: _Opened, upto: int, body: Expr, extra: list[tuple[Name, Expr, FVar]] = ()) -> Expr:
+    def _close(self, opened: _Opened, upto: int, body: Expr, extra: Sequence[tuple[Name, Expr, FVar]] = ()) -> Expr:
         """``fun x₁ … xᵤ (extra…) => body`` over the first ``upto`` binders of ``opened``."""
         binders = list(zip(opened.names[:upto], opened.types[:upto], opened.fvars[:upto])) + list(extra)
         fvs = [b[2] for b in binders]
@@ -374,7 +376,7 @@ class VacuityChecker:
             out = Lam(name, _closed_over(ty, fvs[:i]), out, 0)
         return out
 
-    def _pi(self, opened: _Opened, upto: int, body: Expr, extra: list[tuple[Name, Expr, FVar]] = ()) -> Expr:
+    def _pi(self, opened: _Opened, upto: int, body: Expr, extra: Sequence[tuple[Name, Expr, FVar]] = ()) -> Expr:
         binders = list(zip(opened.names[:upto], opened.types[:upto], opened.fvars[:upto])) + list(extra)
         fvs = [b[2] for b in binders]
         out = _closed_over(body, fvs)
@@ -452,6 +454,7 @@ class VacuityChecker:
         t = strip_mdata(t)
         while isinstance(t, ForallE):
             out.append(t.binder_type)
+            nxt: Expr
             if struct is not None:
                 nxt = Proj(head.name, i, struct)
             else:

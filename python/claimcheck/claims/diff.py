@@ -190,7 +190,7 @@ def _claim_changes(pid: str, a: Claim, b: Claim) -> list[Change]:
         changes.append(Change(
             "statement-changed", pid, a.id, decl, field="fingerprint",
             before=_statement(da[decl]), after=_statement(db[decl]),
-            acknowledged=review.note if approves else None,
+            acknowledged=review.note if approves and review is not None else None,
             # A first fingerprint pins a statement that had none: nothing reviewed is changed.
             blocking=was is not None and not approves,
         ))  # fmt: skip

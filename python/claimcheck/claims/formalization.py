@@ -51,7 +51,6 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import LiteralScalarString
 
-from claimcheck.analysis.naming import is_instance
 from claimcheck.cache import Store, code_digest, digest, reads_allowed
 from claimcheck.claims.manifest import Claim, Manifest
 from claimcheck.errors import ClaimcheckError
@@ -198,7 +197,8 @@ def generate(result: GateResult, manifests: list[Manifest], project: Project) ->
             if cr.label not in ("theorem", "conditional", "conjecture"):
                 continue
             for f in cr.formal:
-                if f.role is not Role.THEOREM or str(f.decl) in seen_main or is_instance(f.decl):
+                # an instance theorem (a closed statement proved by decision) is evidence, not a result
+                if f.role is not Role.THEOREM or str(f.decl) in seen_main or f.instance is not None:
                     continue
                 seen_main.add(str(f.decl))
                 facts = f.facts
@@ -209,11 +209,11 @@ def generate(result: GateResult, manifests: list[Manifest], project: Project) ->
                     "axioms": sorted(str(a) for a in (facts.axioms if facts else ())),
                     "status": str(facts.status if facts else Status.MISSING),
                 })  # fmt: skip
-    decls = [d for d in result.declarations if d.kind is not DeclKind.MODULE]
+    declared = [d for d in result.declarations if d.kind is not DeclKind.MODULE]
     status = {
-        "sorry_count": sum(1 for d in decls if d.status is Status.SORRY),
-        "sorry_in_definitions": sum(1 for d in decls if d.status is Status.SORRY and d.kind is not DeclKind.THEOREM),
-        "axioms": sorted({str(a) for d in decls for a in d.axioms}),
+        "sorry_count": sum(1 for d in declared if d.status is Status.SORRY),
+        "sorry_in_definitions": sum(1 for d in declared if d.status is Status.SORRY and d.kind is not DeclKind.THEOREM),
+        "axioms": sorted({str(a) for d in declared for a in d.axioms}),
     }
     return Generated(sources, status, main_results, statements, "\n".join(divergences))
 

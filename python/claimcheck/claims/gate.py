@@ -39,9 +39,11 @@ from __future__ import annotations
 import datetime as _dt
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from claimcheck.analysis.naming import names_an_instance
 from claimcheck.claims.manifest import FINGERPRINT, Claim, FormalDecl, Manifest
 from claimcheck.model.evidence import (
     Acknowledgement,
@@ -65,13 +67,20 @@ from claimcheck.model.evidence import (
     WitnessOutcome,
     tier_of,
 )
-from claimcheck.model.facts import DeclFacts, KernelOutcome, Status, WarningKind
+from claimcheck.model.facts import DeclFacts, KernelOutcome, Status
 from claimcheck.model.names import Name
 
 __all__ = ["Evidence", "judge", "finish", "lookup"]
 
 E, W, N = Severity.ERROR, Severity.WARNING, Severity.NOTICE
 P = ProblemCode
+
+#: The notice a holding claim gets for each coverage short of ``full``: what its Lean leaves out.
+_PARTIAL_WORDS: dict[Coverage, str] = {
+    Coverage.SPECIAL_CASE: "the Lean covers a special case of the claim",
+    Coverage.PROOF_CORE: "the Lean proves a proof core of the claim (a step its proof rests on), not the claim itself",
+    Coverage.RECONSTRUCTION: "the Lean covers the project's reconstruction of the claim",
+}
 
 
 @dataclass(frozen=True)
@@ -168,6 +177,11 @@ class _ClaimJudge:
         self.statement_review(formal, facts)
         if instance is not None:
             self.instance(instance)
+        elif formal.role == "theorem" and names_an_instance(decl) and facts.module in self.ev.project_modules:
+            self.add(P.INSTANCE_NOT_DECIDED, E, f"{decl}: its name says it is a concrete instance, but it is not"
+                     " proved by a decision (`decide`), so its statement is not known to be closed and decidable:"
+                     " nothing cross-checks it, and it would count as a main result; prove it by `decide` if it"
+                     " is a concrete fact, or rename it if it is a general theorem", decl)
         return entry
 
     def conjecture_entry(self, formal: FormalDecl, facts: DeclFacts) -> None:
@@ -388,9 +402,9 @@ class _ClaimJudge:
             return Verdict.INFORMAL, formal, self.problems, witnesses  # witnesses alone never check a theorem
         if self.open_statement:
             return Verdict.STATED, formal, self.problems, witnesses
-        if claim.is_formal and claim.coverage in ("special-case", "reconstruction"):
+        if claim.is_formal and claim.coverage in _PARTIAL_WORDS:
             note = f": {claim.coverage_note}" if claim.coverage_note else ""
-            self.add(P.PARTIAL_COVERAGE, N, f"the Lean covers a {claim.coverage} of the claim{note}")
+            self.add(P.PARTIAL_COVERAGE, N, f"{_PARTIAL_WORDS[Coverage(claim.coverage)]}{note}")
         return Verdict.HOLDS, formal, self.problems, witnesses
 
 
@@ -507,7 +521,7 @@ def _generated() -> str:
     return when.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def finish(result: GateResult, extra: list[Problem] = ()) -> GateResult:
+def finish(result: GateResult, extra: Sequence[Problem] = ()) -> GateResult:
     """``result`` with the project-level problems ``extra`` added and its verdict decided: the
     gate passes when no claim fails and no project-level problem is an error."""
     problems = [*result.problems, *extra]

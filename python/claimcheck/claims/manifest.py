@@ -735,10 +735,10 @@ def validate(
         for c in m.claims:
             for d in c.formal or []:
                 if known_decls is not None and d.decl not in known_decls:
-                    known = sorted(str(k) for k in known_decls)
+                    candidates = sorted(str(k) for k in known_decls)
                     issues.append(Issue(m.path, d.yaml_line, f"Lean declaration `{d.decl}` does not"
                                         " exist in the built library; fix the name or build the"
-                                        f" module that defines it{_did_you_mean(str(d.decl), known)}"))
+                                        f" module that defines it{_did_you_mean(str(d.decl), candidates)}"))
             for w, wl in zip(c.witnesses, c.witness_lines or [c.yaml_line] * len(c.witnesses)):
                 if registered is not None and w not in registered:
                     known = ", ".join(sorted(registered)) or "(none registered: name witness modules in claimcheck.toml [witnesses] modules)"

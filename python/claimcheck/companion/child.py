@@ -79,7 +79,7 @@ def _witnesses(request: Request) -> tuple[list[str], list[WitnessAnswer]]:
             continue
         try:
             res = check()
-            ok, summary, details = getattr(res, "ok"), getattr(res, "summary"), getattr(res, "details", {})
+            ok, summary, details = res.ok, res.summary, getattr(res, "details", {})
             if not isinstance(ok, bool):
                 raise TypeError(f"its result's `ok` is {ok!r}, not a bool")
             answers.append(WitnessAnswer(wid, ok, str(summary), _jsonable(details or {})))  # type: ignore[arg-type]

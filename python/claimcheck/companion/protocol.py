@@ -1,6 +1,6 @@
 """The companion protocol: one JSON request in, one JSON response out, and the term encoding.
 
-Terms (the statements of ``_instance_`` theorems, as the ``.olean`` reader decodes them) travel as a
+Terms (the statements of instance theorems, as the ``.olean`` reader decodes them) travel as a
 table of nodes, each referring to earlier ones by index, so shared subterms are sent once:
 
 ``["bvar", i]``, ``["sort", level]``, ``["const", name, [level, ...]]``, ``["app", f, a]``,

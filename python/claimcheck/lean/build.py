@@ -41,6 +41,7 @@ from pathlib import Path
 from claimcheck.cache import Store
 from claimcheck.errors import ConfigError, ModuleGraphError
 from claimcheck.lean.lock import FileLock
+from claimcheck.model.evidence import ModuleState
 from claimcheck.lean.modules import (
     _HEADER_WORDS,
     _TOKEN,
@@ -129,7 +130,7 @@ class ModuleResult:
 
     name: str
     source: Path
-    status: str
+    status: ModuleState
     messages: list[Message] = field(default_factory=list)
     seconds: float = 0.0
     blocked_by: str | None = None
@@ -139,7 +140,7 @@ class ModuleResult:
         return [m for m in self.messages if m.severity == "error"]
 
     def first_error(self) -> str:
-        if self.status == "blocked":
+        if self.status is ModuleState.BLOCKED:
             return f"blocked: imports {self.blocked_by}, which did not build"
         errors = self.errors
         return errors[0].render() if errors else "failed without an error message"
@@ -157,25 +158,25 @@ class BuildReport:
 
     @property
     def ok(self) -> bool:
-        return all(r.status in ("built", "up-to-date") for r in self.modules.values())
+        return all(r.status in (ModuleState.BUILT, ModuleState.UP_TO_DATE) for r in self.modules.values())
 
-    def count(self, status: str) -> int:
+    def count(self, status: ModuleState) -> int:
         return sum(1 for r in self.modules.values() if r.status == status)
 
     def failed_modules(self) -> dict[str, Path]:
         """Modules with no current output (failed or blocked), for the status reader."""
-        return {n: r.source for n, r in self.modules.items() if r.status in ("failed", "blocked")}
+        return {n: r.source for n, r in self.modules.items() if r.status in (ModuleState.FAILED, ModuleState.BLOCKED)}
 
     def summary(self, errors: bool = True) -> str:
         """One line of counts, then (``errors``) one line per module that failed or is blocked with
         its first error (left out when the messages themselves were printed already)."""
         n = len(self.modules)
         lines = [
-            f"{n} {'module' if n == 1 else 'modules'}: {self.count('built')} built, {self.count('up-to-date')} up to date, "
-            f"{self.count('failed')} failed, {self.count('blocked')} blocked ({self.seconds:.1f}s)"
+            f"{n} {'module' if n == 1 else 'modules'}: {self.count(ModuleState.BUILT)} built, {self.count(ModuleState.UP_TO_DATE)} up to date, "
+            f"{self.count(ModuleState.FAILED)} failed, {self.count(ModuleState.BLOCKED)} blocked ({self.seconds:.1f}s)"
         ]
         for result in self.modules.values():
-            if result.status == "blocked" or (errors and result.status == "failed"):
+            if result.status is ModuleState.BLOCKED or (errors and result.status is ModuleState.FAILED):
                 lines.append(f"  {result.status.upper()} {result.name}: {result.first_error()}")
         return "\n".join(lines)
 
@@ -340,12 +341,12 @@ class Builder:
                     pending.remove(name)
                     mod = modules[name]
                     bad = next(
-                        (d for d in project_imports(mod, modules) if results[d].status in ("failed", "blocked")), None
+                        (d for d in project_imports(mod, modules) if results[d].status in (ModuleState.FAILED, ModuleState.BLOCKED)), None
                     )
                     if bad is not None:
                         self._remove_outputs(name)
                         self._forget_interfaces(name)
-                        results[name] = ModuleResult(name, mod.path, "blocked", blocked_by=bad)
+                        results[name] = ModuleResult(name, mod.path, ModuleState.BLOCKED, blocked_by=bad)
                         clock.done(name)
                         finished += 1
                         self.progress.line(f"[{finished}/{total}] {name}: blocked by {bad}")
@@ -355,7 +356,7 @@ class Builder:
                     if messages is None:
                         messages = self._restore(name, key)
                     if messages is not None:
-                        results[name] = ModuleResult(name, mod.path, "up-to-date", messages)
+                        results[name] = ModuleResult(name, mod.path, ModuleState.UP_TO_DATE, messages)
                         finished += 1
                         ready(name, False)
                         continue
@@ -370,13 +371,13 @@ class Builder:
                     results[name] = result
                     self._forget_interfaces(name)  # read before compiling: outputs changed since
                     finished += 1
-                    if result.status == "built":
+                    if result.status is ModuleState.BUILT:
                         files = self._keep_outputs(name)
                         self.records.put(keys[name], {"outputs": outputs_hash(self.project, name), "files": files,
                                                       "messages": [asdict(m) for m in result.messages]})
-                    verdict = "ok" if result.status == "built" else "FAILED"
+                    verdict = "ok" if result.status is ModuleState.BUILT else "FAILED"
                     clock.compiled(name, result.seconds)
-                    if result.status == "built":
+                    if result.status is ModuleState.BUILT:
                         ready(name, True)
                     else:
                         clock.done(name)
@@ -387,7 +388,7 @@ class Builder:
         return self._report(ordered, modules, start)
 
     def _report(self, results: dict[str, ModuleResult], modules: dict[str, LeanModule], start: float) -> BuildReport:
-        digests = {n: d for n, r in results.items() if r.status in ("built", "up-to-date")
+        digests = {n: d for n, r in results.items() if r.status in (ModuleState.BUILT, ModuleState.UP_TO_DATE)
                    and (d := outputs_hash(self.project, n)) is not None}
         imports = {n: tuple(sorted(transitive_imports(modules[n], modules))) for n in results}
         return BuildReport(results, time.monotonic() - start, digests, imports)
@@ -400,9 +401,9 @@ class Builder:
         results: dict[str, ModuleResult] = {}
         for name in order:
             mod = modules[name]
-            bad = next((d for d in project_imports(mod, modules) if results[d].status in ("failed", "blocked")), None)
+            bad = next((d for d in project_imports(mod, modules) if results[d].status in (ModuleState.FAILED, ModuleState.BLOCKED)), None)
             if bad is not None:
-                results[name] = ModuleResult(name, mod.path, "blocked", blocked_by=bad)
+                results[name] = ModuleResult(name, mod.path, ModuleState.BLOCKED, blocked_by=bad)
                 continue
             key = self._key(mod, modules)
             messages = self._current(name, key)
@@ -411,9 +412,9 @@ class Builder:
             if messages is None:
                 why = Message("error", str(mod.path), None, None, "not built, or built from another source"
                               " (run `claimcheck build`)", "stale")
-                results[name] = ModuleResult(name, mod.path, "failed", [why])
+                results[name] = ModuleResult(name, mod.path, ModuleState.FAILED, [why])
             else:
-                results[name] = ModuleResult(name, mod.path, "up-to-date", messages)
+                results[name] = ModuleResult(name, mod.path, ModuleState.UP_TO_DATE, messages)
         return self._report(results, modules, start)
 
     # -- hashing and records
@@ -598,7 +599,7 @@ class Builder:
             produced = (scratch / f"{stem}.olean").exists()
             if proc.returncode == 0 and not errors and produced:
                 self._install_outputs(scratch, stem, mod.name)
-                return ModuleResult(mod.name, mod.path, "built", messages, seconds)
+                return ModuleResult(mod.name, mod.path, ModuleState.BUILT, messages, seconds)
             self._remove_outputs(mod.name)
             if not errors:
                 detail = "\n".join((proc.stdout + "\n" + proc.stderr).strip().splitlines()[-15:])
@@ -610,7 +611,7 @@ class Builder:
                         "toolchain",
                     )
                 )  # fmt: skip
-            return ModuleResult(mod.name, mod.path, "failed", messages, seconds)
+            return ModuleResult(mod.name, mod.path, ModuleState.FAILED, messages, seconds)
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
 

@@ -7,9 +7,9 @@ and problems are dataclasses. Every output format renders a ``GateResult``
 (``claimcheck.report.registry``); ``report.json`` is :func:`claimcheck.model.codec.to_json` of one.
 
 **Verdicts that say how much.** A claim that holds says how much of the paper its Lean covers
-(``coverage``): every count keeps *holds in full*, *holds for a special case* and *holds for the
-project's reconstruction* apart (:class:`Summary`), and a claim whose Lean is a statement without
-a proof is ``stated`` ("formalised, open"), never ``holds``.
+(``coverage``): every count keeps *holds in full*, *holds for a special case*, *holds for a proof
+core* and *holds for the project's reconstruction* apart (:class:`Summary`), and a claim whose Lean
+is a statement without a proof is ``stated`` ("formalised, open"), never ``holds``.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ __all__ = [
     "Role",
     "Coverage",
     "Verdict",
+    "ClaimState",
     "Tier",
     "TIERS",
     "Severity",
@@ -73,11 +74,34 @@ class Role(StrEnum):
 
 
 class Coverage(StrEnum):
-    """How much of the paper's claim the Lean covers."""
+    """How much of the paper's claim the Lean covers, most first.
+
+    - ``full``: the Lean states the paper's claim;
+    - ``special-case``: the Lean states the claim for part of its cases (a size, a class of
+      inputs, a stronger hypothesis) and proves it there;
+    - ``proof-core``: the Lean proves a step the claim's proof rests on (a lemma, a counting or
+      algebraic core), not the claim itself for any case;
+    - ``reconstruction``: the Lean states the project's own model of something the paper does not
+      spell out.
+    """
 
     FULL = "full"
     SPECIAL_CASE = "special-case"
+    PROOF_CORE = "proof-core"
     RECONSTRUCTION = "reconstruction"
+
+    def count_words(self, n: int) -> str:
+        """``n`` holding claims of this coverage, as the headline says it (``3 proof cores``)."""
+        one, many = _COVERAGE_COUNT_WORDS[self]
+        return f"{n} {one if n == 1 else many}"
+
+
+_COVERAGE_COUNT_WORDS: dict[Coverage, tuple[str, str]] = {
+    Coverage.FULL: ("in full", "in full"),
+    Coverage.SPECIAL_CASE: ("special case", "special cases"),
+    Coverage.PROOF_CORE: ("proof core", "proof cores"),
+    Coverage.RECONSTRUCTION: ("reconstruction", "reconstructions"),
+}
 
 
 class Verdict(StrEnum):
@@ -88,6 +112,20 @@ class Verdict(StrEnum):
     STATED = "stated"
     FAILS = "fails"
     INFORMAL = "informal"
+
+
+class ClaimState(StrEnum):
+    """A claim's state as every output shows it: its verdict, a holding one with how much it covers."""
+
+    HOLDS_FULL = "holds-full"
+    HOLDS_SPECIAL_CASE = "holds-special-case"
+    HOLDS_PROOF_CORE = "holds-proof-core"
+    HOLDS_RECONSTRUCTION = "holds-reconstruction"
+    #: holds on numerical witnesses alone (no Lean)
+    HOLDS_NUMERICAL = "holds-numerical"
+    STATED = "stated"
+    INFORMAL = "informal"
+    FAILS = "fails"
 
 
 class Tier(StrEnum):
@@ -148,6 +186,7 @@ class ProblemCode(StrEnum):
     ACKNOWLEDGEMENT_UNUSED = "acknowledgement-unused"
     INSTANCE_DISAGREES = "instance-disagrees"
     INSTANCE_NOT_CROSS_CHECKED = "instance-not-cross-checked"
+    INSTANCE_NOT_DECIDED = "instance-not-decided"
     # a claim
     NO_THEOREM = "no-theorem"
     NO_HYPOTHESES_NAMED = "no-hypotheses-named"
@@ -185,7 +224,7 @@ class Problem:
 
 
 class InstanceOutcome(StrEnum):
-    """What the cross-check of one ``_instance_`` theorem found."""
+    """What the cross-check of one instance theorem (a closed statement proved by decision) found."""
 
     AGREE = "agree"  # Python recomputes the value Lean states
     DISAGREE = "disagree"  # Python recomputes another value: always a failure
@@ -284,14 +323,14 @@ class ClaimEvidence:
         return bool(self.formal)
 
     @property
-    def state(self) -> str:
+    def state(self) -> ClaimState:
         """The claim's state for the outputs: its verdict, a holding one with its coverage
-        (``holds-full``, ``holds-special-case``, ``holds-reconstruction``)."""
+        (``holds-full``, ``holds-special-case``, ``holds-proof-core``, ``holds-reconstruction``)."""
         if self.verdict is Verdict.HOLDS and self.coverage is not None and self.is_formal:
-            return f"holds-{self.coverage}"
+            return ClaimState(f"holds-{self.coverage}")
         if self.verdict is Verdict.HOLDS:
-            return "holds-numerical" if not self.is_formal else "holds-full"
-        return str(self.verdict)
+            return ClaimState.HOLDS_NUMERICAL if not self.is_formal else ClaimState.HOLDS_FULL
+        return ClaimState(str(self.verdict))
 
 
 @dataclass(frozen=True)
@@ -371,7 +410,7 @@ class Summary:
     by_label: dict[str, int]
     by_verdict: dict[str, int]
     by_tier: dict[str, int]
-    #: holding claims with Lean, by coverage (``full``, ``special-case``, ``reconstruction``)
+    #: holding claims with Lean, by coverage (``full``, ``special-case``, ``proof-core``, ``reconstruction``)
     holds_by_coverage: dict[str, int]
     #: holding claims backed by witnesses only
     holds_numerical: int
@@ -412,10 +451,7 @@ class Summary:
         what is not formalised. Never "all claims hold" unless every claim holds in full."""
         if self.all_hold_in_full:
             return f"all {self.claims} claims hold in full"
-        cov = self.holds_by_coverage
-        parts = [f"{cov.get('full', 0)} in full",
-                 f"{cov.get('special-case', 0)} {'special case' if cov.get('special-case', 0) == 1 else 'special cases'}",
-                 f"{cov.get('reconstruction', 0)} {'reconstruction' if cov.get('reconstruction', 0) == 1 else 'reconstructions'}"]
+        parts = [c.count_words(self.holds_by_coverage.get(str(c), 0)) for c in Coverage]
         if self.holds_numerical:
             parts.append(f"{self.holds_numerical} numerically")
         text = f"{', '.join(parts)} of {self.claims} {'claim' if self.claims == 1 else 'claims'} hold"

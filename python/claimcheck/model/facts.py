@@ -13,7 +13,7 @@ judged in its own module's environment.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 from claimcheck.model.names import Name

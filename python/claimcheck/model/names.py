@@ -82,7 +82,7 @@ LEAN_KEYWORDS = frozenset({
     "postfix", "prefix", "private", "protected", "public", "return", "section", "show", "structure",
     "suffices", "syntax", "termination_by", "then", "theorem", "try", "unless", "universe", "variable",
     "where", "with", "abbrev", "axiom", "class", "def", "lemma", "noncomputable", "opaque", "partial",
-    "unsafe", "Type", "Sort", "Prop", "fun", "λ", "forall", "exists", "nomatch", "nofun", "this",
+    "unsafe", "Type", "Sort", "Prop", "λ", "forall", "exists", "nomatch", "nofun", "this",
 })
 
 
@@ -108,6 +108,8 @@ class Name:
     __slots__ = ("components", "_hash", "_text")
 
     components: tuple[Component, ...]
+    _hash: int
+    _text: str | None
 
     def __init__(self, components: Iterable[Component] = ()) -> None:
         comps = tuple(components)

@@ -484,7 +484,7 @@ class _Decoder:
             if addr in seen:
                 continue
             seen.add(addr)
-            for base, end, data in parts:
+            for base, end, data in parts:  # noqa: B007 - the part found is read after the loop
                 if base <= addr < end:
                     off = addr - base
                     break
@@ -752,7 +752,9 @@ class Module:
         except (IndexError, struct.error, ValueError, KeyError) as exc:  # a check this reader missed
             raise self._graph.err(f"a constant cannot be decoded ({type(exc).__name__}: {exc})") from exc
 
-    def _decode_constant_at(self, addr: int) -> ConstantInfo:
+    def _value(self, addr: int) -> tuple[str, bytes, int, int, tuple[int, ...]]:
+        """The constant at ``addr``: its kind and its value object (data, offset, number of pointer
+        fields, the pointers)."""
         g = self._graph
         data, off, tag, other, _cs = g.obj(addr)
         if tag > 7 or other != 1:
@@ -761,6 +763,11 @@ class Module:
         (val,) = g.ptrs(data, off, 1)
         n = _VAL_PTR_FIELDS[kind]
         vdata, voff, _t, vps = g.ctor(val, 0, n, f"{kind} value")
+        return kind, vdata, voff, n, vps
+
+    def _decode_constant_at(self, addr: int) -> ConstantInfo:
+        g = self._graph
+        kind, vdata, voff, n, vps = self._value(addr)
         _cd, _co, _ct, (name_a, lps_a, type_a) = g.ctor(vps[0], 0, 3, "ConstantVal")
         name = g.name(name_a)
         lps = tuple(g.name(x) for x in g.list(lps_a))
@@ -823,13 +830,7 @@ class Module:
         ``KeyError`` for a name the module does not declare, :class:`OleanError` for a value object
         of another shape."""
         g = self._graph
-        data, off, tag, other, _cs = g.obj(self._entries[name][1])
-        if tag > 7 or other != 1:
-            raise g.err(f"unexpected ConstantInfo object: tag {tag}, {other} fields")
-        kind = CONSTANT_KINDS[tag]
-        (val,) = g.ptrs(data, off, 1)
-        n = _VAL_PTR_FIELDS[kind]
-        vdata, voff, _t, ps = g.ctor(val, 0, n, f"{kind} value")
+        kind, vdata, voff, n, ps = self._value(self._entries[name][1])
         what = f"{kind} {name}"
 
         def flag(i: int) -> bool:

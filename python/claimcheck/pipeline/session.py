@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from claimcheck.recheck.run import Checker
     from claimcheck.analysis.library import LibraryIndex
     from claimcheck.analysis.satisfiable import Application
-    from claimcheck.analysis.spoofing import StatementInspector
+    from claimcheck.analysis.instance_rules import InstanceRules
     from claimcheck.claims.gate import Evidence
     from claimcheck.claims.manifest import Manifest
     from claimcheck.model.evidence import GateResult, Problem
@@ -106,13 +106,14 @@ class Session:
         return folder is not None and folder.resolve() == self.toolchain.lib_dir.resolve()
 
     @cached_property
-    def _inspectors(self) -> dict[str, StatementInspector]:
+    def _instance_rules(self) -> dict[str, InstanceRules]:
         return {}
 
-    def inspector(self, module: str) -> StatementInspector:
-        if module not in self._inspectors:
-            self._inspectors[module] = stages.inspector(self.environment, self._core_module, module)
-        return self._inspectors[module]
+    def instance_rules(self, module: str) -> InstanceRules:
+        """The instance rules as ``module`` sees its constants (one per module and session)."""
+        if module not in self._instance_rules:
+            self._instance_rules[module] = stages.instance_rules(self.environment, self._core_module, module)
+        return self._instance_rules[module]
 
     # ------------------------------------------------------------------ reuse
 
@@ -250,7 +251,7 @@ class Session:
 
     def _cross_check(self) -> dict[Key, InstanceResult]:
         """The instance cross-checks, each reused under its statement."""
-        theorems = stages.instance_theorems(self.environment, self.facts, self.inspector)
+        theorems = stages.instance_theorems(self.environment, self.facts, self.instance_rules)
         keys = {f.key: self._companion_key("instance", self.keys.term(term), f.statement or "") for f, term in theorems}
         results = {}
         for f, _term in theorems:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from claimcheck.analysis.cross_check import InstanceTheorem
     from claimcheck.analysis.library import LibraryIndex
     from claimcheck.analysis.satisfiable import Application
-    from claimcheck.analysis.spoofing import StatementInspector
+    from claimcheck.analysis.instance_rules import InstanceRules
     from claimcheck.claims.gate import Evidence
     from claimcheck.claims.manifest import Manifest
     from claimcheck.model.evidence import GateResult, InstanceResult, Problem, WitnessOutcome
@@ -144,10 +144,12 @@ def arities(env: Environment, module: str, names: list[Name]) -> dict[Name, int]
     return hypothesis_arities(env, module, names)
 
 
-def inspector(env: Environment, is_core: Callable[[str], bool], module: str) -> StatementInspector:
-    from claimcheck.analysis.spoofing import StatementInspector
+def instance_rules(env: Environment, is_core: Callable[[str], bool], module: str) -> InstanceRules:
+    """The instance rules as ``module`` sees its constants (``is_core``: a library module)."""
+    from claimcheck.analysis.instance_rules import InstanceRules
+    from claimcheck.analysis.scope import ProjectScope
 
-    return StatementInspector(env, is_core, module)
+    return InstanceRules(ProjectScope(env, is_core, module))
 
 
 # ------------------------------------------------------------------------------------ companion
@@ -180,11 +182,11 @@ def run_witnesses(project: Project, ids: list[str]) -> dict[str, WitnessOutcome]
             for w in response.witnesses}
 
 
-def instance_theorems(env: Environment, facts: list[DeclFacts], inspector: Callable[[str], StatementInspector]
+def instance_theorems(env: Environment, facts: list[DeclFacts], rules: Callable[[str], InstanceRules]
                       ) -> list[InstanceTheorem]:
     from claimcheck.analysis.cross_check import instance_theorems as theorems
 
-    return theorems(env, facts, inspector)
+    return theorems(env, facts, rules)
 
 
 def cross_check(project: Project, theorems: list[InstanceTheorem]) -> dict[Key, InstanceResult]:
@@ -258,8 +260,8 @@ def evidence(project: Project, build: BuildReport, toolchain: Toolchain, facts: 
     from claimcheck.claims.gate import Evidence
     from claimcheck.model.evidence import BuildSummary, ModuleResult, ModuleState, Settings, ToolchainInfo
 
-    modules = [ModuleResult(r.name, ModuleState(r.status), r.first_error() if r.status in ("failed", "blocked") else None,
-                            project.relative(r.source)) for r in build.modules.values()]
+    modules = [ModuleResult(r.name, r.status, r.first_error() if r.status in (ModuleState.FAILED, ModuleState.BLOCKED)
+                            else None, project.relative(r.source)) for r in build.modules.values()]
     settings = Settings(allowed_axioms=sorted(project.allowed_axioms, key=str), kernel_required=project.kernel_required,
                         kernel_fuel=project.kernel_fuel, strict_instances=project.strict_instances,
                         sources_checked=project.sources_dir is not None)

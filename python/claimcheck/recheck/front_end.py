@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from claimcheck.kernel import declarations as D
-from claimcheck.kernel import expr as E
-from claimcheck.kernel import level as L
 from claimcheck.errors import OleanError
+from claimcheck.kernel import declarations as D
+from claimcheck.kernel import level as L
+from claimcheck.kernel.expr import Terms
 from claimcheck.model.names import Name
 from claimcheck.olean import reader as O
 from claimcheck.olean.terms import children
@@ -45,9 +45,11 @@ def kernel_name(n: Name) -> tuple:
 
 
 class Converter:
-    """Reader terms -> kernel terms, memoised on the reader's (shared) objects."""
+    """Reader terms -> kernel terms of one checking run (`terms`), memoised on the reader's (shared)
+    objects."""
 
-    def __init__(self) -> None:
+    def __init__(self, terms: Terms | None = None) -> None:
+        self.T = Terms() if terms is None else terms  # the run's terms (a new table by default)
         self.levels: dict = {}
         self.exprs: dict = {}
 
@@ -56,22 +58,24 @@ class Converter:
         if got is not None:
             return got[1]
         k = lv.kind
+        levels = self.T.levels
         if k == "zero":
-            r = L.ZERO
+            r = levels.zero
         elif k == "succ":
-            r = L.mk_succ(self.level(lv.args[0]))
+            r = levels.mk_succ(self.level(lv.args[0]))
         elif k == "max":
-            r = L.mk_max(self.level(lv.args[0]), self.level(lv.args[1]))
+            r = levels.mk_max(self.level(lv.args[0]), self.level(lv.args[1]))
         elif k == "imax":
-            r = L.mk_imax(self.level(lv.args[0]), self.level(lv.args[1]))
+            r = levels.mk_imax(self.level(lv.args[0]), self.level(lv.args[1]))
         elif k == "param":
-            r = L.mk_param(kernel_name(lv.name))
+            r = levels.mk_param(kernel_name(lv.name or Name(())))
         else:
             raise DecodeError(f"level kind {k}")
         self.levels[id(lv)] = (lv, r)
         return r
 
-    def expr(self, root: O.Expr) -> E.Expr:
+    def expr(self, root: O.Expr):
+        T = self.T
         cache = self.exprs
         stack = [(root, False)]
         while stack:
@@ -84,25 +88,25 @@ class Converter:
                 continue
             g = lambda c: cache[id(c)][1]  # noqa: E731
             if isinstance(x, O.BVar):
-                r = E.mk_bvar(x.index)
+                r = T.mk_bvar(x.index)
             elif isinstance(x, O.Sort):
-                r = E.mk_sort(self.level(x.level))
+                r = T.mk_sort(self.level(x.level))
             elif isinstance(x, O.Const):
-                r = E.mk_const(kernel_name(x.name), [self.level(u) for u in x.levels])
+                r = T.mk_const(kernel_name(x.name), [self.level(u) for u in x.levels])
             elif isinstance(x, O.App):
-                r = E.mk_app(g(x.fn), g(x.arg))
+                r = T.mk_app(g(x.fn), g(x.arg))
             elif isinstance(x, O.Lam):
-                r = E.mk_lam(kernel_name(x.binder_name), g(x.binder_type), g(x.body))
+                r = T.mk_lam(kernel_name(x.binder_name), g(x.binder_type), g(x.body))
             elif isinstance(x, O.ForallE):
-                r = E.mk_pi(kernel_name(x.binder_name), g(x.binder_type), g(x.body))
+                r = T.mk_pi(kernel_name(x.binder_name), g(x.binder_type), g(x.body))
             elif isinstance(x, O.LetE):
-                r = E.mk_let(kernel_name(x.decl_name), g(x.type), g(x.value), g(x.body))
+                r = T.mk_let(kernel_name(x.decl_name), g(x.type), g(x.value), g(x.body))
             elif isinstance(x, O.Lit):
-                r = E.mk_lit(x.value)
+                r = T.mk_lit(x.value)
             elif isinstance(x, O.MData):
                 r = g(x.expr)
             elif isinstance(x, O.Proj):
-                r = E.mk_proj(kernel_name(x.type_name), x.index, g(x.struct))
+                r = T.mk_proj(kernel_name(x.type_name), x.index, g(x.struct))
             else:
                 raise DecodeError(f"expression {type(x).__name__}")
             cache[id(x)] = (x, r)
@@ -172,9 +176,11 @@ def clash_reason(name: Name, modules: tuple[str, ...]) -> str:
 class OleanSource:
     """Kernel declarations read from compiled modules (see the module docstring)."""
 
-    def __init__(self, env: O.Environment, core_folders=None) -> None:
+    def __init__(self, env: O.Environment, core_folders=None, terms: Terms | None = None) -> None:
         self.env = env
-        self.conv = Converter()
+        #: the terms of the checking run the declarations are for (`Environment(terms=...)`)
+        self.terms = Terms() if terms is None else terms
+        self.conv = Converter(self.terms)
         self._deps: dict[Name, tuple[Name, ...]] = {}
         from pathlib import Path
 

@@ -46,6 +46,7 @@ from claimcheck.cache import Store, code_digest, digest
 from claimcheck.kernel import Environment, Outcome
 from claimcheck.kernel.checker import check_declaration, run_with_big_stack
 from claimcheck.kernel.environment import DEFAULT_FUEL
+from claimcheck.kernel.expr import Terms
 from claimcheck.kernel.nat import SPEC_THEOREMS
 from claimcheck.kernel.result import Declined
 from claimcheck.model.facts import DeclineCode, KernelOutcome, KernelVerdict
@@ -72,9 +73,12 @@ class Checker:
     again. Used only by calls with the same ``fuel``, and never by one that finds names declared
     twice (such a run checks on its own)."""
 
-    def __init__(self, fuel: int | None = DEFAULT_FUEL) -> None:
+    def __init__(self, fuel: int | None = DEFAULT_FUEL, terms: Terms | None = None) -> None:
         self.fuel = fuel
-        self.env = Environment(boundary_axioms=set(), fuel=fuel)
+        #: the run's terms: every declaration of the run is read into them (`OleanSource(terms=...)`)
+        self.terms = Terms() if terms is None else terms
+        self.boundary: set = set()
+        self.env = Environment(terms=self.terms, boundary_axioms=self.boundary, fuel=fuel)
         self.status: dict[Name, KernelVerdict] = {}
 
 
@@ -126,6 +130,8 @@ def meaning_digest(mod: O.Module, name: Name) -> bytes:
     a proposition by its statement (a theorem and a theorem shipped without its proof, as an axiom,
     mean the same), anything else by all it declares."""
     ci = mod.get(name)
+    if ci is None:
+        raise KeyError(f"{name} is not a constant of {mod.name}")
     h = hashlib.sha256()
     if ci.kind in ("theorem", "axiom") and not ci.is_unsafe:
         _put(h, "proposition", str(name), "\0".join(map(str, ci.level_params)), expr_digest(ci.type, ci.level_params))
@@ -175,7 +181,7 @@ def _build_identity(files: dict[str, str | None] | None, names: list[Name], core
         return None
     h = hashlib.sha256(core.encode())
     for m in sorted(files):
-        h.update(files[m].encode())
+        h.update((files[m] or "").encode())
     h.update("\0".join(sorted(map(str, names))).encode())
     return h.hexdigest()
 
@@ -328,7 +334,6 @@ def recheck(
     ``store``: the verdict cache (None: none); ``fuel``: kernel steps per unit (None: no limit);
     ``checker``: a checking run shared with earlier calls (its verdicts are this run's own)."""
     t0 = time.monotonic()
-    src = OleanSource(env, list(core_folders) or None)
     names = list(project_names)
     project = set(names)
     core = f"{core_identity(core_folders)}\0fuel={fuel}\0v{CACHE_VERSION}"
@@ -336,7 +341,7 @@ def recheck(
     for n in names:
         ci = env.find(n)
         by_module.setdefault(ci.module if ci is not None else None, []).append(n)
-    files = None if None in by_module else {m: _part_digests(env, m) for m in by_module}
+    files = None if None in by_module else {m: _part_digests(env, m) for m in by_module if m is not None}
     # Fast path: the very same build (byte for byte) and names as the cached run -> its verdicts.
     build_key = _build_identity(files, names, core)
     if store is not None and build_key is not None:
@@ -344,13 +349,17 @@ def recheck(
         if whole is not None and set(whole.verdicts) == project:
             return RecheckResult(whole.verdicts, whole.units, 0, time.monotonic() - t0)
     clashes = name_clashes(env, names)
-    use_store = store is not None and not clashes
+    cache = store if not clashes else None  # a name with two meanings: nothing is reused or kept
+    # a checking run shared with earlier calls, when this one may join it (the same fuel, no name
+    # with two meanings): its declarations are read into that run's terms
+    shared = checker if checker is not None and checker.fuel == fuel and not clashes else None
+    src = OleanSource(env, list(core_folders) or None, terms=shared.terms if shared is not None else None)
     # What is read of each module's data, from its record when the module's files are unchanged.
-    records = (_ModuleRecords(env, src, store, core)
-               if use_store and not any(m is None or src.from_library(m) for m in by_module) else None)
+    records = (_ModuleRecords(env, src, cache, core)
+               if cache is not None and not any(m is None or src.from_library(m) for m in by_module) else None)
     units = _Units()
     for m, ns in by_module.items():
-        units.update(records.units(m, ns) if records is not None else _read_units(src, ns))
+        units.update(records.units(m, ns) if records is not None and m is not None else _read_units(src, ns))
     verdicts: dict[Name, KernelVerdict] = {}
     unit_of: dict[Name, Name] = {}
     for n in names:
@@ -381,11 +390,11 @@ def recheck(
         merkle[k] = h.hexdigest()
     # Cached verdicts: each module's under its units' keys, else each unit's under its own.
     bundles: dict[str, list[Name]] = {}
-    if use_store:
-        for m, ns in by_module.items():
+    if cache is not None:
+        for ns in by_module.values():
             keys = sorted({unit_of[n] for n in ns if n in unit_of and unit_of[n] in merkle})
             bundle = "verdicts:" + digest(core, *(f"{k}={merkle[k]}" for k in keys))
-            got = store.read(bundle, list[KernelVerdict])
+            got = cache.read(bundle, list[KernelVerdict])
             if got is not None and len(got) == len(keys):
                 for k, verdict in zip(keys, got):
                     unit_verdict.setdefault(k, verdict)
@@ -395,27 +404,26 @@ def recheck(
     for k in project_order:
         if k in unit_verdict:
             continue
-        got = store.read(f"unit:{merkle[k]}", KernelVerdict) if use_store else None
+        got = cache.read(f"unit:{merkle[k]}", KernelVerdict) if cache is not None else None
         if got is not None:
             unit_verdict[k] = got
         else:
             todo.append(k)
 
     if todo:
-        shared = checker if checker is not None and checker.fuel == fuel and not clashes else None
         fresh = _check_units(src, todo, project, fuel, progress, clashes, shared)
         unit_verdict.update(fresh)
-        if use_store:
+        if cache is not None:
             for k in todo:
                 if k in fresh and k in merkle:
-                    store.write(f"unit:{merkle[k]}", fresh[k])
+                    cache.write(f"unit:{merkle[k]}", fresh[k])
     for bundle, keys in bundles.items():
-        if all(k in unit_verdict for k in keys):
-            store.write(bundle, [unit_verdict[k] for k in keys])
+        if cache is not None and all(k in unit_verdict for k in keys):
+            cache.write(bundle, [unit_verdict[k] for k in keys])
     for n, k in unit_of.items():
         verdicts.setdefault(n, unit_verdict.get(k, _undecided("not reached")))
-    if use_store and build_key is not None:
-        store.write(f"build:{build_key}", _BuildRecord(dict(sorted(verdicts.items())), len(project_order)))
+    if cache is not None and build_key is not None:
+        cache.write(f"build:{build_key}", _BuildRecord(dict(sorted(verdicts.items())), len(project_order)))
     return RecheckResult(verdicts, len(project_order), len(todo), time.monotonic() - t0)
 
 
@@ -465,7 +473,9 @@ def _check_units(src: OleanSource, todo: list[Name], project: set[Name], fuel: i
     every unit that needs it)."""
     clashes = clashes or {}
     roots = [Name(n) for n in SPEC_THEOREMS] + todo  # so that gcd/div/mod and literals can be checked
-    run_state = checker if checker is not None else Checker(fuel)
+    run_state = checker if checker is not None else Checker(fuel, src.terms)
+    if run_state.terms is not src.terms:
+        raise ValueError("a checking run reads its declarations into its own terms (OleanSource(terms=...))")
     order = [k for k in src.closure(roots) if k not in run_state.status]
     wanted = set(todo)
     out: dict[Name, KernelVerdict] = {k: run_state.status[k] for k in todo if k in run_state.status}
@@ -474,6 +484,7 @@ def _check_units(src: OleanSource, todo: list[Name], project: set[Name], fuel: i
         # filled as units are added: the core's proof-less theorems, the core's constants, the
         # core's constants shipped without a body
         env = run_state.env
+        boundary = run_state.boundary
         status = run_state.status  # every unit: its verdict
         n_done = 0
         started = last = time.monotonic()
@@ -498,7 +509,7 @@ def _check_units(src: OleanSource, todo: list[Name], project: set[Name], fuel: i
                     status[k] = _undecided(str(e))
                     continue
                 if src.is_boundary(k):
-                    env.boundary_axioms.add(decl.name)
+                    boundary.add(decl.name)
                 lib, hidden = src.provenance(k)
                 env.library.update(lib)
                 env.hidden_bodies.update(hidden)

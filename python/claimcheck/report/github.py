@@ -4,7 +4,7 @@
 declaration not proved, a changed fingerprint, a failing witness, a kernel rejection, ...), a module
 that failed to build (on its Lean line), a stale ``formalization.yaml`` (on the file), an instance
 cross-check that fails; ``::warning`` for what is flagged or undecided; ``::notice`` for what
-informs (a special case or reconstruction: one per such claim; a conjecture stated with a
+informs (a special case, proof core or reconstruction: one per such claim; a conjecture stated with a
 ``sorry``). The level of each comes from :mod:`claimcheck.report.states`. The last line is the
 gate's verdict with the headline, ``::notice`` when it passes and ``::error`` when it fails.
 

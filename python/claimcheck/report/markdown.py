@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from claimcheck.model.evidence import GateResult, Severity
+from claimcheck.model.evidence import Coverage, GateResult, Severity
 from claimcheck.report.states import claim_state
 
 __all__ = ["render_summary"]
@@ -38,15 +38,15 @@ def render_summary(result: GateResult) -> str:
     lines.append("")
     lines.append("## Papers")
     lines.append("")
-    header = ["paper", "claims", "in full", "special case", "reconstruction", "numerical", "open", "not formalised",
-              "fail"]
+    header = ["paper", "claims", "in full", "special case", "proof core", "reconstruction", "numerical", "open",
+              "not formalised", "fail"]
     lines.append("| " + " | ".join(header) + " |")
     lines.append("|" + "---|" + "---:|" * (len(header) - 1))
     for paper in result.papers:
-        p = paper.summary
-        cov = p.holds_by_coverage
-        row = [_cell(paper.id), p.claims, cov.get("full", 0), cov.get("special-case", 0),
-               cov.get("reconstruction", 0), p.holds_numerical, p.stated, p.informal, p.fails]
+        counts = paper.summary
+        cov = counts.holds_by_coverage
+        row = [_cell(paper.id), counts.claims, *(cov.get(str(c), 0) for c in Coverage), counts.holds_numerical,
+               counts.stated, counts.informal, counts.fails]
         lines.append("| " + " | ".join(str(v) for v in row) + " |")
     lines.append("")
     errors = [(paper, claim, p) for paper in result.papers for claim in paper.claims for p in claim.problems

@@ -64,7 +64,7 @@ class ReportError(ClaimcheckError):
 
 
 def _state_counts(claims: Iterable[dict[str, Any]]) -> dict[str, int]:
-    counts = {key: 0 for key in CLAIM_STATES}
+    counts: dict[str, int] = {str(key): 0 for key in CLAIM_STATES}
     for c in claims:
         counts[c["state"]] = counts.get(c["state"], 0) + 1
     return counts
@@ -214,8 +214,9 @@ def _render_files(result: GateResult, target: Path, source_root: Path | None = N
         encoding="utf-8",
     )
     paper_template = env.get_template("paper.html")
-    for paper in papers:
-        views = graph.paper_views(paper, data)
+    index = graph.Index.of(result)
+    for paper, typed in zip(papers, result.papers):
+        views = graph.paper_views(typed, result, index=index)
         (target / "papers" / f"{paper['id']}.html").write_text(
             paper_template.render(root="../", page="paper", paper=paper, views=views, **common),
             encoding="utf-8",

@@ -4,9 +4,9 @@ One module per group of Lean modules: :mod:`.basic` (helpers of ``MLTheory.Basic
 :mod:`.counting` (Pigeonhole, PromptCount, Retrieval), :mod:`.compaction`, :mod:`.linear`
 (GatedMLP, ShermanMorrison, MultiHead), :mod:`.generation_limit`, :mod:`.gnn`
 (GNNBisimulation), :mod:`.traffic_light_fair`, :mod:`.tables` (QueryTable), :mod:`.matroid`
-(PartitionGreedy), :mod:`.codes` (OneDistance, RationalCode), :mod:`.attention` (HardAttention,
-ConnectionLaplacian), :mod:`.geometry` (BindingFrontier, Apollonius), :mod:`.rotary`
-(RotaryCommutant), :mod:`.refinement` (Refinement); :mod:`.values` converts the evaluator's values.
+(PartitionGreedy), :mod:`.codes` (BalancedCode, OneDistance, RationalCode), :mod:`.attention` (HardAttention,
+ConnectionLaplacian), :mod:`.geometry` (BindingFrontier, Apollonius, BalancedRatio), :mod:`.rotary`
+(RotaryCommutant), :mod:`.refinement` (Refinement), :mod:`.rank` (RankDeficiency), :mod:`.combinatorics` (Allocation, Expansion), :mod:`.experts` (TaskExperts); :mod:`.values` converts the evaluator's values.
 Each computes from the mathematical definition (``numpy``, ``itertools``, ``math``), not by
 transcribing the Lean recursion. :mod:`mltheory.semantics` merges :data:`SEMANTICS`.
 """
@@ -17,8 +17,8 @@ from typing import Mapping
 
 from claimcheck.analysis.instances import Semantic
 from mltheory.mirrors import (
-    attention, basic, codes, compaction, counting, generation_limit, geometry, gnn, linear, matroid, refinement, rotary,
-    tables, traffic_light_fair,
+    attention, basic, codes, combinatorics, compaction, counting, experts, generation_limit, geometry, gnn, linear, matroid,
+    rank, refinement, rotary, tables, traffic_light_fair,
 )
 
 __all__ = ["SEMANTICS"]
@@ -38,4 +38,7 @@ SEMANTICS: Mapping[str, Semantic] = {
     **geometry.SEMANTICS,
     **rotary.SEMANTICS,
     **refinement.SEMANTICS,
+    **rank.SEMANTICS,
+    **combinatorics.SEMANTICS,
+    **experts.SEMANTICS,
 }

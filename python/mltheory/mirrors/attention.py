@@ -97,6 +97,13 @@ SEMANTICS: Mapping[str, Semantic] = {
     f"{HA}.sampleValues": lambda: fin_fun(Fraction(x) for x in (3, 5, 7, 11)),
     # MLTheory.ConnectionLaplacian
     f"{CL}.IsOrthogonal": lambda d, t: is_orthogonal(rat_matrix(nat(d), nat(d), t())),
+    # rows summing to one; detailed balance `π_i W_ij = π_j W_ji`; `Tr j i = (Tr i j)ᵀ`
+    f"{CL}.IsStochastic": lambda n, w: bool(np.all(rat_matrix(nat(n), nat(n), w()).sum(axis=1) == 1)),
+    f"{CL}.IsReversible": lambda n, pi, w: (lambda N: (lambda P, W: bool(np.all(
+        P[:, None] * W == (P[:, None] * W).T)))(rat_vector(N, pi()), rat_matrix(N, N, w())))(nat(n)),
+    f"{CL}.IsTransposeCompatible": lambda n, d, tr: (lambda N, D: (lambda T: all(
+        np.array_equal(T[j][i], T[i][j].T) for i in range(N) for j in range(N)))(
+        [[rat_matrix(D, D, m) for m in table(N, r, lambda m: m)] for r in table(N, tr(), lambda r: r)]))(nat(n), nat(d)),
     f"{CL}.generator": _generator,
     f"{CL}.piDot": lambda n, d, pi, x, y: (lambda N, D: pi_dot(rat_vector(N, pi()), rat_matrix(N, D, x()), rat_matrix(N, D, y())))(
         nat(n), nat(d)),

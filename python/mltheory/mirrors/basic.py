@@ -10,7 +10,13 @@ from typing import Mapping
 from claimcheck.analysis.instances import Semantic, as_int
 from mltheory.mirrors.values import fin_fun, fin_mat, nat, rat, rat_matrix, rat_vector, table
 
-__all__ = ["SEMANTICS"]
+__all__ = ["SEMANTICS", "relu"]
+
+
+def relu(t: Fraction) -> Fraction:
+    """The rectifier ``max(t, 0)`` (Lean's ``MLTheory.relu``, the one ReLU of the library)."""
+    return max(Fraction(0), t)
+
 
 SEMANTICS: Mapping[str, Semantic] = {
     "MLTheory.sumFin": lambda n, f: sum(table(nat(n), f(), rat), Fraction(0)),
@@ -20,6 +26,6 @@ SEMANTICS: Mapping[str, Semantic] = {
     "MLTheory.matMul": lambda n, a, b: (lambda k: fin_mat(rat_matrix(k, k, a()) @ rat_matrix(k, k, b())))(nat(n)),
     # `matVec A u` (entry `i` is `∑ k, A i k * u k`): the numpy matrix-vector product.
     "MLTheory.matVec": lambda n, a, u: (lambda k: fin_fun(rat_matrix(k, k, a()) @ rat_vector(k, u())))(nat(n)),
-    "MLTheory.relu": lambda t: max(Fraction(0), rat(t())),
-    "MLTheory.reluVec": lambda n, x: (lambda k: fin_fun(max(Fraction(0), v) for v in rat_vector(k, x())))(nat(n)),
+    "MLTheory.relu": lambda t: relu(rat(t())),
+    "MLTheory.reluVec": lambda n, x: (lambda k: fin_fun(relu(v) for v in rat_vector(k, x())))(nat(n)),
 }

@@ -1,4 +1,5 @@
-"""Python meanings of ``MLTheory.OneDistance`` (the triangle code) and ``MLTheory.RationalCode``
+"""Python meanings of ``MLTheory.BalancedCode`` (the triangle and antipodal codes, balance),
+``MLTheory.OneDistance`` (one-distance symmetry) and ``MLTheory.RationalCode``
 (balanced equal-norm codes of every size in ``Rat^d``, ``d ≥ 3``), as exact ``numpy`` object
 arrays of ``Fraction``: the triangle is ``e_c - e_{c+1 mod 3}`` (the identity minus its cyclic
 shift); the code of ``C`` prototypes is built from the rational points of the unit circle
@@ -15,9 +16,9 @@ from typing import Mapping
 import numpy as np
 
 from claimcheck.analysis.instances import Semantic
-from mltheory.mirrors.values import fin_mat, nat
+from mltheory.mirrors.values import fin_fun, fin_mat, nat, rat, rat_matrix
 
-__all__ = ["SEMANTICS", "circle_point", "rational_code", "triangle"]
+__all__ = ["SEMANTICS", "circle_point", "is_balanced", "is_one_distance", "rational_code", "triangle"]
 
 
 def triangle(d: int = 3) -> np.ndarray:
@@ -26,6 +27,17 @@ def triangle(d: int = 3) -> np.ndarray:
     out = np.full((3, d), Fraction(0), dtype=object)
     out[:, :3] = [[Fraction(int(x)) for x in row] for row in eye - np.roll(eye, 1, axis=1)]
     return out
+
+
+def is_balanced(code: np.ndarray) -> bool:
+    """The prototypes (rows) sum to the zero vector."""
+    return all(v == 0 for v in code.sum(axis=0))
+
+
+def is_one_distance(code: np.ndarray, delta: Fraction) -> bool:
+    """Every two distinct prototypes are at squared distance ``delta``."""
+    c = code.shape[0]
+    return all(sum((code[a] - code[b]) ** 2) == delta for a in range(c) for b in range(c) if a != b)
 
 
 def circle_point(k: int) -> tuple[Fraction, Fraction]:
@@ -54,7 +66,14 @@ def rational_code(c: int, d: int) -> np.ndarray:
 
 
 SEMANTICS: Mapping[str, Semantic] = {
-    "MLTheory.OneDistance.triangle": lambda: fin_mat(triangle()),
+    "MLTheory.BalancedCode.triangle": lambda: fin_mat(triangle()),
+    # `antipodal`: the plane code ±e₀; `samplePoint`: the point (1/2, 1)
+    "MLTheory.BalancedCode.antipodal": lambda: fin_mat(np.array([[Fraction(1), Fraction(0)], [Fraction(-1), Fraction(0)]],
+                                                                dtype=object)),
+    "MLTheory.BalancedCode.samplePoint": lambda: fin_fun((Fraction(1, 2), Fraction(1))),
+    "MLTheory.BalancedCode.IsBalanced": lambda c, d, mu: is_balanced(rat_matrix(nat(c), nat(d), mu())),
+    "MLTheory.OneDistance.IsOneDistance": lambda c, d, mu, delta: is_one_distance(rat_matrix(nat(c), nat(d), mu()),
+                                                                                  rat(delta())),
     "MLTheory.RationalCode.code": lambda e, c: fin_mat(rational_code(nat(c), nat(e) + 3)),
     # `threeVecs`: the plane vectors (1, 2), (3, -1), (5, 3)
     "MLTheory.threeVecs": lambda: fin_mat(np.array([[Fraction(1), Fraction(2)], [Fraction(3), Fraction(-1)],

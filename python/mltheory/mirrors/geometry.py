@@ -1,17 +1,18 @@
 """Python meanings of the geometry modules ``MLTheory.BindingFrontier`` (plane vectors
-``vec2``) and ``MLTheory.Apollonius`` (the max-competitor score and its balls), from the
-formulas: squared distances and maxima over exact ``Fraction`` vectors."""
+``vec2``), ``MLTheory.Apollonius`` (the max-competitor score and its balls) and
+``MLTheory.BalancedRatio`` (the mean-normalised squared ratio and its one ball per class), from the
+formulas: squared distances, means and maxima over exact ``Fraction`` vectors."""
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from claimcheck.analysis.instances import FinFun, Semantic, Unsupported
 from mltheory.mirrors.values import lean_div, nat, rat, rat_vector, table
 
-__all__ = ["SEMANTICS", "apollonius_centre", "max_competitor", "radius_sq", "ratio_score", "sq_dist", "triangle",
-           "vec2"]
+__all__ = ["SEMANTICS", "apollonius_centre", "ball_centre", "ball_radius_sq", "max_competitor", "mean_ratio_score",
+           "radius_sq", "ratio_score", "sq_dist", "vec2"]
 
 Vector = Sequence[Fraction]
 
@@ -48,10 +49,22 @@ def radius_sq(l: Fraction, a: Vector, b: Vector) -> Fraction:
     return l * inv * inv * sq_dist(a, b)
 
 
-def triangle(c: int) -> list[Fraction]:
-    """``triangle c``: the vectors ``(1, -1, 0)``, ``(0, 1, -1)``, ``(-1, 0, 1)``."""
-    base = [Fraction(1), Fraction(-1), Fraction(0)]
-    return [base[(i - c) % 3] for i in range(3)]
+def mean_ratio_score(code: Sequence[Vector], c: int, x: Vector) -> Fraction:
+    """``‖x - μ_c‖²`` against the mean squared distance to all prototypes:
+    ``C ‖x - μ_c‖² / Σ_c' ‖x - μ_c'‖²`` (Lean's ``x / 0 = 0``)."""
+    return lean_div(len(code) * sq_dist(x, code[c]), sum((sq_dist(x, m) for m in code), Fraction(0)))
+
+
+def ball_centre(l: Fraction, a: Vector) -> list[Fraction]:
+    """The centre ``a / (1 - λ)`` (``(1 - λ)⁻¹ = 0`` at ``λ = 1``)."""
+    inv = lean_div(Fraction(1), 1 - l)
+    return [inv * p for p in a]
+
+
+def ball_radius_sq(l: Fraction, r2: Fraction) -> Fraction:
+    """The squared radius ``λ (2 - λ) r² / (1 - λ)²``."""
+    inv = lean_div(Fraction(1), 1 - l)
+    return l * (2 - l) * r2 * inv * inv
 
 
 def _code(n: int, d: int, mu: Any) -> list[list[Fraction]]:
@@ -78,6 +91,10 @@ SEMANTICS: Mapping[str, Semantic] = {
         _code(C, D, mu()), _check_fin(c(), C), _vec(D, x())))(nat(n), nat(d)),
     "MLTheory.Apollonius.ratioScore": lambda n, d, mu, c, x: (lambda C, D: ratio_score(
         _code(C, D, mu()), _check_fin(c(), C), _vec(D, x())))(nat(n), nat(d)),
-    "MLTheory.Apollonius.triangle": lambda c: FinFun(tuple(triangle(nat(c)))),
     "MLTheory.Apollonius.pointE0": lambda: FinFun((Fraction(1), Fraction(0), Fraction(0))),
+    "MLTheory.BalancedRatio.meanRatioScore": lambda n, d, mu, c, x: (lambda C, D: mean_ratio_score(
+        _code(C, D, mu()), _check_fin(c(), C), _vec(D, x())))(nat(n), nat(d)),
+    "MLTheory.BalancedRatio.ballCentre": lambda d, l, a: (lambda D: FinFun(tuple(ball_centre(rat(l()), _vec(D, a())))))(
+        nat(d)),
+    "MLTheory.BalancedRatio.ballRadiusSq": lambda l, r2: ball_radius_sq(rat(l()), rat(r2())),
 }

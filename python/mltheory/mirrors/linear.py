@@ -44,10 +44,6 @@ def rank_one_sum(w1: np.ndarray, w2: np.ndarray, u: np.ndarray) -> np.ndarray:
     return out
 
 
-def relu(t: Fraction) -> Fraction:
-    return max(Fraction(0), t)
-
-
 def quad_gate(t: Fraction) -> Fraction:
     """``t + t²/2``."""
     return t + t * t / 2
@@ -179,12 +175,18 @@ SEMANTICS: Mapping[str, Semantic] = {
     # MLTheory.GatedMLP
     f"{GATED}.gatedMLP": lambda d, m, k, sigma, w1, w2, u, x: _mlp(d, m, k, _gate(sigma), w1, w2, u, x),
     f"{GATED}.bilinearMLP": lambda d, m, k, w1, w2, u, x: _mlp(d, m, k, lambda t: t, w1, w2, u, x),
-    f"{GATED}.relu": lambda t: relu(rat(t())),
     f"{GATED}.rankOneSum": lambda d, m, k, w1, w2, u, o, p, q: (lambda D, M, K: rank_one_sum(
         rat_matrix(M, D, w1()), rat_matrix(M, D, w2()), rat_matrix(K, M, u()))[nat(o), nat(p), nat(q)])(
         nat(d), nat(m), nat(k)),
     f"{GATED}.quadGate": lambda t: quad_gate(rat(t())),
     f"{GATED}.one": lambda a: (lambda v: lambda _j: lambda _i: v)(rat(a())),
+    # MLTheory.PrivilegedAxes: `sample = [[0, 2], [3, 0]]`; non-negative with at most one non-zero
+    # entry per row
+    "MLTheory.PrivilegedAxes.sample": lambda: fin_mat(np.array([[F(0), F(2)], [F(3), F(0)]], dtype=object)),
+    "MLTheory.PrivilegedAxes.sampleVec": lambda: fin_fun((F(1), F(-1))),
+    "MLTheory.PrivilegedAxes.IsNonnegRowMonomial": lambda n, m: (lambda k: (lambda a: bool(
+        all(v >= 0 for v in a.reshape(-1)) and all(sum(1 for v in row if v != 0) <= 1 for row in a)))(
+        rat_matrix(k, k, m())))(nat(n)),
     # MLTheory.PrivilegedAxes: `affine M b x = M x + b`
     "MLTheory.PrivilegedAxes.affine": lambda n, m, b, x: (lambda k: fin_fun(
         rat_matrix(k, k, m()) @ rat_vector(k, x()) + rat_vector(k, b())))(nat(n)),

@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import Any, Callable, Mapping, Sequence
 
 from claimcheck.analysis.instances import Semantic, Unsupported, as_int
+from mltheory.mirrors.basic import relu
 from mltheory.mirrors.values import nat, rat
 
 __all__ = ["SEMANTICS", "hat", "hat_sum", "iter_coeffs", "refine", "refine_iter"]
@@ -19,13 +20,9 @@ Fn = Callable[[Fraction], Fraction]
 Terms = Sequence[tuple[Fraction, Fraction]]
 
 
-def _relu(t: Fraction) -> Fraction:
-    return max(Fraction(0), t)
-
-
 def hat(x: Fraction) -> Fraction:
     """``relu(x + 1) - 2 relu(x) + relu(x - 1)``."""
-    return _relu(x + 1) - 2 * _relu(x) + _relu(x - 1)
+    return relu(x + 1) - 2 * relu(x) + relu(x - 1)
 
 
 def refine(mask: Sequence[tuple[int, Fraction]], f: Fn) -> Fn:

@@ -110,6 +110,8 @@ SEMANTICS: Mapping[str, Semantic] = {
     **{f"{NS}.{name}": (lambda v: lambda: v)(value) for name, value in _examples().items()},
     "MLTheory.PowerLaw.rot": lambda c, s: _lean_mat2(rot(rat(c()), rat(s()))),
     "MLTheory.PowerLaw.J": lambda: _lean_mat2(rot(Fraction(0), Fraction(1))),
+    # `sampleComm = rot 2 3 = 2 I + 3 J`
+    "MLTheory.PowerLaw.sampleComm": lambda: _lean_mat2(rot(Fraction(2), Fraction(3))),
     f"{NS}.bmul": lambda m, a, b: (lambda k: _lean_bmat(unflat(flat(_bmat(k, a())) @ flat(_bmat(k, b())))))(nat(m)),
     f"{NS}.bapply": lambda m, a, x: (lambda k: _lean_bvec(_apply(k, _bmat(k, a()), _bvec(k, x()))))(nat(m)),
     f"{NS}.bdot": lambda m, x, y: (lambda k: sum((_bvec(k, x()) * _bvec(k, y())).reshape(-1), Fraction(0)))(nat(m)),
