@@ -40,7 +40,9 @@ def _project(args: argparse.Namespace) -> Project:
 def _session(args: argparse.Namespace, **options) -> Session:
     progress = Progress(quiet=args.quiet)
     return Session(_project(args), progress, Options(jobs=getattr(args, "jobs", None),
-                                                     no_cache=getattr(args, "no_cache", False), **options))
+                                                     no_cache=getattr(args, "no_cache", False),
+                                                     kernel_alongside=not getattr(args, "kernel_after_build", False),
+                                                     **options))
 
 
 def _decls(texts: list[str] | None) -> tuple[Name, ...] | None:
@@ -83,8 +85,9 @@ def cmd_status(args: argparse.Namespace) -> ExitCode:
     """Proof status of every declaration, read from the build's .olean files.
 
     Exit code 1 when a declaration asked for with ``--decl`` is missing, or a module has no current
-    outputs (failed, blocked, not built or stale: its record says why) or a required package is
-    missing; other statuses (sorry, native, unsafe, axiom) are reported in the output with exit code 0.
+    outputs (failed, blocked, not built or stale: its record says why, a failed one with the Lean
+    error) or a required package is missing; other statuses (sorry, native, unsafe, axiom) are
+    reported in the output with exit code 0.
     """
     from claimcheck.pipeline.stages import project_settings
 
@@ -94,18 +97,32 @@ def cmd_status(args: argparse.Namespace) -> ExitCode:
     statements = bool(args.decl)
     fmt = _output_format(args, Document.STATUS)
     deps = project_settings(session.project).dependencies_line()
+    # why each module failed, from this build (the Lean error): in every output, and in the key of a
+    # reused text (the same failed module may fail with another error)
+    why = {m: r.first_error() for m, r in session.build.modules.items() if r.status in ("failed", "blocked")}
 
     def render(records) -> str:  # the renderers are imported only when the text is not reused
         notes = ([f"warning: {p.file}:{p.line}: {p.message}" for p in session.native_fidelity]
                  + session.build.dependency_problems() + [f"missing: {m}" for m in session.build.missing])
-        return render_document(Document.STATUS, fmt, records, session.project.root, statements=statements,
-                               dependencies=deps, notes=notes)
+        return render_document(Document.STATUS, fmt, _failed_with_errors(records, why), session.project.root,
+                               statements=statements, dependencies=deps, notes=notes)
 
-    text, missing = session.rendered_facts(f"{fmt}:{statements}", render)
+    text, missing = session.rendered_facts(f"{fmt}:{statements}" + "".join(f"\0{m}\0{e}" for m, e in sorted(why.items())),
+                                           render)
     _emit(text)
     if not session.build.ok and not args.quiet:
         print(session.build.summary(errors=False), file=sys.stderr)
-    return ExitCode.of(not missing and session.build.ok)
+    return ExitCode.of(not missing and not why and session.build.ok)
+
+
+def _failed_with_errors(records, why: dict[str, str]):
+    """The records of modules that did not build, each with the Lean error that stopped it."""
+    from dataclasses import replace
+
+    from claimcheck.model.facts import DeclKind
+
+    return [replace(r, note=f"module {r.module} did not build: {why[r.module]}")
+            if r.kind is DeclKind.MODULE and r.module in why else r for r in records]
 
 
 def cmd_validate(args: argparse.Namespace) -> ExitCode:
@@ -243,11 +260,19 @@ def cmd_formalization_yaml(args: argparse.Namespace) -> ExitCode:
             _emit(f"stale: {path.name}: (no file)\n")
             return ExitCode.FAILURE
         problems = formalization.problems(path, result, manifests, session.project)
-        _emit("".join(f"{p.message}\n" for p in problems))
-        return ExitCode.of(not problems)
-    changed = formalization.write(path, generated)
-    _emit(f"{'wrote' if changed else 'unchanged'}: {path}\n")
-    return ExitCode.SUCCESS
+        _emit("".join(f"{p.severity}: {p.file}:{p.line}: {p.message}\n" for p in problems))
+        return ExitCode.of(not any(p.is_error for p in problems))
+    done = formalization.write(path, generated, session.project.root)
+    lines = [f"{'wrote' if done.changed else 'unchanged'}: {path}"]
+    lines += [f"  filled in `{'.'.join(k.keys)}`: {k.value} (from {k.origin})" for k in done.filled]
+    if done.license_note:
+        lines.append(f"  `project.license` not filled in: {done.license_note}")
+    if done.remaining:
+        # a file with blank required fields fails `claimcheck check`: say so now, not at the next check
+        lines.append(f"still to fill in by hand ({len(done.remaining)}; `claimcheck check` fails until they are):")
+        lines += [f"  {path.name}:{line}: {message}" for line, message in done.remaining]
+    _emit("".join(line + "\n" for line in lines))
+    return ExitCode.of(not done.remaining)
 
 
 def cmd_export(args: argparse.Namespace) -> ExitCode:
@@ -410,6 +435,9 @@ def _add_no_build(parser: argparse.ArgumentParser) -> None:
 def _add_jobs(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-j", "--jobs", type=int, default=None,
                         help="parallel Lean jobs (default: bounded by cores and memory)")
+    parser.add_argument("--kernel-after-build", action="store_true",
+                        help="re-check with the independent kernel only after the whole build (default: each "
+                        "module as soon as it and its imports are built; the verdicts are the same)")
 
 
 def _add_format(parser: argparse.ArgumentParser, document: Document) -> None:
@@ -445,7 +473,8 @@ def make_parser() -> argparse.ArgumentParser:
         "status",
         help="proof status of every declaration (proved, trusted, sorry, native, unsafe, axiom, missing, failed)",
         description="Build incrementally, then read each declaration's axioms from the .olean files. "
-        "Exit code 1 if a --decl is missing; other statuses are reported with exit code 0.",
+        "Exit code 1 if a module did not build (its record gives the Lean error) or a --decl is missing; "
+        "other statuses are reported with exit code 0.",
     )
     _add_common(p)
     _add_format(p, Document.STATUS)

@@ -89,6 +89,14 @@ def base_manifests(root: Path, manifests_dir: Path, ref: str) -> list[Manifest]:
     try:
         _git(root, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}")
     except DiffError as exc:
+        try:
+            _git(root, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
+        except DiffError:
+            # a new project (`claimcheck init` makes the repository, not the first commit)
+            raise DiffError(f"--base {ref}: the git repository {top} has no commit yet, so there is nothing to"
+                            " compare with: commit the project first (`git add -A && git commit -m 'First"
+                            " version'`); from then on `claimcheck diff --base HEAD` shows what changed since"
+                            " the last commit") from exc
         raise DiffError(f"--base {ref}: no such revision in {top} (fetch it first, e.g. "
                         "`git fetch origin main` with a full-depth checkout)") from exc
     try:

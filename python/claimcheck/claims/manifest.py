@@ -49,6 +49,9 @@ _CATEGORY = re.compile(r"^[a-z-]+(?:\.[A-Za-z-]+)?$")
 _SOURCE_FILE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*$")
 _ARXIV = re.compile(r"^(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?$")
 
+#: A statement fingerprint as ``claimcheck check --update-fingerprints`` records it.
+FINGERPRINT = re.compile(r"^[0-9a-f]{16}$")
+
 _STR = "tag:yaml.org,2002:str"
 _INT = "tag:yaml.org,2002:int"
 _NULL = "tag:yaml.org,2002:null"
@@ -104,6 +107,14 @@ class FormalDecl:
     #: a declaration showing that the theorem's hypotheses can hold (else one is searched for)
     satisfied_by: Name | None = None
     reviewed: Review | None = None
+    #: the line of the entry's ``fingerprint:`` key (0: none written); problems with the recorded
+    #: fingerprint are shown there
+    fingerprint_line: int = 0
+
+    @property
+    def fingerprint_at(self) -> int:
+        """Where a problem with the recorded fingerprint is shown: its line, else the entry's."""
+        return self.fingerprint_line or self.yaml_line
 
 
 @dataclass(frozen=True)
@@ -272,6 +283,33 @@ def _kind(node: Node) -> str:
     return f"{'null' if tag == 'null' else tag} `{shown}`"
 
 
+def _fingerprint(chk: _FileChecker, node: Node, what: str, decl: Name) -> str | None:
+    """A recorded fingerprint: ``null``, or 16 lowercase hexadecimal digits. The scalar's text is
+    read whatever YAML would make of it (``1234567890123456`` is a fingerprint, not a number), so a
+    mistyped one is reported here, at its line, as an invalid fingerprint."""
+    if isinstance(node, ScalarNode) and node.tag == _NULL:
+        return None
+    if not isinstance(node, ScalarNode):
+        chk.err(node, f"wrong type for {what} of `{decl}`: expected 16 hexadecimal digits or `null`, got {_kind(node)}")
+        return None
+    value = node.value
+    if not FINGERPRINT.match(value):
+        shown = " ".join(value.split())
+        shown = shown if len(shown) <= 40 else shown[:40] + "…"
+        why = (f"{len(value)} characters" if len(value) != 16 and re.fullmatch(r"[0-9a-fA-F]*", value)
+               else "not lowercase hexadecimal digits")
+        chk.err(node, f"invalid fingerprint `{shown}` for `{decl}` ({why}): a statement fingerprint is 16"
+                " hexadecimal digits (0-9, a-f), as `claimcheck check --update-fingerprints` records it; write"
+                " `null` and run that command after reviewing the statement")
+        return None
+    return value
+
+
+def did_you_mean(key: str, allowed: list[str]) -> str:
+    """`` (did you mean `x`?)`` for the entry of ``allowed`` closest to ``key``, or nothing."""
+    return _did_you_mean(key, allowed)
+
+
 def _did_you_mean(key: str, allowed: list[str]) -> str:
     import difflib
 
@@ -368,7 +406,7 @@ def parse_manifest(path: Path, text: str | None = None) -> tuple[Manifest | None
         chk.err(line, f"invalid YAML: {problem}; fix the syntax (indentation, quoting of `:` in text)")
         return None, chk.issues
     if root is None:
-        chk.err(1, "empty manifest; write at least `id`, `title`, `sources` and `claims`")
+        chk.err(1, "empty manifest; write at least `id`, `title` and `claims`")
         return None, chk.issues
     found = _too_deep(root)
     if found is not None:
@@ -381,8 +419,10 @@ def parse_manifest(path: Path, text: str | None = None) -> tuple[Manifest | None
             chk.err(line, f"the YAML nests deeper than {MAX_DEPTH} levels here (a manifest nests about 5)")
         return None, chk.issues
 
-    keys = chk.mapping(root, "the manifest", ["id", "title", "sources", "claims"],
-                       ["authors", "categories", "arxiv", "url", "note"])
+    # the citation (`sources`, `arxiv`, `url`) is optional: a new manifest cites nothing until the
+    # authors say where the paper is (the report says "not cited yet", never shows a placeholder)
+    keys = chk.mapping(root, "the manifest", ["id", "title", "claims"],
+                       ["sources", "authors", "categories", "arxiv", "url", "note"])
     if keys is None:
         return None, chk.issues
 
@@ -529,13 +569,11 @@ def _parse_claim(chk: _FileChecker, node: Node) -> Claim | None:
                 decl = chk.lean_name(fk["decl"][1], "`decl`")
                 if decl is None:
                     continue
-                fp = None
+                fp, fp_line = None, 0
                 if "fingerprint" in fk:
                     fpn = fk["fingerprint"][1]
-                    if isinstance(fpn, ScalarNode) and fpn.tag == _NULL:
-                        fp = None
-                    else:
-                        fp = chk.string(fpn, "`fingerprint`")
+                    fp_line = _line(fpn)
+                    fp = _fingerprint(chk, fpn, "`fingerprint`", decl)
                 recorded = chk.string(fk["statement"][1], "`statement`") if "statement" in fk else None
                 role = "theorem"
                 if "role" in fk:
@@ -552,11 +590,11 @@ def _parse_claim(chk: _FileChecker, node: Node) -> Claim | None:
                 if "reviewed" in fk:
                     rk = chk.mapping(fk["reviewed"][1], f"`reviewed` of `{decl}`", ["fingerprint", "note"], [])
                     if rk is not None and "fingerprint" in rk and "note" in rk:
-                        rfp = chk.string(rk["fingerprint"][1], "reviewed `fingerprint`")
+                        rfp = _fingerprint(chk, rk["fingerprint"][1], "reviewed `fingerprint`", decl)
                         rnote = chk.string(rk["note"][1], "reviewed `note`")
                         if rfp and rnote:
                             review = Review(rfp, rnote, _line(fk["reviewed"][1]))
-                formal.append(FormalDecl(decl, fp, _line(item), role, module, recorded, sat, review))
+                formal.append(FormalDecl(decl, fp, _line(item), role, module, recorded, sat, review, fp_line))
             formal_ok = True
         else:
             chk.err(fnode, f"wrong type for `formal` of {where}: expected a non-empty list of"
@@ -721,5 +759,5 @@ def validate(
 __all__: list[str] = [
     "Acknowledgement", "COVERAGES", "Claim", "FormalDecl", "Issue", "LABELS", "Manifest", "ManifestError",
     "REASONS", "ROLES", "Review", "SourceRef",
-    "load_manifests", "parse_manifest", "validate",
+    "did_you_mean", "load_manifests", "parse_manifest", "validate",
 ]

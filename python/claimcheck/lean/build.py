@@ -34,6 +34,7 @@ import subprocess
 import tempfile
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Mapping
@@ -92,6 +93,20 @@ NATIVE_HINT = (
     "metaprogram, or code for a definition), which the wasm toolchain cannot do: its library "
     "ships no compiled code (.ir). A native Lean toolchain (elan, the version in lean-toolchain) "
     "builds this module; proofs elsewhere in it are not the problem."
+)
+
+#: Errors of the module system (a file starting with `module`, which multi-file builds on the wasm
+#: toolchain need), each with what to do: measured on the real-code corpus (README, "What the wasm
+#: toolchain cannot build"). A native Lean gives the same errors on a module.
+MODULE_HINTS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"Expected a definition with an exposed body"),
+     "\nclaimcheck: a module sees a library definition's body only when the library exposes it "
+     "(`@[expose]`); this one is not, so `simp`/`unfold` cannot use its equations here. Prove the "
+     "step from the library's lemmas about the definition instead of unfolding it."),
+    (re.compile(r"must be marked as `meta`"),
+     "\nclaimcheck: in a module, code that Lean runs while elaborating (an `@[app_unexpander]`, "
+     "`@[delab]`, `@[macro]` or `@[command_elab]` function) must be `meta`: write `meta def`, or put "
+     "it in a `meta section`."),
 )
 
 
@@ -335,7 +350,7 @@ class Builder:
     def __init__(self, project: Project, toolchain: Toolchain, jobs: int | None = None,
                  progress: Progress | None = None, plan: "Mapping[str, PlannedModule] | None" = None,
                  external: Mapping[str, ExternalModule] | None = None,
-                 blocked: Mapping[str, str] | None = None) -> None:
+                 blocked: Mapping[str, str] | None = None, on_ready: OnReady | None = None) -> None:
         self.project = project
         self.toolchain = toolchain
         self.jobs = max(1, jobs or default_jobs(toolchain))
@@ -343,6 +358,8 @@ class Builder:
         self.plan = dict(plan) if plan is not None else None
         self.external = dict(external or {})
         self.preblocked = dict(blocked or {})
+        #: told of each module whose outputs are current (built now, or up to date), in build order
+        self.on_ready = on_ready
         # Interface hashes read from disk, once each; dropped when a module's outputs change.
         self._interfaces: dict[tuple[str, str], str | None] = {}
         if not project.build_dir.resolve().is_relative_to(project.root):
@@ -434,9 +451,15 @@ class Builder:
         keys: dict[str, str] = {}
         total = len(order)
         finished = 0
+        clock = _Estimate(self.jobs, {n: _size(modules[n].path) for n in order})
 
         def deps_done(name: str) -> bool:
             return all(d in results for d in project_imports(modules[name], modules))
+
+        def ready(name: str, compiled: bool) -> None:
+            clock.done(name)
+            if self.on_ready is not None:
+                self.on_ready(name, tuple(sorted(transitive_imports(modules[name], modules))), compiled)
 
         with ThreadPoolExecutor(max_workers=self.jobs) as pool:
             while pending or running:
@@ -450,6 +473,7 @@ class Builder:
                         self._remove_outputs(name)
                         self._forget_interfaces(name)
                         results[name] = held
+                        clock.done(name)
                         finished += 1
                         self.progress.line(f"[{finished}/{total}] {name}: blocked ({held.reason})")
                         continue
@@ -460,6 +484,7 @@ class Builder:
                         self._remove_outputs(name)
                         self._forget_interfaces(name)
                         results[name] = self._blocked_by(name, mod.path, bad, results[bad])
+                        clock.done(name)
                         finished += 1
                         self.progress.line(f"[{finished}/{total}] {name}: blocked by {bad}")
                         continue
@@ -470,6 +495,7 @@ class Builder:
                     if messages is not None:
                         results[name] = ModuleResult(name, mod.path, ModuleState.UP_TO_DATE, messages, package=self._package)
                         finished += 1
+                        ready(name, False)
                         continue
                     self.progress.line(f"[{finished}/{total} done] building {name}")
                     running[pool.submit(self._compile, mod)] = name
@@ -487,7 +513,14 @@ class Builder:
                         self.records.put(keys[name], {"outputs": outputs_hash(self.project, name), "files": files,
                                                       "messages": [asdict(m) for m in result.messages]})
                     verdict = "ok" if result.status is ModuleState.BUILT else "FAILED"
-                    self.progress.line(f"[{finished}/{total}] {name}: {verdict} ({result.seconds:.1f}s)")
+                    clock.compiled(name, result.seconds)
+                    if result.status is ModuleState.BUILT:
+                        ready(name, True)
+                    else:
+                        clock.done(name)
+                    left = clock.left(pending, list(running.values()))
+                    self.progress.line(f"[{finished}/{total}] {name}: {verdict} ({result.seconds:.1f}s)"
+                                       + (f"; {left}" if left else ""))
         ordered = {name: results[name] for name in order}
         return self._report(ordered, modules, start)
 
@@ -761,6 +794,7 @@ class Builder:
             if source != mod.path:
                 messages = [_as_original(m, os.path.relpath(source, root), os.path.relpath(mod.path, root))
                             for m in messages]
+            messages = [_with_module_hint(m) for m in messages]
             errors = [m for m in messages if m.severity == "error"]
             produced = (scratch / f"{stem}.olean").exists()
             if proc.returncode == 0 and not errors and produced:
@@ -793,6 +827,48 @@ class Builder:
                 os.replace(produced, target)
             else:
                 target.unlink(missing_ok=True)
+
+
+#: ``on_ready(module, its project imports (transitively), compiled in this run)``
+OnReady = Callable[[str, tuple[str, ...], bool], None]
+
+
+def _size(path: Path) -> int:
+    try:
+        return max(1, path.stat().st_size)
+    except OSError:
+        return 1
+
+
+class _Estimate:
+    """The build's remaining time, from the modules' sizes and the seconds per byte measured on the
+    modules compiled so far (shown once one has been compiled; a guess: modules differ)."""
+
+    def __init__(self, jobs: int, sizes: dict[str, int]) -> None:
+        self.jobs = jobs
+        self.sizes = sizes
+        self.finished: set[str] = set()
+        self.bytes = 0
+        self.seconds = 0.0
+
+    def done(self, name: str) -> None:
+        self.finished.add(name)
+
+    def compiled(self, name: str, seconds: float) -> None:
+        self.finished.add(name)
+        self.bytes += self.sizes.get(name, 1)
+        self.seconds += seconds
+
+    def left(self, pending: list[str], running: list[str]) -> str:
+        todo = [n for n in [*pending, *running] if n not in self.finished]
+        if not todo or self.bytes == 0:
+            return ""
+        rate = self.seconds / self.bytes
+        sizes = [self.sizes.get(n, 1) for n in todo]
+        # the work shared by the jobs, but never less than the largest module alone (it is one job)
+        seconds = max(sum(sizes) * rate / max(1, min(self.jobs, len(todo))), max(sizes) * rate)
+        return (f"about {seconds / 60:.0f} min of building left" if seconds >= 90
+                else f"about {seconds:.0f} s of building left")
 
 
 def _umask() -> int:
@@ -833,6 +909,14 @@ def header_end(text: str) -> int:
             end = match.end()
         pos = match.end()
     return end
+
+
+def _with_module_hint(message: Message) -> Message:
+    """An error of the module system with what to do about it (:data:`MODULE_HINTS`)."""
+    if message.severity != "error":
+        return message
+    hints = "".join(hint for pattern, hint in MODULE_HINTS if pattern.search(message.text))
+    return dataclasses.replace(message, text=message.text + hints) if hints else message
 
 
 def _as_original(message: Message, shadow: str, original: str) -> Message:
@@ -886,15 +970,16 @@ def parse_messages(stdout: str, root: Path) -> list[Message]:
 
 
 def build(project: Project, toolchain: Toolchain, jobs: int | None = None,
-          progress: Progress | None = None) -> BuildReport:
-    """Build every module of ``project`` (see the module docstring).
+          progress: Progress | None = None, on_ready: OnReady | None = None) -> BuildReport:
+    """Build every module of ``project`` (see the module docstring); ``on_ready`` is told of each
+    module as its outputs become current (the kernel's re-check alongside the build).
 
     The build folder is locked for the whole build: a second ``claimcheck build`` of the same
     project waits for the first, then finds every module up to date instead of redoing the work.
     """
     lock = project.build_dir / ".lock"
     with FileLock(lock, progress, f"another build of {project.root} is running; waiting for it to finish"):
-        return Builder(project, toolchain, jobs, progress).run()
+        return Builder(project, toolchain, jobs, progress, on_ready=on_ready).run()
 
 
 def current_outputs(project: Project, toolchain: Toolchain) -> BuildReport:

@@ -174,6 +174,7 @@ class ProblemCode(StrEnum):
     UNDECIDED_PROPOSITION = "undecided-proposition"
     FINGERPRINT_UNRECORDED = "fingerprint-unrecorded"
     FINGERPRINT_CHANGED = "fingerprint-changed"
+    FINGERPRINT_MISTYPED = "fingerprint-mistyped"
     KERNEL_REJECTED = "kernel-rejected"
     KERNEL_NOT_ACCEPTED = "kernel-not-accepted"
     KERNEL_RELAXED = "kernel-relaxed"

@@ -30,6 +30,8 @@ from claimcheck.progress import Progress
 from claimcheck.project import Project
 
 if TYPE_CHECKING:
+    from claimcheck.pipeline.alongside import Alongside
+    from claimcheck.recheck.run import Checker
     from claimcheck.analysis.library import LibraryIndex
     from claimcheck.analysis.satisfiable import Application
     from claimcheck.analysis.instance_rules import InstanceRules
@@ -64,9 +66,32 @@ class Session:
 
             return build_workspace(self.project, self.toolchain, self.options.jobs, self.progress,
                                    build=self.options.build)
-        if self.options.build:
-            return build(self.project, self.toolchain, jobs=self.options.jobs, progress=self.progress)
-        return current_outputs(self.project, self.toolchain)
+        if not self.options.build:
+            return current_outputs(self.project, self.toolchain)
+        alongside = self._alongside
+        try:
+            report = build(self.project, self.toolchain, jobs=self.options.jobs, progress=self.progress,
+                           on_ready=alongside.ready if alongside is not None else None)
+        except BaseException:
+            if alongside is not None:
+                alongside.abandon()  # an interrupted or failed build: nothing waits for the re-check
+            raise
+        if alongside is not None:
+            self._checker = alongside.finish()
+        return report
+
+    @cached_property
+    def _alongside(self) -> Alongside | None:
+        """The kernel's re-check of each module as the build finishes it (:mod:`.alongside`)."""
+        if not self.options.kernel or not self.options.kernel_alongside:
+            return None
+        from claimcheck.pipeline.alongside import Alongside
+
+        return Alongside(lambda: self.environment, [self.toolchain.lib_dir], stages.verdict_store(self.options.no_cache),
+                         self.project.kernel_fuel, self.progress)
+
+    #: the checking run the project's re-check continues (filled alongside the build)
+    _checker: Checker | None = field(default=None, init=False, repr=False)
 
     @cached_property
     def library(self) -> LibraryIndex:
@@ -124,8 +149,8 @@ class Session:
             return {}
         return self.records.reuse(PROJECT, self.keys.kernel, dict[Key, KernelVerdict], lambda: stages.kernel_verdicts(
             self.environment, self.built_modules, self.toolchain, self.project.kernel_fuel, self.options.no_cache,
-            self.progress.line, self.project.dependency_dirs() if self.project.kernel_dependencies == "trust" else ()),
-            keep=lambda verdicts: not stages.ran_out_of_fuel(verdicts))
+            self.progress.line, self.project.dependency_dirs() if self.project.kernel_dependencies == "trust" else (),
+            self._checker), keep=lambda verdicts: not stages.ran_out_of_fuel(verdicts))
 
     @cached_property
     def facts(self) -> list[DeclFacts]:

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from claimcheck.claims.manifest import Manifest
     from claimcheck.model.evidence import GateResult, InstanceResult, Problem, WitnessOutcome
     from claimcheck.olean.reader import Environment
+    from claimcheck.recheck.run import Checker
 
 Key = tuple[str, Name]
 
@@ -54,14 +55,23 @@ def environment(project: Project, toolchain: Toolchain, library: LibraryIndex | 
     return open_environment([project.olean_dir, *project.dependency_dirs()], [toolchain.lib_dir], library)
 
 
-def kernel_verdicts(env: Environment, modules: Sequence[str], toolchain: Toolchain, fuel: int, no_cache: bool,
-                    progress: Callable[[str], None], trusted: Sequence[Path] = ()) -> dict[Key, KernelVerdict]:
-    """The independent kernel's verdict on every constant of ``modules`` (``trusted``: the output
-    folders of required packages whose theorems are admitted as stated)."""
-    from claimcheck.recheck.run import STORE_NAMESPACE, project_verdicts
+def verdict_store(no_cache: bool) -> Store:
+    """The kernel's verdict store in the user's cache (read unless ``no_cache`` or under CI)."""
+    from claimcheck.recheck.run import STORE_NAMESPACE
 
-    store = Store(STORE_NAMESPACE, enabled=reads_allowed(no_cache))
-    verdicts, _result = project_verdicts(env, modules, [toolchain.lib_dir], store, fuel, progress, trusted)
+    return Store(STORE_NAMESPACE, enabled=reads_allowed(no_cache))
+
+
+def kernel_verdicts(env: Environment, modules: Sequence[str], toolchain: Toolchain, fuel: int, no_cache: bool,
+                    progress: Callable[[str], None], trusted: Sequence[Path] = (),
+                    checker: Checker | None = None) -> dict[Key, KernelVerdict]:
+    """The independent kernel's verdict on every constant of ``modules`` (``trusted``: the output
+    folders of required packages whose theorems are admitted as stated; ``checker``: the checking
+    run begun alongside the build, whose units are not checked again)."""
+    from claimcheck.recheck.run import project_verdicts
+
+    verdicts, _result = project_verdicts(env, modules, [toolchain.lib_dir], verdict_store(no_cache), fuel, progress,
+                                         trusted, checker)
     return verdicts
 
 

@@ -51,6 +51,8 @@ STALE_MARKER = "STALE.txt"
 
 LABELS = tuple(str(label) for label in Label)
 STATUSES = tuple(str(s) for s in reversed(STATUS_ORDER))
+#: The statuses as the outputs say them: a proved definition is ``defined`` (``status_words``).
+STATUS_WORDS = (STATUSES[0], "defined", *STATUSES[1:])
 MODULE_STATUSES = ("built", "up-to-date", "failed", "blocked", "not-built", "stale")
 
 # Paper ids become file names: keep them to a portable, unsurprising alphabet.
@@ -76,10 +78,28 @@ def _declarations_by_module(declarations: list[dict[str, Any]]) -> list[tuple[st
 
 
 def _status_counts(decls: Iterable[dict[str, Any]]) -> dict[str, int]:
-    counts = {key: 0 for key in STATUSES}
+    """How many declarations say each status word (a definition is ``defined``, not ``proved``:
+    the counts are those of the rows below them)."""
+    counts = {key: 0 for key in STATUS_WORDS}
     for d in decls:
-        counts[d["status"]] = counts.get(d["status"], 0) + 1
+        word = status_words(d["status"], d.get("is_theorem"))
+        counts[word] = counts.get(word, 0) + 1
     return counts
+
+
+def kernel_chip(decl: dict[str, Any]) -> dict[str, str] | None:
+    """How a declaration's kernel verdict shows: its CSS class, words and hover text. The kernel
+    checks that a declaration is well-typed, not that it is a proof: on one that rests on `sorry`
+    or an axiom, `checked` is said as such, never in the green of a proof."""
+    kernel = decl.get("kernel")
+    if not kernel:
+        return None
+    outcome, reason = str(kernel["outcome"]), str(kernel.get("reason") or "")
+    status = str(decl.get("status"))
+    if outcome == "checked" and status in ("sorry", "axiom", "native", "unsafe"):
+        return {"css": "k-typed", "words": "kernel: well-typed, not a proof",
+                "title": f"the independent kernel accepts its types; it rests on {status}, so it proves nothing"}
+    return {"css": f"k-{outcome}", "words": f"kernel: {outcome}", "title": reason}
 
 
 # --------------------------------------------------------------------------- HTML
@@ -113,7 +133,8 @@ def _environment() -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     env.filters["short_value"] = _short_value
-    env.filters["status_class"] = lambda v: _css_token(v, STATUSES)
+    env.filters["status_class"] = lambda v: _css_token(v, STATUS_WORDS)
+    env.globals["kernel_chip"] = kernel_chip
     env.globals["status_words"] = status_words
     env.filters["label_class"] = lambda v: _css_token(v, LABELS)
     env.filters["module_class"] = lambda v: _css_token(v, MODULE_STATUSES)
@@ -144,7 +165,7 @@ def _render_files(result: GateResult, target: Path, source_root: Path | None = N
         "toolchain": data["toolchain"],
         "labels": LABELS,
         "tiers": tuple(str(t) for t in TIERS),
-        "statuses": STATUSES,
+        "statuses": STATUS_WORDS,
         "state_words": {k: v.words for k, v in CLAIM_STATES.items()},
         "state_css": {k: v.css for k, v in CLAIM_STATES.items()},
         "instance_states": instance_states,
