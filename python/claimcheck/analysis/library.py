@@ -34,7 +34,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 
 from claimcheck.analysis.fingerprints import fingerprint
 from claimcheck.analysis.lookalike import skeleton_components
@@ -80,6 +80,10 @@ class _Declared:
 
     def __contains__(self, name: object) -> bool:
         return isinstance(name, Name) and self._catalog.declares(name)
+
+    def __iter__(self) -> Iterator[Name]:
+        """Every name, decoded (a "did you mean" for a misspelt name: the error path only)."""
+        return (parse_str(t) for t in self._catalog.texts())
 
 
 @dataclass(frozen=True, eq=False)

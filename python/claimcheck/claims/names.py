@@ -3,7 +3,7 @@ without building or installing anything (``claimcheck validate``: a typo costs a
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Container, Iterable
 from pathlib import Path
 
 from claimcheck.claims.manifest import Issue, Manifest, did_you_mean
@@ -50,9 +50,11 @@ def check_names(manifests: list[Manifest], built: set[Name], library: Container[
         raise ManifestError(issues)
 
 
-def _suggestion(name: Name, known: set[Name], memo: dict[int, dict[str, list[str]]]) -> str:
+def _suggestion(name: Name, known: Container[Name], memo: dict[int, dict[str, list[str]]]) -> str:
     """A "did you mean" for a misspelt declaration name (as `check` gives): the closest known name
     of the same root namespace (the library has ~10^5 names: they are grouped once by root)."""
+    if not isinstance(known, Iterable):
+        return ""
     by_root = memo.get(id(known))
     if by_root is None:
         by_root = memo[id(known)] = {}
@@ -61,5 +63,6 @@ def _suggestion(name: Name, known: set[Name], memo: dict[int, dict[str, list[str
         for names in by_root.values():
             names.sort()
     root = str(name.root) if not name.is_anonymous else ""
-    pool = by_root.get(root) or ([n for names in by_root.values() for n in names] if len(known) < 20000 else [])
+    total = sum(len(names) for names in by_root.values())
+    pool = by_root.get(root) or ([n for names in by_root.values() for n in names] if total < 20000 else [])
     return did_you_mean(str(name), pool)

@@ -226,9 +226,10 @@ class BuildReport:
 
     def _counts(self) -> str:
         n = len(self.modules)
-        extra = "".join(f", {self.count(s)} {s}" for s in ("not-built", "stale") if self.count(s))
-        return (f"{n} {'module' if n == 1 else 'modules'}: {self.count('built')} built, "
-                f"{self.count('up-to-date')} up to date, {self.count('failed')} failed, {self.count('blocked')} blocked"
+        extra = "".join(f", {self.count(s)} {s}" for s in (ModuleState.NOT_BUILT, ModuleState.STALE) if self.count(s))
+        return (f"{n} {'module' if n == 1 else 'modules'}: {self.count(ModuleState.BUILT)} built, "
+                f"{self.count(ModuleState.UP_TO_DATE)} up to date, {self.count(ModuleState.FAILED)} failed, "
+                f"{self.count(ModuleState.BLOCKED)} blocked"
                 f"{extra} ({self.seconds:.1f}s)")
 
     def _problems(self, errors: bool) -> list[str]:

@@ -115,7 +115,7 @@ class Alongside:
             started = time.monotonic()
             try:
                 project_verdicts(self._environment(), [*imports, module], self.core_folders, self.store, self.fuel,
-                                 None, self.checker)
+                                 None, checker=self.checker)
             except BaseException as exc:  # noqa: BLE001 - no verdict: the project's re-check runs afresh
                 self.error = exc
                 self.progress.line(f"kernel: the re-check alongside the build stopped ({type(exc).__name__}: {exc});"

@@ -13,7 +13,7 @@ codes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, partial
 from typing import TYPE_CHECKING, Callable
 
 from claimcheck.cache import reads_allowed
@@ -308,9 +308,12 @@ class Session:
         if self.toolchain.kind != "wasm":
             return []
         out: list[Problem] = []
+        def compute(module: str) -> list[Problem]:
+            return stages.native_fidelity(self.environment, self.project, self.toolchain, module,
+                                          self.build.modules[module].source)
+
         for m in self.built_modules:
-            out += self.records.reuse(FACTS, self.keys.fidelity(m), list[Problem], lambda m=m: stages.native_fidelity(
-                self.environment, self.project, self.toolchain, m, self.build.modules[m].source))
+            out += self.records.reuse(FACTS, self.keys.fidelity(m), list[Problem], partial(compute, m))
         return out
 
     def _manifest_decls(self, manifests: list[Manifest], facts: list[DeclFacts]) -> list[DeclFacts]:

@@ -12,7 +12,7 @@ the folder it runs when it runs: ``status`` on unchanged inputs loads none of th
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Container, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -24,6 +24,8 @@ from claimcheck.model.names import Name
 from claimcheck.project import Project
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from claimcheck.model.evidence import Settings
     from claimcheck.analysis.cross_check import InstanceTheorem
     from claimcheck.analysis.library import LibraryIndex
@@ -313,6 +315,10 @@ class _Either:
 
     def __contains__(self, name: object) -> bool:
         return name in self.first or name in self.second
+
+    def __iter__(self) -> Iterator[Name]:
+        for names in (self.first, self.second):
+            yield from names if isinstance(names, Iterable) else ()
 
 
 def check_witness_ids(manifests: list[Manifest], ids: list[str] | None) -> None:
