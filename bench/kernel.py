@@ -11,6 +11,14 @@ baseline / current (the speed-up) and whether the verdicts agree:
 2. The project's re-check: every declaration of the project's modules, from the `.olean` files of a
    build (`--build DIR`, a build folder's `lib`; by default a clean build in a temporary copy, one
    Lean process), through `recheck` with no cache and no time limit (`replay_*`), counting verdicts.
+3. The fuel probes (this tree only): every `tests/kernel/cases/probe_*` case (big-number arithmetic,
+   a 2,000,000-digit literal, exponential unfolding, a universe comparison that would split 2^40
+   ways) checked with the *default* fuel and memory budget (the cases' own `fuel:` only keeps the
+   test suite fast), each in its own process: wall and CPU seconds, peak memory and the verdict
+   (`probe_<name>_*`), and `probes_within_bounds`: every probe that must not be accepted ends
+   rejected or declined within 90 s and 4 GiB, every good one accepted. `fuel_steps_per_cpu_second`
+   is the pace at which the exponential-unfolding probe spends its fuel (what `DEFAULT_FUEL` is
+   calibrated by: running out takes `fuel_exhausted_cpu_seconds`).
 
 The baseline (`--baseline REF`, default the revision before issue 26's kernel work) is extracted
 with `git archive` into a temporary folder; a baseline slower than `--baseline-timeout` seconds is
@@ -20,12 +28,12 @@ The last line printed is one JSON object: for each app-lam size n, `app_lam_<n>_
 `app_lam_<n>_verdict`, `app_lam_<n>_baseline_verdict`, `app_lam_<n>_baseline_seconds` and
 `app_lam_<n>_speedup` (null when the baseline did not reach the same verdict within
 `--baseline-timeout` seconds and `--baseline-memory` GB), then `replay_seconds`, `replay_cpu_seconds`, `replay_baseline_seconds`,
-`replay_baseline_cpu_seconds`, `replay_speedup`, `declarations`, `checked`, `rejected`, `undecided`,
-`verdicts_changed` (declarations whose verdict kind differs from the baseline's) and
-`replay_baseline_timed_out`.
+`replay_baseline_cpu_seconds`, `replay_speedup` (wall) and `replay_cpu_speedup`, `declarations`,
+`checked`, `rejected`, `undecided`, `verdicts_changed` (declarations whose verdict kind differs from
+the baseline's) and `replay_baseline_timed_out`; then the probes' keys.
 
 Usage: `python bench/kernel.py [--build DIR] [--baseline REF] [--baseline-timeout S]
-[--baseline-memory GB] [--skip-replay] [--n 1000 2000 4000]`
+[--baseline-memory GB] [--skip-replay] [--skip-probes] [--n 1000 2000 4000]`
 """
 
 from __future__ import annotations
@@ -58,15 +66,16 @@ def generate_app_lam(n: int, path: Path) -> None:
     """The arena's `perf/app-lam` term for ``n`` (see its `app-lam.lean`), with `wrap2 f g :=
     Nat.add (f 0) (g 0)`, in a file with a minimal prelude (Nat, Nat.add by its recursor)."""
     sys.path.insert(0, str(REPO / "python"))
-    from claimcheck.kernel import expr as E
-    from claimcheck.kernel import level as L
+    from claimcheck.kernel.expr import Terms
     from claimcheck.kernel.declarations import (Constructor, Definition, HintKind, Hints, InductiveBlock,
                                                 InductiveType, Recursor, RecursorRule)
     from claimcheck.kernel.ndjson import dump_lines
 
+    E = Terms()  # the terms the case is built in (written out, then read by each checker)
+
     nat = E.mk_const(("Nat",))
     zero, succ = E.mk_const(("Nat", "zero")), E.mk_const(("Nat", "succ"))
-    u = L.mk_param(("u",))
+    u = E.levels.mk_param(("u",))
     b = E.mk_bvar
     arrow = E.mk_arrow
     # Nat.rec.{u} : {motive : Nat → Sort u} → motive zero → ((n : Nat) → motive n → motive (succ n))
@@ -83,13 +92,13 @@ def generate_app_lam(n: int, path: Path) -> None:
         ("succ",), E.mk_pi(("n",), nat, E.mk_pi(("n_ih",), E.mk_app(b(2), b(0)), E.mk_app(b(3), E.mk_app(succ, b(1))))),
         E.mk_lam(("n",), nat, E.mk_apps(b(1), (b(0), E.mk_apps(rec, (b(3), b(2), b(1), b(0)))))))))
     block = InductiveBlock(
-        (InductiveType(("Nat",), (), E.mk_sort(L.ONE), 0, 0, (("Nat",),), (("Nat", "zero"), ("Nat", "succ")),
+        (InductiveType(("Nat",), (), E.mk_sort(E.one), 0, 0, (("Nat",),), (("Nat", "zero"), ("Nat", "succ")),
                        0, True),),
         (Constructor(("Nat", "zero"), (), nat, ("Nat",), 0, 0, 0),
          Constructor(("Nat", "succ"), (), arrow(nat, nat), ("Nat",), 1, 0, 1)),
         (Recursor(("Nat", "rec"), (("u",),), rec_type, (("Nat",),), 0, 0, 1, 2,
                   (RecursorRule(("Nat", "zero"), 0, rule_zero), RecursorRule(("Nat", "succ"), 1, rule_succ)), False),))
-    one = L.ONE
+    one = E.one
     add_val = E.mk_lam(("n",), nat, E.mk_lam(("m",), nat, E.mk_apps(E.mk_const(("Nat", "rec"), (one,)), (
         E.mk_lam(("_",), nat, nat), b(1), E.mk_lam(("k",), nat, E.mk_lam(("ih",), nat, E.mk_app(succ, b(0)))), b(0)))))
     add = Definition(("Nat", "add"), (), arrow(nat, arrow(nat, nat)), add_val, Hints(HintKind.REGULAR, 1))
@@ -168,6 +177,56 @@ def run_recheck(pythonpath: Path, olean_dir: Path, lib_dir: Path, modules: list[
     return wall, cpu, data["verdicts"]
 
 
+PROBE_WORKER = r"""
+import json, resource, sys, time
+from claimcheck.kernel import Environment, read_ndjson
+from claimcheck.kernel.checker import check_all, summarize
+from claimcheck.kernel.ndjson import NdjsonError, error_verdict
+import yaml
+case = sys.argv[1]
+want = yaml.safe_load(open(case + "/expected.yaml"))
+env = Environment(library={tuple(n.split(".")) for n in want.get("library") or ()})  # default fuel and memory
+t0, c0 = time.perf_counter(), time.process_time()
+try:
+    verdicts = check_all(read_ndjson(case + "/input.ndjson", env.terms), env=env, stop_on_reject=True)
+    worst = summarize(verdicts)
+except NdjsonError as e:
+    worst, verdicts = error_verdict(e), []
+print(json.dumps({"seconds": time.perf_counter() - t0, "cpu": time.process_time() - c0,
+                  "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+                  "outcome": str(worst.outcome) if worst else "accepted", "want": want["outcome"],
+                  "steps": max((v.steps for v in verdicts), default=0),
+                  "reason": worst.reason[:160] if worst else ""}))
+"""
+
+
+def run_probes(pythonpath: Path) -> dict:
+    """The probe cases with the default fuel, each in its own process (see the module docstring)."""
+    out: dict = {}
+    ok = True
+    for case in sorted((REPO / "tests" / "kernel" / "cases").glob("probe_*")):
+        wall, _cpu, text = timed([sys.executable, "-c", PROBE_WORKER, str(case)], pythonpath, 600)
+        name = case.name[len("probe_"):]
+        if wall is None:
+            out[f"probe_{name}_outcome"] = "timed out (600 s)"
+            ok = False
+            continue
+        r = json.loads(text.strip().splitlines()[-1])
+        print(f"  probe {name}: {r['outcome']} (want {r['want']}) {r['seconds']:.1f} s, {r['cpu']:.1f} CPU-s, "
+              f"{r['peak_mb']:.0f} MB, {r['steps']:,} steps  {r['reason'][:100]}", file=sys.stderr, flush=True)
+        out[f"probe_{name}_outcome"] = r["outcome"]
+        out[f"probe_{name}_seconds"] = round(r["seconds"], 1)
+        out[f"probe_{name}_cpu_seconds"] = round(r["cpu"], 1)
+        out[f"probe_{name}_peak_mb"] = round(r["peak_mb"])
+        good = r["outcome"] == "accepted" if r["want"] == "accepted" else r["outcome"] in ("rejected", "declined")
+        ok = ok and good and r["seconds"] <= 90 and r["peak_mb"] <= 4096
+        if name == "exponential_delta" and r["cpu"] > 0:
+            out["fuel_steps_per_cpu_second"] = round(r["steps"] / r["cpu"])
+            out["fuel_exhausted_cpu_seconds"] = round(r["cpu"], 1)
+    out["probes_within_bounds"] = ok
+    return out
+
+
 def project_modules(olean_dir: Path) -> list[str]:
     return sorted(".".join(p.relative_to(olean_dir).with_suffix("").parts) for p in olean_dir.rglob("*.olean"))
 
@@ -182,7 +241,8 @@ def main(argv=None) -> int:
                          "the baseline's memory grows with n squared)")
     ap.add_argument("--n", type=int, nargs="+", default=[1000, 2000, 4000],
                     help="app-lam sizes (the arena's is 4000)")
-    ap.add_argument("--skip-replay", action="store_true", help="only app-lam")
+    ap.add_argument("--skip-replay", action="store_true", help="no project re-check")
+    ap.add_argument("--skip-probes", action="store_true", help="no fuel probes")
     args = ap.parse_args(argv)
     sys.setrecursionlimit(100000)
     out: dict = {}
@@ -245,12 +305,16 @@ def main(argv=None) -> int:
                 "replay_baseline_cpu_seconds": round(old_cpu, 1),
                 "replay_baseline_timed_out": old_wall is None,
                 "replay_speedup": round((old_wall or args.baseline_timeout) / new_wall, 2),
+                "replay_cpu_speedup": round(old_cpu / new_cpu, 2) if old_wall is not None and new_cpu else None,
                 "declarations": len(new_v),
                 "checked": kinds.count("checked"),
                 "rejected": kinds.count("rejected"),
                 "undecided": kinds.count("undecided"),
                 "verdicts_changed": len(changed) if old_v else None,
             })
+        if not args.skip_probes:
+            print("fuel probes (default fuel and memory):", file=sys.stderr, flush=True)
+            out.update(run_probes(REPO / "python"))
     print(json.dumps(out))
     return 0
 

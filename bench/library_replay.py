@@ -76,7 +76,7 @@ def main(argv=None) -> int:
             print(f"loaded {i + 1}/{len(modules)} modules", file=sys.stderr, flush=True)
     order = src.closure(roots)
     print(f"{len(order)} units in dependency order", file=sys.stderr, flush=True)
-    env = Environment()
+    env = Environment(terms=src.terms) if hasattr(src, "terms") else Environment()  # older: global terms
     vouching = hasattr(src, "provenance")  # the older kernel accelerated every bodyless primitive
     counts: Counter = Counter()
     declined: Counter = Counter()

@@ -39,6 +39,12 @@ public import MLTheory.Apollonius
 public import MLTheory.AngluinLimit
 public import MLTheory.RotaryCommutant
 public import MLTheory.LinearDependence
+public import MLTheory.ConvergingRGNN
+public import MLTheory.MetricScores
+public import MLTheory.SoftAttention
+public import MLTheory.CircuitSimulation
+public import MLTheory.AngluinCharacterisation
+public import MLTheory.CapacityGreedy
 public import MLTheory.BalancedRatio
 public import MLTheory.RankDeficiency
 public import MLTheory.TaskExperts

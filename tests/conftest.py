@@ -101,6 +101,31 @@ def gate_with_fingerprints(project: Project, jobs: int = 1):
     return session, manifests, session.gate(manifests)
 
 
+#: What headless Chromium runs with in the report's browser tests (no network, no profile).
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+#: The names a Chromium goes by on PATH.
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Chromium for the report's browser tests, found on PATH (``$CHROMIUM`` names another);
+    none is a failure that says what to install, never a skip."""
+    from playwright.sync_api import sync_playwright
+
+    found = os.environ.get("CHROMIUM") or next(filter(None, map(shutil.which, CHROMIUM_NAMES)), None)
+    assert found, ("headless Chromium is needed for the report's browser tests and none is on PATH "
+                   f"({', '.join(CHROMIUM_NAMES)}): install it (Debian: `apt-get install -y chromium`), as the "
+                   "README says, or name it with $CHROMIUM")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=found, args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
 def copy_case(case: Path, tmp_path: Path) -> Project:
     """A fixture folder copied to a temporary project root (its Lean files are the sources)."""
     root = tmp_path / case.name

@@ -317,6 +317,31 @@ def test_check_format_choices_and_json_alias():
         parser.parse_args(["check", "--format", "xml"])
 
 
+@pytest.mark.parametrize(("command", "document"), [("check", "gate"), ("report", None), ("status", "status"),
+                                                   ("build", "build"), ("diff", "diff")])
+def test_every_command_takes_the_formats_of_its_document_from_the_registry(command, document):
+    """`--format` means the same for every command (issue 34): each command offers the formats its
+    document renders in (report.registry), its first the default, and `--json` is `--format json`."""
+    from claimcheck.cli import make_parser
+    from claimcheck.report.registry import FORMATS, RENDERERS, Document
+
+    parser = make_parser()
+    base = [command, "--base", "main"] if command == "diff" else [command]
+    if document is None:  # the report folder holds every format: the command has no --format
+        with pytest.raises(SystemExit):
+            parser.parse_args([*base, "--format", "json"])
+        return
+    offered = list(RENDERERS[Document(document)])
+    assert set(offered) <= set(FORMATS) and "json" in offered
+    assert parser.parse_args(base).format == offered[0]
+    assert parser.parse_args([*base, "--json"]).json is True
+    for fmt in offered:
+        assert parser.parse_args([*base, "--format", fmt]).format == fmt
+    for fmt in set(FORMATS) - set(offered):
+        with pytest.raises(SystemExit):
+            parser.parse_args([*base, "--format", fmt])
+
+
 def test_text_from_a_manifest_cannot_inject_workflow_commands():
     """A claim id or problem text with a newline and `::` must not start a command of its own
     (e.g. a forged `::notice ...::gate passes` or `::add-mask::`)."""

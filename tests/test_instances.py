@@ -9,7 +9,6 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 import random
-from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any, Sequence
 
@@ -18,7 +17,8 @@ import pytest
 from claimcheck.analysis.cross_check import instance_theorems, marked_statement, proved_by_decision
 from claimcheck.companion.client import instance_requests as requests, instance_results as results
 from claimcheck.analysis.instances import Evaluator, FinFun, Unsupported
-from claimcheck.analysis.spoofing import StatementInspector
+from claimcheck.analysis.instance_rules import InstanceRules
+from claimcheck.analysis.scope import ProjectScope
 from claimcheck.companion import child, client
 from claimcheck.companion.protocol import Request
 from claimcheck.model.evidence import InstanceOutcome, InstanceResult
@@ -121,12 +121,12 @@ def subterm(e: Expr, path: ArgPath) -> Expr:
     return e
 
 
-#: The built environment and its statement inspectors, set by the ``env`` fixture.
+#: The built environment and its instance rules by module, set by the ``env`` fixture.
 _BUILT: dict[str, Any] = {}
 
 
-def inspector(module: str) -> StatementInspector:
-    """The statement inspector of a module's scope in the built environment (as the session's)."""
+def inspector(module: str) -> InstanceRules:
+    """The instance rules of a module's scope in the built environment (as the session's)."""
     got = _BUILT["inspectors"].get(module)
     if got is None:
         env, lib = _BUILT["env"], _BUILT["lib"]
@@ -135,7 +135,7 @@ def inspector(module: str) -> StatementInspector:
             folder = env.module_folder(m)
             return folder is not None and folder.resolve() == lib
 
-        got = _BUILT["inspectors"][module] = StatementInspector(env, is_core, module)
+        got = _BUILT["inspectors"][module] = InstanceRules(ProjectScope(env, is_core, module))
     return got
 
 

@@ -16,8 +16,9 @@ import pytest
 from claimcheck.analysis.instances import FinFun, Unsupported
 from claimcheck.companion.child import load_semantics
 from mltheory.mirrors import (
-    attention, basic, codes, combinatorics, compaction, counting, experts, generation_limit, geometry, gnn, linear, matroid,
-    rank, refinement, rotary, tables, traffic_light_fair,
+    attention, basic, circuits, codes, combinatorics, compaction, converging_rgnn, counting, experts,
+    generation_limit, geometry, gnn, linear, matroid, metric_scores, rank, refinement, rotary, simplex_attention,
+    tables, traffic_light_fair,
 )
 from mltheory.mirrors.values import lean_div, rat_matrix, rat_vector
 from mltheory.witnesses import traffic_light_lean as tl
@@ -216,7 +217,8 @@ def test_mirrors_name_each_lean_constant_once() -> None:
     from mltheory.mirrors import basic
 
     modules = [basic, counting, compaction, linear, generation_limit, gnn, traffic_light_fair, tables, matroid, codes,
-               attention, geometry, rotary, refinement, rank, combinatorics, experts]
+               attention, geometry, rotary, refinement, rank, combinatorics, experts, converging_rgnn,
+               metric_scores, simplex_attention, circuits]
     names = [n for m in modules for n in m.SEMANTICS]
     assert len(names) == len(set(names)) == len(mirrors.SEMANTICS)
     assert set(names).isdisjoint(CORE_SEMANTICS)
@@ -528,6 +530,66 @@ def test_refinement_of_hat_combinations() -> None:
     assert [2 * three(0)(a) + three(1)(a) - three(2)(a) for a in range(2)] == [0, 0]
 
 
+
+# --------------------------------------------------------------------------- issue 39 headlines
+
+
+def test_converging_rgnn_reaches_the_halting_outputs() -> None:
+    """The traffic-light network on the 4-vertex path (sum update, halt at 10): layer 3 is
+    desynchronised, layers 6 and 7 agree and hold the halting outputs, as the Lean instance says."""
+    N = converging_rgnn.HaltingRGNN(lambda x, m: x + m, lambda x: x >= 10)
+    G = tl.path_graph(4)
+    assert converging_rgnn.halting_run(N, G, [1, 2, 3, 4], 3) == (27, 49, 56, 38)
+    assert [converging_rgnn.halts_at(N, G, [1, 2, 3, 4], v, h) for v, h in enumerate([3, 2, 2, 2])] == [True] * 4
+    y0 = converging_rgnn.init_states(N, [1, 2, 3, 4])
+    assert [s.colour for s in converging_rgnn.traffic_light_run(N, G, y0, 3)] == [0, 2, 2, 2]
+    y6 = converging_rgnn.traffic_light_run(N, G, y0, 6)
+    assert [s.out for s in y6] == [27, 18, 22, 16]
+    assert converging_rgnn.traffic_light_run(N, G, y6, 1) == y6
+    run = SEMANTICS["MLTheory.ConvergingRGNN.SumRGNN.run"]
+    net = SEMANTICS["MLTheory.ConvergingRGNN.trafficLightRGNN"](k(None), k(N))
+    got = run(k(None), k(None), k(None), k(None), k(net), k(4), k(G), k(FinFun(y0)), k(6))
+    assert [s.out for s in got.table] == [27, 18, 22, 16]
+
+
+def test_metric_scores_are_the_dual_configuration() -> None:
+    """``(d + 1) ‖q_i‖² + [i = j]`` for the pairs of ``d = 2`` and ``d = 3``; full rank."""
+    assert metric_scores.pairs(3) == [(0, 0), (0, 1), (1, 1), (0, 2), (1, 2), (2, 2)]
+    assert metric_scores.score_matrix(2) == [[4, 3, 3], [6, 7, 6], [3, 3, 4]]
+    S = metric_scores.score_matrix(3)
+    norms = [1, 2, 1, 2, 2, 1]
+    assert S == [[4 * norms[i] + (i == j) for j in range(6)] for i in range(6)]
+    assert sympy.Matrix(S).rank() == 6
+
+
+def test_soft_attention_majority_and_hard_head() -> None:
+    """The attention output's argmax is the heaviest class; 1-NN and the hard head on the examples."""
+    w = [F(1, 10), F(3, 5), F(1, 5), F(1, 10)]
+    out = simplex_attention.attention_output(3, w, simplex_attention.LABELS)
+    assert list(out) == [F(4, 15), F(-1, 30), F(-7, 30)]
+    q = [F(3, 5), F(4, 5)]
+    assert simplex_attention.one_nn(q, simplex_attention.EXAMPLES, simplex_attention.LABELS) == 0
+    assert simplex_attention.transformer_head(3, q, simplex_attention.EXAMPLES, simplex_attention.LABELS) == 0
+
+
+def test_circuit_encoder_layers() -> None:
+    """Layer by layer from zeros: every gate is right from the layer after its level on."""
+    enc = circuits.Encoded(circuits.CIRCUIT_EX, (F(3), F(-2), F(0), F(0), F(0), F(0)))
+    assert circuits.encoder_run(enc, 2) == (3, -2, 1, 0, 0, 1)
+    assert circuits.encoder_run(enc, 4) == circuits.encoder_run(enc, 5) == (3, -2, 1, 3, 1, 5)
+
+
+def test_capacity_greedy_takes_the_heaviest_per_block() -> None:
+    """Capacities 2 and 1: greedy keeps 0, 1 (block 0 full) and 3; brute force over all
+    independent selections finds no heavier one."""
+    wts = [F(5), F(4), F(3), F(2), F(-1)]
+    blk = [0, 0, 0, 1, 1]
+    cap = [2, 1]
+    kept = matroid.capacity_greedy(lambda x: wts[x], lambda x: blk[x], lambda b: cap[b], range(5))
+    assert kept == [0, 1, 3]
+    best = max(sum(wts[x] for x in sel) for r in range(6) for sel in itertools.combinations(range(5), r)
+               if all(sum(1 for x in sel if blk[x] == b) <= cap[b] for b in (0, 1)))
+    assert sum(wts[x] for x in kept) == best == 11
 
 # --------------------------------------------------------------------------- issue 39 mirrors
 

@@ -315,3 +315,29 @@ def test_outputs_are_byte_identical_with_and_without_warm_caches(states: Path, t
         assert warm.get(name) == cold[name], f"{name}: warm caches changed the output"
         assert fresh.get(name) == cold[name], f"{name}: --no-cache changed the output"
     assert set(warm) == set(cold) == set(fresh)
+
+
+def test_a_stage_reads_what_it_needs_whatever_earlier_stages_reused(states: Path, tmp_path: Path) -> None:
+    """A stage never relies on what an earlier stage happened to read: with every declaration's facts
+    reused (no `.olean` file opened for them) and the companion's results dropped, the instance
+    cross-checks are computed again in full, the same as the first time (they once came out empty:
+    the statements were looked up only among the modules already read)."""
+    import os
+
+    from claimcheck.pipeline.records import COMPANION
+
+    root = tmp_path / "states"
+    shutil.copytree(states, root, ignore=shutil.ignore_patterns("report"))
+    env = {k: v for k, v in os.environ.items() if k != "CI"}
+    env.update(CLAIMCHECK_CACHE_DIR=str(tmp_path / "cache"), CLAIMCHECK_CACHE_KEY_FILE=str(tmp_path / "key" / "k"))
+
+    def instances() -> list:
+        done = subprocess.run([sys.executable, "-m", "claimcheck.cli", "check", "--format", "json", "-q", "-j", "1",
+                               "--root", str(root)], cwd=root, env=env, capture_output=True, text=True, timeout=1800)
+        assert "Traceback" not in done.stderr, done.stderr
+        return json.loads(done.stdout)["instances"]
+
+    first = instances()
+    assert first and all(i["outcome"] for i in first)
+    shutil.rmtree(tmp_path / "cache" / COMPANION)
+    assert instances() == first

@@ -16,7 +16,6 @@ a temporary one per test (``CLAIMCHECK_CACHE_DIR``): nothing is written to the p
 from __future__ import annotations
 
 import shutil
-import struct
 from pathlib import Path
 
 import pytest
@@ -32,6 +31,7 @@ from claimcheck.recheck.front_end import DecodeError, declared_twice
 from claimcheck.recheck.run import CHECKED, STORE_NAMESPACE, export_ndjson, name_clashes, recheck
 
 from builders import claim, decl, evidence, formal, verdict
+from tamper import tamper_nat_literals
 
 FIXTURES = Path(__file__).parent / "fixtures" / "recheck"
 CASES = sorted(p.name for p in FIXTURES.iterdir() if (p / "expected.yaml").is_file())
@@ -100,19 +100,6 @@ def test_the_library_declares_no_name_with_two_meanings(toolchain) -> None:
     twice = declared_twice(env, ["Lean"])
     assert any(n.last == "eq_1" for n in twice) and all(len(ms) > 1 for ms in twice.values())
     assert name_clashes(env, []) == {}
-
-
-def _tamper(olean: Path, old: int, new: int) -> int:
-    """Change every `Literal.natVal old` object (one boxed-scalar field) to `new`; returns how many."""
-    data = bytearray(olean.read_bytes())
-    needle = struct.pack("<BB", 1, 0) + struct.pack("<Q", (old << 1) | 1)  # 1 field, tag natVal; the boxed scalar
-    count, i = 0, data.find(needle)
-    while i >= 0:
-        data[i + 2:i + 10] = struct.pack("<Q", (new << 1) | 1)
-        count += 1
-        i = data.find(needle, i + 1)
-    olean.write_bytes(bytes(data))
-    return count
 
 
 def _kinds(project, toolchain, modules, store: Store | None):
@@ -193,7 +180,7 @@ def test_recheck_fixture(case: str, toolchain, tmp_path: Path, monkeypatch) -> N
 
     if "tamper" in spec:
         olean = next(project.olean_dir.rglob("*.olean"))
-        assert _tamper(olean, spec["tamper"]["from"], spec["tamper"]["to"]) > 0
+        assert tamper_nat_literals(olean, spec["tamper"]["from"], spec["tamper"]["to"]) > 0
         env = open_environment([project.olean_dir], [toolchain.lib_dir])
         by_name = {str(r.name): r for r in declaration_facts(env, modules, [toolchain.lib_dir])}
         for name in spec["tampered"]:  # the olean's own account is unchanged ...
@@ -274,7 +261,9 @@ def test_module_records_are_reused_and_a_changed_module_is_read_again(toolchain,
                 shutil.copyfile(lib / (src + suffix), tmp_path / "lib" / (dst + suffix))
 
     def run(store):
-        env = open_environment([tmp_path / "lib"], [lib])
+        # the copies are exported-only library files (no private part): the reader opens their folder
+        # as it opens the library's; the re-check still takes only the toolchain's folder as the library
+        env = open_environment([tmp_path / "lib"], [lib, tmp_path / "lib"])
         names = sorted({n for m in ("Proj.Exit", "Proj.Prop") for n in env.load(m).constant_names()})
         return recheck(env, names, [lib], store)
 

@@ -4,6 +4,7 @@ console errors, the graph present and clickable, filters and search working, scr
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -13,6 +14,8 @@ from test_report import _parse  # the report tests' link and id collector
 
 from claimcheck.model.codec import report_from_json, report_to_json
 from claimcheck.model.evidence import (
+    InstanceOutcome,
+    InstanceResult,
     BuildSummary,
     ClaimEvidence,
     FormalEvidence,
@@ -35,9 +38,6 @@ from claimcheck.model.names import Name
 from claimcheck.report import graph
 from claimcheck.report.render import write_report
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
 LEAN = """module
 public section
 namespace P
@@ -116,20 +116,33 @@ def written(project: Path, tmp_path: Path) -> Path:
 # --------------------------------------------------------------------------- layout
 
 
-def _records(*names: str, **status: str) -> dict:
-    return {n: {"name": n, "status": status.get(n.replace(".", "_"), "proved")} for n in names}
+def _one_claim(uses: dict[str, list[str]], formal: list[str], **status: str) -> GateResult:
+    """A result of one paper with one claim formalised by ``formal``, its declarations (those of
+    ``status``: a status by name with `_` for `.`, else proved) using what ``uses`` says."""
+    names = list(dict.fromkeys([*uses, *(u for us in uses.values() for u in us)]))
+    decls = {n: DeclFacts(N(n), "N.Mod", DeclKind.THEOREM, Status(status.get(n.replace(".", "_"), "proved")),
+                          uses=tuple(N(u) for u in uses.get(n, []))) for n in names}
+    claim = ClaimEvidence("c", Label.THEOREM, "x", Verdict.HOLDS, Tier.COMPILED, coverage="full",
+                          formal=[FormalEvidence(N(f), Role.THEOREM, decls.get(f)) for f in formal])
+    return GateResult("2026-11-30T00:00:00Z", True, ToolchainInfo("wasm", "4.28.0"),
+                      BuildSummary(True, [ModuleResult("N.Mod", ModuleState.BUILT)]),
+                      [PaperEvidence("p", "P", "manifests/p.yaml", [claim])], declarations=list(decls.values()))
+
+
+def _graph(result: GateResult, **kw) -> graph.Graph:
+    return graph.paper_graph(result.papers[0], graph.Index.of(result), **kw)
 
 
 def test_graph_layers_follow_dependencies_and_long_edges_are_routed():
-    data = report_to_json(sample())
-    svg, g = graph.paper_svg(data["papers"][0], data)
+    result = sample()
+    svg, g = graph.paper_svg(result.papers[0], result)
     assert set(g.nodes) == {"claim:c1", "claim:c2", "claim:c3", "P.main", "P.f_pos", "P.f", "P.open_one"}
     layers = {n: node.layer for n, node in g.nodes.items()}
     assert layers == {"claim:c1": 0, "claim:c2": 0, "claim:c3": 0, "P.main": 1, "P.open_one": 1, "P.f_pos": 2, "P.f": 3}
     # P.main -> P.f follows from P.main -> P.f_pos -> P.f: not drawn (the data keeps it)
     assert set(g.edges) == {("claim:c1", "P.main"), ("claim:c1", "P.f"), ("claim:c2", "P.open_one"),
                             ("P.main", "P.f_pos"), ("P.f_pos", "P.f")}
-    assert next(d for d in data["declarations"] if d["name"] == "P.main")["uses"] == ["P.f", "P.f_pos"]
+    assert next(d for d in result.declarations if str(d.name) == "P.main").uses == (N("P.f"), N("P.f_pos"))
     # claim c1 -> P.f skips two layers: it bends through points of its own, not through the boxes
     route = g.routes[("claim:c1", "P.f")]
     assert len(route) == 6
@@ -151,30 +164,60 @@ def test_graph_layers_follow_dependencies_and_long_edges_are_routed():
 
 def test_graph_is_bounded_in_depth_and_size_and_survives_cycles():
     chain = {f"N.d{i}": [f"N.d{i + 1}"] for i in range(10)}
-    paper = {"id": "p", "claims": [{"id": "c", "label": "theorem", "state": "holds-full", "formal": [{"decl": "N.d0"}]}]}
-    g = graph.paper_graph(paper, chain, _records(*chain))
+    g = _graph(_one_claim(chain, ["N.d0"]))
     assert set(g.nodes) == {"claim:c", "N.d0", "N.d1", "N.d2"}  # formal + two levels
     wide = {"N.root": [f"N.leaf{i}" for i in range(100)]}
-    g = graph.paper_graph({"id": "p", "claims": [{"id": "c", "label": "theorem", "state": "holds-full",
-                                                  "formal": [{"decl": "N.root"}]}]}, wide, {}, max_nodes=20)
+    g = _graph(_one_claim(wide, ["N.root"]), max_nodes=20)
     assert len(g.nodes) == 20 and g.omitted == 82  # the claim, the root, 18 of the 100 leaves
     mutual = {"M.a": ["M.b"], "M.b": ["M.a"]}
-    g = graph.paper_graph({"id": "p", "claims": [{"id": "c", "label": "theorem", "state": "holds-full",
-                                                  "formal": [{"decl": "M.a"}]}]}, mutual, {})
+    g = _graph(_one_claim(mutual, ["M.a"]))
     assert set(g.edges) == {("claim:c", "M.a"), ("M.a", "M.b"), ("M.b", "M.a")}
     assert all(len(points) >= 2 for points in g.routes.values())
 
 
 def test_graph_colours_status_and_kernel_verdicts_and_escapes():
-    paper = {"id": "p", "claims": [
-        {"id": "c<1>", "label": "theorem", "verdict": "fails", "formal": [{"decl": "K.a"}, {"decl": "K.b"}, {"decl": "K.gone", "status": "missing"}]}]}
-    decls = {"K.a": {"name": "K.a", "status": "proved", "kernel": {"outcome": "undecided", "reason": "needs X"}},
-             "K.b": {"name": "K.b", "status": "sorry", "kernel": {"outcome": "rejected", "reason": "ill-typed"}}}
-    svg = graph.to_svg(graph.paper_graph(paper, {}, decls), 'graph "x" <y>')
+    from claimcheck.model.facts import KernelOutcome, KernelVerdict
+
+    result = _one_claim({"K.a": [], "K.b": []}, ["K.a", "K.b", "K.gone"], K_b="sorry")
+    kernels = {"K.a": KernelVerdict(KernelOutcome.UNDECIDED, "needs X"), "K.b": KernelVerdict(KernelOutcome.REJECTED, "ill-typed")}
+    decls = [dataclasses.replace(d, kernel=kernels[str(d.name)]) for d in result.declarations]
+    claim = dataclasses.replace(result.papers[0].claims[0], id="c<1>", verdict=Verdict.FAILS, tier=Tier.BROKEN)
+    result = dataclasses.replace(result, declarations=decls,
+                                 papers=[dataclasses.replace(result.papers[0], claims=[claim])])
+    svg = graph.to_svg(_graph(result), 'graph "x" <y>')
     assert 'class="node decl s-proved k-undecided"' in svg and 'class="node decl s-sorry k-rejected"' in svg
     assert 'class="node claim v-fails"' in svg and "<title>c&lt;1&gt; (theorem): fails</title>" in svg
     assert 'href="#claim-c%3C1%3E"' in svg and 'aria-label="graph &quot;x&quot; &lt;y&gt;"' in svg
-    assert '<g class="node decl s-missing" data-name="K.gone">' in svg  # not in the build: no link
+    assert '<g class="node decl s-missing" data-name="K.gone"' in svg  # not in the build: no link
+
+
+def test_graph_keys_declarations_by_module_and_name():
+    """Two project modules may declare the same name (no environment imports both): each is its own
+    box, and a use is read as the using module sees it (issue 34)."""
+    result = _one_claim({}, [])
+    twin_a = DeclFacts(N("T.helper"), "A.One", DeclKind.THEOREM, Status.PROVED)
+    twin_b = DeclFacts(N("T.helper"), "B.Two", DeclKind.THEOREM, Status.SORRY)
+    main_a = DeclFacts(N("T.main_a"), "A.One", DeclKind.THEOREM, Status.PROVED, uses=(N("T.helper"),))
+    main_b = DeclFacts(N("T.main_b"), "B.Two", DeclKind.THEOREM, Status.PROVED, uses=(N("T.helper"),))
+    claim = dataclasses.replace(result.papers[0].claims[0], formal=[FormalEvidence(N("T.main_a"), Role.THEOREM, main_a),
+                                                                    FormalEvidence(N("T.main_b"), Role.THEOREM, main_b)])
+    result = dataclasses.replace(
+        result, declarations=[twin_a, twin_b, main_a, main_b],
+        build=BuildSummary(True, [ModuleResult("A.One", ModuleState.BUILT), ModuleResult("B.Two", ModuleState.BUILT)]),
+        papers=[dataclasses.replace(result.papers[0], claims=[claim])])
+    g = _graph(result)
+    assert {("T.main_a", "T.helper@A.One"), ("T.main_b", "T.helper@B.Two")} <= set(g.edges)
+    assert g.nodes["T.helper@A.One"].css == "s-proved" and g.nodes["T.helper@B.Two"].css == "s-sorry"
+
+
+def test_an_instance_theorem_is_drawn_as_the_cross_check_read_one():
+    """The instance shape is the analysis's decision (the theorems the cross-check read), not a
+    rule of the drawing's own on names."""
+    result = _one_claim({"T.f_instance_two": [], "T.two_eq": []}, ["T.f_instance_two", "T.two_eq"])
+    read = InstanceResult(N("T.two_eq"), "2 = 2", "2", "2", InstanceOutcome.AGREE)
+    g = _graph(dataclasses.replace(result, instances=[read]))
+    assert g.nodes["T.two_eq"].shape is graph.Shape.INSTANCE
+    assert g.nodes["T.f_instance_two"].shape is graph.Shape.THEOREM  # a name alone makes no instance
 
 
 # --------------------------------------------------------------------------- pages
@@ -183,11 +226,12 @@ def test_graph_colours_status_and_kernel_verdicts_and_escapes():
 def test_every_paper_page_has_its_graph_and_every_link_resolves(written: Path):
     for paper in sample().papers:
         page = (written / "papers" / f"{paper.id}.html").read_text()
-        # the paper's graph once, under id="graph"; claim cards carry their own graphs beside it
-        assert page.count('id="graph"') == 1 and page.count('class="depgraph"') >= 1
-        # one more graph per claim card that has Lean behind it, each under its own id
+        # the paper's section once, under id="graph": a picture per claim with Lean behind it, each
+        # under its own id, and the whole paper's when two claims or more have Lean (issue 40)
+        assert page.count('id="graph"') == 1 and page.count('<svg class="depgraph') >= 1
         with_lean = [c for c in paper.claims if c.formal]
         assert page.count('id="graph-claim-') == len(with_lean)
+        assert page.count('id="graph-main"') == (1 if len(with_lean) != 1 else 0)
     one = (written / "papers" / "p-one.html").read_text()
     assert 'href="../declarations.html#decl-P.main"' in one and 'href="#claim-c2"' in one
     assert "<script>alert(1)</script>" not in one
@@ -244,18 +288,6 @@ def test_index_has_filters_and_one_row_per_claim(written: Path):
 # --------------------------------------------------------------------------- in Chromium
 
 
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
-
-
 def _watch(page) -> tuple[list[str], list[str]]:
     errors: list[str] = []
     requests: list[str] = []
@@ -270,21 +302,26 @@ def test_browser_graph_is_drawn_and_clickable(browser, written: Path, tmp_path: 
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     errors, requests = _watch(page)
     page.goto((written / "papers" / "p-one.html").as_uri())
-    svg = page.locator("#graph svg.depgraph")
+    # each claim's own picture first (issue 40), the whole paper's behind a summary
+    assert page.locator("#graph .claim-panel svg.depgraph").count() == 2
+    assert page.locator("#graph-claim-c1 svg.depgraph").is_visible()
+    svg = page.locator("#graph-main svg.depgraph")
+    assert not svg.is_visible()
+    page.locator("details.graph-whole > summary").click()
     assert svg.is_visible()
     box = svg.bounding_box()
     assert box["width"] > 100 and box["height"] > 100
-    assert page.locator("#graph .node").count() == 7
-    assert page.locator("#graph path.edge").count() == 5
-    assert page.locator('#graph [data-name="P.f_pos"] text').text_content() == "f_pos"
+    assert page.locator("#graph-main .node").count() == 7
+    assert page.locator("#graph-main path.edge").count() == 5
+    assert page.locator('#graph-main [data-name="P.f_pos"] text').text_content() == "f_pos"
     # status colours come from the stylesheet: proved and sorry boxes differ
     fill = "e => getComputedStyle(e).fill"
-    proved = page.locator('#graph [data-name="P.main"] rect').evaluate(fill)
-    sorry = page.locator('#graph [data-name="P.open_one"] rect').evaluate(fill)
+    proved = page.locator('#graph-main [data-name="P.main"] rect').evaluate(fill)
+    sorry = page.locator('#graph-main [data-name="P.open_one"] rect').evaluate(fill)
     assert proved != sorry
     page.screenshot(path=str(tmp_path / "paper.png"), full_page=True)
     assert (tmp_path / "paper.png").stat().st_size > 20_000
-    page.locator('#graph a[data-name="P.f_pos"]').click()
+    page.locator('#graph-main a[data-name="P.f_pos"]').click()
     page.wait_for_load_state()
     assert page.url.endswith("declarations.html#decl-P.f_pos")
     page.locator('[id="decl-P.f_pos"] a.src').click()
@@ -341,3 +378,42 @@ def test_dependencies_and_locations_round_trip_through_report_json():
     by_name = {str(d.name): d for d in again.declarations}
     assert isinstance(by_name["P.f"].location, SourceRange)
     assert by_name["P.main"].uses == (N("P.f"), N("P.f_pos"))
+
+
+def test_graph_edges_are_bundled_by_claim_and_by_formalising_declaration():
+    """Issue 40: a paper's picture bundles each claim's edges (a colour each, `data-r` naming the
+    claims whose edges they are, the claim box marked as the bundle's root, for the hover that shows
+    one claim's edges alone); one claim's picture bundles by the declarations formalising it."""
+    import re
+
+    uses = {"K.a": ["K.d"], "K.b": ["K.d"], "K.c": ["K.e"], "K.d": [], "K.e": []}
+    decls = {n: DeclFacts(N(n), "N.Mod", DeclKind.THEOREM, Status.PROVED, uses=tuple(N(u) for u in us))
+             for n, us in uses.items()}
+
+    def claim(cid: str, formal: list[str]) -> ClaimEvidence:
+        return ClaimEvidence(cid, Label.THEOREM, "x", Verdict.HOLDS, Tier.COMPILED, coverage="full",
+                             formal=[FormalEvidence(N(f), Role.THEOREM, decls[f]) for f in formal])
+
+    result = GateResult("2026-11-30T00:00:00Z", True, ToolchainInfo("wasm", "4.28.0"),
+                        BuildSummary(True, [ModuleResult("N.Mod", ModuleState.BUILT)]),
+                        [PaperEvidence("p", "P", "manifests/p.yaml", [claim("c1", ["K.a", "K.b"]),
+                                                                      claim("c2", ["K.b", "K.c"])])],
+                        declarations=list(decls.values()))
+    g = _graph(result, max_depth=None)
+    assert g.roots == ["claim:c1", "claim:c2"]
+    assert {n: node.bundles for n, node in g.nodes.items()} == {
+        "claim:c1": (0,), "claim:c2": (1,), "K.a": (0,), "K.b": (0, 1), "K.c": (1,), "K.d": (0, 1), "K.e": (1,)}
+    svg = graph.to_svg(g, "p")
+    assert 'class="depgraph bundled"' in svg
+    assert 'data-name="claim:c2" data-r="1" data-root="1"' in svg
+    edges = dict(((m["a"], m["b"]), m["r"]) for m in re.finditer(
+        r'data-from="(?P<a>[^"]+)" data-to="(?P<b>[^"]+)" data-r="(?P<r>[^"]*)" style="--i:\d+"', svg))
+    assert edges == {("claim:c1", "K.a"): "0", ("claim:c1", "K.b"): "0", ("claim:c2", "K.b"): "1",
+                     ("claim:c2", "K.c"): "1", ("K.a", "K.d"): "0", ("K.b", "K.d"): "0 1", ("K.c", "K.e"): "1"}
+    index = graph.Index.of(result)
+    one = graph.paper_graph(dataclasses.replace(result.papers[0], claims=result.papers[0].claims[1:]), index,
+                            max_depth=None)
+    assert one.roots == ["K.b", "K.c"] and one.nodes["K.e"].bundles == (1,) and one.nodes["claim:c2"].bundles == ()
+    # a picture with one bundle is drawn as before: nothing to tell apart
+    lone = graph.paper_graph(dataclasses.replace(result.papers[0], claims=[claim("c1", ["K.a"])]), index)
+    assert "bundled" not in graph.to_svg(lone, "q") and "data-r=" not in graph.to_svg(lone, "q")

@@ -62,7 +62,7 @@ def gate_case(tmp_path_factory: pytest.TempPathFactory, toolchain):
 
 
 def _inspector(session, module: str = "Spoof.HAdd"):
-    return session.inspector(module)
+    return session.instance_rules(module)
 
 
 @pytest.mark.lean
@@ -86,11 +86,11 @@ def test_cross_check_refuses_a_hijacked_instance(hadd) -> None:
     process refuses to give a marked operation its library meaning."""
     session, env, records = hadd
     name = "Spoof.addIsMul_instance_two"
-    statement = env.find(N(name)).type
+    statement = env.find(N(name), within="Spoof.HAdd").type
     head, args = app_spine(statement)
     naive = Evaluator(CORE_SEMANTICS, instance_guard=None)  # no instance guard: takes `+` by its name
     assert naive.eval(args[1]) == naive.eval(args[2]) == 4  # the threat: it agrees
-    theorems = instance_theorems(env, [records[name]], session.inspector)
+    theorems = instance_theorems(env, [records[name]], session.instance_rules)
     reqs, table = requests(theorems)
     response = client.run(Request([], [], [], reqs, table), session.project.root)
     (check,) = results(theorems, response.instances).values()

@@ -150,9 +150,11 @@ def test_cli_status_exit_codes(built, capsys: pytest.CaptureFixture[str]) -> Non
     from claimcheck.cli import main
 
     _records, _ctx, root = built("missing")
-    assert main(["status", "--no-build", "-q", "--root", str(root), "--decl", "present"]) == 0
+    # Missing.Broken did not build, so --no-build finds no outputs for it: a problem, with its reason, exit 1
+    assert main(["status", "--no-build", "-q", "--root", str(root), "--decl", "present"]) == 1
     out = capsys.readouterr().out
     assert "present" in out and "proved" in out
+    assert "Missing.Broken was not read: not-built: no build/lib/Missing/Broken.olean" in out
     assert main(["status", "--no-build", "-q", "--root", str(root), "--json", "--decl", "not_there"]) == 1
     import json
 

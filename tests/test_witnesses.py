@@ -282,3 +282,24 @@ def test_traffic_light_lean_instance_recomputed() -> None:
     steps, rounds, states = tl.protocol_fixpoint(4, [(0, 1), (1, 2), (2, 3)], [1, 3, 0, 2], [1, 2, 3, 4],
                                                  lambda v, x, nb: x + sum(nb.values()))
     assert (steps, rounds, states) == (4, [2, 4, 1, 3], [3, 18, 3, 10])
+
+
+def test_converging_rgnn_check_fails_on_the_naive_protocol() -> None:
+    """The simulation witness rejects a network in which halted vertices never tick again."""
+    from mltheory.witnesses import converging_rgnn
+    result = converging_rgnn.check_simulation(trials=40, run=converging_rgnn.naive_run)
+    assert not result.ok and "halting outputs" in result.details
+
+
+def test_metric_rank_check_fails_on_a_gram_configuration() -> None:
+    """A score matrix of rank d (a Euclidean head) is refused."""
+    from mltheory.witnesses import metric_scores
+    result = metric_scores.check_rank(max_d=3, trials=0, scores=lambda d: [[int(i == j) for j in range(d)] for i in
+                                                                          range(d * (d + 1) // 2)])
+    assert not result.ok and "rank" in result.details
+
+
+def test_soft_majority_check_fails_on_a_head_ignoring_the_weights() -> None:
+    """A head that always answers class 0 is caught."""
+    from mltheory.witnesses import simplex
+    assert not simplex.check_soft_majority(trials=60, head=lambda C, w, lab: 0).ok

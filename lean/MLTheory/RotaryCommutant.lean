@@ -30,8 +30,10 @@ block vectors `Fin m → Fin 2 → Rat` and operators block matrices `Fin m → 
 
 **Scope (special case).** The nonresonance step from real rotary angles `θ_i p` to commuting with
 each generator block (irrational frequencies, trigonometry) is not formalised: rotations here are
-rational, and the frequencies enter only through the generator. The converse (an operator whose
-scores are relative for all rotations commutes with the generator) is not stated.
+rational, and the frequencies enter only through the generator. The converse holds for a
+nonresonant rotation (every `s_i ≠ 0`, the `c_i` pairwise distinct): an operator whose scores are
+unchanged by shifting both positions is in the commutant (`commutant_of_shift_invariant`), so the
+criterion is an equivalence (`relative_scores_iff_commutes`).
 
 The concrete instance (`_instance_`, by `decide +kernel`) checks the block product and a shifted
 score on two planes; the `_satisfiable` theorems apply each theorem with hypotheses.
@@ -311,6 +313,224 @@ theorem relative_scores_of_commutes {m : Nat} (ω : Fin m → Rat) (hω0 : ∀ i
   obtain ⟨hoff, hdiag⟩ := (commutes_gen_iff ω hω0 hω M).mp hM
   exact score_depends_on_difference M hoff hdiag c s h q k p p' r
 
+/-! ## The converse: relative scores force the commutant
+
+For a rotation `P = diag(R(c_i, s_i))` that is *nonresonant* in the algebraic sense (every
+`s_i ≠ 0`, the `c_i` pairwise distinct: no two planes turn by the same angle or by opposite
+angles), an operator whose scores are invariant under shifting both positions by one,
+`⟨P q, M P k⟩ = ⟨q, M k⟩`, is in the commutant: its off-diagonal blocks vanish and its diagonal
+blocks are `a I + b J`. Together with `relative_scores_of_commutes` this makes the commutant
+criterion an equivalence (`relative_scores_iff_commutes`). -/
+
+/-- The block vector with the plane vector `u` in block `i` and `0` elsewhere. -/
+def bsingle {m : Nat} (i : Fin m) (u : Fin 2 → Rat) : BVec m := fun l r => if l = i then u r else 0
+
+/-- A `2 × 2` block applied to the zero vector. -/
+theorem matVec_zero_vec_two (A : Mat 2) (r : Fin 2) : matVec A (fun _ => 0) r = 0 := by
+  rw [matVec_two_apply]; grind
+
+/-- The block `i` of `bsingle i u` is `u`. -/
+theorem bsingle_self {m : Nat} (i : Fin m) (u : Fin 2 → Rat) : bsingle i u i = u :=
+  funext fun _ => if_pos rfl
+
+/-- The other blocks of `bsingle i u` are `0`. -/
+theorem bsingle_of_ne {m : Nat} {i l : Fin m} (u : Fin 2 → Rat) (h : l ≠ i) :
+    bsingle i u l = fun _ => 0 :=
+  funext fun _ => if_neg h
+
+/-- A block matrix applied to a vector supported on block `j`: column `j` of blocks. -/
+theorem bapply_bsingle {m : Nat} (M : BMat m) (j : Fin m) (u : Fin 2 → Rat) :
+    bapply M (bsingle j u) = fun l => matVec (M l j) u := by
+  funext l r
+  unfold bapply
+  refine Eq.trans (sumFin_congr (fun k => ?_)) (sumFin_ite_eq' m j (matVec (M l j) u r))
+  by_cases h : j = k
+  · subst h
+    rw [if_pos rfl, bsingle_self]
+  · rw [if_neg h, bsingle_of_ne u (fun e => h e.symm)]
+    exact matVec_zero_vec_two _ r
+
+/-- The inner product with a vector supported on block `i`. -/
+theorem bdot_bsingle {m : Nat} (i : Fin m) (u : Fin 2 → Rat) (y : BVec m) :
+    bdot (bsingle i u) y = dot u (y i) := by
+  unfold bdot
+  refine Eq.trans (sumFin_congr (fun l => ?_)) (sumFin_ite_eq m i (dot u (y i)))
+  by_cases h : l = i
+  · subst h; rw [if_pos rfl, bsingle_self]
+  · rw [if_neg h, bsingle_of_ne u h, dot_two_apply]
+    grind
+
+/-- A block rotation keeps a vector in its block. -/
+theorem bapply_blockRot_bsingle {m : Nat} (c s : Fin m → Rat) (i : Fin m) (u : Fin 2 → Rat) :
+    bapply (blockRot c s) (bsingle i u) = bsingle i (matVec (rot (c i) (s i)) u) := by
+  unfold blockRot
+  rw [bapply_blockDiag]
+  funext l r
+  by_cases h : l = i
+  · subst h; rw [bsingle_self, bsingle_self]
+  · rw [bsingle_of_ne u h, bsingle_of_ne _ h, matVec_zero_vec_two]
+
+/-- Entries of a rotation: `R(c, s) = [[c, -s], [s, c]]`. -/
+theorem rot_apply (c s : Rat) :
+    rot c s 0 0 = c ∧ rot c s 0 1 = -s ∧ rot c s 1 0 = s ∧ rot c s 1 1 = c := by
+  simp [rot]
+
+/-- **Conjugation-invariant blocks commute with the rotations**: if
+`⟨R(c, s) u, X R(c', s') v⟩ = ⟨u, X v⟩` for all plane vectors and `c² + s² = 1`, then
+`X R(c', s') = R(c, s) X`, entrywise. -/
+theorem comm_of_conj_invariant (X : Mat 2) (c s c' s' : Rat) (h : c * c + s * s = 1)
+    (hinv : ∀ u v : Fin 2 → Rat,
+      dot (matVec (rot c s) u) (matVec X (matVec (rot c' s') v)) = dot u (matVec X v)) :
+    X 0 0 * c' + X 0 1 * s' = c * X 0 0 - s * X 1 0 ∧
+      X 0 0 * -s' + X 0 1 * c' = c * X 0 1 - s * X 1 1 ∧
+      X 1 0 * c' + X 1 1 * s' = s * X 0 0 + c * X 1 0 ∧
+      X 1 0 * -s' + X 1 1 * c' = s * X 0 1 + c * X 1 1 := by
+  obtain ⟨r00, r01, r10, r11⟩ := rot_apply c s
+  obtain ⟨q00, q01, q10, q11⟩ := rot_apply c' s'
+  have E : ∀ a b : Fin 2, dot (matVec (rot c s) (fun r => if r = a then 1 else 0))
+      (matVec X (matVec (rot c' s') (fun r => if r = b then 1 else 0))) =
+      dot (fun r => if r = a then 1 else 0) (matVec X (fun r => if r = b then 1 else 0)) :=
+    fun a b => hinv _ _
+  have E00 : c * (X 0 0 * c' + X 0 1 * s') + s * (X 1 0 * c' + X 1 1 * s') = X 0 0 := by
+    have := E 0 0
+    simp [dot_two_apply, matVec_two_apply, r00, r01, r10, r11, q00, q01, q10, q11] at this
+    grind
+  have E10 : -s * (X 0 0 * c' + X 0 1 * s') + c * (X 1 0 * c' + X 1 1 * s') = X 1 0 := by
+    have := E 1 0
+    simp [dot_two_apply, matVec_two_apply, r00, r01, r10, r11, q00, q01, q10, q11] at this
+    grind
+  have E01 : c * (X 0 0 * -s' + X 0 1 * c') + s * (X 1 0 * -s' + X 1 1 * c') = X 0 1 := by
+    have := E 0 1
+    simp [dot_two_apply, matVec_two_apply, r00, r01, r10, r11, q00, q01, q10, q11] at this
+    grind
+  have E11 : -s * (X 0 0 * -s' + X 0 1 * c') + c * (X 1 0 * -s' + X 1 1 * c') = X 1 1 := by
+    have := E 1 1
+    simp [dot_two_apply, matVec_two_apply, r00, r01, r10, r11, q00, q01, q10, q11] at this
+    grind
+  -- apply `R(c, s)` to both sides of `R(c, s)ᵀ X R(c', s') = X`, using `c² + s² = 1`
+  have k1 : (c * c + s * s) * (X 0 0 * c' + X 0 1 * s') =
+      c * (c * (X 0 0 * c' + X 0 1 * s') + s * (X 1 0 * c' + X 1 1 * s')) -
+        s * (-s * (X 0 0 * c' + X 0 1 * s') + c * (X 1 0 * c' + X 1 1 * s')) := by grind
+  have k3 : (c * c + s * s) * (X 1 0 * c' + X 1 1 * s') =
+      s * (c * (X 0 0 * c' + X 0 1 * s') + s * (X 1 0 * c' + X 1 1 * s')) +
+        c * (-s * (X 0 0 * c' + X 0 1 * s') + c * (X 1 0 * c' + X 1 1 * s')) := by grind
+  have k2 : (c * c + s * s) * (X 0 0 * -s' + X 0 1 * c') =
+      c * (c * (X 0 0 * -s' + X 0 1 * c') + s * (X 1 0 * -s' + X 1 1 * c')) -
+        s * (-s * (X 0 0 * -s' + X 0 1 * c') + c * (X 1 0 * -s' + X 1 1 * c')) := by grind
+  have k4 : (c * c + s * s) * (X 1 0 * -s' + X 1 1 * c') =
+      s * (c * (X 0 0 * -s' + X 0 1 * c') + s * (X 1 0 * -s' + X 1 1 * c')) +
+        c * (-s * (X 0 0 * -s' + X 0 1 * c') + c * (X 1 0 * -s' + X 1 1 * c')) := by grind
+  rw [E00, E10, h, Rat.one_mul] at k1 k3
+  rw [E01, E11, h, Rat.one_mul] at k2 k4
+  exact ⟨k1, k2, k3, k4⟩
+
+/-- A positive square: `0 < δ²` for `δ ≠ 0`, and `0 ≤ σ²`. -/
+theorem sq_add_sq_pos (δ σ : Rat) (hδ : δ ≠ 0) : 0 < δ * δ + σ * σ := by
+  have h1 : 0 < δ * δ := by
+    by_cases h : 0 < δ
+    · exact Rat.mul_pos h h
+    · have h' : 0 < -δ := by grind
+      have := Rat.mul_pos h' h'
+      grind
+  have h2 : 0 ≤ σ * σ := by
+    by_cases h : 0 ≤ σ
+    · exact Rat.mul_nonneg h h
+    · have h' : 0 ≤ -σ := by grind
+      have := Rat.mul_nonneg h' h'
+      grind
+  grind
+
+/-- From `δ u = σ v` and `δ v = -σ u` with `δ ≠ 0`: `u = 0`. -/
+theorem eq_zero_of_rotation_pair (δ σ u v : Rat) (hδ : δ ≠ 0) (h1 : δ * u = σ * v)
+    (h2 : δ * v = -(σ * u)) : u = 0 := by
+  have e1 := congrArg (δ * ·) h1
+  have e2 := congrArg (σ * ·) h2
+  simp only at e1 e2
+  have : (δ * δ + σ * σ) * u = 0 := by grind
+  rcases Rat.mul_eq_zero.mp this with h | h
+  · exact absurd h (Rat.ne_of_gt (sq_add_sq_pos δ σ hδ))
+  · exact h
+
+/-- **Blocks between planes turning by different angles vanish**: if `X R(c', s') = R(c, s) X`
+(entrywise, as in `comm_of_conj_invariant`) and `c ≠ c'`, then `X = 0`. -/
+theorem eq_zero_of_comm_rot (X : Mat 2) (c s c' s' : Rat) (hc : c ≠ c')
+    (h1 : X 0 0 * c' + X 0 1 * s' = c * X 0 0 - s * X 1 0)
+    (h2 : X 0 0 * -s' + X 0 1 * c' = c * X 0 1 - s * X 1 1)
+    (h3 : X 1 0 * c' + X 1 1 * s' = s * X 0 0 + c * X 1 0)
+    (h4 : X 1 0 * -s' + X 1 1 * c' = s * X 0 1 + c * X 1 1) : X = matZero 2 := by
+  have hδ : c' - c ≠ 0 := fun e => hc (by grind)
+  -- `x + w` and `y - z` turn by `s - s'`; `x - w` and `y + z` by `s + s'`
+  have hu : X 0 0 + X 1 1 = 0 := eq_zero_of_rotation_pair (c' - c) (s - s') _ (X 0 1 - X 1 0) hδ
+    (by grind) (by grind)
+  have hv : X 0 1 - X 1 0 = 0 := by
+    have : (c' - c) * (X 0 1 - X 1 0) = 0 := by grind
+    rcases Rat.mul_eq_zero.mp this with h | h
+    · exact absurd h hδ
+    · exact h
+  have hu' : X 0 0 - X 1 1 = 0 := eq_zero_of_rotation_pair (c' - c) (-(s + s')) _ (X 0 1 + X 1 0)
+    hδ (by grind) (by grind)
+  have hv' : X 0 1 + X 1 0 = 0 := by
+    have : (c' - c) * (X 0 1 + X 1 0) = 0 := by grind
+    rcases Rat.mul_eq_zero.mp this with h | h
+    · exact absurd h hδ
+    · exact h
+  exact mat_two_ext (by show X 0 0 = 0; grind) (by show X 0 1 = 0; grind)
+    (by show X 1 0 = 0; grind) (by show X 1 1 = 0; grind)
+
+/-- **Relative scores force the commutant**: for a nonresonant rational block rotation
+`P = diag(R(c_i, s_i))` (`c_i² + s_i² = 1`, every `s_i ≠ 0`, the `c_i` pairwise distinct), an
+operator with `⟨P q, M P k⟩ = ⟨q, M k⟩` for all `q, k` has zero off-diagonal blocks and diagonal
+blocks of the form `a I + b J`. -/
+theorem commutant_of_shift_invariant {m : Nat} (M : BMat m) (c s : Fin m → Rat)
+    (h : ∀ i, c i * c i + s i * s i = 1) (hs : ∀ i, s i ≠ 0) (hc : ∀ i j, i ≠ j → c i ≠ c j)
+    (hinv : ∀ q k : BVec m, bdot (bapply (blockRot c s) q) (bapply M (bapply (blockRot c s) k)) =
+      bdot q (bapply M k)) :
+    (∀ i j, i ≠ j → M i j = matZero 2) ∧ ∀ i, M i i 0 0 = M i i 1 1 ∧ M i i 0 1 = -M i i 1 0 := by
+  have hblock : ∀ i j (u v : Fin 2 → Rat),
+      dot (matVec (rot (c i) (s i)) u) (matVec (M i j) (matVec (rot (c j) (s j)) v)) =
+        dot u (matVec (M i j) v) := by
+    intro i j u v
+    have := hinv (bsingle i u) (bsingle j v)
+    rw [bapply_blockRot_bsingle, bapply_blockRot_bsingle, bdot_bsingle, bdot_bsingle,
+      bapply_bsingle, bapply_bsingle] at this
+    exact this
+  refine ⟨fun i j hij => ?_, fun i => ?_⟩
+  · obtain ⟨h1, h2, h3, h4⟩ := comm_of_conj_invariant (M i j) (c i) (s i) (c j) (s j) (h i)
+      (hblock i j)
+    exact eq_zero_of_comm_rot (M i j) (c i) (s i) (c j) (s j) (hc i j hij) h1 h2 h3 h4
+  · obtain ⟨h1, h2, _, _⟩ := comm_of_conj_invariant (M i i) (c i) (s i) (c i) (s i) (h i)
+      (hblock i i)
+    have hsi := hs i
+    constructor
+    · have : s i * (M i i 1 1 - M i i 0 0) = 0 := by grind
+      rcases Rat.mul_eq_zero.mp this with e | e
+      · exact absurd e hsi
+      · grind
+    · have : s i * (M i i 0 1 + M i i 1 0) = 0 := by grind
+      rcases Rat.mul_eq_zero.mp this with e | e
+      · exact absurd e hsi
+      · grind
+
+/-- **The commutant criterion, both directions**: for frequencies `ω_i ≠ 0` with pairwise distinct
+squares and a nonresonant rational block rotation `P` (`c_i² + s_i² = 1`, `s_i ≠ 0`, the `c_i`
+pairwise distinct), an operator `M` preserves relative-position dependence — every score
+`⟨P^p q, M P^{p'} k⟩` is unchanged when both positions are shifted — iff it commutes with the
+rotary generator `diag(ω₀ J, …)`. -/
+theorem relative_scores_iff_commutes {m : Nat} (ω : Fin m → Rat) (hω0 : ∀ i, ω i ≠ 0)
+    (hω : ∀ i j, i ≠ j → ω i * ω i ≠ ω j * ω j) (c s : Fin m → Rat)
+    (h : ∀ i, c i * c i + s i * s i = 1) (hs : ∀ i, s i ≠ 0) (hc : ∀ i j, i ≠ j → c i ≠ c j)
+    (M : BMat m) :
+    (∀ (q k : BVec m) (p p' r : Nat),
+      bdot (rotPow (blockRot c s) (p + r) q) (bapply M (rotPow (blockRot c s) (p' + r) k)) =
+        bdot (rotPow (blockRot c s) p q) (bapply M (rotPow (blockRot c s) p' k))) ↔
+      bmul M (gen ω) = bmul (gen ω) M := by
+  constructor
+  · intro hrel
+    apply (commutes_gen_iff ω hω0 hω M).mpr
+    exact commutant_of_shift_invariant M c s h hs hc (fun q k => hrel q k 0 0 1)
+  · intro hM q k p p' r
+    exact relative_scores_of_commutes ω hω0 hω M hM c s h q k p p' r
+
 /-! ## A concrete rotary encoding on two planes -/
 
 /-- The frequencies `ω = (1, 2)` (non-zero, distinct squares). -/
@@ -429,6 +649,29 @@ theorem relative_scores_of_commutes_satisfiable :
       bdot (rotPow (blockRot cEx sEx) 0 qEx) (bapply commEx (rotPow (blockRot cEx sEx) 2 kEx)) :=
   relative_scores_of_commutes omegaEx omegaEx_ne_zero omegaEx_sq_ne commEx commEx_comm_gen cEx sEx
     cEx_sEx_norm qEx kEx 0 2 1
+
+/-- The rotation `diag(R(3/5, 4/5), R(0, 1))` is nonresonant: no sine is `0`. -/
+theorem sEx_ne_zero : ∀ i, sEx i ≠ 0 := by decide +kernel
+
+/-- The rotation `diag(R(3/5, 4/5), R(0, 1))` is nonresonant: the cosines differ. -/
+theorem cEx_ne : ∀ i j, i ≠ j → cEx i ≠ cEx j := by decide +kernel
+
+/-- `commutant_of_shift_invariant` applied to `commEx`, whose scores are shift invariant. -/
+theorem commutant_of_shift_invariant_satisfiable :
+    (∀ i j, i ≠ j → commEx i j = matZero 2) ∧
+      ∀ i, commEx i i 0 0 = commEx i i 1 1 ∧ commEx i i 0 1 = -commEx i i 1 0 :=
+  commutant_of_shift_invariant commEx cEx sEx cEx_sEx_norm sEx_ne_zero cEx_ne
+    (bdot_bapply_rot_shift commEx commEx_offDiag commEx_diag cEx sEx cEx_sEx_norm)
+
+/-- `relative_scores_iff_commutes` applied to `ω = (1, 2)`, the rotation of the instance and
+`commEx`. -/
+theorem relative_scores_iff_commutes_satisfiable :
+    (∀ (q k : BVec 2) (p p' r : Nat),
+      bdot (rotPow (blockRot cEx sEx) (p + r) q) (bapply commEx (rotPow (blockRot cEx sEx) (p' + r) k)) =
+        bdot (rotPow (blockRot cEx sEx) p q) (bapply commEx (rotPow (blockRot cEx sEx) p' k))) ↔
+      bmul commEx (gen omegaEx) = bmul (gen omegaEx) commEx :=
+  relative_scores_iff_commutes omegaEx omegaEx_ne_zero omegaEx_sq_ne cEx sEx cEx_sEx_norm sEx_ne_zero
+    cEx_ne commEx
 
 end MLTheory.RotaryCommutant
 

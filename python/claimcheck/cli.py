@@ -10,7 +10,6 @@ error is a :class:`~claimcheck.errors.ClaimcheckError` carrying its own, turned 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
@@ -19,6 +18,7 @@ from claimcheck.errors import ClaimcheckError, ExitCode, ManifestError, Toolchai
 from claimcheck.escape import visible
 from claimcheck.model.names import Name, NameSyntaxError
 from claimcheck.progress import Progress
+from claimcheck.report.registry import Document, formats, render, render_document
 from claimcheck.project import Project
 from claimcheck.pipeline.session import Options, Session
 
@@ -43,7 +43,8 @@ def _session(args: argparse.Namespace, **options) -> Session:
     progress = Progress(quiet=args.quiet)
     return Session(_project(args), progress, Options(
         jobs=getattr(args, "jobs", None), no_cache=getattr(args, "no_cache", False),
-        unsandboxed_companion=getattr(args, "unsandboxed_companion", False), **options))
+        unsandboxed_companion=getattr(args, "unsandboxed_companion", False),
+        kernel_alongside=not getattr(args, "kernel_after_build", False), **options))
 
 
 def _decls(texts: list[str] | None) -> tuple[Name, ...] | None:
@@ -78,40 +79,52 @@ def cmd_toolchain(args: argparse.Namespace) -> ExitCode:
 def cmd_build(args: argparse.Namespace) -> ExitCode:
     session = _session(args)
     report = session.build
-    if args.json:
-        from claimcheck.report.schema import BUILD_SCHEMA, marked
-
-        _emit(json.dumps(marked(BUILD_SCHEMA, report.to_json()), indent=2) + "\n")
-    else:
-        lines = [m.render() for r in report.modules.values() for m in r.messages
-                 if m.severity in ("error", "warning")]
-        _emit("".join(line + "\n" for line in lines) + report.summary(errors=False) + "\n")
+    _emit(render_document(Document.BUILD, _output_format(args, Document.BUILD), report, session.project.root))
     return ExitCode.of(report.ok)
 
 
 def cmd_status(args: argparse.Namespace) -> ExitCode:
     """Proof status of every declaration, read from the build's .olean files.
 
-    Exit code 1 only when a declaration asked for with ``--decl`` is missing; other statuses
-    (sorry, native, unsafe, axiom, failed) are reported in the output with exit code 0.
+    Exit code 1 when a declaration asked for with ``--decl`` is missing, or a module has no current
+    outputs (failed, blocked, not built or stale: its record says why, a failed one with the Lean
+    error) or a required package is missing; other statuses (sorry, native, unsafe, axiom) are
+    reported in the output with exit code 0.
     """
+    from claimcheck.pipeline.stages import project_settings
+
     decls = _decls(args.decl)
     session = _session(args, build=not args.no_build, kernel=not args.no_kernel, install=not args.no_build,
                        include_all=args.all, decls=decls)
     statements = bool(args.decl)
+    fmt = _output_format(args, Document.STATUS)
+    deps = project_settings(session.project).dependencies_line()
+    # why each module failed, from this build (the Lean error): in every output, and in the key of a
+    # reused text (the same failed module may fail with another error)
+    why = {m: r.first_error() for m, r in session.build.modules.items() if r.status in ("failed", "blocked")}
 
     def render(records) -> str:  # the renderers are imported only when the text is not reused
-        if args.json:
-            from claimcheck.model.codec import facts_to_json
+        notes = ([f"warning: {p.file}:{p.line}: {p.message}" for p in session.native_fidelity]
+                 + session.build.dependency_problems() + [f"missing: {m}" for m in session.build.missing])
+        return render_document(Document.STATUS, fmt, _failed_with_errors(records, why), session.project.root,
+                               statements=statements, dependencies=deps, notes=notes)
 
-            return json.dumps(facts_to_json(records), indent=2, ensure_ascii=False) + "\n"
-        from claimcheck.report.text import render_status
-
-        return render_status(records, statements=statements)
-
-    text, missing = session.rendered_facts("json" if args.json else f"text:{statements}", render)
+    text, missing = session.rendered_facts(f"{fmt}:{statements}" + "".join(f"\0{m}\0{e}" for m, e in sorted(why.items())),
+                                           render)
     _emit(text)
-    return ExitCode.of(not missing)
+    if not session.build.ok and not args.quiet:
+        print(session.build.summary(errors=False), file=sys.stderr)
+    return ExitCode.of(not missing and not why and session.build.ok)
+
+
+def _failed_with_errors(records, why: dict[str, str]):
+    """The records of modules that did not build, each with the Lean error that stopped it."""
+    from dataclasses import replace
+
+    from claimcheck.model.facts import DeclKind
+
+    return [replace(r, note=f"module {r.module} did not build: {why[r.module]}")
+            if r.kind is DeclKind.MODULE and r.module in why else r for r in records]
 
 
 def cmd_validate(args: argparse.Namespace) -> ExitCode:
@@ -140,8 +153,11 @@ def cmd_validate(args: argparse.Namespace) -> ExitCode:
     return ExitCode.SUCCESS
 
 
-def _output_format(args: argparse.Namespace) -> str:
-    return "json" if getattr(args, "json", False) else (getattr(args, "format", None) or "text")
+def _output_format(args: argparse.Namespace, document: Document = Document.GATE) -> str:
+    """The format asked for (``--json`` is ``--format json``), else the document's default."""
+    if getattr(args, "json", False):
+        return "json"
+    return getattr(args, "format", None) or formats(document)[0].name
 
 
 def _manifest_annotations(args: argparse.Namespace, exc: ManifestError) -> None:
@@ -164,7 +180,8 @@ def _report_target(args: argparse.Namespace, project: Project) -> Path | None:
 def _gate(args: argparse.Namespace):
     """The session and its gate result; when the run fails before a report is written, an earlier
     report in the target folder is marked out of date (its verdicts are never left as current)."""
-    session = _session(args)
+    no_build = getattr(args, "no_build", False)
+    session = _session(args, build=not no_build, install=not no_build)
     target = _report_target(args, session.project)
     try:
         # a typo in a manifest costs a second, not a build; the witness ids are checked by the gate,
@@ -204,8 +221,6 @@ def cmd_check(args: argparse.Namespace) -> ExitCode:
 
 
 def _check(args: argparse.Namespace) -> ExitCode:
-    from claimcheck.report.registry import render
-
     session, manifests, result = _gate(args)
     if args.update_fingerprints:
         from claimcheck.claims.fingerprints import update_fingerprints
@@ -226,7 +241,7 @@ def _check(args: argparse.Namespace) -> ExitCode:
 def cmd_report(args: argparse.Namespace) -> ExitCode:
     """Write the HTML report, report.json and summary.md (exit 0 when written)."""
     session, _manifests, result = _gate(args)
-    _write_report(session, result, _report_target(args, session.project))
+    _write_report(session, result, _report_target(args, session.project) or session.project.root / "report")
     return ExitCode.SUCCESS
 
 
@@ -236,7 +251,7 @@ def cmd_all(args: argparse.Namespace) -> ExitCode:
     from claimcheck.report.text import render_gate
 
     session, _manifests, result = _gate(args)
-    _write_report(session, result, _report_target(args, session.project))
+    _write_report(session, result, _report_target(args, session.project) or session.project.root / "report")
     _emit(render_summary(result) + "\n" + render_gate(result))
     return ExitCode.of(result.ok)
 
@@ -253,11 +268,19 @@ def cmd_formalization_yaml(args: argparse.Namespace) -> ExitCode:
             _emit(f"stale: {path.name}: (no file)\n")
             return ExitCode.FAILURE
         problems = formalization.problems(path, result, manifests, session.project)
-        _emit("".join(f"{p.message}\n" for p in problems))
-        return ExitCode.of(not problems)
-    changed = formalization.write(path, generated)
-    _emit(f"{'wrote' if changed else 'unchanged'}: {path}\n")
-    return ExitCode.SUCCESS
+        _emit("".join(f"{p.severity}: {p.file}:{p.line}: {p.message}\n" for p in problems))
+        return ExitCode.of(not any(p.is_error for p in problems))
+    done = formalization.write(path, generated, session.project.root)
+    lines = [f"{'wrote' if done.changed else 'unchanged'}: {path}"]
+    lines += [f"  filled in `{'.'.join(k.keys)}`: {k.value} (from {k.origin})" for k in done.filled]
+    if done.license_note:
+        lines.append(f"  `project.license` not filled in: {done.license_note}")
+    if done.remaining:
+        # a file with blank required fields fails `claimcheck check`: say so now, not at the next check
+        lines.append(f"still to fill in by hand ({len(done.remaining)}; `claimcheck check` fails until they are):")
+        lines += [f"  {path.name}:{line}: {message}" for line, message in done.remaining]
+    _emit("".join(line + "\n" for line in lines))
+    return ExitCode.of(not done.remaining)
 
 
 def cmd_export(args: argparse.Namespace) -> ExitCode:
@@ -309,9 +332,16 @@ def cmd_dojo(args: argparse.Namespace) -> ExitCode:
 
 
 def cmd_init(args: argparse.Namespace) -> ExitCode:
-    """Scaffold a new project: claimcheck.toml, lean-toolchain, lakefile.lean, a module, a manifest."""
+    """Scaffold a new project: claimcheck.toml, lean-toolchain, lakefile.lean, a module, a manifest;
+    or (``--here``) add the manifests folder to an existing project."""
     from claimcheck.claims.fingerprints import update_fingerprints
     from claimcheck.scaffold import scaffold
+
+    if args.here:
+        return _init_here(args)
+    if args.dir is None:
+        raise ClaimcheckError("init: name the new project's folder (`claimcheck init DIR`), or add claimcheck to the "
+                              "project in this folder with `claimcheck init --here`")
 
     for path in scaffold(args.dir, args.name):
         _emit(f"wrote {path}\n")
@@ -327,24 +357,57 @@ def cmd_init(args: argparse.Namespace) -> ExitCode:
     return ExitCode.SUCCESS
 
 
+def _init_here(args: argparse.Namespace) -> ExitCode:
+    """Add claimcheck to the project at ``--root`` (a Lake workspace as it is, or a folder with
+    claimcheck.toml): the manifests folder with one example claim on one of the project's own
+    theorems, its fingerprint recorded; nothing that repeats what the lakefile says."""
+    from claimcheck.claims.fingerprints import update_fingerprints
+    from claimcheck.model.facts import DeclKind, Status
+    from claimcheck.scaffold import add_manifests, slug_of
+
+    if args.dir is not None:
+        raise ClaimcheckError("init --here works on the project at --root (default: this folder); name no folder")
+    project = Project.load(args.root)
+    if not project.is_lake and not (project.root / "claimcheck.toml").is_file():
+        raise ClaimcheckError(f"{project.root}: no lakefile.lean or lakefile.toml (and no claimcheck.toml): not a "
+                              "project to add claimcheck to; `claimcheck init DIR` makes a new one")
+    progress = Progress(quiet=args.quiet)
+    session = Session(project, progress, Options(build=not args.no_build, install=not args.no_build))
+    own = [f for f in session.facts if f.kind is DeclKind.THEOREM and f.module in session.build.modules
+           and f.is_theorem]
+    own.sort(key=lambda f: (f.status is not Status.PROVED, f.private, f.module, str(f.name)))
+    chosen = own[0] if own else None
+    name = project.workspace.root.name if project.workspace is not None else project.root.name
+    decl = str(chosen.name.user_facing) if chosen is not None else None
+    written = add_manifests(project.root, slug_of(name), decl, chosen.module if chosen else None,
+                            project.manifests_dir)
+    for path in written:
+        print(f"wrote {project.relative(path)}")
+    if chosen is not None:
+        manifests = session.manifests(companion=False)
+        update_fingerprints(manifests, session.gate(manifests))
+        print(f"example claim on {decl} ({chosen.status}); its statement fingerprint recorded")
+    else:
+        print("no theorem found in the project's own modules: the example claim is not formalised yet")
+    if not session.build.ok:
+        print(session.build.summary(errors=False), file=sys.stderr)
+    print("next: edit the claim, then `claimcheck check`")
+    return ExitCode.SUCCESS
+
+
 def cmd_diff(args: argparse.Namespace) -> ExitCode:
     """Claims and statements changed against ``--base`` (committed manifests and fingerprints; no
     build). Exit 1 when a statement changed without a review recorded with its fingerprint."""
-    from claimcheck.claims.diff import base_manifests, diff_manifests, diff_to_json, render_markdown
+    from claimcheck.claims.diff import base_manifests, diff_manifests
     from claimcheck.claims.manifest import load_manifests
-
     project = _project(args)
     result = diff_manifests(base_manifests(project.root, project.manifests_dir, args.base),
                             load_manifests(project.manifests_dir, project.root), args.base)
-    text = render_markdown(result)
-    if args.json:
-        _emit(json.dumps(diff_to_json(result), indent=2, ensure_ascii=False) + "\n")
-    else:
-        _emit(text + "\n")
+    _emit(render_document(Document.DIFF, _output_format(args, Document.DIFF), result, project.root))
     summary = os.environ.get("GITHUB_STEP_SUMMARY")
     if summary:
         with open(summary, "a", encoding="utf-8") as out:
-            out.write(visible(text) + "\n")
+            out.write(render_document(Document.DIFF, "markdown", result, project.root))
     return ExitCode.of(result.ok)
 
 
@@ -374,13 +437,32 @@ def _add_sources(parser: argparse.ArgumentParser) -> None:
                         "(default: [manifests] sources in claimcheck.toml, or $CLAIMCHECK_SOURCES)")
 
 
+def _add_no_build(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--no-build", action="store_true",
+                        help="build nothing: read the outputs where they are (lake's .lake/build in a workspace); a "
+                        "module counts only when claimcheck's record or lake's trace says it was built from its present "
+                        "source and the files agree; one not built or stale is an error with its reason (exit 1)")
+
+
 def _add_jobs(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-j", "--jobs", type=int, default=None,
                         help="parallel Lean jobs (default: bounded by cores and memory)")
+    parser.add_argument("--kernel-after-build", action="store_true",
+                        help="re-check with the independent kernel only after the whole build (default: each "
+                        "module as soon as it and its imports are built; the verdicts are the same)")
+
+
+def _add_format(parser: argparse.ArgumentParser, document: Document) -> None:
+    """``--format`` (the document's formats, each meaning what it means for every command) and
+    ``--json`` (``--format json``)."""
+    choices = formats(document)
+    parser.add_argument("--format", choices=[f.name for f in choices], default=choices[0].name,
+                        help=f"output (default {choices[0].name}): " + "; ".join(f"{f.name} ({f.description})"
+                                                                               for f in choices))
+    parser.add_argument("--json", action="store_true", help="same as --format json")
 
 
 def make_parser() -> argparse.ArgumentParser:
-    from claimcheck.report.registry import FORMATS
 
     parser = argparse.ArgumentParser(
         prog="claimcheck",
@@ -396,24 +478,22 @@ def make_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("build", help="build the project's Lean modules incrementally")
     _add_common(p)
     _add_jobs(p)
-    p.add_argument("--json", action="store_true", help="print the build report as JSON")
+    _add_format(p, Document.BUILD)
     p.set_defaults(func=cmd_build)
 
     p = sub.add_parser(
         "status",
         help="proof status of every declaration (proved, trusted, sorry, native, unsafe, axiom, missing, failed)",
         description="Build incrementally, then read each declaration's axioms from the .olean files. "
-        "Exit code 1 if a --decl is missing; other statuses are reported with exit code 0.",
+        "Exit code 1 if a module did not build (its record gives the Lean error) or a --decl is missing; "
+        "other statuses are reported with exit code 0.",
     )
     _add_common(p)
-    p.add_argument("--json", action="store_true",
-                   help='print {"schema": "claimcheck.status/2", "declarations": [...]} as JSON')
+    _add_format(p, Document.STATUS)
     p.add_argument("--decl", action="append", metavar="NAME",
                    help="only this declaration, as Lean writes its name (`Term.«let»`; repeatable)")
     p.add_argument("--all", action="store_true", help="also list compiler-generated auxiliary declarations")
-    p.add_argument("--no-build", action="store_true",
-                   help="use existing build outputs, current only when claimcheck recorded them for the present "
-                   "sources (decided by content, as the build decides); others count as failed")
+    _add_no_build(p)
     p.add_argument("--no-kernel", action="store_true", help="do not re-check the declarations with the independent kernel")
     _add_jobs(p)
     p.set_defaults(func=cmd_status)
@@ -447,11 +527,17 @@ def make_parser() -> argparse.ArgumentParser:
                        "exit 1 on a statement change without a review")
     _add_common(p)
     p.add_argument("--base", required=True, metavar="REF", help="the git revision to compare with (e.g. origin/main)")
-    p.add_argument("--json", action="store_true", help="print the claimcheck.diff/2 document instead of Markdown")
+    _add_format(p, Document.DIFF)
     p.set_defaults(func=cmd_diff)
 
-    p = sub.add_parser("init", help="scaffold a new claimcheck project in DIR")
-    p.add_argument("dir", type=Path, help="the new project's folder (created; must be empty if it exists)")
+    p = sub.add_parser("init", help="scaffold a new claimcheck project in DIR, or add claimcheck to an existing "
+                       "project (--here)")
+    p.add_argument("dir", type=Path, nargs="?", default=None,
+                   help="the new project's folder (created; must be empty if it exists)")
+    p.add_argument("--here", action="store_true",
+                   help="add claimcheck to the project at --root (a Lake workspace as it is): the manifests folder "
+                   "with one example claim on one of its own theorems; nothing that repeats the lakefile")
+    p.add_argument("--root", type=Path, default=Path("."), help="with --here: the project (default: this folder)")
     p.add_argument("--name", default=None, help="the Lean library name (default: from the folder name)")
     p.add_argument("--no-build", action="store_true",
                    help="only write the files (the example's fingerprints stay unrecorded)")
@@ -462,13 +548,12 @@ def make_parser() -> argparse.ArgumentParser:
     _add_common(p)
     _add_sources(p)
     _add_jobs(p)
-    p.add_argument("--format", choices=tuple(FORMATS), default="text",
-                   help="output: " + "; ".join(f"{f.name} ({f.description})" for f in FORMATS.values()))
-    p.add_argument("--json", action="store_true", help="same as --format json")
+    _add_format(p, Document.GATE)
     p.add_argument("--report", type=Path, default=None, metavar="DIR",
                    help="also write the report (HTML, report.json, summary.md, badge.json, junit.xml) to DIR")
     p.add_argument("--update-fingerprints", action="store_true",
                    help="record the built statement fingerprints (and statements) in the manifests, after reviewing them")
+    _add_no_build(p)
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("export", help="export theorems and a premise corpus in LeanDojo's benchmark shape")
@@ -499,6 +584,8 @@ def make_parser() -> argparse.ArgumentParser:
         _add_sources(p)
         _add_jobs(p)
         p.add_argument("--out", type=Path, default=None, help="report folder (default: <root>/report)")
+        if name == "report":
+            _add_no_build(p)
         p.set_defaults(func=func)
 
     return parser

@@ -27,6 +27,13 @@ timeout = 600                # seconds a companion run may take (in its sandbox)
 
 The sources folder may also come from ``--sources DIR`` or ``$CLAIMCHECK_SOURCES``; when none is
 named, citations are not checked against source text (the report says so).
+
+**A Lake workspace is a project as it is.** A root with a ``lakefile.toml`` or ``lakefile.lean`` and
+no ``[lean]`` table in ``claimcheck.toml`` is read as lake reads it (:mod:`claimcheck.lake`): its
+libraries, executables and source folders from the lakefile, its packages from
+``lake-manifest.json``, its outputs in lake's layout (``.lake/build/lib/lean``, each package its own).
+``claimcheck.toml`` then only adds settings (manifests, axioms, kernel, companions); a ``[lean]``
+table replaces the lakefile's libraries by a folder of modules built into ``build/lib``.
 """
 
 from __future__ import annotations
@@ -38,14 +45,19 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from claimcheck import files
 from claimcheck.errors import ConfigError
 from claimcheck.model.names import Name, NameSyntaxError
 
+if TYPE_CHECKING:
+    from claimcheck.lake.workspace import Package, Workspace
+
 CONFIG_FILE = "claimcheck.toml"
 #: Kernel steps one declaration may take (the kernel's own default, ``kernel.environment.DEFAULT_FUEL``,
 #: is the same number: a test holds them together; importing the kernel here would slow every command).
-DEFAULT_KERNEL_FUEL = 10_000_000
+DEFAULT_KERNEL_FUEL = 1_000_000
 DEFAULT_ALLOWED_AXIOMS = frozenset(Name.parse(n) for n in ("propext", "Classical.choice", "Quot.sound"))
 #: Limits on claimcheck.toml: its size and how deep its tables nest (it nests 2 deep).
 MAX_CONFIG_BYTES = 64 * 1024
@@ -62,9 +74,12 @@ _KNOWN_KEYS: dict[str, set[str]] = {
     "manifests": {"dir", "sources"},
     "witnesses": {"modules"},
     "instances": {"modules", "strict"},
-    "kernel": {"require", "fuel"},
+    "kernel": {"require", "fuel", "dependencies"},
     "companion": {"timeout"},
 }
+#: `[kernel] dependencies`: whether the kernel re-checks the declarations of a workspace's other
+#: packages ("check", the default) or admits their theorems as stated ("trust").
+KERNEL_DEPENDENCY_MODES = ("check", "trust")
 #: Keys that were once read, with what replaced them (a clear error, never silently ignored).
 _RETIRED_KEYS: dict[str, dict[str, str]] = {
     # a wall-clock limit made a verdict depend on how loaded the machine was (issue 22)
@@ -95,6 +110,15 @@ class Project:
     kernel_fuel: int = DEFAULT_KERNEL_FUEL
     #: seconds one run of the companion may take in its sandbox
     companion_timeout: float = DEFAULT_COMPANION_TIMEOUT
+    #: "check": the kernel re-checks the declarations of required packages; "trust": their
+    #: theorems are admitted as stated (shown in every output)
+    kernel_dependencies: str = "check"
+    #: where module ``A.B``'s outputs are (``A/B.olean``); default ``build/lib``
+    lib_dir: Path | None = None
+    #: the Lake workspace the project is (None: a folder of modules, ``[lean]`` in claimcheck.toml)
+    workspace: "Workspace | None" = None
+    #: the workspace package these settings build (the root, or one of its dependencies)
+    package: "Package | None" = None
 
     def with_sources(self, folder: Path | str | None) -> "Project":
         """The same project with the sources folder ``folder`` (``None`` keeps the configured one)."""
@@ -104,8 +128,31 @@ class Project:
 
     @property
     def olean_dir(self) -> Path:
-        """Where module ``A.B`` builds to ``A/B.olean`` (the ``LEAN_PATH`` entry)."""
-        return self.build_dir / "lib"
+        """Where module ``A.B`` builds to ``A/B.olean`` (the ``LEAN_PATH`` entry): ``build/lib``, or
+        lake's ``.lake/build/lib/lean`` in a workspace."""
+        return self.lib_dir if self.lib_dir is not None else self.build_dir / "lib"
+
+    @property
+    def display_root(self) -> Path:
+        """The folder every output shows paths relative to: the workspace's root (also for a
+        dependency package's settings), else the project root."""
+        return self.workspace.root.dir if self.workspace is not None else self.root
+
+    @property
+    def is_lake(self) -> bool:
+        return self.workspace is not None
+
+    def for_package(self, package: "Package") -> "Project":
+        """The same settings, building the workspace package ``package`` (its folder, outputs)."""
+        return dataclasses.replace(self, root=package.dir, src_dir=package.src_dir.resolve(),
+                                   build_dir=package.build_dir, lib_dir=package.olean_dir, package=package,
+                                   lib_roots=None)
+
+    def dependency_dirs(self) -> list[Path]:
+        """The output folders of the packages the project's package requires (dependency order)."""
+        if self.workspace is None or self.package is None:
+            return []
+        return [p.olean_dir for p in self.workspace.requires_closure(self.package)]
 
     def relative(self, path: Path | str) -> str:
         """``path`` relative to the root, ``/``-separated, as every output shows a project's files
@@ -130,7 +177,18 @@ class Project:
         status = config.get("status", {})
         manifests = config.get("manifests", {})
 
-        if "src" in lean:
+        workspace = None
+        if "lean" not in config:
+            from claimcheck.lake.config import find_lakefile
+
+            if find_lakefile(root) is not None:
+                workspace = _load_workspace(root)
+        if workspace is not None:
+            src_dir = workspace.root.src_dir.resolve()
+            if not src_dir.is_relative_to(root):
+                raise ConfigError(f"{workspace.root.config.file}: srcDir {workspace.root.config.src_dir!r} resolves "
+                                  f"outside the project ({root})")
+        elif "src" in lean:
             src_dir = _inside(config_path, root, "lean.src", _string(config_path, "lean.src", lean["src"]))
             if not src_dir.is_dir():
                 raise ConfigError(f"{config_path}: lean.src = {lean['src']!r} is not a folder")
@@ -165,6 +223,11 @@ class Project:
         require = kernel.get("require", True)
         if not isinstance(require, bool):
             raise ConfigError(f"{config_path}: kernel.require must be true or false, got {require!r}")
+        dependencies = kernel.get("dependencies", "check")
+        if dependencies not in KERNEL_DEPENDENCY_MODES:
+            raise ConfigError(f"{config_path}: kernel.dependencies must be one of {', '.join(KERNEL_DEPENDENCY_MODES)}"
+                              f" (check: the kernel re-checks the required packages' declarations; trust: their "
+                              f"theorems are admitted as stated), got {dependencies!r}")
         fuel = kernel.get("fuel", DEFAULT_KERNEL_FUEL)
         if isinstance(fuel, bool) or not isinstance(fuel, int) or not 0 < fuel <= MAX_KERNEL_FUEL:
             raise ConfigError(f"{config_path}: kernel.fuel must be a whole number of kernel steps in "
@@ -173,10 +236,15 @@ class Project:
         if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 1 <= timeout <= MAX_COMPANION_TIMEOUT:
             raise ConfigError(f"{config_path}: companion.timeout must be a number of seconds in"
                               f" [1, {MAX_COMPANION_TIMEOUT}], got {timeout!r}")
+        build_dir = root / "build" if workspace is None else workspace.root.build_dir
         return cls(
             root=root,
             src_dir=src_dir,
-            build_dir=root / "build",
+            build_dir=build_dir,
+            lib_dir=None if workspace is None else workspace.root.olean_dir,
+            workspace=workspace,
+            package=None if workspace is None else workspace.root,
+            kernel_dependencies=dependencies,
             lib_roots=roots,
             allowed_axioms=allowed,
             manifests_dir=_inside(config_path, root, "manifests.dir",
@@ -189,6 +257,20 @@ class Project:
             kernel_fuel=fuel,
             companion_timeout=float(timeout),
         )
+
+
+def _load_workspace(root: Path) -> "Workspace":
+    """The Lake workspace at ``root``: lakefiles read by a native ``lake`` when there is one."""
+    from claimcheck.lake.native import find_lake
+    from claimcheck.lake.workspace import load_workspace, read_config
+
+    lake = find_lake()
+    workspace = load_workspace(root, lambda lakefile: read_config(lakefile, lake))
+    build = workspace.root.build_dir.resolve()
+    if not build.is_relative_to(root):
+        raise ConfigError(f"{workspace.root.config.file}: buildDir {workspace.root.config.build_dir!r} resolves "
+                          f"outside the project ({root})")
+    return workspace
 
 
 def _read_config(root: Path, path: Path) -> dict:
@@ -207,8 +289,8 @@ def _read_config(root: Path, path: Path) -> dict:
         config = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         where = _TOML_WHERE.search(str(exc))
-        line = f":{where.group(1)}" if where else ""
-        raise ConfigError(f"{path}{line}: {_TOML_WHERE.sub('', str(exc))}") from exc
+        at = f":{where.group(1)}" if where else ""
+        raise ConfigError(f"{path}{at}: {_TOML_WHERE.sub('', str(exc))}") from exc
     except RecursionError as exc:
         raise ConfigError(f"{path}: nests too deep to read") from exc
     stack: list[tuple[object, int, tuple[str, ...]]] = [(config, 1, ())]

@@ -42,7 +42,6 @@ import sys
 import time
 from dataclasses import dataclass, field
 from enum import StrEnum
-from pathlib import Path
 
 from claimcheck.errors import ConfigError
 
@@ -456,7 +455,7 @@ def supervise(policy: Policy, run) -> Outcome:
     os.close(write_end)
     out = bytearray()
     deadline = time.monotonic() + policy.timeout
-    status = None
+    status: int | None = None
     timed_out = False
     os.set_blocking(read_end, False)
     while status is None:
@@ -479,8 +478,8 @@ def supervise(policy: Policy, run) -> Outcome:
             status = None
     _drain(read_end, out)
     os.close(read_end)
-    code = os.waitstatus_to_exitcode(status) if status is not None else None
-    return Outcome(bytes(out), code, timed_out, left_behind, notes)
+    exit_code = os.waitstatus_to_exitcode(status) if status is not None else None
+    return Outcome(bytes(out), exit_code, timed_out, left_behind, notes)
 
 
 def _drain(fd: int, out: bytearray) -> None:
@@ -506,7 +505,7 @@ def _kill(pid: int) -> None:
 def _children() -> list[int]:
     """This process's children (as /proc sees them)."""
     me = str(os.getpid())
-    kids = []
+    kids: list[int] = []
     try:
         entries = os.listdir("/proc")
     except OSError:

@@ -53,27 +53,6 @@ class _Rows(list):
         return FinFun(tuple(self[as_int(i)]))
 
 
-def _example_vectors(m: int, xs: Any) -> list[list[Fraction]]:
-    return [[Fraction(v) for v in (row.table if isinstance(row, FinFun) else row)] for row in (xs(t) for t in range(m))]
-
-
-def _transformer_head(c: int, m: int, q: Any, xs: Any, lab: Any) -> int:
-    """Hard dot-product attention on the examples, then the argmax head on the attended label's
-    simplex code (which is that label)."""
-    qs = [Fraction(q(i)) for i in range(len(_example_vectors(m, xs)[0]))]
-    scores = [sum((a * b for a, b in zip(qs, x)), Fraction(0)) for x in _example_vectors(m, xs)]
-    attended = scores.index(max(scores))
-    code = [Fraction(int(as_int(lab(attended)) == i)) - Fraction(1, c) for i in range(c)]
-    return simplex.argmax_head(code)
-
-
-def _one_nn(m: int, q: Any, xs: Any, lab: Any) -> int:
-    ex = _example_vectors(m, xs)
-    qs = [Fraction(q(i)) for i in range(len(ex[0]))]
-    dist = [sum(((a - b) ** 2 for a, b in zip(qs, x)), Fraction(0)) for x in ex]
-    return as_int(lab(dist.index(min(dist))))
-
-
 def _square(n: int, a: Any) -> list[list[Fraction]]:
     """A Lean ``Mat n`` (a list of rows from ``matOfRows``, or a function) as a list of rows."""
     if isinstance(a, list):
@@ -173,18 +152,8 @@ SEMANTICS: Mapping[str, Semantic] = {
     "MLTheory.simplexGramRows": lambda c: simplex.simplex_gram_rows(as_int(c())),
     "MLTheory.argmaxHead": lambda c, _h, x: simplex.argmax_head(_vector(as_int(c()), x())),
     "MLTheory.nearestNeighbour": lambda c, _h, x: simplex.nearest_neighbour(_vector(as_int(c()), x())),
-    # the attention output `Σ_t w t · v_{lab t}` on the simplex label codes; the transformer head
-    # attends to the example of largest dot product (lowest index on ties) and takes the argmax of
-    # its label code; `oneNN` returns the label of the nearest example (lowest index on ties)
-    "MLTheory.attnOutput": lambda c, m, w, lab: (lambda C, M: FinFun(tuple(
-        sum((Fraction(w()(t)) * (Fraction(int(as_int(lab()(t)) == i)) - Fraction(1, C)) for t in range(M)), Fraction(0))
-        for i in range(C))))(as_int(c()), as_int(m())),
-    "MLTheory.transformerHead": lambda _d, c, m, _hc, _hm, q, xs, lab: _transformer_head(
-        as_int(c()), as_int(m()), q(), xs(), lab()),
-    "MLTheory.oneNN": lambda _d, c, m, _hm, q, xs, lab: _one_nn(as_int(m()), q(), xs(), lab()),
-    "MLTheory.examplesEx": lambda: FinFun(tuple(FinFun((Fraction(a), Fraction(b)))
-                                                for a, b in ((1, 0), (0, 1), (-1, 0), (0, -1)))),
-    "MLTheory.labelsEx": lambda: FinFun((2, 0, 1, 1)),
+    # the attention definitions (attnOutput, transformerHead, oneNN, the instance examples) are
+    # mirrored in mltheory.mirrors.simplex_attention
     # MLTheory.Acyclicity
     "MLTheory.matOfRows": lambda n, rows: _matrix(as_int(n()), rows()),
     "MLTheory.matRows": lambda _n, a: a(),

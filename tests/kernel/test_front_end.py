@@ -12,10 +12,8 @@ import pytest
 
 from claimcheck.errors import ConfigError
 from claimcheck.kernel import Environment, Outcome
-from claimcheck.kernel import expr as E
 from claimcheck.kernel.checker import check_declaration, run_with_big_stack
 from claimcheck.kernel.declarations import Theorem
-from claimcheck.kernel.level import ONE
 from claimcheck.kernel.nat import SPEC_THEOREMS
 from claimcheck.kernel.result import Declined
 from claimcheck.model.names import Name
@@ -41,11 +39,11 @@ def test_the_library_constants_are_vouched_for_and_bodyless_ones_marked(toolchai
     assert lib == [("Nat", "add")] and hidden == []
 
 
-def _gcd_goal() -> Theorem:
-    nat = E.mk_const(("Nat",))
-    gcd = E.mk_apps(E.mk_const(("Nat", "gcd")), (E.mk_lit(4), E.mk_lit(6)))
-    ty = E.mk_apps(E.mk_const(("Eq",), (ONE,)), (nat, gcd, E.mk_lit(2)))
-    return Theorem(("gcd_4_6",), (), ty, E.mk_apps(E.mk_const(("Eq", "refl"), (ONE,)), (nat, E.mk_lit(2))))
+def _gcd_goal(T) -> Theorem:
+    nat = T.mk_const(("Nat",))
+    gcd = T.mk_apps(T.mk_const(("Nat", "gcd")), (T.mk_lit(4), T.mk_lit(6)))
+    ty = T.mk_apps(T.mk_const(("Eq",), (T.one,)), (nat, gcd, T.mk_lit(2)))
+    return Theorem(("gcd_4_6",), (), ty, T.mk_apps(T.mk_const(("Eq", "refl"), (T.one,)), (nat, T.mk_lit(2))))
 
 
 @pytest.mark.parametrize("vouch", [True, False])
@@ -54,7 +52,7 @@ def test_the_library_gcd_computes_only_when_vouched_for(toolchain, vouch: bool) 
     library's constants (as the re-check does), declined (not rejected) when it does not."""
     src = _source(toolchain)
     order = src.closure([Name(n) for n in SPEC_THEOREMS] + [Name.parse("Nat.gcd")])
-    env = Environment(boundary_axioms=set() if vouch else None)
+    env = Environment(terms=src.terms, boundary_axioms=set() if vouch else None)
 
     def run():
         for k in order:
@@ -67,7 +65,7 @@ def test_the_library_gcd_computes_only_when_vouched_for(toolchain, vouch: bool) 
                     env.boundary_axioms.add(decl.name)
             v = check_declaration(env, decl)
             assert v.outcome != Outcome.REJECTED, v.line()
-        return check_declaration(env, _gcd_goal())
+        return check_declaration(env, _gcd_goal(src.terms))
 
     v = run_with_big_stack(run)
     if vouch:

@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from claimcheck.kernel import Environment, Outcome, check_all, summarize
-from claimcheck.kernel.ndjson import NdjsonError, read_ndjson
+from claimcheck.kernel.ndjson import NdjsonError, error_verdict, read_ndjson
 
 CASES = Path(__file__).resolve().parent / "cases"
 CASE_DIRS = sorted(p for p in CASES.iterdir() if p.is_dir())
@@ -18,15 +18,18 @@ def kernel_name(s: str) -> tuple:
     return tuple(int(p) if p.isdigit() else p for p in s.split("."))
 
 
-def outcome_of(path: Path, library=(), hidden=()):
+def outcome_of(path: Path, library=(), hidden=(), fuel=None):
     """The case's outcome; `library` lists the names a front end would vouch for as the core
     library's own (`Environment.library`), `hidden` those it marks as opaque only because their
-    body was not shipped (`Environment.hidden_bodies`), both from the case's expected.yaml."""
+    body was not shipped (`Environment.hidden_bodies`), both from the case's expected.yaml, and
+    `fuel` the kernel steps a declaration may take when the case sets it (the default otherwise)."""
+    env = Environment(library={kernel_name(n) for n in library}, hidden_bodies={kernel_name(n) for n in hidden},
+                      **({"fuel": fuel} if fuel is not None else {}))
     try:
-        decls = read_ndjson(path)
+        decls = read_ndjson(path, env.terms)
     except NdjsonError as e:
-        return Outcome.DECLINED, str(e)
-    env = Environment(library={kernel_name(n) for n in library}, hidden_bodies={kernel_name(n) for n in hidden})
+        v = error_verdict(e)
+        return v.outcome, v.reason
     verdicts = check_all(decls, env=env, stop_on_reject=True)
     worst = summarize(verdicts)
     if worst is None:
@@ -44,7 +47,8 @@ def test_there_are_cases_for_both_outcomes():
 @pytest.mark.parametrize("case", CASE_DIRS, ids=[d.name for d in CASE_DIRS])
 def test_case(case: Path):
     want = yaml.safe_load((case / "expected.yaml").read_text())
-    outcome, reason = outcome_of(case / "input.ndjson", want.get("library") or (), want.get("hidden") or ())
+    outcome, reason = outcome_of(case / "input.ndjson", want.get("library") or (), want.get("hidden") or (),
+                                 want.get("fuel"))
     assert outcome == want["outcome"], reason
     if want.get("reason"):
         assert want["reason"] in reason

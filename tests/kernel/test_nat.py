@@ -10,9 +10,9 @@ from claimcheck.kernel.typechecker import TypeChecker
 CASES = Path(__file__).resolve().parent / "cases"
 
 
-def _env_of(case: str) -> tuple[Environment, list]:
-    decls = read_ndjson(CASES / case / "input.ndjson")
-    return Environment(), decls
+def _env_of(case: str, **kw) -> tuple[Environment, list]:
+    env = Environment(**kw)
+    return env, read_ndjson(CASES / case / "input.ndjson", env.terms)
 
 
 def test_structural_add_is_verified_and_bogus_add_is_not():
@@ -31,7 +31,7 @@ def test_gcd_needs_a_trusted_fingerprint():
     assert not TypeChecker(env).nat.verified(("Nat", "gcd"))
     # A caller that vouches for this (bogus) definition gets it accelerated: the fingerprint is the
     # caller's statement of trust, so `Nat.gcd 4 6 = 2` then goes through.
-    trusted = Environment(trusted_fingerprints=primitive_fingerprints(env))
+    trusted = Environment(terms=env.terms, trusted_fingerprints=primitive_fingerprints(env))
     assert check_all(prefix + [theorem], env=trusted)[-1].outcome == Outcome.ACCEPTED
     # A fingerprint covers the definition: any other body does not match it.
     env2, decls2 = _env_of("nat_add_literals")
@@ -42,45 +42,41 @@ def test_gcd_needs_a_trusted_fingerprint():
 def test_bodyless_primitive_only_when_vouched_for():
     """An axiom `Nat.land` is the real `Nat.land` only if the front end vouches for it as the core
     library's own; by itself (an NDJSON file) it is uninterpreted, and the check declines."""
-    _, decls = _env_of("nat_land_bodyless")
-    vouched = Environment(library={("Nat", "land")})
+    vouched, decls = _env_of("nat_land_bodyless", library={("Nat", "land")})
     assert check_all(decls, env=vouched)[-1].outcome == Outcome.ACCEPTED
-    v = check_all(decls, env=Environment())[-1]
+    plain, decls = _env_of("nat_land_bodyless")
+    v = check_all(decls, env=plain)[-1]
     assert v.outcome == Outcome.DECLINED and v.code == Declined.UNVOUCHED_PRIMITIVE
     assert v.missing == (("Nat", "land"),)
     # the proof-less library theorems a front end lists as the trusted boundary count as vouched too
-    assert check_all(decls, env=Environment(boundary_axioms={("Nat", "land")}))[-1].outcome == Outcome.ACCEPTED
+    boundary, decls = _env_of("nat_land_bodyless", boundary_axioms={("Nat", "land")})
+    assert check_all(decls, env=boundary)[-1].outcome == Outcome.ACCEPTED
 
 
 def test_results_do_not_depend_on_table_sweeps():
-    from claimcheck.kernel import expr as E
+    from claimcheck.kernel.expr import Terms
 
-    old = E._SWEEP_AT[0], E._SWEEP_MIN[0]
-    try:
-        E._SWEEP_AT[0] = E._SWEEP_MIN[0] = 300
-        for case, want in (("nat_gcd_by_specification", Outcome.ACCEPTED), ("nested_recursor_reduces", Outcome.ACCEPTED),
-                           ("bogus_recursor_rule", Outcome.REJECTED)):
-            env, decls = _env_of(case)
-            verdicts = check_all(decls, env=env)
-            assert (Outcome.REJECTED if any(v.outcome == Outcome.REJECTED for v in verdicts) else Outcome.ACCEPTED) == want
-    finally:
-        E._SWEEP_AT[0], E._SWEEP_MIN[0] = old
+    for case, want in (("nat_gcd_by_specification", Outcome.ACCEPTED), ("nested_recursor_reduces", Outcome.ACCEPTED),
+                       ("bogus_recursor_rule", Outcome.REJECTED)):
+        env, decls = _env_of(case, terms=Terms(sweep_min=300))
+        verdicts = check_all(decls, env=env)
+        assert (Outcome.REJECTED if any(v.outcome == Outcome.REJECTED for v in verdicts) else Outcome.ACCEPTED) == want
 
 
 def test_a_specification_is_a_checked_theorem_or_a_boundary_axiom():
     """`Nat.gcd_succ` etc. turn a primitive's literal extension on: a project's own axiom of that name
     must not, when the front end says which axioms are the trusted library's (`boundary_axioms`)."""
     from claimcheck.kernel.declarations import Axiom, Theorem
-    from claimcheck.kernel.expr import mk_sort
-    from claimcheck.kernel.level import ZERO
+    from claimcheck.kernel.expr import Terms
     from claimcheck.kernel.nat import spec_statement_trusted
 
+    prop = Terms().prop
     name = ("Nat", "gcd_succ")
-    ax = Axiom(name, (), mk_sort(ZERO))
+    ax = Axiom(name, (), prop)
     assert spec_statement_trusted(Environment(boundary_axioms={name}), ax)  # the library's, proof-less
     assert not spec_statement_trusted(Environment(boundary_axioms=set()), ax)  # a project's axiom
     assert spec_statement_trusted(Environment(), ax)  # no provenance known (an NDJSON file)
-    thm = Theorem(name, (), mk_sort(ZERO), mk_sort(ZERO), (name,))
+    thm = Theorem(name, (), prop, prop, (name,))
     assert spec_statement_trusted(Environment(boundary_axioms=set()), thm)  # checked with its proof
 
 
@@ -90,10 +86,9 @@ def test_fuel_is_deterministic_and_out_of_fuel_is_a_decline():
     from claimcheck.kernel.checker import check_declaration, run_with_big_stack
     from claimcheck.kernel.result import Declined
 
-    decls = read_ndjson(CASES / "nat_gcd_by_specification" / "input.ndjson")
-
     def run(fuel):
         env = Environment()
+        decls = read_ndjson(CASES / "nat_gcd_by_specification" / "input.ndjson", env.terms)
         for d in decls[:-1]:
             assert check_declaration(env, d).outcome == Outcome.ACCEPTED
         return check_declaration(env, decls[-1], fuel)

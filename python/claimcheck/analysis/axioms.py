@@ -24,6 +24,12 @@ constant, unless it is a name Lean generates (:func:`~claimcheck.analysis.naming
 ``main``, ``match_1``, ``eq_def``, ``hcongr_3``, ``_unsafe_rec``, ...), which a project module and
 the library each make for themselves: each such constant is judged in its own module.
 
+**Axioms that come from a required package are named with it.** In a Lake workspace, a
+declaration of another package (``packages``: its output folder) that is an axiom, or that uses a
+core axiom directly (``sorryAx``, ``Lean.ofReduceBool``, ...), is recorded as a
+:class:`~claimcheck.model.facts.DependencyAxiom` (package, axiom, the package's declaration), and
+every declaration reaching it gets it (:meth:`AxiomCollector.dependency_axioms`).
+
 **Unsafe constants are collected apart.** Lean's kernel does not check an ``unsafe`` declaration
 (``unsafe def loop : False := loop`` is accepted), so one that is, or reaches, an unsafe constant
 is never ``proved``; it is not an axiom either: its status is ``unsafe`` (:func:`classify`).
@@ -32,13 +38,13 @@ is never ``proved``; it is not an axiom either: its status is ``unsafe`` (:func:
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from claimcheck.analysis.fingerprints import fingerprint
 from claimcheck.analysis.library import LibraryIndex
 from claimcheck.analysis.naming import CORE_AXIOMS, SORRY_AXIOMS, is_generated, is_native_axiom
 from claimcheck.analysis.scc import close_components
-from claimcheck.model.facts import Status
+from claimcheck.model.facts import DependencyAxiom, Status
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import Environment
 
@@ -52,9 +58,13 @@ class AxiomCollector:
     connected component: an inductive and its constructors, mutual definitions)."""
 
     def __init__(self, env: Environment, core_folders: Iterable[Path], library: LibraryIndex | None = None,
-                 project_names: Iterable[Name] = ()):
+                 project_names: Iterable[Name] = (), packages: Mapping[Path, str] | None = None):
         self.env = env
         self.core_folders = {Path(f).resolve() for f in core_folders}
+        self.packages = {Path(f).resolve(): name for f, name in (packages or {}).items()}
+        self._package_of: dict[str, str | None] = {}
+        self._dep_nodes: dict[Key, frozenset[DependencyAxiom]] = {}
+        self._dep_result: dict[Key, frozenset[DependencyAxiom]] = {}
         self.library = library
         #: names a user wrote in project modules that are also library constants' names (a name Lean
         #: generates is each module's own: :func:`~claimcheck.analysis.naming.is_generated`)
@@ -73,6 +83,35 @@ class AxiomCollector:
             got = folder is not None and folder.resolve() in self.core_folders
             self._core_module[module] = got
         return got
+
+    def package_of(self, module: str) -> str | None:
+        """The required package of the workspace whose outputs hold ``module`` (None: the project's
+        own module, or the core library's)."""
+        if not self.packages:
+            return None
+        if module not in self._package_of:
+            folder = self.env.module_folder(module)
+            self._package_of[module] = self.packages.get(folder.resolve()) if folder is not None else None
+        return self._package_of[module]
+
+    def dependency_axioms(self, key: Key) -> frozenset[DependencyAxiom]:
+        """The axioms constant ``key`` reaches through required packages, each with its package and
+        the package's declaration that is it or uses it."""
+        if not self.packages:
+            return frozenset()
+        self.reached(key)
+        return self._dep_result.get(key, frozenset())
+
+    def _direct_dependency_axioms(self, key: Key, axioms: set[Name], succ: list[Key]) -> frozenset[DependencyAxiom]:
+        module, name = key
+        package = self.package_of(module) if module else None
+        if package is None:
+            return frozenset()
+        found = {DependencyAxiom(package, a, name) for a in axioms}
+        for m, s in succ:
+            if m and self.is_core_module(m) and s in CORE_AXIOMS:
+                found.add(DependencyAxiom(package, s, name))
+        return frozenset(found)
 
     def _node(self, key: Key) -> tuple[frozenset[Name], frozenset[Name], frozenset[Name], tuple[Key, ...]]:
         """(axioms, boundary, unsafe constants, successors) of one constant."""
@@ -124,6 +163,8 @@ class AxiomCollector:
                     succ.append(("", s))  # unresolved: its node says so
         node = (frozenset(axioms), frozenset(boundary), frozenset(unsafe), tuple(succ))
         self._nodes[key] = node
+        if self.packages:
+            self._dep_nodes[key] = self._direct_dependency_axioms(key, axioms, succ)
         return node
 
     def closure(self, key: Key) -> tuple[frozenset[Name], frozenset[Name]]:
@@ -144,21 +185,27 @@ class AxiomCollector:
         ax: set[Name] = set()
         bd: set[Name] = set()
         us: set[Name] = set()
+        dep: set[DependencyAxiom] = set()
         inside = set(members)
         for m in members:
             a, b, u, succ = self._node(m)
             ax |= a
             bd |= b
             us |= u
+            dep |= self._dep_nodes.get(m, frozenset())
             for w in succ:
                 if w not in inside:
                     ra, rb, ru = self.result[w]
                     ax |= ra
                     bd |= rb
                     us |= ru
+                    dep |= self._dep_result.get(w, frozenset())
         res = (frozenset(ax), frozenset(bd), frozenset(us))
+        deps = frozenset(dep)
         for m in members:
             self.result[m] = res
+            if deps:
+                self._dep_result[m] = deps
 
 
 def classify(axioms: Iterable[Name], allowed: frozenset[Name], unsafe: Iterable[Name] = ()) -> Status:

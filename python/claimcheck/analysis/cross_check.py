@@ -13,7 +13,7 @@ statement goes to the companion's process (:mod:`claimcheck.companion`), every i
 of an operation the evaluator reads by its library meaning (``+``, ``≤``, a numeral, ...) that is
 not a library instance is replaced by the marker
 :data:`~claimcheck.analysis.instances.NON_LIBRARY_INSTANCE` (decided here, from the environment:
-:meth:`~claimcheck.analysis.spoofing.StatementInspector.is_library_instance`), so that no
+:meth:`~claimcheck.analysis.instance_rules.InstanceRules.is_library_instance`), so that no
 companion can give a project's ``+`` the library's meaning.
 """
 
@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from claimcheck.analysis.instances import INSTANCE_ARGUMENT, NON_LIBRARY_INSTANCE
-from claimcheck.analysis.spoofing import StatementInspector
 from claimcheck.errors import OleanError
+from claimcheck.analysis.instance_rules import InstanceRules
 from claimcheck.model.facts import DeclFacts, DeclKind, Status
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import ConstantInfo, Environment, Module
@@ -61,7 +61,7 @@ def _decided(module: Module, value: Expr, depth: int) -> bool:
         return False
     value = strip_mdata(value)
     if isinstance(value, Lam):
-        k, body = 0, value
+        k, body = 0, strip_mdata(value)
         while isinstance(body, Lam):
             k, body = k + 1, strip_mdata(body.body)
         head, args = app_spine(body)
@@ -114,16 +114,16 @@ def _mark(root: Expr, is_library_instance: Callable[[Expr], bool]) -> Expr:
     return replace(root, mark)
 
 
-def marked_statement(statement: Expr, inspector: StatementInspector) -> Expr:
+def marked_statement(statement: Expr, rules: InstanceRules) -> Expr:
     """``statement`` with its non-library instance arguments of interpreted operations replaced by
-    the marker (``inspector``: the statement inspector of the theorem's module scope)."""
-    return _mark(statement, inspector.is_library_instance)
+    the marker (``rules``: the instance rules of the theorem's module scope)."""
+    return _mark(statement, rules.is_library_instance)
 
 
-def instance_theorems(env: Environment, facts: Iterable[DeclFacts], inspector: Callable[[str], StatementInspector]
+def instance_theorems(env: Environment, facts: Iterable[DeclFacts], rules: Callable[[str], InstanceRules]
                       ) -> list[InstanceTheorem]:
     """The project's instance theorems (:func:`proved_by_decision`) with their marked statements
-    (``inspector(module)``: the statement inspector of a module's scope)."""
+    (``rules(module)``: the instance rules of a module's scope)."""
     out = []
     for f in facts:
         if f.kind is not DeclKind.THEOREM or f.status is Status.MISSING:
@@ -138,5 +138,5 @@ def instance_theorems(env: Environment, facts: Iterable[DeclFacts], inspector: C
         ci = mod.get(f.name)
         if ci is None or not proved_by_decision(mod, ci):
             continue
-        out.append((f, marked_statement(ci.type, inspector(f.module))))
+        out.append((f, marked_statement(ci.type, rules(f.module))))
     return out

@@ -20,7 +20,7 @@ when the instance argument is a library instance: with a project instance (``ins
 HAdd Nat Nat Nat := ⟨Nat.mul⟩``, or ``Add MyType``) or an instance written inline, Python's ``+``
 is not what Lean's statement means, and agreeing values would prove nothing. Such a term is
 refused (:class:`Unsupported`); :func:`check_instances` always installs that guard, read from the
-environment (:meth:`claimcheck.analysis.spoofing.StatementInspector.is_library_instance`).
+environment (:meth:`claimcheck.analysis.instance_rules.InstanceRules.is_library_instance`).
 
 A statement using a constant with no Python meaning is *not cross-checked*: reported as such, and
 a gate failure only when the project asks for strictness (``[instances] strict = true``).
@@ -302,7 +302,9 @@ class Evaluator:
                 return fn
             semantic = self.semantics.get(head.name)
             if semantic is None:
-                raise Unsupported(f"no Python meaning for `{head.name}`")
+                raise Unsupported(f"no Python meaning for `{head.name}`: give it one in the `SEMANTICS` of a"
+                                  " companion module named in claimcheck.toml (`[instances] modules`; see"
+                                  " docs/authors.md)")
             thunks = [self._thunk(a, ctx) for a in args]
             arity = _arity(semantic)
             try:

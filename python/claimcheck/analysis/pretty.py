@@ -192,7 +192,7 @@ def _split_refs(text: str, refs: list[Name]) -> tuple[StatementPart, ...]:
         if start > pos:
             parts.append(StatementPart(text[pos:start]))
         ref = refs[int(text[start + 1:end])]
-        parts.append(StatementPart(str(ref), ref))
+        parts.append(StatementPart(str(ref.user_facing), ref))
         pos = end + 1
     return tuple(parts)
 
@@ -213,7 +213,7 @@ class _Printer:
         if self.mark_refs and self.inspector.is_project(name):
             self.refs.append(name)
             return f"{REF_OPEN}{len(self.refs) - 1}{REF_CLOSE}"
-        return str(name)
+        return str(name.user_facing)  # a private constant as its author wrote it
 
     def flagged(self, n: Name, args: list[Expr], ctx: list[str]) -> dict[int, str]:
         """The instance arguments of ``n`` that change its meaning, printed: their positions."""
@@ -244,7 +244,7 @@ class _Printer:
         base = str(Name.of(comp))  # quoted unless a plain identifier: a binder `«​1»` never prints as `1`
         # a binder named like a constant (`∀ (True : Prop), True → True`) would read as that constant:
         # it is numbered as a shadowed binder is, `True_1`
-        taken = self.inspector is not None and self.inspector.find(Name.of(comp)) is not None
+        taken = self.inspector is not None and self.inspector.declares(Name.of(comp))
         n, i = base, 0
         while n in ctx or (taken and i == 0):
             i += 1
@@ -435,8 +435,8 @@ class _Printer:
         """Notation for a few common constants (if-then-else, lists, casts, ∃, pairs, indexing)."""
         k = len(args)
         if n == "ite" and k == 5:
-            c, t, f = (self.fmt(a, ctx) for a in args[1:2] + args[3:5])
-            return f"if {c} then {t} else {f}", 0
+            cond, then, other = (self.fmt(a, ctx) for a in args[1:2] + args[3:5])
+            return f"if {cond} then {then} else {other}", 0
         if n == "dite" and k == 5:
             t, f = strip_mdata(args[3]), strip_mdata(args[4])
             if isinstance(t, Lam) and isinstance(f, Lam):
@@ -453,12 +453,12 @@ class _Printer:
             cur: Expr = strip_mdata(args[2])
             items.append(self.fmt(args[1], ctx))
             while True:
-                h, a = app_spine(cur)
-                if isinstance(h, Const) and str(h.name) == "List.cons" and len(a) == 3:
-                    items.append(self.fmt(a[1], ctx))
-                    cur = strip_mdata(a[2])
+                head, rest = app_spine(cur)
+                if isinstance(head, Const) and str(head.name) == "List.cons" and len(rest) == 3:
+                    items.append(self.fmt(rest[1], ctx))
+                    cur = strip_mdata(rest[2])
                     continue
-                if isinstance(h, Const) and str(h.name) == "List.nil" and len(a) == 1:
+                if isinstance(head, Const) and str(head.name) == "List.nil" and len(rest) == 1:
                     return "[" + ", ".join(items) + "]", _MAX_PREC
                 return f"{self.fmt(args[1], ctx, 68)} :: {self.fmt(args[2], ctx, 67)}", 67
         if n == "Exists" and k == 2:

@@ -41,10 +41,11 @@ from claimcheck.analysis.fingerprints import StatementFingerprints
 from claimcheck.analysis.library import LibraryIndex, library_index
 from claimcheck.analysis.naming import CORE_AXIOMS, DEFAULT_ALLOWED, is_syntax_declaration, user_facing
 from claimcheck.analysis.props import shape_of
-from claimcheck.analysis.spoofing import LibraryNames, StatementInspector
+from claimcheck.analysis.name_rules import LibraryNames
+from claimcheck.analysis.spoofing import StatementInspector
 from claimcheck.analysis.vacuity import VacuityChecker
 from claimcheck.errors import ClaimcheckError
-from claimcheck.model.facts import DeclFacts, DeclKind, Status
+from claimcheck.model.facts import DeclFacts, DeclKind, Lint, StatementWarning, Status
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import ConstantInfo, Environment, Module, OleanError
 
@@ -67,12 +68,15 @@ def is_core_folder(folder: Path) -> bool:
     return (Path(folder) / "Init.olean").is_file() or (Path(folder) / "Init" / "Prelude.olean").is_file()
 
 
-def open_environment(project_dirs: Sequence[Path], library_dirs: Sequence[Path]) -> Environment:
+def open_environment(project_dirs: Sequence[Path], library_dirs: Sequence[Path],
+                     index: LibraryIndex | None = None) -> Environment:
     """An environment over the toolchain's library folders (searched first: the only trusted
     core, read as shipped) and the project's build folders (every module written by the library's
-    Lean, with all its parts)."""
+    Lean, with all its parts); ``index``: the first library folder's, whose catalog answers for its
+    modules (:class:`~claimcheck.olean.reader.Environment`)."""
     library = [Path(p) for p in library_dirs]
-    return Environment(library + [Path(p) for p in project_dirs if Path(p) not in library], library_folders=library)
+    return Environment(library + [Path(p) for p in project_dirs if Path(p) not in library], library_folders=library,
+                       catalog=index.catalog if index is not None else None)
 
 
 def prelude_modules(env: Environment, modules: Sequence[str]) -> dict[str, tuple[str, ...]]:
@@ -138,16 +142,16 @@ class _Analysis:
     inspector per module scope, shared by every record."""
 
     def __init__(self, env: Environment, core: Sequence[Path], library: LibraryIndex | None,
-                 loaded: Sequence[Module], allowed: frozenset[Name]):
+                 loaded: Sequence[Module], allowed: frozenset[Name], packages: Mapping[Path, str] | None = None):
         self.env = env
         project_names = {n for mod in loaded for n in mod.constant_names()}
-        self.collector = AxiomCollector(env, core, library, project_names)
+        self.collector = AxiomCollector(env, core, library, project_names, packages)
         self.fingerprints = StatementFingerprints(env, self.collector.is_core_module)
         self.prelude = prelude_modules(env, [mod.name for mod in loaded])
         self.allowed = allowed
         self.uses = ProjectUses(env, [mod.name for mod in loaded])
         self._inspectors: dict[str, StatementInspector] = {}
-        self.library_names = LibraryNames(env, self.collector.is_core_module)
+        self.library_names = LibraryNames(env, self.collector.is_core_module, library)
         self.vacuity = VacuityChecker(env, self.collector.is_core_module, core)
 
     def inspector(self, module: str) -> StatementInspector:
@@ -160,7 +164,9 @@ class _Analysis:
     def facts(self, ci: ConstantInfo) -> DeclFacts:
         key = (ci.module, ci.name)
         axioms, boundary, unsafe = self.collector.reached(key)
-        status = classify(axioms, self.allowed & self.collector.verified, unsafe)
+        allowed = self.allowed & self.collector.verified
+        status = classify(axioms, allowed, unsafe)
+        from_packages = tuple(sorted(d for d in self.collector.dependency_axioms(key) if d.axiom not in allowed))
         try:
             fp: str | None = self.fingerprints.fingerprint(ci)
         except OleanError:
@@ -177,13 +183,14 @@ class _Analysis:
             is_theorem, binders, hypotheses, note = shape.is_theorem, shape.binders, shape.hypotheses, shape.note
         except OleanError as exc:
             is_theorem, binders, hypotheses, note = None, 0, 0, f"its type could not be read: {exc}"
-        lint = ()
+        lint: tuple[Lint, ...] = ()
         if is_theorem is True and not core:  # data (a universe left open) is no theorem to lint
             try:
                 lint = self.vacuity.lint(ci, ci.module)  # decided by the kernel (analysis/vacuity.py)
             except OleanError:
                 lint = ()
-        statement, parts, warnings = None, (), ()
+        statement, parts = None, ()
+        warnings: tuple[StatementWarning, ...] = ()
         if not core:
             inspector = self.inspector(ci.module)
             try:
@@ -212,6 +219,8 @@ class _Analysis:
             lint=tuple(lint),
             warnings=tuple(warnings),
             uses=self.uses.project_uses(key) if not core else (),
+            package=self.collector.package_of(ci.module) or "",
+            dependency_axioms=from_packages,
         )
 
 
@@ -226,6 +235,9 @@ def declaration_facts(
     library: LibraryIndex | None = None,
     sources: Mapping[str, Path] | None = None,
     only: Collection[str] | None = None,
+    packages: Mapping[Path, str] | None = None,
+    module_notes: Mapping[str, tuple[Status, str]] | None = None,
+    dependency_failed: Mapping[str, Path] | None = None,
 ) -> list[DeclFacts]:
     """The facts of the declarations of the project ``modules`` (or only of ``decls``).
 
@@ -252,15 +264,19 @@ def declaration_facts(
     for m in modules:
         if m in failed_modules:
             continue
-        found = env.locate(m)
-        if found is not None and found[1].resolve() in core_resolved:
-            raise StatusError(f"project module {m} is found in the Lean library folder {found[1]}: rename it")
+        located = env.locate(m)
+        if located is not None and located[1].resolve() in core_resolved:
+            raise StatusError(f"project module {m} is found in the Lean library folder {located[1]}: rename it")
         loaded.append(env.load(m))
-    analysis = _Analysis(env, core, library, loaded, frozenset(allowed_axioms))
+    analysis = _Analysis(env, core, library, loaded, frozenset(allowed_axioms), packages or {})
 
+    notes = module_notes or {}
     records: list[DeclFacts] = []
-    for m, src in failed_modules.items():
-        records.append(DeclFacts(Name.parse(m), m, DeclKind.MODULE, Status.FAILED, note=f"module {m} did not build"))
+    for m in failed_modules:
+        status, why = notes.get(m, (Status.FAILED, ""))
+        what = "was not read" if status is Status.STALE else "did not build"
+        records.append(DeclFacts(Name.parse(m), m, DeclKind.MODULE, status,
+                                 note=f"module {m} {what}" + (f": {why}" if why else "")))
 
     if decls is None:
         for mod in loaded:
@@ -291,10 +307,12 @@ def declaration_facts(
             found = [ci for mod in loaded
                      if (ci := mod.get(Name(("_private", *mod.name.split("."), 0, *name.components)))) is not None]
         if not found:
-            for fm, src in failed_modules.items():
+            for fm, src in {**failed_modules, **(dependency_failed or {})}.items():
                 if _declared_in_source(name, Path(src)):
-                    records.append(DeclFacts(name, fm, DeclKind.UNKNOWN, Status.FAILED,
-                                             note=f"declared in {fm}, which did not build"))
+                    status, why = notes.get(fm, (Status.FAILED, ""))
+                    what = "was not read" if status is Status.STALE else "did not build"
+                    records.append(DeclFacts(name, fm, DeclKind.UNKNOWN, status,
+                                             note=f"declared in {fm}, which {what}" + (f": {why}" if why else "")))
                     break
             else:
                 ci = env.find(name)

@@ -149,7 +149,7 @@ class _KernelScope:
         self.declared_twice = declared_twice
         self.policy = policy
         self.is_core_module = is_core_module
-        self.env = KernelEnvironment()
+        self.env = KernelEnvironment(terms=src.terms)  # the terms `src` converts declarations into
         self.added: set[Name] = set()
         self.failed: set[Name] = set()
 
@@ -259,8 +259,8 @@ class VacuityChecker:
         self._probes = itertools.count()
         self.terms = _Fresh()
         self.within: str | None = None
-        self._seen_modules: set[str] = set()
-        self._declared_by: dict[Name, int] = {}
+        self._reach: frozenset[str] = frozenset()
+        self._reach_at = -1  # the number of loaded modules `_reach` was computed at
 
     # ------------------------------------------------------------------ environment
 
@@ -274,14 +274,14 @@ class VacuityChecker:
         return self.env.find(name, within=self.within)
 
     def _declared_twice(self, name: Name) -> bool:
-        """Whether two of the modules loaded so far declare ``name`` (counted as modules load)."""
-        if len(self._seen_modules) != len(self.env.modules):
-            for module_name, mod in list(self.env.modules.items()):
-                if module_name not in self._seen_modules:
-                    self._seen_modules.add(module_name)
-                    for c in mod.constant_names():
-                        self._declared_by[c] = self._declared_by.get(c, 0) + 1
-        return self._declared_by.get(name, 0) > 1
+        """Whether two modules among those loaded so far and what they import declare ``name`` (the
+        library's modules are not read for it: the environment's catalog says which declare it)."""
+        where = self.env.declarers(name)
+        if len(where) < 2:
+            return False
+        if self._reach_at != len(self.env.modules):
+            self._reach, self._reach_at = self.env.reachable(), len(self.env.modules)
+        return sum(m in self._reach for m in where) > 1
 
     def _consistent(self, names: set[Name]) -> bool:
         """Whether every name resolves in the declaration's module as the shared kernel environment
@@ -354,7 +354,9 @@ class VacuityChecker:
             e = strip_mdata(nxt)
 
     def open(self, ty: Expr, limit: int | None = None) -> _Opened:
-        names, types, fvars = [], [], []
+        names: list[Name] = []
+        types: list[Expr] = []
+        fvars: list[FVar] = []
         e = strip_mdata(ty)
         while isinstance(e, ForallE) and (limit is None or len(fvars) < limit):
             fv = self.terms.fresh()
@@ -364,7 +366,7 @@ class VacuityChecker:
             e = strip_mdata(instantiate(e.body, fv))
         return _Opened(names, types, fvars, e)
 
-    def _close(self, opened: _Opened, upto: int, body: Expr, extra: list[tuple[Name, Expr, FVar]] = ()) -> Expr:
+    def _close(self, opened: _Opened, upto: int, body: Expr, extra: Sequence[tuple[Name, Expr, FVar]] = ()) -> Expr:
         """``fun x₁ … xᵤ (extra…) => body`` over the first ``upto`` binders of ``opened``."""
         binders = list(zip(opened.names[:upto], opened.types[:upto], opened.fvars[:upto])) + list(extra)
         fvs = [b[2] for b in binders]
@@ -374,7 +376,7 @@ class VacuityChecker:
             out = Lam(name, _closed_over(ty, fvs[:i]), out, 0)
         return out
 
-    def _pi(self, opened: _Opened, upto: int, body: Expr, extra: list[tuple[Name, Expr, FVar]] = ()) -> Expr:
+    def _pi(self, opened: _Opened, upto: int, body: Expr, extra: Sequence[tuple[Name, Expr, FVar]] = ()) -> Expr:
         binders = list(zip(opened.names[:upto], opened.types[:upto], opened.fvars[:upto])) + list(extra)
         fvs = [b[2] for b in binders]
         out = _closed_over(body, fvs)
@@ -452,6 +454,7 @@ class VacuityChecker:
         t = strip_mdata(t)
         while isinstance(t, ForallE):
             out.append(t.binder_type)
+            nxt: Expr
             if struct is not None:
                 nxt = Proj(head.name, i, struct)
             else:

@@ -102,6 +102,14 @@ def base_manifests(root: Path, manifests_dir: Path, ref: str) -> list[Manifest]:
     try:
         _git(root, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}")
     except DiffError as exc:
+        try:
+            _git(root, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
+        except DiffError:
+            # a new project (`claimcheck init` makes the repository, not the first commit)
+            raise DiffError(f"--base {ref}: the git repository {top} has no commit yet, so there is nothing to"
+                            " compare with: commit the project first (`git add -A && git commit -m 'First"
+                            " version'`); from then on `claimcheck diff --base HEAD` shows what changed since"
+                            " the last commit") from exc
         raise DiffError(f"--base {ref}: no such revision in {top} (fetch it first, e.g. "
                         "`git fetch origin main` with a full-depth checkout)") from exc
     try:
@@ -219,17 +227,17 @@ def _claim_changes(pid: str, a: Claim, b: Claim) -> list[Change]:
                               blocking=True, basis=basis))
     for decl in sorted(da.keys() & db.keys()):
         was, now = da[decl].fingerprint, db[decl].fingerprint
-        review = db[decl].reviewed
+        decl_review = db[decl].reviewed
         if was == now:
-            if review is not None and review.fingerprint != now and review != da[decl].reviewed:
-                changes.append(Change("review-stale", pid, a.id, decl, field="reviewed", before=review.fingerprint,
-                                      after=now, blocking=True))
+            if decl_review is not None and decl_review.fingerprint != now and decl_review != da[decl].reviewed:
+                changes.append(Change("review-stale", pid, a.id, decl, field="reviewed",
+                                      before=decl_review.fingerprint, after=now, blocking=True))
             continue
-        approves = review is not None and review.fingerprint == now
+        approves = decl_review is not None and decl_review.fingerprint == now
         changes.append(Change(
             "statement-changed", pid, a.id, decl, field="fingerprint",
             before=_statement(da[decl]), after=_statement(db[decl]),
-            acknowledged=review.note if approves else None,
+            acknowledged=decl_review.note if approves and decl_review is not None else None,
             # A first fingerprint pins a statement that had none: nothing reviewed is changed.
             blocking=was is not None and not approves,
         ))  # fmt: skip

@@ -46,11 +46,13 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from claimcheck.analysis.naming import names_an_instance
-from claimcheck.claims.manifest import Claim, FormalDecl, Manifest
+from claimcheck.claims.manifest import FINGERPRINT, Claim, FormalDecl, Manifest
 from claimcheck.model.evidence import (
     Acknowledgement,
     BuildSummary,
@@ -74,7 +76,7 @@ from claimcheck.model.evidence import (
     WitnessOutcome,
     tier_of,
 )
-from claimcheck.model.facts import DeclFacts, KernelOutcome, Status, WarningKind
+from claimcheck.model.facts import DeclFacts, KernelOutcome, Status
 from claimcheck.model.names import Name
 
 __all__ = ["Evidence", "judge", "finish", "lookup"]
@@ -105,10 +107,12 @@ class Evidence:
     failed_sources: dict[str, str] = field(default_factory=dict)
 
     def by_name(self) -> dict[Name, list[DeclFacts]]:
+        """The facts by the name a manifest gives a declaration: the name its author wrote (a private
+        declaration's, without Lean's ``_private.<module>.0`` prefix)."""
         out: dict[Name, list[DeclFacts]] = {}
         for f in self.facts:
             if f.kind is not f.kind.MODULE:
-                out.setdefault(f.name, []).append(f)
+                out.setdefault(f.name.user_facing, []).append(f)
         return out
 
 
@@ -143,12 +147,16 @@ class _ClaimJudge:
         #: names the claim's findings let a manifest acknowledge
         self.acknowledgeable: set[Name] = set()
         self.open_statement = False
+        #: entries whose module did not build, by module
+        self.failed: dict[str, list[Name]] = {}
 
     def acknowledged(self, name: Name) -> bool:
         return self.claim.acknowledged(name) is not None
 
-    def add(self, code: ProblemCode, severity: Severity, message: str, decl: Name | None = None) -> None:
-        self.problems.append(Problem(code, severity, message, decl))
+    def add(self, code: ProblemCode, severity: Severity, message: str, decl: Name | None = None,
+            line: int | None = None) -> None:
+        """A finding; ``line``: the manifest line it is about, when not the claim's own."""
+        self.problems.append(Problem(code, severity, message, decl, line=line))
 
     # ------------------------------------------------------------------ entries
 
@@ -162,11 +170,15 @@ class _ClaimJudge:
             self.add(P.AMBIGUOUS, E, f"{decl} is declared by the project modules {', '.join(candidates)}, which no"
                      " Lean environment imports together; name the one meant with `module:`", decl)
             return entry
-        if facts is None or facts.status in (Status.MISSING, Status.FAILED):
+        if facts is None or facts.status in (Status.MISSING, Status.FAILED, Status.STALE):
             status = facts.status if facts is not None else Status.MISSING
-            code = P.BUILD_FAILED if status is Status.FAILED else P.MISSING
             why = f" ({facts.note})" if facts is not None and facts.note else ""
-            self.add(code, E, f"{decl}: {status}, not proved{why}", decl)
+            if status is Status.FAILED:  # one problem a failed module (see `judge`): one cause, one line
+                self.failed.setdefault(facts.module if facts is not None else "", []).append(decl)
+            else:
+                code = P.MISSING if status is Status.MISSING else P.BUILD_FAILED
+                what = "not read, so not proved" if status is Status.STALE else "not proved"
+                self.add(code, E, f"{decl}: {status}, {what}{why}", decl)
             return entry
         self.role(formal, facts)
         if self.claim.label == "conjecture":
@@ -199,9 +211,11 @@ class _ClaimJudge:
                          " library: list it with `role: theorem` or `role: definition`", decl)
             return
         if not own:
-            self.add(P.NOT_OWN, E, f"{decl} is not the project's own: it is declared in the library module"
-                     f" {facts.module}; a library declaration can only be cited as a dependency (`role: library`),"
-                     " never as the proof that makes a claim hold", decl)
+            where = (f"in module {facts.module} of the required package {facts.package}" if facts.package
+                     else f"in the library module {facts.module}")
+            self.add(P.NOT_OWN, E, f"{decl} is not the project's own: it is declared {where}; a library or"
+                     " dependency declaration can only be cited as a dependency (`role: library`), never as the"
+                     " proof that makes a claim hold", decl)
         if facts.is_theorem is None:
             why = f" ({facts.theorem_note})" if facts.theorem_note else ""
             self.add(P.UNDECIDED_PROPOSITION, E, f"{decl}: could not decide whether its type is a proposition"
@@ -314,18 +328,32 @@ class _ClaimJudge:
                          " only because `[kernel] require = false`", formal.decl)
 
     def fingerprint(self, formal: FormalDecl, facts: DeclFacts) -> None:
+        """The recorded fingerprint against the built one, reported at the ``fingerprint:`` line.
+        Two fingerprints a few keystrokes apart are a typo (two hashes of different statements
+        agree in all but three of 16 hex digits once in ~10^13), not a statement change."""
         if facts.fingerprint is None:
             return
+        line = formal.fingerprint_at
         if formal.fingerprint is None:
             self.add(P.FINGERPRINT_UNRECORDED, E, f"{formal.decl}: no fingerprint recorded in the manifest (built:"
                      f" {facts.fingerprint}); review the statement, then run `claimcheck check --update-fingerprints`",
-                     formal.decl)
+                     formal.decl, line)
         elif formal.fingerprint != facts.fingerprint:
+            edits = _edit_distance(formal.fingerprint, facts.fingerprint)
+            if edits <= MISTYPED_EDITS and FINGERPRINT.match(formal.fingerprint) and FINGERPRINT.match(facts.fingerprint):
+                self.add(P.FINGERPRINT_MISTYPED, E, f"{formal.decl}: fingerprint mismatch: the manifest's fingerprint"
+                         f" {formal.fingerprint} is {edits} keystroke{'s' if edits > 1 else ''} from the built"
+                         f" {facts.fingerprint}: mistyped, not a statement change; write the built one (or run"
+                         " `claimcheck check --update-fingerprints`)", formal.decl, line)
+                return
             was = f"\n  recorded: {formal.statement}" if formal.statement else ""
             now = f"\n  built:    {facts.statement}" if facts.statement else ""
+            same = ("; the printed statement reads as recorded, so what changed is the meaning of a project"
+                    " definition it mentions (a fingerprint covers them)"
+                    if formal.statement is not None and formal.statement == facts.statement else "")
             self.add(P.FINGERPRINT_CHANGED, E, f"{formal.decl}: statement changed: fingerprint in manifest"
-                     f" {formal.fingerprint}, built {facts.fingerprint}; review it, then run"
-                     f" `claimcheck check --update-fingerprints`{was}{now}", formal.decl)
+                     f" {formal.fingerprint}, built {facts.fingerprint}{same}; review it, then run"
+                     f" `claimcheck check --update-fingerprints`{was}{now}", formal.decl, line)
 
     def statement_review(self, formal: FormalDecl, facts: DeclFacts) -> None:
         for w in facts.warnings:
@@ -370,6 +398,10 @@ class _ClaimJudge:
                 self.add(P.NOT_FORMALISED, W, f"the paper states a {claim.label}, but no Lean declaration covers it{why}")
             return Verdict.INFORMAL, [], self.problems, witnesses
         formal = [self.entry(f) for f in claim.formal or []]
+        for module, decls in self.failed.items():
+            names = ", ".join(map(str, decls))
+            self.add(P.BUILD_FAILED, E, f"{names}: failed, not proved (declared in {module}, which did not build)",
+                     decls[0])
         if claim.label in ("theorem", "conditional") and claim.is_formal:
             theorems = [f for f in formal if f.role is Role.THEOREM and f.facts is not None
                         and f.facts.is_theorem is True and f.facts.module in ev.project_modules]
@@ -381,8 +413,10 @@ class _ClaimJudge:
         if claim.label == "conditional":
             if not claim.hypotheses:
                 self.add(P.NO_HYPOTHESES_NAMED, E, "a conditional claim must name its hypotheses")
+            # a hypothesis is what the statement assumes: a binder whose type is a proposition (or
+            # data that may have no element); data binders alone (`∀ c n : Nat, …`) assume nothing
             bare = [f.decl for f in formal if f.role is Role.THEOREM and f.facts is not None
-                    and f.facts.is_theorem and f.facts.binders == 0]
+                    and f.facts.is_theorem and f.facts.hypotheses == 0]
             for d in bare:
                 self.acknowledgeable.add(d)
             theorems = [f for f in formal if f.role is Role.THEOREM and f.facts is not None]
@@ -390,7 +424,8 @@ class _ClaimJudge:
             if unacked and len(bare) == len(theorems):
                 s = "s" if len(bare) > 1 else ""
                 self.add(P.UNCONDITIONAL, W, f"conditional claim, but its Lean theorem{s} {', '.join(map(str, bare))}"
-                         f" assume{'' if s else 's'} nothing (no hypothesis, no binder): review whether the manifest's"
+                         f" assume{'' if s else 's'} nothing (no hypothesis: its binders, if any, are data that"
+                         " always has an element): review whether the manifest's"
                          " hypotheses are in the Lean statement (acknowledge the theorem by name if the statement"
                          " is meant to be unconditional)")
         for ack in claim.acknowledge:
@@ -410,16 +445,38 @@ class _ClaimJudge:
         return Verdict.HOLDS, formal, self.problems, witnesses
 
 
+#: A recorded fingerprint this many edits (or fewer) from the built one is a typo.
+MISTYPED_EDITS = 3
+
+
+def _edit_distance(a: str, b: str) -> int:
+    """Levenshtein distance, a transposition counting as one edit (two short strings)."""
+    d = [[max(i, j) if not (i and j) else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+    return d[-1][-1]
+
+
 def _axioms(facts: DeclFacts) -> str:
-    """What a declaration that is not proved rests on: its axioms, or the unsafe declarations."""
+    """What a declaration that is not proved rests on: its axioms (each that comes from a required
+    package named with it), or the unsafe declarations."""
     if facts.status is Status.UNSAFE and facts.unsafe:
         return f" (it is or uses the unsafe declarations {', '.join(map(str, facts.unsafe))}, which Lean's kernel does not check)"
-    return f" (axioms: {', '.join(map(str, facts.axioms))})" if facts.axioms and facts.status is Status.AXIOM else ""
+    via = {d.axiom: d for d in facts.dependency_axioms}
+    if facts.status is Status.SORRY and facts.dependency_axioms:
+        froms = [str(d) for d in facts.dependency_axioms if str(d.axiom) == "sorryAx"]
+        return f" (sorry from a required package: {', '.join(froms)})" if froms else ""
+    if facts.axioms and facts.status is Status.AXIOM:
+        return f" (axioms: {', '.join(str(via[a]) if a in via else str(a) for a in facts.axioms)})"
+    return ""
 
 
 def _claim(claim: Claim, ev: Evidence, index: dict[Name, list[DeclFacts]], manifest: str) -> ClaimEvidence:
     verdict, formal, problems, witnesses = _ClaimJudge(claim, ev, index).judge()
-    problems = [replace(p, file=manifest, line=claim.yaml_line) for p in problems]
+    problems = [replace(p, file=manifest, line=p.line or claim.yaml_line) for p in problems]
     return ClaimEvidence(
         id=claim.id,
         label=Label(claim.label),
@@ -439,6 +496,10 @@ def _claim(claim: Claim, ev: Evidence, index: dict[Name, list[DeclFacts]], manif
     )
 
 
+#: ``file:line: rest`` (a Lean message as :meth:`claimcheck.lean.build.Message.render` writes it)
+_LEAN_LOCATION = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+): (?P<rest>.*)$", re.S)
+
+
 def _project_problems(ev: Evidence, cited: set[tuple[str, Name]]) -> list[Problem]:
     out = []
     if ev.settings.companion is CompanionSandbox.NOT_RUN:
@@ -451,9 +512,26 @@ def _project_problems(ev: Evidence, cited: set[tuple[str, Name]]) -> list[Proble
                            " OS sandbox, at the user's request (--unsandboxed-companion): it could read, write and"
                            " reach whatever the user can; its results count only as far as you trust its code"))
     for module in ev.build.modules:
-        if module.first_error and module.status in ("failed", "blocked"):
-            out.append(Problem(P.MODULE_FAILED, E, f"{module.name} ({module.status}): {module.first_error}",
+        package = f" (package {module.package})" if module.package else ""
+        if module.first_error and module.status == "failed":
+            # the Lean error's location is the problem's, printed once by every format
+            where = _LEAN_LOCATION.match(module.first_error)
+            file, line, error = ((where["file"], int(where["line"]), where["rest"]) if where
+                                 else (module.source, None, module.first_error))
+            out.append(Problem(P.MODULE_FAILED, E, f"{module.name}{package} did not build: {error}", file=file,
+                               line=line))
+        elif module.first_error and module.status == "blocked":
+            # a consequence of the failure above, not a second cause: a notice (the gate fails on the build)
+            out.append(Problem(P.MODULE_FAILED, N, f"{module.name}{package} not built: "
+                               f"{module.first_error.removeprefix('blocked: ')}",
                                file=module.source))
+        elif module.status in ("not-built", "stale"):
+            out.append(Problem(P.MODULE_STALE, E, f"{module.name}{package} ({module.status}): "
+                               f"{module.first_error or module.status}; its declarations were not read",
+                               file=module.source))
+    for missing in ev.build.missing:
+        out.append(Problem(P.PACKAGE_MISSING, E, missing))
+    out += ev.build.warnings
     for key, inst in sorted(ev.instances.items(), key=lambda kv: (str(kv[0][1]), kv[0][0])):
         if key in cited:
             continue  # reported on the claim that cites it
@@ -462,7 +540,7 @@ def _project_problems(ev: Evidence, cited: set[tuple[str, Name]]) -> list[Proble
                                f" Python computes {inst.python_value}", inst.decl))
         elif inst.outcome is InstanceOutcome.NOT_CROSS_CHECKED:
             out.append(Problem(P.INSTANCE_NOT_CROSS_CHECKED, E if ev.settings.strict_instances else W,
-                               f"instance {inst.decl}: {inst.detail}", inst.decl))
+                               f"instance {inst.decl}: not cross-checked ({inst.detail})", inst.decl))
     return out
 
 
@@ -506,7 +584,7 @@ def _generated() -> str:
     return when.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def finish(result: GateResult, extra: list[Problem] = ()) -> GateResult:
+def finish(result: GateResult, extra: Sequence[Problem] = ()) -> GateResult:
     """``result`` with the project-level problems ``extra`` added and its verdict decided: the
     gate passes when no claim fails and no project-level problem is an error."""
     problems = [*result.problems, *extra]

@@ -53,6 +53,8 @@ _ARXIV = re.compile(r"^(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?$
 #: Characters no manifest text may hold: C0 controls but tab and line feed, DEL, C1 controls, lone
 #: surrogates (YAML's escapes can write them all).
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+#: A statement fingerprint as ``claimcheck check --update-fingerprints`` records it.
+FINGERPRINT = re.compile(r"^[0-9a-f]{16}$")
 
 _STR = "tag:yaml.org,2002:str"
 _INT = "tag:yaml.org,2002:int"
@@ -132,6 +134,14 @@ class FormalDecl:
     #: a declaration showing that the theorem's hypotheses can hold (else one is searched for)
     satisfied_by: Name | None = None
     reviewed: Review | None = None
+    #: the line of the entry's ``fingerprint:`` key (0: none written); problems with the recorded
+    #: fingerprint are shown there
+    fingerprint_line: int = 0
+
+    @property
+    def fingerprint_at(self) -> int:
+        """Where a problem with the recorded fingerprint is shown: its line, else the entry's."""
+        return self.fingerprint_line or self.yaml_line
 
 
 @dataclass(frozen=True)
@@ -309,6 +319,33 @@ def _kind(node: Node) -> str:
     return f"{'null' if tag == 'null' else tag} `{shown}`"
 
 
+def _fingerprint(chk: _FileChecker, node: Node, what: str, decl: Name) -> str | None:
+    """A recorded fingerprint: ``null``, or 16 lowercase hexadecimal digits. The scalar's text is
+    read whatever YAML would make of it (``1234567890123456`` is a fingerprint, not a number), so a
+    mistyped one is reported here, at its line, as an invalid fingerprint."""
+    if isinstance(node, ScalarNode) and node.tag == _NULL:
+        return None
+    if not isinstance(node, ScalarNode):
+        chk.err(node, f"wrong type for {what} of `{decl}`: expected 16 hexadecimal digits or `null`, got {_kind(node)}")
+        return None
+    value = node.value
+    if not FINGERPRINT.match(value):
+        shown = " ".join(value.split())
+        shown = shown if len(shown) <= 40 else shown[:40] + "…"
+        why = (f"{len(value)} characters" if len(value) != 16 and re.fullmatch(r"[0-9a-fA-F]*", value)
+               else "not lowercase hexadecimal digits")
+        chk.err(node, f"invalid fingerprint `{shown}` for `{decl}` ({why}): a statement fingerprint is 16"
+                " hexadecimal digits (0-9, a-f), as `claimcheck check --update-fingerprints` records it; write"
+                " `null` and run that command after reviewing the statement")
+        return None
+    return value
+
+
+def did_you_mean(key: str, allowed: list[str]) -> str:
+    """`` (did you mean `x`?)`` for the entry of ``allowed`` closest to ``key``, or nothing."""
+    return _did_you_mean(key, allowed)
+
+
 def _did_you_mean(key: str, allowed: list[str]) -> str:
     import difflib
 
@@ -403,7 +440,7 @@ def parse_manifest(path: Path, text: str | None = None, root: Path | None = None
         if text is None:
             return None, chk.issues
     try:
-        root = _compose(text)
+        node = _compose(text)
     except RecursionError:
         chk.err(1, f"the YAML nests too deep to read (a manifest nests about 5 levels; at most {MAX_DEPTH})")
         return None, chk.issues
@@ -418,10 +455,10 @@ def parse_manifest(path: Path, text: str | None = None, root: Path | None = None
         problem = getattr(exc, "problem", None) or str(exc)
         chk.err(line, f"invalid YAML: {problem}; fix the syntax (indentation, quoting of `:` in text)")
         return None, chk.issues
-    if root is None:
-        chk.err(1, "empty manifest; write at least `id`, `title`, `sources` and `claims`")
+    if node is None:
+        chk.err(1, "empty manifest; write at least `id`, `title` and `claims`")
         return None, chk.issues
-    found = _too_deep(root)
+    found = _too_deep(node)
     if found is not None:
         line, why = found
         if why == "alias":
@@ -432,8 +469,10 @@ def parse_manifest(path: Path, text: str | None = None, root: Path | None = None
             chk.err(line, f"the YAML nests deeper than {MAX_DEPTH} levels here (a manifest nests about 5)")
         return None, chk.issues
 
-    keys = chk.mapping(root, "the manifest", ["id", "title", "sources", "claims"],
-                       ["authors", "categories", "arxiv", "url", "note", "retired"])
+    # the citation (`sources`, `arxiv`, `url`) is optional: a new manifest cites nothing until the
+    # authors say where the paper is (the report says "not cited yet", never shows a placeholder)
+    keys = chk.mapping(node, "the manifest", ["id", "title", "claims"],
+                       ["sources", "authors", "categories", "arxiv", "url", "note", "retired"])
     if keys is None:
         return None, chk.issues
 
@@ -481,7 +520,7 @@ def parse_manifest(path: Path, text: str | None = None, root: Path | None = None
     if mid is None or title is None:
         return None, chk.issues
     manifest = Manifest(path=path, id=mid, title=title, sources=sources, claims=claims, authors=authors,
-                        categories=categories, arxiv=arxiv, url=url, note=note, yaml_line=_line(root),
+                        categories=categories, arxiv=arxiv, url=url, note=note, yaml_line=_line(node),
                         authors_line=authors_line, retired=retired)
     return manifest, chk.issues
 
@@ -607,13 +646,11 @@ def _parse_claim(chk: _FileChecker, node: Node) -> Claim | None:
                 decl = chk.lean_name(fk["decl"][1], "`decl`")
                 if decl is None:
                     continue
-                fp = None
+                fp, fp_line = None, 0
                 if "fingerprint" in fk:
                     fpn = fk["fingerprint"][1]
-                    if isinstance(fpn, ScalarNode) and fpn.tag == _NULL:
-                        fp = None
-                    else:
-                        fp = chk.string(fpn, "`fingerprint`")
+                    fp_line = _line(fpn)
+                    fp = _fingerprint(chk, fpn, "`fingerprint`", decl)
                 recorded = chk.string(fk["statement"][1], "`statement`") if "statement" in fk else None
                 role = "theorem"
                 if "role" in fk:
@@ -630,11 +667,11 @@ def _parse_claim(chk: _FileChecker, node: Node) -> Claim | None:
                 if "reviewed" in fk:
                     rk = chk.mapping(fk["reviewed"][1], f"`reviewed` of `{decl}`", ["fingerprint", "note"], [])
                     if rk is not None and "fingerprint" in rk and "note" in rk:
-                        rfp = chk.string(rk["fingerprint"][1], "reviewed `fingerprint`")
+                        rfp = _fingerprint(chk, rk["fingerprint"][1], "reviewed `fingerprint`", decl)
                         rnote = chk.string(rk["note"][1], "reviewed `note`")
                         if rfp and rnote:
                             review = Review(rfp, rnote, _line(fk["reviewed"][1]))
-                formal.append(FormalDecl(decl, fp, _line(item), role, module, recorded, sat, review))
+                formal.append(FormalDecl(decl, fp, _line(item), role, module, recorded, sat, review, fp_line))
             formal_ok = True
         else:
             chk.err(fnode, f"wrong type for `formal` of {where}: expected a non-empty list of"
@@ -774,11 +811,19 @@ def validate(
             first_id[m.id] = m
         for c in m.claims:
             for d in c.formal or []:
+                mangled = d.decl.private_parts()
+                if mangled is not None:
+                    module, written = mangled
+                    issues.append(Issue(m.path, d.yaml_line, f"`{d.decl}` is Lean's internal name of the private"
+                                        f" declaration `{written}` of module {module}; name it as its author wrote it:"
+                                        f" `decl: {written}` (with `module: {module}` if another module declares"
+                                        f" `{written}` too)"))
+                    continue
                 if known_decls is not None and d.decl not in known_decls:
-                    known = sorted(str(k) for k in known_decls)
+                    candidates = sorted(str(k) for k in known_decls)
                     issues.append(Issue(m.path, d.yaml_line, f"Lean declaration `{d.decl}` does not"
                                         " exist in the built library; fix the name or build the"
-                                        f" module that defines it{_did_you_mean(str(d.decl), known)}"))
+                                        f" module that defines it{_did_you_mean(str(d.decl), candidates)}"))
             for w, wl in zip(c.witnesses, c.witness_lines or [c.yaml_line] * len(c.witnesses)):
                 if registered is not None and w not in registered:
                     known = ", ".join(sorted(registered)) or "(none registered: name witness modules in claimcheck.toml [witnesses] modules)"
@@ -797,5 +842,5 @@ def validate(
 __all__: list[str] = [
     "Acknowledgement", "COVERAGES", "Claim", "ClaimReview", "FormalDecl", "Issue", "LABELS", "Manifest",
     "ManifestError", "REASONS", "ROLES", "Retired", "Review", "SourceRef",
-    "load_manifests", "parse_manifest", "validate",
+    "did_you_mean", "load_manifests", "parse_manifest", "validate",
 ]

@@ -82,7 +82,7 @@ def _witnesses(request: Request) -> tuple[list[str], list[WitnessAnswer]]:
             continue
         try:
             res = check()
-            ok, summary, details = getattr(res, "ok"), getattr(res, "summary"), getattr(res, "details", {})
+            ok, summary, details = res.ok, res.summary, getattr(res, "details", {})
             if not isinstance(ok, bool):
                 raise TypeError(f"its result's `ok` is {ok!r}, not a bool")
             answers.append(WitnessAnswer(wid, ok, str(summary), _jsonable(details or {})))  # type: ignore[arg-type]
@@ -112,14 +112,14 @@ def evaluate_instances(evaluator: Any, instances: list[InstanceRequest], table: 
         try:
             stated, computed, ok = evaluate_statement(evaluator, term)
         except Unsupported as exc:
-            answers.append(InstanceAnswer(inst.decl, "not-cross-checked", detail=f"not cross-checked: {exc}"))
+            answers.append(InstanceAnswer(inst.decl, "not-cross-checked", detail=str(exc)))
             continue
         except RecursionError:
-            answers.append(InstanceAnswer(inst.decl, "not-cross-checked", detail="not cross-checked: too deep to evaluate"))
+            answers.append(InstanceAnswer(inst.decl, "not-cross-checked", detail="too deep to evaluate"))
             continue
         except Exception as exc:  # noqa: BLE001 - a semantics that crashes gives no value
             answers.append(InstanceAnswer(inst.decl, "not-cross-checked",
-                                          detail=f"not cross-checked: the evaluation raised {type(exc).__name__}: {exc}"))
+                                          detail=f"the evaluation raised {type(exc).__name__}: {exc}"))
             continue
         detail = "" if ok else "Lean states one value, Python recomputes another"
         answers.append(InstanceAnswer(inst.decl, "agree" if ok else "disagree", stated, computed, detail))

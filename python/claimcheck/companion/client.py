@@ -221,7 +221,7 @@ def instance_results(theorems: list["InstanceTheorem"], answers: list[InstanceAn
         statement = f.statement or ""
         if a is None or a.outcome not in {str(o) for o in InstanceOutcome}:
             out[f.key] = InstanceResult(f.name, statement, "", "", InstanceOutcome.NOT_CROSS_CHECKED,
-                                        "not cross-checked: the companion gave no answer")
+                                        "the companion gave no answer")
             continue
         out[f.key] = InstanceResult(f.name, statement, a.lean_value, a.python_value, InstanceOutcome(a.outcome),
                                     a.detail)

@@ -153,7 +153,7 @@ def build_records(uses: ProjectUses, facts: Mapping[tuple[str, Name], DeclFacts]
         return _slice(texts[r.file], r)
 
     keys = [k for k in uses.declarations() if not is_syntax_declaration(uses.constants[k]) and k in ranges]
-    by_file: dict[str, list[dict]] = {}
+    by_file: dict[str, list[dict[str, Any]]] = {}
     theorems: list[dict] = []
     for key in keys:
         ci, r = uses.constants[key], ranges[key]
@@ -192,14 +192,14 @@ def build_records(uses: ProjectUses, facts: Mapping[tuple[str, Name], DeclFacts]
                 "fingerprint": record.fingerprint if record else None,
             },
         })
-    corpus = []
+    corpus: list[dict[str, Any]] = []
     for module, source in sorted(sources.items(), key=lambda kv: str(kv[1])):
         path = Path(os.path.relpath(Path(source).resolve(), base)).as_posix()
         corpus.append({
             "path": path,
             "imports": [Path(os.path.relpath(Path(sources[i]).resolve(), base)).as_posix()
                         for i in imports.get(module, []) if i in sources],
-            "premises": sorted(by_file.get(path, []), key=lambda p: tuple(p["start"])),
+            "premises": sorted(by_file.get(path) or [], key=_start),
         })
     return theorems, corpus
 
@@ -216,6 +216,10 @@ def _write_json(path: Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _start(premise: dict[str, Any]) -> tuple:
+    return tuple(premise["start"])
 
 
 def write_export(folder: Path, theorems: list[dict], corpus: list[dict], metadata: dict) -> ExportSummary:
@@ -307,7 +311,7 @@ def export_leandojo(session: Any, folder: Path) -> "ExportSummary":
     facts = {f.key: f for f in session.facts}
     sources = {m: build.modules[m].source for m in built}
     modules = discover(project.src_dir, exclude=(project.build_dir,))
-    imports = {m: list(modules[m].imported_modules) for m in built if m in modules}
+    imports = {m: list(dict.fromkeys(i.module for i in modules[m].imports)) for m in built if m in modules}
     ranges = read_ranges(project.olean_dir, sources, project.root)
     url, commit = git_origin(project.root)
     theorems, corpus = build_records(ProjectUses(env, built), facts, ranges, sources, imports, project.root,

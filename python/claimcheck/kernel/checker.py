@@ -12,6 +12,8 @@ names it needed, not rejected: `rejected` means a concrete type error with every
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import sys
 import threading
 import traceback
@@ -21,6 +23,7 @@ from typing import Callable, Iterable
 from .declarations import Axiom, Declaration, Definition, InductiveBlock, Opaque, Quot, Safety, Theorem
 from .environment import Environment
 from .inductive import check_inductive
+from .level import LevelTooComplex
 from .pretty import mismatch, name_to_str
 from .quot import check_quot
 from .result import Declined, KernelError, OutOfFuel, Outcome, Unsupported, Verdict
@@ -28,7 +31,7 @@ from .typechecker import Trace, TypeChecker
 
 # When a failed check met several kinds of missing information, the reason names the first kind.
 _STUCK_ORDER = (Declined.NATIVE_CODE, Declined.MISSING_BODY, Declined.UNVOUCHED_PRIMITIVE)
-_STUCK_WHY = {
+_STUCK_WHY = MappingProxyType({
     Declined.NATIVE_CODE: "needs {names} evaluated, which runs compiled code (what `native_decide` "
                           "produces); this kernel does not run compiled code",
     Declined.MISSING_BODY: "needs the body of {names}, which the input does not contain (its module "
@@ -36,7 +39,7 @@ _STUCK_WHY = {
     Declined.UNVOUCHED_PRIMITIVE: "needs {names} computed on literals, but it is declared without a "
                                   "body and nothing vouches for it as the core library's own, so it "
                                   "is an uninterpreted constant here",
-}
+})
 
 
 def _names(decl: Declaration) -> list:
@@ -144,17 +147,37 @@ def _stuck_verdict(name: str, trace: Trace, error: KernelError) -> Verdict:
     raise AssertionError("no stuck constant")
 
 
+def _terms_of(decl: Declaration) -> list:
+    """The terms a declaration is made of (its types, values and recursor rules)."""
+    out = []
+    for c in _constants(decl):
+        out.append(c.type)
+        if isinstance(c, (Definition, Theorem, Opaque)):
+            out.append(c.value)
+        for r in getattr(c, "rules", ()):
+            out.append(r.rhs)
+    return out
+
+
 def check_declaration(env: Environment, decl: Declaration, fuel: int | None = -1) -> Verdict:
     """Check `decl` against `env`; on acceptance `decl` (and its generated constants) join `env`.
 
-    `fuel`: the steps this declaration may take (default `env.fuel`; None: no limit)."""
+    `fuel`: the steps this declaration may take (default `env.fuel`; None: no limit). The terms it
+    may build are bounded by `env.memory`; the run's caches are trimmed afterwards when the run has
+    grown large (`Environment.trim`)."""
     name = name_to_str(decl.name)
     trace = Trace(env.fuel if fuel == -1 else fuel)
-    verdict = _check(env, decl, name, trace)
+    foreign = next((t for t in _terms_of(decl) if not env.terms.owns(t)), None)
+    if foreign is not None:  # a caller's mistake: terms of another run would compare unequal
+        return Verdict(Outcome.DECLINED, name, "internal error: the declaration is built from the terms of "
+                       "another checking run (read it with this environment's `terms`)", Declined.INTERNAL_ERROR)
+    with env.terms.budget(env.memory):
+        verdict = _check(env, decl, name, trace)
     if verdict.outcome != Outcome.ACCEPTED:
         for n in _names(decl):
             if n not in env:
                 env.declined[n] = f"{verdict.outcome}: {verdict.reason[:200]}"
+    env.trim()
     return replace(verdict, steps=trace.spent())
 
 
@@ -180,8 +203,13 @@ def _check(env: Environment, decl: Declaration, name: str, trace: Trace) -> Verd
         return Verdict(Outcome.DECLINED, name, why, e.code, e.missing)
     except OutOfFuel as e:
         return Verdict(Outcome.DECLINED, name, str(e), Declined.OUT_OF_FUEL)
+    except LevelTooComplex as e:
+        return Verdict(Outcome.DECLINED, name, f"not supported: {e}", Declined.UNSUPPORTED)
     except RecursionError:
         return Verdict(Outcome.DECLINED, name, "term too deep for this checker (recursion limit)", Declined.TOO_DEEP)
+    except MemoryError:
+        return Verdict(Outcome.DECLINED, name, "out of memory (the machine's, before this check's own "
+                       "budget)", Declined.OUT_OF_FUEL)
     except Exception as e:  # an internal error must never turn into an acceptance
         tb = traceback.format_exc(limit=3).strip().splitlines()[-1]
         return Verdict(Outcome.DECLINED, name, f"internal error: {type(e).__name__}: {e} ({tb})",
@@ -236,8 +264,10 @@ def check_all(
     A declaration that uses a constant the sequence declares only later is rejected (the input is
     out of order); one that uses a constant the sequence does not declare at all is declined.
     Runs in a thread with a big stack (deep terms recurse deeply)."""
-    env = Environment() if env is None else env
     decls = list(decls)
+    if env is None:  # a run of its own, in the terms the declarations are built in
+        first = next((t for d in decls for t in _terms_of(d)), None)
+        env = Environment(terms=first.terms) if first is not None else Environment()
     declared = {n for d in decls for n in _names(d)}
 
     def run() -> list[Verdict]:

@@ -14,17 +14,27 @@ import time
 
 from .checker import check_all, summarize
 from .environment import DEFAULT_FUEL, Environment
-from .ndjson import NdjsonError, read_ndjson
+from .ndjson import NdjsonError, error_verdict, read_ndjson
 from .result import Declined, Outcome, Verdict
+
+
+def _emit(text: str, stream=None) -> None:
+    """One line on `stream` (stdout), whatever it holds: what the stream's encoding cannot write
+    (a lone surrogate from a file name) is written as an escape, never an encoding error."""
+    stream = stream or sys.stdout
+    enc = getattr(stream, "encoding", None) or "utf-8"
+    stream.write(text.encode(enc, "backslashreplace").decode(enc, "replace") + "\n")
+    stream.flush()
 
 
 def check_file(path: str, quiet: bool = False, fuel: int | None = DEFAULT_FUEL) -> Verdict:
     """The verdict deciding one file (accepted if every declaration is accepted); `fuel`: kernel
-    steps per declaration (None: no limit)."""
+    steps per declaration (None: no limit). One checking run per file: its own terms and caches."""
+    env = Environment(fuel=fuel)
     try:
-        decls = read_ndjson(path)
+        decls = read_ndjson(path, env.terms)
     except NdjsonError as e:
-        return Verdict(Outcome.DECLINED, "(file)", f"cannot read the export: {e}", Declined.UNREADABLE)
+        return error_verdict(e)
     except OSError as e:
         return Verdict(Outcome.DECLINED, "(file)", f"cannot open: {e}", Declined.UNREADABLE)
     total = len(decls)
@@ -34,9 +44,9 @@ def check_file(path: str, quiet: bool = False, fuel: int | None = DEFAULT_FUEL) 
         now = time.monotonic()
         if not quiet and now - last[0] > 5:
             last[0] = now
-            print(f"{path}: {i}/{total} declarations checked", file=sys.stderr, flush=True)
+            _emit(f"{path}: {i}/{total} declarations checked", sys.stderr)
 
-    verdicts = check_all(decls, progress, Environment(fuel=fuel), stop_on_reject=True)
+    verdicts = check_all(decls, progress, env, stop_on_reject=True)
     worst = summarize(verdicts)
     if worst is not None:
         return worst
@@ -63,9 +73,9 @@ def main(argv: list[str] | None = None) -> int:
         except Exception as e:  # never let an internal error look like a verdict other than declined
             v = Verdict(Outcome.DECLINED, "(file)", f"internal error: {type(e).__name__}: {e}", Declined.INTERNAL_ERROR)
         if v.outcome == Outcome.ACCEPTED:
-            print(f"{f}: accepted", flush=True)
+            _emit(f"{f}: accepted")
         else:
-            print(f"{f}: {v.outcome}: {v.declaration}: {v.reason}", flush=True)
+            _emit(f"{f}: {v.outcome}: {v.declaration}: {v.reason}")
             any_rejected |= v.outcome == Outcome.REJECTED
             any_declined |= v.outcome == Outcome.DECLINED
     return 1 if any_rejected else 2 if any_declined else 0

@@ -1,5 +1,7 @@
-"""The environment of a checking run: the constants accepted so far, what the front end vouches
-for, the per-declaration step budget, and the caches shared by the run's declarations.
+"""The environment of a checking run: its terms (`expr.Terms`, the hash-consing tables), the
+constants accepted so far, what the front end vouches for, the per-declaration budgets, and the
+caches shared by the run's declarations. Everything a check remembers belongs to its run: two runs
+share no state.
 
 Only the checker (`checker.check_declaration`) adds to an environment, after a declaration is
 accepted. Unsafe and partial declarations may be recorded (so that a later safe declaration that
@@ -15,8 +17,10 @@ What a front end may tell the kernel (an NDJSON file tells it nothing, so all ar
 * `hidden_bodies`: names of constants that are opaque here only because their body was not shipped
   (a definition of a module that does not export it, read as an axiom). A check that fails after
   getting stuck on one of them is declined (`missing-body`), not rejected.
-* `fuel`: the number of kernel steps (inference, weak-head and definitional-equality steps) one
-  declaration may take; running out is the typed decline `out-of-fuel`, the same on every machine.
+* `fuel`: the number of kernel steps (inference, weak-head and definitional-equality steps, and
+  literal arithmetic by the size of its numbers) one declaration may take; `memory`: the number of
+  new term nodes it may build (a Nat literal counts by its size). Running out of either is the typed
+  decline `out-of-fuel`, the same on every machine.
 """
 
 from __future__ import annotations
@@ -35,13 +39,22 @@ from .declarations import (
     Safety,
     Theorem,
 )
+from .expr import Terms
 
 Name = tuple
 
 #: Kernel steps one declaration may take by default (see `Environment.fuel`). The heaviest
-#: declaration of this project's Lean code (a `decide +kernel` instance) takes about 140,000; at
-#: this checker's pace (~60,000 steps a CPU-second) the default is a few minutes of work.
-DEFAULT_FUEL = 10_000_000
+#: declaration of this project's Lean code (a `decide +kernel` instance) takes about 140,000 and
+#: the heaviest of Lean's core library about 175,000; at this checker's pace (40,000-90,000 steps
+#: a CPU-second on the 2-core development machine, `bench/kernel.py` measures it) running out
+#: takes ten to thirty CPU-seconds.
+DEFAULT_FUEL = 1_000_000
+#: New term nodes one declaration may build by default (`Environment.memory`): about 200 bytes
+#: each with their table and cache entries, so a check stays within a few GB.
+DEFAULT_MEMORY = 8_000_000
+#: Terms a run keeps before it drops the caches shared by its declarations (they hold closed
+#: terms alive) and sweeps its table: bounds the memory of a long run (`Environment.trim`).
+RUN_TERMS_LIMIT = 12_000_000
 
 
 @dataclass
@@ -65,6 +78,11 @@ class RunCaches:
     whnf_cheap: dict = field(default_factory=dict)
     eq: set = field(default_factory=set)
 
+    def clear(self) -> None:
+        for d in (self.infer_only, self.checked, self.const_types, self.unfold, self.bvar0, self.whnf,
+                  self.whnf_core, self.whnf_cheap, self.eq):
+            d.clear()
+
     def checked_for(self, safe: bool, level_params: frozenset) -> dict:
         key = (safe, level_params)
         d = self.checked.get(key)
@@ -75,6 +93,8 @@ class RunCaches:
 
 @dataclass
 class Environment:
+    # The run's terms: every declaration checked in this environment must be built in them.
+    terms: Terms = field(default_factory=Terms)
     constants: dict = field(default_factory=dict)
     quot_initialized: bool = False
     # Names of constants that are not safe (unsafe or partial): safe declarations must not use them.
@@ -97,6 +117,8 @@ class Environment:
     declined: dict = field(default_factory=dict)  # name -> the decline's reason
     # Steps one declaration may take (None: no limit).
     fuel: int | None = DEFAULT_FUEL
+    # New term nodes one declaration may build (None: no limit).
+    memory: int | None = DEFAULT_MEMORY
     caches: RunCaches = field(default_factory=RunCaches)
 
     def get(self, name: Name) -> ConstantInfo | None:
@@ -135,6 +157,13 @@ class Environment:
         self.caches.whnf_core.clear()
         self.caches.whnf_cheap.clear()
 
+    def trim(self, limit: int = RUN_TERMS_LIMIT) -> None:
+        """Between declarations: when the run holds more than `limit` terms, drop the shared caches
+        (they are caches: a later check recomputes what it needs) and sweep the table."""
+        if len(self.terms) > limit:
+            self.caches.clear()
+            self.terms.sweep()
+
 
 def _is_not_safe(info: ConstantInfo) -> bool:
     if isinstance(info, Definition):
@@ -150,11 +179,10 @@ def has_value(info: ConstantInfo) -> bool:
 
 
 def is_structure_like(env: Environment, name: Name) -> bool:
-    """One constructor, no indices, not recursive, not mutual."""
+    """One constructor, no indices, not recursive (as Lean's kernel: a type of a mutual block may be
+    one; `isRec` is the block's, so a block with a recursive constructor has none)."""
     I = env.inductive(name)
-    return (
-        I is not None and len(I.ctors) == 1 and I.num_indices == 0 and not I.is_rec and len(I.all) == 1
-    )
+    return I is not None and len(I.ctors) == 1 and I.num_indices == 0 and not I.is_rec
 
 
-__all__ = ["DEFAULT_FUEL", "Environment", "RunCaches", "has_value", "is_structure_like", "Quot"]
+__all__ = ["DEFAULT_FUEL", "DEFAULT_MEMORY", "Environment", "RunCaches", "has_value", "is_structure_like", "Quot"]

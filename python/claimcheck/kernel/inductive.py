@@ -7,75 +7,88 @@ result type `I params indices` with no occurrence of the block in the indices), 
 elimination only for subsingletons), and builds every recursor (type, rules, `k`, counts). The
 front end's recursors must be identical to the generated ones; nothing given is trusted.
 
-Nested inductives (an occurrence of the block under another inductive type) are declined.
+What the kernel generates, it checks: once per block, every recursor's type is type-checked and
+every rule's right-hand side is type-checked against the type iota reduction needs it to have
+(`check_recursor_terms`), so a flaw in the generator (or in what it trusts) is a rejection, not a
+proof of `False`. Lean strips the annotations `optParam`, `autoParam`, `outParam` and `semiOutParam`
+from field types by name; here one is stripped only where the annotated type is definitionally the
+type it wraps (the library's definitions are the identity), so a `prelude` file's own `optParam`
+that is not stays in the generated recursor, which then differs from the one given.
+
+Nested inductives (an occurrence of the block under another inductive type) are translated
+(`nested.py`).
 """
 
 from __future__ import annotations
 
-from . import expr as E
-from .declarations import Constructor, InductiveBlock
+from types import MappingProxyType
+
+from .declarations import Constructor, InductiveBlock, Recursor
 from .expr import (
     CONST,
     PI,
     Expr,
-    abstract,
+    find_const,
+    get_app_args,
+    get_app_fn,
     get_app_fn_args,
-    instantiate,
-    mk_apps,
-    mk_const,
-    mk_fvar,
-    mk_sort,
+    iter_subterms,
 )
-from .level import ONE, ZERO, Level, leq, level_eq, mk_param
+from .level import Level
 from .nested import NestedTranslation, check_nested
 from .pretty import expr_to_str, mismatch, name_to_str
 from .result import KernelError, Unsupported
 from .typechecker import Trace, TypeChecker
 
+#: Lean's type annotations: name -> number of arguments (the annotated type is the first).
+ANNOTATIONS = MappingProxyType({("optParam",): 2, ("autoParam",): 2, ("outParam",): 1, ("semiOutParam",): 1})
 
-def consume_type_annotations(t: Expr) -> Expr:
-    """Strip `optParam`/`autoParam`/`outParam`/`semiOutParam` wrappers, as Lean's kernel does for locals."""
+
+def consume_type_annotations(tc: TypeChecker, t: Expr) -> Expr:
+    """`t` without its `optParam`/`autoParam`/`outParam`/`semiOutParam` wrappers (as Lean's kernel
+    strips them from the types of locals), each stripped only where the annotated type is
+    definitionally the type it wraps: trusted by definition, not by name."""
     while True:
         f, args = get_app_fn_args(t)
-        if f.kind != CONST:
+        if f.kind != CONST or ANNOTATIONS.get(f.a) != len(args):
             return t
-        if f.a in (("optParam",), ("autoParam",)) and len(args) == 2:
-            t = args[0]
-        elif f.a in (("outParam",), ("semiOutParam",)) and len(args) == 1:
-            t = args[0]
-        else:
+        if not tc.is_def_eq(t, args[0]):
             return t
-
-
-def local(binder: Expr) -> Expr:
-    """A fresh free variable for the binder `binder` (a Pi), its type without annotations."""
-    return mk_fvar(consume_type_annotations(binder.a), None, binder.c)
-
-
-pis = E.pis
-lams = E.lams
+        t = args[0]
 
 
 class InductiveChecker:
     def __init__(self, env, block: InductiveBlock, trace: Trace | None = None) -> None:
         self.env = env
+        self.T = env.terms
+        self.L = env.terms.levels
         self.block = block
         self.types = list(block.types)
         first = self.types[0]
         self.name = first.name
         self.lparams = tuple(first.level_params)
-        self.levels = tuple(mk_param(p) for p in self.lparams)
+        self.levels = tuple(self.L.mk_param(p) for p in self.lparams)
         self.nparams = first.num_params
         # not shared: the block's types and constructors are in the environment only while checking
         self.tc = TypeChecker(env, self.lparams, True, first.name, trace, shared=False)
         self.ind_names = [t.name for t in self.types]
-        self.ind_consts = [mk_const(n, self.levels) for n in self.ind_names]
+        self.ind_consts = [self.T.mk_const(n, self.levels) for n in self.ind_names]
         self.params: list[Expr] = []
         self.nindices: list[int] = []
-        self.result_level: Level = ZERO
+        self.result_level: Level = self.T.zero
+        self._stripped: dict = {}
 
     def fail(self, msg: str) -> KernelError:
         return KernelError(msg)
+
+    def local(self, binder: Expr) -> Expr:
+        """A fresh free variable for the binder `binder` (a Pi), its type without annotations
+        (`consume_type_annotations`)."""
+        dom = binder.a
+        t = self._stripped.get(dom)
+        if t is None:
+            t = self._stripped[dom] = consume_type_annotations(self.tc, dom)
+        return self.T.mk_fvar(t, None, binder.c)
 
     # -- types --------------------------------------------------------------------------------
 
@@ -97,17 +110,17 @@ class InductiveChecker:
                         break
                 if i < self.nparams:
                     if k == 0:
-                        x = local(t)
+                        x = self.local(t)
                         self.params.append(x)
                     else:
                         if not tc.is_def_eq(t.a, self.params[i].b):
                             raise self.fail("parameters of all inductive datatypes must match")
                         x = self.params[i]
-                    t = instantiate(t.b, (x,))
+                    t = self.T.instantiate(t.b, (x,))
                     i += 1
                 else:
-                    x = local(t)
-                    t = instantiate(t.b, (x,))
+                    x = self.local(t)
+                    t = self.T.instantiate(t.b, (x,))
                     nidx += 1
             if i != self.nparams:
                 raise self.fail(f"'{name_to_str(ind.name)}' declares {ind.num_params} parameters but its "
@@ -115,7 +128,7 @@ class InductiveChecker:
             s = tc.ensure_sort(t, t)
             if k == 0:
                 self.result_level = s.a
-            elif not level_eq(s.a, self.result_level):
+            elif not self.L.eq(s.a, self.result_level):
                 raise self.fail("mutually inductive types must live in the same universe")
             if nidx != ind.num_indices:
                 raise self.fail(f"'{name_to_str(ind.name)}' declares {ind.num_indices} indices but has {nidx}")
@@ -127,7 +140,7 @@ class InductiveChecker:
 
     def has_ind_occ(self, e: Expr) -> bool:
         names = set(self.ind_names)
-        return E.find_const(e, lambda n: n in names) is not None
+        return find_const(e, lambda n: n in names) is not None
 
     def valid_ind_app(self, t: Expr, idx: int | None = None) -> int | None:
         """Index of the block type if `t` is `I_k params indices` (indices free of the block)."""
@@ -153,7 +166,7 @@ class InductiveChecker:
         tc = self.tc
         t = tc.whnf(dom)
         while t.kind == PI:
-            t = tc.whnf(instantiate(t.b, (local(t),)))
+            t = tc.whnf(self.T.instantiate(t.b, (self.local(t),)))
         return self.valid_ind_app(t)
 
     def check_positivity(self, t: Expr, ctor: Constructor, arg: int) -> None:
@@ -166,11 +179,11 @@ class InductiveChecker:
                 if self.has_ind_occ(t.a):
                     raise self.fail(f"arg #{arg + 1} of '{name_to_str(ctor.name)}' has a non positive "
                                     f"occurrence of the datatypes being declared")
-                t = instantiate(t.b, (local(t),))
+                t = self.T.instantiate(t.b, (self.local(t),))
                 continue
             if self.valid_ind_app(t) is not None:
                 return
-            f = E.get_app_fn(t)
+            f = get_app_fn(t)
             if f.kind == CONST and self.env.inductive(f.a) is not None:
                 raise Unsupported(f"nested inductive occurrence in '{name_to_str(ctor.name)}' "
                                   f"(under '{name_to_str(f.a)}')")
@@ -203,10 +216,10 @@ class InductiveChecker:
                         if not tc.is_def_eq(t.a, self.params[i].b):
                             raise self.fail(f"arg #{i + 1} of '{name_to_str(cname)}' does not match the "
                                             f"inductive datatype's parameters")
-                        t = instantiate(t.b, (self.params[i],))
+                        t = self.T.instantiate(t.b, (self.params[i],))
                     else:
                         s = tc.ensure_sort(tc.infer(t.a), t.a)
-                        if not (leq(s.a, self.result_level) or leq(self.result_level, ZERO)):
+                        if not (self.L.leq(s.a, self.result_level) or self.L.leq(self.result_level, self.T.zero)):
                             raise self.fail(f"universe level of type_of(arg #{i + 1}) of '{name_to_str(cname)}' "
                                             f"is too big for the corresponding inductive datatype")
                         self.check_positivity(t.a, ctor, i)
@@ -214,7 +227,7 @@ class InductiveChecker:
                             self.is_rec = True
                             if tc.whnf(t.a).kind == PI:
                                 self.is_reflexive = True
-                        t = instantiate(t.b, (local(t),))
+                        t = self.T.instantiate(t.b, (self.local(t),))
                         nfields += 1
                     i += 1
                 if i < self.nparams:
@@ -231,7 +244,7 @@ class InductiveChecker:
     # -- recursors ----------------------------------------------------------------------------
 
     def elim_only_at_zero(self) -> bool:
-        if leq(ONE, self.result_level):
+        if self.L.leq(self.T.one, self.result_level):
             return False
         if len(self.types) > 1:
             return True
@@ -246,22 +259,22 @@ class InductiveChecker:
         to_check = []
         while t.kind == PI:
             if i < self.nparams:
-                t = instantiate(t.b, (self.params[i],))
+                t = self.T.instantiate(t.b, (self.params[i],))
             else:
-                x = local(t)
+                x = self.local(t)
                 s = tc.ensure_sort(tc.infer(t.a), t.a)
-                if not leq(s.a, ZERO):
+                if not self.L.leq(s.a, self.T.zero):
                     to_check.append(x)
-                t = instantiate(t.b, (x,))
+                t = self.T.instantiate(t.b, (x,))
             i += 1
-        result_args = E.get_app_args(t)
+        result_args = get_app_args(t)
         for x in to_check:
             if not any(a is x for a in result_args):
                 return True
         return False
 
     def k_target(self) -> bool:
-        if len(self.types) != 1 or self.result_level is not ZERO or len(self.types[0].ctors) != 1:
+        if len(self.types) != 1 or self.result_level.kind != "zero" or len(self.types[0].ctors) != 1:
             return False
         ctor = self.env.constructor(self.types[0].ctors[0])
         return ctor.num_fields == 0
@@ -273,13 +286,13 @@ class InductiveChecker:
         fields, recs = [], []
         while t.kind == PI:
             if i < self.nparams:
-                t = instantiate(t.b, (self.params[i],))
+                t = self.T.instantiate(t.b, (self.params[i],))
             else:
-                x = local(t)
+                x = self.local(t)
                 fields.append(x)
                 if self.rec_arg_index(t.a) is not None:
                     recs.append(x)
-                t = instantiate(t.b, (x,))
+                t = self.T.instantiate(t.b, (x,))
             i += 1
         return fields, recs, t
 
@@ -289,16 +302,16 @@ class InductiveChecker:
         t = tc.whnf(u.b)
         xs = []
         while t.kind == PI:
-            x = local(t)
+            x = self.local(t)
             xs.append(x)
-            t = tc.whnf(instantiate(t.b, (x,)))
+            t = tc.whnf(self.T.instantiate(t.b, (x,)))
         k = self.valid_ind_app(t)
-        return xs, k, E.get_app_args(t)[self.nparams:]
+        return xs, k, get_app_args(t)[self.nparams:]
 
     def build_recursors(self, elim_level: Level | None, rec_lparams: tuple) -> list:
         tc = self.tc
-        levels = tuple(mk_param(p) for p in rec_lparams)
-        sort = mk_sort(elim_level if elim_level is not None else ZERO)
+        levels = tuple(self.L.mk_param(p) for p in rec_lparams)
+        sort = self.T.mk_sort(elim_level if elim_level is not None else self.T.zero)
         # indices and major premise of each type
         infos = []
         for k, ind in enumerate(self.types):
@@ -311,15 +324,15 @@ class InductiveChecker:
                     if t.kind != PI:
                         break
                 if i < self.nparams:
-                    t = instantiate(t.b, (self.params[i],))
+                    t = self.T.instantiate(t.b, (self.params[i],))
                 else:
-                    x = local(t)
+                    x = self.local(t)
                     idx.append(x)
-                    t = instantiate(t.b, (x,))
+                    t = self.T.instantiate(t.b, (x,))
                 i += 1
-            major = mk_fvar(mk_apps(self.ind_consts[k], self.params + idx), None, ("t",))
-            motive_type = pis(idx + [major], sort)
-            motive = mk_fvar(motive_type, None, ("motive",) if len(self.types) == 1 else ("motive", k + 1))
+            major = self.T.mk_fvar(self.T.mk_apps(self.ind_consts[k], self.params + idx), None, ("t",))
+            motive_type = self.T.pis(idx + [major], sort)
+            motive = self.T.mk_fvar(motive_type, None, ("motive",) if len(self.types) == 1 else ("motive", k + 1))
             infos.append((idx, major, motive))
         motives = [m for _, _, m in infos]
         minors = []
@@ -328,16 +341,16 @@ class InductiveChecker:
             for cname in ind.ctors:
                 ctor = self.env.constructor(cname)
                 fields, recs, res = self._ctor_fields(ctor)
-                res_args = E.get_app_args(res)
+                res_args = get_app_args(res)
                 kk = self.valid_ind_app(res)
-                c_app = mk_apps(motives[kk], res_args[self.nparams:] + [
-                    mk_apps(mk_const(cname, self.levels), self.params + fields)])
+                c_app = self.T.mk_apps(motives[kk], res_args[self.nparams:] + [
+                    self.T.mk_apps(self.T.mk_const(cname, self.levels), self.params + fields)])
                 ihs = []
                 for u in recs:
                     xs, kj, u_idx = self._rec_field_view(u)
-                    ih_type = pis(xs, mk_apps(motives[kj], list(u_idx) + [mk_apps(u, xs)]))
-                    ihs.append(mk_fvar(ih_type, None, ("ih",)))
-                minor = mk_fvar(pis(fields, pis(ihs, c_app)), None, cname[-1:])
+                    ih_type = self.T.pis(xs, self.T.mk_apps(motives[kj], list(u_idx) + [self.T.mk_apps(u, xs)]))
+                    ihs.append(self.T.mk_fvar(ih_type, None, ("ih",)))
+                minor = self.T.mk_fvar(self.T.pis(fields, self.T.pis(ihs, c_app)), None, cname[-1:])
                 minors.append(minor)
                 ctor_data.append((k, ctor))
         rec_names = [n + ("rec",) for n in self.ind_names]
@@ -345,7 +358,7 @@ class InductiveChecker:
         prefix = self.params + motives + minors
         for k, ind in enumerate(self.types):
             idx, major, motive = infos[k]
-            rec_type = pis(prefix + idx + [major], mk_apps(motive, idx + [major]))
+            rec_type = self.T.pis(prefix + idx + [major], self.T.mk_apps(motive, idx + [major]))
             rules = []
             for m, (kc, ctor) in enumerate(ctor_data):
                 if kc != k:
@@ -354,9 +367,9 @@ class InductiveChecker:
                 vals = []
                 for u in recs:
                     xs, kj, u_idx = self._rec_field_view(u)
-                    rec_app = mk_apps(mk_const(rec_names[kj], levels), prefix + list(u_idx) + [mk_apps(u, xs)])
-                    vals.append(lams(xs, rec_app))
-                rhs = lams(prefix + fields, mk_apps(minors[m], fields + vals))
+                    rec_app = self.T.mk_apps(self.T.mk_const(rec_names[kj], levels), prefix + list(u_idx) + [self.T.mk_apps(u, xs)])
+                    vals.append(self.T.lams(xs, rec_app))
+                rhs = self.T.lams(prefix + fields, self.T.mk_apps(minors[m], fields + vals))
                 rules.append((ctor.name, len(fields), rhs))
             out.append((rec_names[k], rec_type, rules, len(idx)))
         return out
@@ -377,7 +390,7 @@ class InductiveChecker:
             u = g0.level_params[0]
             if u in self.lparams:
                 raise self.fail(f"recursor '{name_to_str(g0.name)}': motive universe clashes with a parameter")
-            elim_level = mk_param(u)
+            elim_level = self.L.mk_param(u)
             rec_lparams = (u,) + self.lparams
         built = self.build_recursors(elim_level, rec_lparams)
         k_flag = self.k_target()
@@ -412,6 +425,86 @@ class InductiveChecker:
                 raise self.fail(f"{where}: marked unsafe in a safe inductive")
 
 
+def expected_rule_type(tc: TypeChecker, rec: Recursor, ctor: Constructor, nfields: int) -> Expr:
+    """The type the right-hand side of `rec`'s rule for `ctor` must have for iota reduction to
+    preserve types: `Π params motives minors fields, motive idx (ctor As fields)`, read off the
+    recursor's type (its major premise's type `J As idx` gives the constructor's parameters `As`:
+    the block's parameters, or for a nested block's auxiliary recursor those of the nested type)."""
+    T = tc.T
+    t = rec.type
+    prefix: list[Expr] = []
+    for _ in range(rec.num_params + rec.num_motives + rec.num_minors):
+        t = tc.ensure_pi(t)
+        x = T.mk_fvar(t.a, None, t.c)
+        prefix.append(x)
+        t = T.instantiate1(t.b, x)
+    body = t
+    u = body
+    idx_vars: list[Expr] = []
+    for _ in range(rec.num_indices):
+        u = tc.ensure_pi(u)
+        x = T.mk_fvar(u.a, None, u.c)
+        idx_vars.append(x)
+        u = T.instantiate1(u.b, x)
+    u = tc.ensure_pi(u)
+    J, margs = get_app_fn_args(u.a)
+    ind = tc.env.inductive(J.a) if J.kind == CONST else None
+    if ind is None or ctor.induct != J.a or len(margs) != ind.num_params + ind.num_indices:
+        raise KernelError(f"recursor '{name_to_str(rec.name)}': its major premise is not of the type of "
+                          f"'{name_to_str(ctor.name)}'")
+    As = margs[:ind.num_params]
+    idx_ids = {id(v) for v in idx_vars}
+    if any(a.has_fvar and any(id(x) in idx_ids for x in iter_subterms(a)) for a in As):
+        raise KernelError(f"recursor '{name_to_str(rec.name)}': the parameters of its major premise depend "
+                          f"on its indices")
+    ct = T.instantiate_lparams(ctor.type, ctor.level_params, J.b)
+    for a in As:
+        ct = tc.ensure_pi(ct)
+        ct = T.instantiate1(ct.b, a)
+    fields: list[Expr] = []
+    for _ in range(nfields):
+        ct = tc.ensure_pi(ct)
+        f = T.mk_fvar(ct.a, None, ct.c)
+        fields.append(f)
+        ct = T.instantiate1(ct.b, f)
+    idx = get_app_args(ct)[ind.num_params:]
+    major = T.mk_apps(T.mk_const(ctor.name, J.b), list(As) + fields)
+    r = body
+    for v in list(idx) + [major]:
+        r = tc.ensure_pi(r)
+        r = T.instantiate1(r.b, v)
+    return T.pis(prefix + fields, r)
+
+
+def check_recursor_terms(env, recursors, trace: Trace | None) -> None:
+    """Type-check recursors (generated or compared with generated ones): each type is a type, each
+    rule's right-hand side has the type `expected_rule_type` says. The block's types and
+    constructors must be in `env`; the recursors are added while checking and removed again."""
+    added = []
+    try:
+        for rec in recursors:
+            if rec.name not in env.constants:
+                env.constants[rec.name] = rec
+                added.append(rec.name)
+        for rec in recursors:
+            tc = TypeChecker(env, rec.level_params, True, rec.name, trace, shared=False)
+            tc.ensure_sort(tc.check(rec.type), rec.type)
+            for rule in rec.rules:
+                ctor = env.constructor(rule.ctor)
+                if ctor is None:
+                    raise KernelError(f"recursor '{name_to_str(rec.name)}': unknown constructor "
+                                      f"'{name_to_str(rule.ctor)}'")
+                got = tc.check(rule.rhs)
+                want = expected_rule_type(tc, rec, ctor, rule.nfields)
+                if not tc.is_def_eq(got, want):
+                    raise KernelError(f"recursor '{name_to_str(rec.name)}': the rule for '{name_to_str(rule.ctor)}' "
+                                      "is ill-typed: " + mismatch("its right-hand side has type", got,
+                                                                  "iota reduction needs", want))
+    finally:
+        for n in added:
+            env.constants.pop(n, None)
+
+
 def check_inductive(env, block: InductiveBlock, trace: Trace | None = None) -> list:
     """Check a block; returns the constants to add (types, constructors, recursors) in order.
 
@@ -422,7 +515,22 @@ def check_inductive(env, block: InductiveBlock, trace: Trace | None = None) -> l
     nt = NestedTranslation(env, block)
     nt.run()
     if nt.num_nested or any(t.num_nested for t in block.types):
-        return check_nested(env, block, lambda e, b: InductiveChecker(e, b, trace))
+        out = check_nested(env, block, lambda e, b: InductiveChecker(e, b, trace))
+        # the recursors generated for the translated block, translated back, type-checked against
+        # the block as declared (a failure is declined, as every failure of the translation)
+        added = []
+        try:
+            for c in list(block.types) + list(block.ctors):
+                env.add(c)
+                added.append(c.name)
+            check_recursor_terms(env, block.recursors, trace)
+        except KernelError as e:
+            raise Unsupported(f"nested inductive '{name_to_str(block.types[0].name)}' not accepted by this "
+                              f"checker's translation: {e}") from None
+        finally:
+            for n in added:
+                env.constants.pop(n, None)
+        return out
     added = []
     try:
         ic = InductiveChecker(env, block, trace)
@@ -440,6 +548,7 @@ def check_inductive(env, block: InductiveBlock, trace: Trace | None = None) -> l
             if ind.is_reflexive != ic.is_reflexive:
                 raise KernelError(f"'{name_to_str(ind.name)}': isReflexive should be {ic.is_reflexive}")
         ic.check_recursors()
+        check_recursor_terms(env, block.recursors, trace)
     finally:
         for n in added:
             env.constants.pop(n, None)

@@ -1,23 +1,35 @@
 """Universe levels: hash-consed terms, instantiation, and a complete decision of `<=`.
 
-A level is `zero`, `succ l`, `max l1 l2`, `imax l1 l2` or a parameter. Levels are interned, so
-structurally equal levels are the same object and `is` is equality.
+A level is `zero`, `succ l`, `max l1 l2`, `imax l1 l2` or a parameter. Levels are interned in the
+`Levels` table of one checking run (`expr.Terms.levels`), so within a run structurally equal levels
+are the same object and `is` is equality; two runs share nothing.
 
-`leq(a, b)` decides `a <= b` for every assignment of the parameters. `imax a b` is resolved by
-splitting on the parameters of `b` (either zero, or positive); once no `imax` is left, a level is
-`max(c, p1 + k1, ..., pn + kn)` and comparison is exact (see `_geq_flat`).
+`Levels.leq(a, b)` decides `a <= b` for every assignment of the parameters. `imax a b` is resolved
+by splitting on the parameters of `b` (either zero, or positive); once no `imax` is left, a level is
+`max(c, p1 + k1, ..., pn + kn)` and comparison is exact (see `_geq_flat`). The number of cases split
+is bounded (`MAX_LEVEL_CASES`): a comparison that would need more raises `LevelTooComplex` (the
+checker declines it), so no input makes one comparison take exponential time.
 """
 
 from __future__ import annotations
 
-import functools
 from typing import Iterable
 
 Name = tuple  # a hierarchical name: a tuple of str / int components
 
+#: The most cases (assignments of parameters to zero / positive) one comparison may split into.
+MAX_LEVEL_CASES = 1 << 8
+#: Entries of the `leq` memo of a run before it is cleared (it is a cache: clearing never changes
+#: an answer).
+_LEQ_MEMO_MAX = 1 << 16
+
+
+class LevelTooComplex(Exception):
+    """A level comparison would split into more than `MAX_LEVEL_CASES` cases (a decline)."""
+
 
 class Level:
-    """An interned universe level. Do not construct directly: use the `mk_*` functions."""
+    """An interned universe level. Do not construct directly: use a `Levels` table."""
 
     __slots__ = ("kind", "a", "b", "hash", "has_param", "__weakref__")
 
@@ -35,53 +47,120 @@ class Level:
         return level_to_str(self)
 
 
-# The intern table is a cache only: two levels built the same way are the same object.
-_TABLE: dict[tuple, Level] = {}
+class Levels:
+    """The level table of one checking run (a cache: two levels built alike are one object), with
+    the operations that build levels and the run's memo of `leq`."""
+
+    def __init__(self) -> None:
+        self.table: dict[tuple, Level] = {}
+        self.leq_memo: dict = {}
+        self.zero = self._intern("zero", None, None, False)
+        self.one = self.mk_succ(self.zero)
+
+    def _intern(self, kind: str, a: object, b: object, has_param: bool) -> Level:
+        key = (kind, id(a) if isinstance(a, Level) else a, id(b) if isinstance(b, Level) else b)
+        lv = self.table.get(key)
+        if lv is None:
+            lv = Level(kind, a, b, hash(("L", kind, hash(a), hash(b))), has_param)
+            self.table[key] = lv
+        return lv
+
+    def mk_succ(self, l: Level) -> Level:
+        return self._intern("succ", l, None, l.has_param)
+
+    def mk_max(self, a: Level, b: Level) -> Level:
+        return self._intern("max", a, b, a.has_param or b.has_param)
+
+    def mk_imax(self, a: Level, b: Level) -> Level:
+        return self._intern("imax", a, b, a.has_param or b.has_param)
+
+    def mk_param(self, name: Name) -> Level:
+        return self._intern("param", name, None, True)
+
+    def of_int(self, n: int) -> Level:
+        l = self.zero
+        for _ in range(n):
+            l = self.mk_succ(l)
+        return l
+
+    def imax_simp(self, a: Level, b: Level) -> Level:
+        """`imax a b`, simplified as Lean's `mk_imax` does when `b` is known zero / positive."""
+        if b.kind == "zero":
+            return b
+        if b.kind == "succ" or a.kind == "zero":
+            return b if a.kind == "zero" else self.mk_max(a, b)
+        if a is b:
+            return a
+        return self.mk_imax(a, b)
+
+    def instantiate(self, l: Level, subst: dict) -> Level:
+        """Replace parameters by levels (`subst` maps parameter names to levels)."""
+        if not l.has_param:
+            return l
+        k = l.kind
+        if k == "param":
+            return subst.get(l.a, l)
+        if k == "succ":
+            return self.mk_succ(self.instantiate(l.a, subst))
+        a = self.instantiate(l.a, subst)
+        b = self.instantiate(l.b, subst)
+        return self.mk_max(a, b) if k == "max" else self.mk_imax(a, b)
+
+    def leq(self, a: Level, b: Level) -> bool:
+        """`a <= b` for every assignment of the level parameters (memoised for the run)."""
+        if a is b or a.kind == "zero":
+            return True
+        if not a.has_param and not b.has_param:
+            return _closed_value(a) <= _closed_value(b)
+        key = (a, b)
+        memo = self.leq_memo
+        r = memo.get(key)
+        if r is None:
+            r = _geq(self, b, a, frozenset(), [MAX_LEVEL_CASES])
+            if len(memo) >= _LEQ_MEMO_MAX:
+                memo.clear()
+            memo[key] = r
+        return r
+
+    def geq(self, a: Level, b: Level) -> bool:
+        return self.leq(b, a)
+
+    def eq(self, a: Level, b: Level) -> bool:
+        """Equal as levels (for every assignment), e.g. `max u v == max v u`."""
+        return a is b or (self.leq(a, b) and self.leq(b, a))
+
+    def is_never_zero(self, l: Level) -> bool:
+        """`l` is positive for every assignment."""
+        return _zero_state(l, frozenset()) is False and self.leq(self.one, l)
+
+    def normalize(self, l: Level) -> Level:
+        """A canonical form of levels without undecided `imax`: `max` of `succ^k param` terms, sorted.
+
+        Levels with an `imax` whose right side depends on a parameter are returned unchanged."""
+        if _undecided_imax_param(l, frozenset()) is not None:
+            return l
+        c, terms = _flat(l, frozenset())
+        parts: list[Level] = []
+        for p in sorted(terms, key=repr):
+            x = self.mk_param(p)
+            for _ in range(terms[p]):
+                x = self.mk_succ(x)
+            parts.append(x)
+        if c > max(terms.values(), default=-1) or not parts:
+            parts.insert(0, self.of_int(c))
+        out = parts[-1]
+        for x in reversed(parts[:-1]):
+            out = self.mk_max(x, out)
+        return out
 
 
-def _intern(kind: str, a: object, b: object, has_param: bool) -> Level:
-    key = (kind, id(a) if isinstance(a, Level) else a, id(b) if isinstance(b, Level) else b)
-    lv = _TABLE.get(key)
-    if lv is None:
-        lv = Level(kind, a, b, hash(("L", kind, hash(a), hash(b))), has_param)
-        _TABLE[key] = lv
-    return lv
+def is_zero(l: Level) -> bool:
+    return l.kind == "zero"
 
 
-ZERO = _intern("zero", None, None, False)
-
-
-def mk_succ(l: Level) -> Level:
-    return _intern("succ", l, None, l.has_param)
-
-
-def mk_max(a: Level, b: Level) -> Level:
-    return _intern("max", a, b, a.has_param or b.has_param)
-
-
-def mk_imax(a: Level, b: Level) -> Level:
-    return _intern("imax", a, b, a.has_param or b.has_param)
-
-
-def mk_param(name: Name) -> Level:
-    return _intern("param", name, None, True)
-
-
-ONE = mk_succ(ZERO)
-
-
-def imax_simp(a: Level, b: Level) -> Level:
-    """`imax a b`, simplified as Lean's `mk_imax` does when `b` is known zero / positive."""
-    if b is ZERO:
-        return ZERO
-    if b.kind == "succ" or a is ZERO:
-        return b if a is ZERO else mk_max(a, b)
-    if a is b:
-        return a
-    return mk_imax(a, b)
-
-
-def level_to_str(l: Level) -> str:
+def level_to_str(l: Level, name=None) -> str:
+    """`l` in Lean's notation; `name` prints a parameter's name (messages pass `pretty.name_to_str`,
+    which escapes what is not printable)."""
     if l.kind == "zero":
         return "0"
     if l.kind == "succ":
@@ -89,24 +168,10 @@ def level_to_str(l: Level) -> str:
         while l.kind == "succ":
             k += 1
             l = l.a
-        return str(k) if l is ZERO else f"{level_to_str(l)}+{k}"
+        return str(k) if l.kind == "zero" else f"{level_to_str(l, name)}+{k}"
     if l.kind == "param":
-        return ".".join(str(c) for c in l.a)
-    return f"({l.kind} {level_to_str(l.a)} {level_to_str(l.b)})"
-
-
-def instantiate_level(l: Level, subst: dict) -> Level:
-    """Replace parameters by levels (`subst` maps parameter names to levels)."""
-    if not l.has_param:
-        return l
-    k = l.kind
-    if k == "param":
-        return subst.get(l.a, l)
-    if k == "succ":
-        return mk_succ(instantiate_level(l.a, subst))
-    a = instantiate_level(l.a, subst)
-    b = instantiate_level(l.b, subst)
-    return mk_max(a, b) if k == "max" else mk_imax(a, b)
+        return name(l.a) if name is not None else ".".join(str(c) for c in l.a)
+    return f"({l.kind} {level_to_str(l.a, name)} {level_to_str(l.b, name)})"
 
 
 def params_of(l: Level, out: set | None = None) -> set:
@@ -172,8 +237,12 @@ def _flat(l: Level, pos: frozenset) -> tuple[int, dict]:
     if k == "param":
         return 0, {l.a: 0}
     if k == "succ":
-        c, terms = _flat(l.a, pos)
-        return c + 1, {p: n + 1 for p, n in terms.items()}
+        n = 0
+        while l.kind == "succ":
+            n += 1
+            l = l.a
+        c, terms = _flat(l, pos)
+        return c + n, {p: m + n for p, m in terms.items()}
     if k == "imax" and _zero_state(l.b, pos) is True:
         return 0, {}
     c1, t1 = _flat(l.a, pos)
@@ -199,75 +268,32 @@ def _geq_flat(l1: Level, l2: Level, pos: frozenset) -> bool:
     return True
 
 
-def _geq(l1: Level, l2: Level, pos: frozenset) -> bool:
+def _geq(levels: Levels, l1: Level, l2: Level, pos: frozenset, cases: list) -> bool:
     p = _undecided_imax_param(l1, pos) or _undecided_imax_param(l2, pos)
     if p is None:
         return _geq_flat(l1, l2, pos)
-    zero_subst = {p: ZERO}
-    return _geq(instantiate_level(l1, zero_subst), instantiate_level(l2, zero_subst), pos) and _geq(
-        l1, l2, pos | {p}
-    )
+    cases[0] -= 1
+    if cases[0] < 0:
+        raise LevelTooComplex("a universe level comparison splits into more than "
+                              f"{MAX_LEVEL_CASES:,} cases")
+    zero_subst = {p: levels.zero}
+    return _geq(levels, levels.instantiate(l1, zero_subst), levels.instantiate(l2, zero_subst), pos,
+                cases) and _geq(levels, l1, l2, pos | {p}, cases)
 
 
 def _closed_value(l: Level) -> int:
     """The value of a level without parameters."""
+    n = 0
+    while l.kind == "succ":
+        n += 1
+        l = l.a
     k = l.kind
     if k == "zero":
-        return 0
-    if k == "succ":
-        return _closed_value(l.a) + 1
+        return n
     a, b = _closed_value(l.a), _closed_value(l.b)
     if k == "max":
-        return max(a, b)
-    return 0 if b == 0 else max(a, b)
-
-
-@functools.lru_cache(maxsize=65536)
-def leq(a: Level, b: Level) -> bool:
-    """`a <= b` for every assignment of the level parameters (a pure function, memoised)."""
-    if a is b or a is ZERO:
-        return True
-    if not a.has_param and not b.has_param:
-        return _closed_value(a) <= _closed_value(b)
-    return _geq(b, a, frozenset())
-
-
-def geq(a: Level, b: Level) -> bool:
-    return leq(b, a)
-
-
-def level_eq(a: Level, b: Level) -> bool:
-    """Equal as levels (for every assignment), e.g. `max u v == max v u`."""
-    return a is b or (leq(a, b) and leq(b, a))
-
-
-def is_never_zero(l: Level) -> bool:
-    """`l` is positive for every assignment."""
-    return _zero_state(l, frozenset()) is False and leq(ONE, l)
-
-
-def normalize(l: Level) -> Level:
-    """A canonical form of levels without undecided `imax`: `max` of `succ^k param` terms, sorted.
-
-    Levels with an `imax` whose right side depends on a parameter are returned unchanged."""
-    if _undecided_imax_param(l, frozenset()) is not None:
-        return l
-    c, terms = _flat(l, frozenset())
-    parts: list[Level] = []
-    for p in sorted(terms, key=repr):
-        x = mk_param(p)
-        for _ in range(terms[p]):
-            x = mk_succ(x)
-        parts.append(x)
-    if c > max(terms.values(), default=-1) or not parts:
-        x = ZERO
-        for _ in range(c):
-            x = mk_succ(x)
-        parts.insert(0, x)
-    out = parts[-1]
-    for x in reversed(parts[:-1]):
-        out = mk_max(x, out)
-    return out
+        return n + max(a, b)
+    return n + (0 if b == 0 else max(a, b))
 
 
 def all_params_declared(l: Level, names: Iterable[Name]) -> Name | None:

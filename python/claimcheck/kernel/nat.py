@@ -25,9 +25,12 @@ module checks it, by what it is and where it comes from:
   check that gets stuck on it is declined, see `typechecker.Trace`);
 * otherwise, the primitives defined by well-founded recursion (`div mod gcd land lor xor shiftRight`) are
   accelerated only if their definition's deep fingerprint (a SHA-256 over the definition and every
-  constant it depends on, `deep_fingerprint`) is listed in `TRUSTED_FINGERPRINTS` or in the
-  environment's `trusted_fingerprints` (computed by the caller from a trusted core library with
-  `primitive_fingerprints`); otherwise they are unfolded like any other definition (slow, sound).
+  constant it depends on, `deep_fingerprint`) is listed in the environment's `trusted_fingerprints`
+  (computed by the caller from a trusted core library with `primitive_fingerprints`); otherwise
+  they are unfolded like any other definition (slow, sound).
+
+Literal arithmetic costs fuel by the size of its operands (`literal_cost`, charged before the work),
+and no result larger than `MAX_LITERAL_BITS` is computed: both end a check as `out-of-fuel`.
 
 String literals need the standard `String`, `Char` and `List` in the same way (`standard_string`).
 The verification result is stored per environment in `Environment.primitive_status`.
@@ -35,21 +38,24 @@ The verification result is stored per environment in `Environment.primitive_stat
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import hashlib
 import math
 
-from . import expr as E
 from .declarations import Axiom, Constructor, Definition, InductiveType, Opaque, Quot, Recursor, Theorem
-from .expr import APP, CONST, LIT, Expr, mk_app, mk_apps, mk_const, mk_fvar, mk_lit
-from .level import ONE, ZERO, level_to_str, mk_param, mk_succ
+from .expr import APP, BVAR, CONST, FVAR, LAM, LET, LIT, PI, PROJ, SORT, Expr, is_const, iter_subterms
+from .level import level_to_str
 from .quot import check_eq
-from .result import KernelError, Unsupported
+from .result import KernelError, OutOfFuel, Unsupported, out_of_fuel
 
 NAT = ("Nat",)
 BOOL = ("Bool",)
 STRING = ("String",)
+NAT_ZERO = ("Nat", "zero")
+NAT_SUCC = ("Nat", "succ")
 
-BIN_OPS = {
+BIN_OPS = MappingProxyType({
     ("Nat", "add"): lambda a, b: a + b,
     ("Nat", "sub"): lambda a, b: a - b if a >= b else 0,
     ("Nat", "mul"): lambda a, b: a * b,
@@ -62,20 +68,88 @@ BIN_OPS = {
     ("Nat", "shiftLeft"): lambda a, b: a << b,
     ("Nat", "shiftRight"): lambda a, b: a >> b,
     ("Nat", "pow"): lambda a, b: a**b,
-}
-BIN_PREDS = {
+})
+BIN_PREDS = MappingProxyType({
     ("Nat", "beq"): lambda a, b: a == b,
     ("Nat", "ble"): lambda a, b: a <= b,
-}
+})
+#: Lean's kernel computes `Nat.pow` on literals only for exponents up to 2^24 (`reducePowMaxExp`);
+#: above, the definition is unfolded. This kernel does the same for `Nat.shiftLeft`.
 POW_LIMIT = 1 << 24
 SHIFT_LIMIT = 1 << 24
 
-# Deep fingerprints (see `deep_fingerprint`) of the well-founded primitives of a trusted Lean core
-# library export. Filled from a trusted export only; an empty entry means "never accelerate".
-TRUSTED_FINGERPRINTS: dict[tuple, frozenset] = {}
+# ------------------------------------------------------------------------------------------------
+# What literal arithmetic costs. Python's integers are lists of 30-bit digits; addition and the
+# bitwise operations are linear in the digits, multiplication is Karatsuba (about n^1.585 digit
+# operations), division, remainder and gcd are quadratic. Each operation is charged to the
+# declaration's fuel *before* it is computed, in kernel steps (one step is about what an inference
+# or reduction step costs, tens of microseconds; the constants below were measured on the 2-core
+# development machine, rounded so that the charge is on the high side), and a result larger than
+# `MAX_LITERAL_BITS` is not computed at all: both are the decline `out-of-fuel`.
 
-WF_PRIMITIVES = {("Nat", n) for n in ("div", "mod", "gcd", "land", "lor", "xor", "shiftRight")}
+#: The largest Nat literal this kernel computes with, in bits (a result that would be larger is out
+#: of fuel): 2^25, so Lean's largest power of two by its own exponent limit, `2^2^24`, fits.
+MAX_LITERAL_BITS = 1 << 25
+#: Digit operations that cost one kernel step: linear operations, multiplication (Karatsuba
+#: operations) and division / gcd (quadratic operations).
+LINEAR_DIGITS_PER_STEP = 256
+MUL_OPS_PER_STEP = 1500
+DIV_OPS_PER_STEP = 4000
+
+
+def _digits(bits: int) -> int:
+    return bits // 30 + 1
+
+
+def _karatsuba(da: int, db: int) -> float:
+    """Digit operations of a product of numbers of `da` and `db` digits (CPython's algorithm)."""
+    small, big = (da, db) if da <= db else (db, da)
+    if small < 70:  # schoolbook below Karatsuba's cut-off
+        return float(small * big)
+    return (big / small) * small ** 1.585
+
+
+def literal_cost(name: tuple, a: int, b: int) -> tuple[int, int] | None:
+    """(kernel steps, an upper bound on the result's bits) of the literal operation `name a b`, or
+    None when this kernel does not compute it on literals (an exponent or shift above the limit:
+    the definition is unfolded instead, as in Lean)."""
+    la, lb = a.bit_length(), b.bit_length()
+    da, db = _digits(la), _digits(lb)
+    op = name[1]
+    if op in ("add", "sub", "land", "lor", "xor", "beq", "ble"):
+        return (da + db) // LINEAR_DIGITS_PER_STEP, max(la, lb) + 1
+    if op == "mul":
+        return int(_karatsuba(da, db) / MUL_OPS_PER_STEP), la + lb
+    if op in ("div", "mod"):
+        return (max(da - db, 0) + 1) * db // DIV_OPS_PER_STEP, la
+    if op == "gcd":
+        return da * db // DIV_OPS_PER_STEP, min(la, lb)
+    if op == "shiftRight":
+        return da // LINEAR_DIGITS_PER_STEP, max(la - b, 0) if b < la else 0
+    if op == "shiftLeft":
+        if b > SHIFT_LIMIT:
+            return None
+        bits = la + b if a else 0
+        return _digits(bits) // LINEAR_DIGITS_PER_STEP, bits
+    if op == "pow":
+        if b > POW_LIMIT:
+            return None
+        if a <= 1 or b <= 1:
+            return da // LINEAR_DIGITS_PER_STEP, la
+        bits = int(b * math.log2(a)) + 2
+        if bits > MAX_LITERAL_BITS:
+            return 0, bits
+        half = _digits(bits // 2)
+        return int(1.5 * _karatsuba(half, half) / MUL_OPS_PER_STEP), bits
+    raise ValueError(f"no literal operation {name}")
+
+
+def too_large(what: str, bits: int) -> OutOfFuel:
+    return OutOfFuel(f"ran out of fuel: {what} would be a number of about {bits:,} bits, more than the "
+                     f"{MAX_LITERAL_BITS:,} this kernel computes with")
+
 #: Every constant that has a literal extension (a bodyless one is stuck unless vouched for).
+WF_PRIMITIVES = frozenset(("Nat", n) for n in ("div", "mod", "gcd", "land", "lor", "xor", "shiftRight"))
 PRIMITIVES = frozenset(BIN_OPS) | frozenset(BIN_PREDS) | {("Nat", "pred")}
 #: What a String literal's expansion `String.ofList [Char.ofNat n, ...]` needs.
 STRING_NEEDED = (STRING, ("Char",), ("List",), ("List", "nil"), ("List", "cons"), ("String", "ofList"),
@@ -88,6 +162,24 @@ class NatExtension:
     def __init__(self, tc) -> None:
         self.tc = tc
         self.env = tc.env
+        self.T = tc.T
+        self._nat_ok = False
+
+    # -- fuel ----------------------------------------------------------------------------------
+
+    def charge(self, steps: int) -> None:
+        """Spend `steps` of the declaration's fuel (literal arithmetic), before the work is done."""
+        if steps > 0:
+            tr = self.tc.trace
+            tr.left -= steps
+            if tr.left < 0:
+                raise out_of_fuel(tr)
+
+    def charge_bits(self, bits: int) -> None:
+        """A linear operation on a literal of `bits` bits (a predecessor, a successor)."""
+        if bits > MAX_LITERAL_BITS:
+            raise too_large("a Nat literal", bits)
+        self.charge(_digits(bits) // LINEAR_DIGITS_PER_STEP)
 
     # -- reduction ------------------------------------------------------------------------------
 
@@ -95,16 +187,21 @@ class NatExtension:
         """The literal `e` stands for when it is a primitive applied to arguments whose weak-head
         normal forms are literals (free variables elsewhere in `e` do not matter: `Nat.gcd (den
         ((fun _ => 1) x)) 1` is `1`, as in Lean's kernel, whose `whnf` reduces open terms too;
-        only lazy delta reduction tries it on closed terms alone)."""
+        only lazy delta reduction tries it on closed terms alone). The primitive is matched as the
+        very constant (no universe levels) and used only once verified (`verified`); the work is
+        charged to the fuel first (`literal_cost`)."""
         if e.kind != APP:
             return None
         f = e.a
         if f.kind == CONST:
-            if f.a == ("Nat", "succ") and self.nat_ok():
+            if is_const(f, NAT_SUCC) and self.nat_ok():
                 v = self._lit(e.b)
-                return None if v is None else mk_lit(v + 1)
+                if v is None:
+                    return None
+                self.charge_bits(v.bit_length() + 1)
+                return self.T.mk_lit(v + 1)
             return None
-        if f.kind != APP or f.a.kind != CONST:
+        if f.kind != APP or f.a.kind != CONST or f.a.b:
             return None
         name = f.a.a
         op = BIN_OPS.get(name)
@@ -119,19 +216,22 @@ class NatExtension:
         b = self._lit(e.b)
         if b is None:
             return None
-        if name == ("Nat", "pow") and b > POW_LIMIT:
+        cost = literal_cost(name, a, b)
+        if cost is None:
             return None
-        if name == ("Nat", "shiftLeft") and b > SHIFT_LIMIT:
-            return None
+        steps, bits = cost
+        if bits > MAX_LITERAL_BITS:
+            raise too_large(f"'{name[0]}.{name[1]}' on literals", bits)
+        self.charge(steps)
         if op is not None:
-            return mk_lit(op(a, b))
-        return mk_const(("Bool", "true") if pred(a, b) else ("Bool", "false"))
+            return self.T.mk_lit(op(a, b))
+        return self.T.mk_const(("Bool", "true") if pred(a, b) else ("Bool", "false"))
 
     def _lit(self, e: Expr) -> int | None:
         w = self.tc.whnf(e)
-        if w.kind == LIT and isinstance(w.a, int):
+        if w.kind == LIT and type(w.a) is int:
             return w.a
-        if w.kind == CONST and w.a == ("Nat", "zero"):
+        if is_const(w, NAT_ZERO):
             return 0
         return None
 
@@ -163,7 +263,11 @@ class NatExtension:
         return r
 
     def nat_ok(self) -> bool:
-        return self._cached(NAT, (NAT, ("Nat", "zero"), ("Nat", "succ")), lambda: standard_nat(self.env))
+        if self._nat_ok:
+            return True
+        r = self._cached(NAT, (NAT, NAT_ZERO, NAT_SUCC), lambda: standard_nat(self.env))
+        self._nat_ok = r  # a "yes" holds for this checker's life (it never outlives its environment)
+        return r
 
     def bool_ok(self) -> bool:
         return self._cached(BOOL, (BOOL, ("Bool", "false"), ("Bool", "true")), lambda: standard_bool(self.env))
@@ -175,16 +279,25 @@ class NatExtension:
         """Why a String literal cannot be typed `String` here: None (it can), ("missing", names)
         (the input lacks what would justify it: a decline) or ("wrong", why) (a rejection).
 
-        A literal names the term `String.ofList [Char.ofNat n, ...]`, so it is typed `String` when
-        those exist with the standard types (`standard_string`), or when the front end vouches for
-        `String` as the core library's own (the library uses literals before `String.ofList` is
-        declared). `String` or `Char` declared as anything but a data type is wrong either way."""
+        Lean's kernel types a string literal as the constant `String` whatever the environment holds
+        (`lit_type`); where the environment does not declare `String`, every use of the literal is
+        then a type error in Lean (a literal where a `Nat` is expected is a mismatch, and nothing
+        can expect a `String` without naming the unknown constant), so here it is rejected at once
+        ("wrong"). Where it declares `String`, a literal names the term `String.ofList [Char.ofNat n,
+        ...]`, so it is typed `String` when those exist with the standard types (`standard_string`),
+        or when the front end vouches for `String` as the core library's own (the library uses
+        literals before `String.ofList` is declared): an empty `String`, or one declared as a
+        proposition, gets no literals. `String` or `Char` declared as anything but a data type is
+        wrong either way."""
         env = self.env
         for n in (STRING, ("Char",)):
             if env.get(n) is not None and not _data_type(env, n):
                 return ("wrong", f"'{'.'.join(n)}' is not a data type (an inductive type in Type without "
                                  f"parameters)")
-        if env.get(STRING) is not None and env.vouched(STRING):
+        if env.get(STRING) is None:
+            return ("wrong", "'String' is not declared (Lean's kernel types a string literal as the constant "
+                             "'String', whatever the environment holds)")
+        if env.vouched(STRING):
             return None
         missing = tuple(n for n in STRING_NEEDED if env.get(n) is None)
         if missing:
@@ -201,19 +314,21 @@ class NatExtension:
         info = self.env.get(name)
         if info is None or info.level_params or not self.nat_ok():
             return False
+        T = self.T
+        nat = T.mk_const(NAT)
+        arrow = T.mk_arrow
         if name in WF_PRIMITIVES:
             # A definition may be vouched for by fingerprint; any constant (also one without a body,
             # as in a core library shipped without proofs) by its specification below.
             if not isinstance(info, (Definition, Axiom, Opaque)):
                 return False
-            nat = mk_const(NAT)
-            if info.type is not E.mk_arrow(nat, E.mk_arrow(nat, nat)):
+            if info.type is not arrow(nat, arrow(nat, nat)):
                 return False
             if isinstance(info, (Axiom, Opaque)):
                 # No body to check: the real meaning only for the core library's own constant (what
                 # Lean's kernel does by name); any other axiom of this name stays uninterpreted.
                 return self.env.vouched(name)
-            trusted = TRUSTED_FINGERPRINTS.get(name, frozenset()) | self.env.trusted_fingerprints.get(name, frozenset())
+            trusted = self.env.trusted_fingerprints.get(name, frozenset())
             if isinstance(info, Definition) and trusted and deep_fingerprint(self.env, name) in trusted:
                 return True
             if name in (("Nat", "div"), ("Nat", "mod")):
@@ -227,52 +342,50 @@ class NatExtension:
             return False
         if isinstance(info, (Axiom, Opaque)):
             # bodyless: as above, only the core library's own constant, vouched for by the front end
-            nat_ = mk_const(NAT)
-            want = E.mk_arrow(nat_, nat_) if name == ("Nat", "pred") else E.mk_arrow(
-                nat_, E.mk_arrow(nat_, mk_const(BOOL) if name in BIN_PREDS else nat_))
+            want = arrow(nat, nat) if name == ("Nat", "pred") else arrow(
+                nat, arrow(nat, T.mk_const(BOOL) if name in BIN_PREDS else nat))
             return info.type is want and self.env.vouched(name) and (name not in BIN_PREDS or self.bool_ok())
         if not isinstance(info, Definition):
             return False
         tc = self.tc.fresh((), name)
-        nat = mk_const(NAT)
-        zero = mk_const(("Nat", "zero"))
+        zero = T.mk_const(NAT_ZERO)
+        succ_c = T.mk_const(NAT_SUCC)
 
         def succ(x: Expr) -> Expr:
-            return mk_app(mk_const(("Nat", "succ")), x)
+            return T.mk_app(succ_c, x)
 
-        arrow = E.mk_arrow
         binary_type = arrow(nat, arrow(nat, nat))
-        x = mk_fvar(nat, None, ("x",))
-        y = mk_fvar(nat, None, ("y",))
+        x = T.mk_fvar(nat, None, ("x",))
+        y = T.mk_fvar(nat, None, ("y",))
         f = info.value
 
         def app2(g: Expr, a: Expr, b: Expr) -> Expr:
-            return mk_apps(g, (a, b))
+            return T.mk_apps(g, (a, b))
 
         def eq(a: Expr, b: Expr) -> bool:
             return tc.is_def_eq(a, b)
 
         if name == ("Nat", "pred"):
-            return eq(info.type, arrow(nat, nat)) and eq(mk_app(f, zero), zero) and eq(
-                mk_app(f, succ(x)), x)
+            return eq(info.type, arrow(nat, nat)) and eq(T.mk_app(f, zero), zero) and eq(
+                T.mk_app(f, succ(x)), x)
         if name in BIN_PREDS:
-            if not self.bool_ok() or not eq(info.type, arrow(nat, arrow(nat, mk_const(BOOL)))):
+            if not self.bool_ok() or not eq(info.type, arrow(nat, arrow(nat, T.mk_const(BOOL)))):
                 return False
-            tt, ff = mk_const(("Bool", "true")), mk_const(("Bool", "false"))
+            tt, ff = T.mk_const(("Bool", "true")), T.mk_const(("Bool", "false"))
             first_succ = ff if name == ("Nat", "beq") else tt  # beq 0 (succ x) / ble 0 (succ x)
             return (eq(app2(f, zero, zero), tt) and eq(app2(f, zero, succ(x)), first_succ)
                     and eq(app2(f, succ(x), zero), ff)
                     and eq(app2(f, succ(y), succ(x)), app2(f, y, x)))
         if not eq(info.type, binary_type):
             return False
-        c = mk_const
+        c = T.mk_const
         if name == ("Nat", "add"):
             return eq(app2(f, x, zero), x) and eq(app2(f, y, succ(x)), succ(app2(f, y, x)))
         if name == ("Nat", "sub"):
             if not self.verified(("Nat", "pred")):
                 return False
             return eq(app2(f, x, zero), x) and eq(
-                app2(f, y, succ(x)), mk_app(c(("Nat", "pred")), app2(f, y, x)))
+                app2(f, y, succ(x)), T.mk_app(c(("Nat", "pred")), app2(f, y, x)))
         if name == ("Nat", "mul"):
             if not self.verified(("Nat", "add")):
                 return False
@@ -290,7 +403,6 @@ class NatExtension:
             return eq(app2(f, x, zero), x) and eq(
                 app2(f, y, succ(x)), app2(f, app2(c(("Nat", "mul")), two, y), x))
         return False
-
 
     # -- well-founded primitives characterised by theorems ----------------------------------------
     #
@@ -321,53 +433,53 @@ class NatExtension:
                 return False
             if not spec_statement_trusted(self.env, info):
                 return False
-            if not tc.is_def_eq(info.type, build()):
+            if not tc.is_def_eq(info.type, build(_SpecTerms(self.T))):
                 return False
         return True
 
 
-def _nat_spec():
-    nat = mk_const(NAT)
-    zero = mk_const(("Nat", "zero"))
-    L1 = (ONE,)
+class _SpecTerms:
+    """Builders of the specification statements, in the terms of one run."""
 
-    def succ(x):
-        return mk_app(mk_const(("Nat", "succ")), x)
+    def __init__(self, T) -> None:
+        self.T = T
+        self.nat = T.mk_const(NAT)
+        self.zero = T.mk_const(NAT_ZERO)
 
-    def op(n, a, b):
-        return mk_apps(mk_const(("Nat", n)), (a, b))
+    def succ(self, x):
+        return self.T.mk_app(self.T.mk_const(NAT_SUCC), x)
 
-    def eq(a, b):
-        return mk_apps(mk_const(("Eq",), L1), (nat, a, b))
+    def op(self, n, a, b):
+        return self.T.mk_apps(self.T.mk_const(("Nat", n)), (a, b))
 
-    def le(a, b):
-        return mk_apps(mk_const(("Nat", "le")), (a, b))
+    def eq(self, a, b):
+        return self.T.mk_apps(self.T.mk_const(("Eq",), (self.T.one,)), (self.nat, a, b))
 
-    def forall(n, body):
-        xs = [mk_fvar(nat, None, (f"x{i}",)) for i in range(n)]
-        return E.pis(xs, body(*xs))
+    def le(self, a, b):
+        return self.T.mk_apps(self.T.mk_const(("Nat", "le")), (a, b))
 
-    divmod_spec = (
-        (("Nat", "mod_add_div"), lambda: forall(2, lambda m, k: eq(
-            op("add", op("mod", m, k), op("mul", k, op("div", m, k))), m))),
-        (("Nat", "mod_lt"), lambda: forall(2, lambda x, y: E.mk_arrow(
-            le(succ(zero), y), le(succ(op("mod", x, y)), y)))),
-        (("Nat", "div_zero"), lambda: forall(1, lambda n: eq(op("div", n, zero), zero))),
-    )
-    gcd_spec = (
-        (("Nat", "gcd_zero_left"), lambda: forall(1, lambda y: eq(op("gcd", zero, y), y))),
-        (("Nat", "gcd_succ"), lambda: forall(2, lambda x, y: eq(
-            op("gcd", succ(x), y), op("gcd", op("mod", y, succ(x)), succ(x))))),
-    )
-    shiftr_spec = (
-        (("Nat", "shiftRight_zero"), lambda: forall(1, lambda n: eq(op("shiftRight", n, zero), n))),
-        (("Nat", "shiftRight_succ"), lambda: forall(2, lambda m, n: eq(
-            op("shiftRight", m, succ(n)), op("div", op("shiftRight", m, n), succ(succ(zero)))))),
-    )
-    return divmod_spec, gcd_spec, shiftr_spec
+    def forall(self, n, body):
+        xs = [self.T.mk_fvar(self.nat, None, (f"x{i}",)) for i in range(n)]
+        return self.T.pis(xs, body(*xs))
 
 
-DIVMOD_SPEC, GCD_SPEC, SHIFTR_SPEC = _nat_spec()
+DIVMOD_SPEC = (
+    (("Nat", "mod_add_div"), lambda S: S.forall(2, lambda m, k: S.eq(
+        S.op("add", S.op("mod", m, k), S.op("mul", k, S.op("div", m, k))), m))),
+    (("Nat", "mod_lt"), lambda S: S.forall(2, lambda x, y: S.T.mk_arrow(
+        S.le(S.succ(S.zero), y), S.le(S.succ(S.op("mod", x, y)), y)))),
+    (("Nat", "div_zero"), lambda S: S.forall(1, lambda n: S.eq(S.op("div", n, S.zero), S.zero))),
+)
+GCD_SPEC = (
+    (("Nat", "gcd_zero_left"), lambda S: S.forall(1, lambda y: S.eq(S.op("gcd", S.zero, y), y))),
+    (("Nat", "gcd_succ"), lambda S: S.forall(2, lambda x, y: S.eq(
+        S.op("gcd", S.succ(x), y), S.op("gcd", S.op("mod", y, S.succ(x)), S.succ(x))))),
+)
+SHIFTR_SPEC = (
+    (("Nat", "shiftRight_zero"), lambda S: S.forall(1, lambda n: S.eq(S.op("shiftRight", n, S.zero), n))),
+    (("Nat", "shiftRight_succ"), lambda S: S.forall(2, lambda m, n: S.eq(
+        S.op("shiftRight", m, S.succ(n)), S.op("div", S.op("shiftRight", m, n), S.succ(S.succ(S.zero)))))),
+)
 # The constants a front end should include in the environment first (when its library has them),
 # even if the checked declarations do not name them: the theorems that let the well-founded
 # primitives be accelerated, and what a String literal stands for (`String.ofList`, `Char.ofNat`:
@@ -397,17 +509,18 @@ def standard_nat_le(env) -> bool:
         return False
     if le.ctors != (("Nat", "le", "refl"), ("Nat", "le", "step")) or len(le.all) != 1:
         return False
-    nat = mk_const(NAT)
-    b = E.mk_bvar
-    lec = mk_const(("Nat", "le"))
-    if le.type is not E.mk_pi(("n",), nat, E.mk_pi(("m",), nat, E.mk_sort(E.ZERO))):
+    T = env.terms
+    nat = T.mk_const(NAT)
+    b = T.mk_bvar
+    lec = T.mk_const(("Nat", "le"))
+    if le.type is not T.mk_pi(("n",), nat, T.mk_pi(("m",), nat, T.prop)):
         return False
     refl, step = env.get(("Nat", "le", "refl")), env.get(("Nat", "le", "step"))
     if not isinstance(refl, Constructor) or not isinstance(step, Constructor):
         return False
-    want_refl = E.mk_pi(("n",), nat, mk_apps(lec, (b(0), b(0))))
-    want_step = E.mk_pi(("n",), nat, E.mk_pi(("m",), nat, E.mk_pi(
-        ("h",), mk_apps(lec, (b(1), b(0))), mk_apps(lec, (b(2), mk_app(mk_const(("Nat", "succ")), b(1)))))))
+    want_refl = T.mk_pi(("n",), nat, T.mk_apps(lec, (b(0), b(0))))
+    want_step = T.mk_pi(("n",), nat, T.mk_pi(("m",), nat, T.mk_pi(
+        ("h",), T.mk_apps(lec, (b(1), b(0))), T.mk_apps(lec, (b(2), T.mk_app(T.mk_const(NAT_SUCC), b(1)))))))
     return refl.type is want_refl and step.type is want_step
 
 
@@ -424,16 +537,17 @@ def _standard_enum_like(env, name: tuple, ctors: list) -> bool:
     I = env.get(name)
     if not isinstance(I, InductiveType) or I.level_params or I.num_params or I.num_indices:
         return False
-    if I.type is not E.mk_sort(ONE) or len(I.all) != 1:
+    T = env.terms
+    if I.type is not T.mk_sort(T.one) or len(I.all) != 1:
         return False
     if tuple(I.ctors) != tuple(name + (c,) for c, _ in ctors):
         return False
-    t = mk_const(name)
+    t = T.mk_const(name)
     for c, rec in ctors:
         info = env.get(name + (c,))
         if not isinstance(info, Constructor) or info.level_params:
             return False
-        want = E.mk_arrow(t, t) if rec else t
+        want = T.mk_arrow(t, t) if rec else t
         if info.type is not want:
             return False
     return True
@@ -442,8 +556,9 @@ def _standard_enum_like(env, name: tuple, ctors: list) -> bool:
 def _data_type(env, name: tuple) -> bool:
     """`name : Type`, an inductive type without parameters or indices (not a proposition)."""
     I = env.get(name)
+    T = env.terms
     return (isinstance(I, InductiveType) and not I.level_params and not I.num_params and not I.num_indices
-            and I.type is E.mk_sort(ONE) and not I.is_unsafe)
+            and I.type is T.mk_sort(T.one) and not I.is_unsafe)
 
 
 def standard_string(env) -> bool:
@@ -455,19 +570,21 @@ def standard_string(env) -> bool:
         return False
     if not _data_type(env, STRING) or not _data_type(env, ("Char",)):
         return False
-    string, char, nat = mk_const(STRING), mk_const(("Char",)), mk_const(NAT)
+    T = env.terms
+    string, char, nat = T.mk_const(STRING), T.mk_const(("Char",)), T.mk_const(NAT)
     lst = env.get(("List",))
     if not isinstance(lst, InductiveType) or len(lst.level_params) != 1:
         return False
     if lst.ctors != (("List", "nil"), ("List", "cons")):
         return False
-    u = mk_param(lst.level_params[0])
-    list_u = mk_const(("List",), (u,))
-    b = E.mk_bvar
-    want_list = E.mk_pi(("α",), E.mk_sort(_succ(u)), E.mk_sort(_succ(u)))
-    want_nil = E.mk_pi(("α",), E.mk_sort(_succ(u)), mk_app(list_u, b(0)))
-    want_cons = E.mk_pi(("α",), E.mk_sort(_succ(u)), E.mk_pi(("head",), b(0), E.mk_pi(
-        ("tail",), mk_app(list_u, b(1)), mk_app(list_u, b(2)))))
+    u = T.levels.mk_param(lst.level_params[0])
+    su = T.mk_sort(T.levels.mk_succ(u))
+    list_u = T.mk_const(("List",), (u,))
+    b = T.mk_bvar
+    want_list = T.mk_pi(("α",), su, su)
+    want_nil = T.mk_pi(("α",), su, T.mk_app(list_u, b(0)))
+    want_cons = T.mk_pi(("α",), su, T.mk_pi(("head",), b(0), T.mk_pi(
+        ("tail",), T.mk_app(list_u, b(1)), T.mk_app(list_u, b(2)))))
     nil, cons = env.get(("List", "nil")), env.get(("List", "cons"))
     if lst.type is not want_list or not isinstance(nil, Constructor) or not isinstance(cons, Constructor):
         return False
@@ -480,12 +597,8 @@ def standard_string(env) -> bool:
         return False
     if of_list.level_params or of_nat.level_params:
         return False
-    list0 = mk_app(mk_const(("List",), (ZERO,)), char)
-    return of_list.type is E.mk_arrow(list0, string) and of_nat.type is E.mk_arrow(nat, char)
-
-
-def _succ(u):
-    return mk_succ(u)
+    list0 = T.mk_app(T.mk_const(("List",), (T.zero,)), char)
+    return of_list.type is T.mk_arrow(list0, string) and of_nat.type is T.mk_arrow(nat, char)
 
 
 def deep_fingerprint(env, name: tuple) -> str:
@@ -505,7 +618,7 @@ def deep_fingerprint(env, name: tuple) -> str:
         order.append(n)
         info = env.get(n)
         for e in _exprs_of(info):
-            for x in E.iter_subterms(e):
+            for x in iter_subterms(e):
                 if x.kind == CONST and x.a not in seen:
                     stack.append(x.a)
     h = hashlib.sha256()
@@ -556,26 +669,26 @@ def _expr_digest(e: Expr, memo: dict) -> bytes:
         if x in memo:
             continue
         k = x.kind
-        kids = [x.a, x.b] if k in (APP, E.LAM, E.PI) else [x.a, x.b, x.c] if k == E.LET else \
-            [x.c] if k == E.PROJ else []
+        kids = [x.a, x.b] if k in (APP, LAM, PI) else [x.a, x.b, x.c] if k == LET else \
+            [x.c] if k == PROJ else []
         if not ready:
             stack.append((x, True))
             stack.extend((c, False) for c in kids if c not in memo)
             continue
         h = hashlib.sha256()
         h.update(str(k).encode())
-        if k == E.BVAR:
+        if k == BVAR:
             h.update(str(x.a).encode())
-        elif k == E.SORT:
+        elif k == SORT:
             h.update(level_to_str(x.a).encode())
         elif k == CONST:
             h.update(repr(x.a).encode())
             h.update(repr([level_to_str(u) for u in x.b]).encode())
-        elif k == LIT:
-            h.update(repr(x.a).encode())
-        elif k == E.PROJ:
+        elif k == LIT:  # hexadecimal: linear in the size of the number
+            h.update((format(x.a, "x") if type(x.a) is int else repr(x.a)).encode())
+        elif k == PROJ:
             h.update(repr((x.a, x.b)).encode())
-        elif k == E.FVAR:
+        elif k == FVAR:
             raise ValueError("free variable in a declaration")
         for c in kids:
             h.update(memo[c])

@@ -1,14 +1,20 @@
 """Reader for lean4export NDJSON (format 3.1.0): names, levels, expressions and declarations.
 
-Produces the declaration model of `declarations.py`. Interned objects (`in`, `il`, `ie`) are referred
-to by integer index and must be defined before use. `mdata` is dropped (it never changes a term's
-meaning for the kernel). A file that cannot be read raises `NdjsonError` with the line number.
+Produces the declaration model of `declarations.py`, in the terms (`expr.Terms`) of the checking
+run it is read for. Interned objects (`in`, `il`, `ie`) are referred to by integer index. `mdata`
+is dropped (it never changes a term's meaning for the kernel). A file that cannot be read, or that
+holds what no Lean export can (a fractional, negative or non-decimal number where a natural number
+must be, a lone UTF-16 surrogate in a name or a string, a number too large for this checker), raises
+`NdjsonError` with the line number.
+
+Decimal literals are converted in subquadratic time (`decimal_to_int`), independently of Python's
+process-wide limit on the digits of `int(str)`.
 """
 
 from __future__ import annotations
 
 import json
-import sys
+import re
 from pathlib import Path
 from typing import Iterable, Iterator
 
@@ -29,29 +35,150 @@ from .declarations import (
     Safety,
     Theorem,
 )
-from .level import ZERO, mk_imax, mk_max, mk_param, mk_succ
+from .expr import Terms
+from .nat import MAX_LITERAL_BITS
+from .result import Declined, Outcome, Verdict
 
 SUPPORTED_MAJOR = ("3",)
+#: The most digits a `natVal` may have: a literal of more than `nat.MAX_LITERAL_BITS` bits is more
+#: than this checker computes with.
+MAX_LITERAL_DIGITS = int(MAX_LITERAL_BITS * 0.30103) + 1
+_DECIMAL = re.compile(r"[0-9]+")
+_CHUNK = 1024  # digits converted by `int` directly (well under Python's default digit limit)
 
 
 class NdjsonError(Exception):
-    """The file is not readable lean4export NDJSON."""
+    """The file is not readable lean4export NDJSON (a decline: `unreadable`)."""
 
 
-def _raise_digit_limit() -> None:
-    if hasattr(sys, "set_int_max_str_digits"):
-        sys.set_int_max_str_digits(0)
+class InvalidInput(NdjsonError):
+    """The file is readable but holds a value no Lean declaration can have (a negative, fractional
+    or non-decimal natural number, a lone surrogate in a name or string): a rejection."""
+
+
+class TooLarge(NdjsonError):
+    """A literal larger than this checker computes with (a decline: `out-of-fuel`)."""
+
+
+class _Unknown(NdjsonError):
+    """A reference to an index not (yet) defined: a forward reference while reading."""
+
+
+def _powers_of_ten():
+    """`power(k) = 10**k`, memoised, large ones as products of smaller ones (subquadratic)."""
+    pow10: dict = {}
+
+    def power(k: int) -> int:
+        p = pow10.get(k)
+        if p is None:
+            p = pow10[k] = 10**k if k <= _CHUNK else power(k // 2) * power(k - k // 2)
+        return p
+
+    return power
+
+
+def decimal_to_int(s: str) -> int:
+    """The value of a string of ASCII decimal digits, by divide and conquer (the halves joined by
+    one multiplication with a power of ten): subquadratic, where `int(s)` is quadratic in the
+    number of digits before Python 3.12."""
+    power = _powers_of_ten()
+
+    def go(lo: int, hi: int) -> int:
+        if hi - lo <= _CHUNK:
+            return int(s[lo:hi])
+        k = (hi - lo) // 2
+        return go(lo, hi - k) * power(k) + go(hi - k, hi)
+
+    return go(0, len(s))
+
+
+def int_to_decimal(n: int) -> str:
+    """`str(n)` by divide and conquer, independent of Python's digit limit (used when writing)."""
+    if n < 0:
+        return "-" + int_to_decimal(-n)
+    power = _powers_of_ten()
+
+    def go(x: int, width: int) -> str:  # `width` digits, zero-padded (0: no padding)
+        if x.bit_length() <= 3 * _CHUNK:
+            t = str(x)
+            return t.zfill(width) if width else t
+        k = int(x.bit_length() * 0.30103) // 2
+        hi, lo = divmod(x, power(k))
+        return go(hi, width - k if width else 0) + go(lo, k)
+
+    return go(n, 0)
+
+
+def _natural(v, what: str) -> int:
+    """A natural number where the format has one: a JSON integer or a string of decimal digits."""
+    if isinstance(v, bool) or not isinstance(v, (int, str)):
+        raise InvalidInput(f"{what} is not a natural number: {_shown(v)}")
+    if isinstance(v, int):
+        if v < 0:
+            raise InvalidInput(f"{what} is negative: {v}")
+        return v
+    if not _DECIMAL.fullmatch(v):
+        if v.startswith("-") and _DECIMAL.fullmatch(v[1:]):
+            raise InvalidInput(f"{what} is negative: {_shown(v)}")
+        raise InvalidInput(f"{what} is not a natural number in decimal: {_shown(v)}")
+    if len(v) > MAX_LITERAL_DIGITS:
+        raise TooLarge(f"{what} has {len(v):,} digits, more than the {MAX_LITERAL_DIGITS:,} (2^"
+                          f"{MAX_LITERAL_BITS.bit_length() - 1} bits) this checker computes with")
+    return decimal_to_int(v)
+
+
+def _small(v, what: str) -> int:
+    """A count or index: a JSON integer >= 0 (not a boolean, not a fraction)."""
+    if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+        raise InvalidInput(f"{what} is not a natural number: {_shown(v)}")
+    return v
+
+
+def _flag(v, what: str) -> bool:
+    if not isinstance(v, bool):
+        raise InvalidInput(f"{what} is not a boolean: {_shown(v)}")
+    return v
+
+
+def _text(v, what: str) -> str:
+    """A string that must be valid Unicode (Lean's strings and names are UTF-8: no lone surrogate)."""
+    if not isinstance(v, str):
+        raise InvalidInput(f"{what} is not a string: {_shown(v)}")
+    try:
+        v.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidInput(f"{what} is not valid Unicode (it holds a lone UTF-16 surrogate): "
+                          f"{_shown(v)}") from None
+    return v
+
+
+def _clip(e: Exception) -> str:
+    text = str(e)
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def _binder_info(d: dict) -> str:
+    v = d.get("binderInfo", "default")
+    if not isinstance(v, str):
+        raise InvalidInput(f"binderInfo is not a string: {_shown(v)}")
+    return v
+
+
+def _shown(v) -> str:
+    text = json.dumps(v, ensure_ascii=True)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 class _Reader:
     """Interned objects are stored raw and built on first use, so references may point forward."""
 
-    def __init__(self) -> None:
+    def __init__(self, terms: Terms) -> None:
+        self.T = terms
         self.raw_names: dict = {}
         self.raw_levels: dict = {}
         self.raw_exprs: dict = {}
         self.names: dict[int, tuple] = {0: ()}
-        self.levels: dict = {0: ZERO}
+        self.levels: dict = {0: terms.zero}
         self.exprs: dict = {}
 
     def name(self, i) -> tuple:
@@ -62,21 +189,17 @@ class _Reader:
         j = i
         while not (isinstance(j, int) and j in self.names):
             if not isinstance(j, int) or j not in self.raw_names or len(chain) > len(self.raw_names):
-                raise NdjsonError(f"unknown (or cyclic) name index {j!r}")
+                raise _Unknown(f"unknown (or cyclic) name index {_shown(j)}")
             chain.append(j)
             obj = self.raw_names[j]
             j = (obj["str"] if "str" in obj else obj["num"])["pre"]
         for k in reversed(chain):
             obj = self.raw_names[k]
             if "str" in obj:
-                s = obj["str"]["str"]
-                if not isinstance(s, str):
-                    raise NdjsonError("name component is not a string")
+                s = _text(obj["str"]["str"], "a name component")
                 self.names[k] = self.names[obj["str"]["pre"]] + (s,)
             elif "num" in obj:
-                n = obj["num"]["i"]
-                if not isinstance(n, int) or isinstance(n, bool):
-                    raise NdjsonError("numeric name component is not an integer")
+                n = _small(obj["num"]["i"], "a numeric name component")
                 self.names[k] = self.names[obj["num"]["pre"]] + (n,)
             else:
                 raise NdjsonError("unknown name kind")
@@ -99,7 +222,7 @@ class _Reader:
             if isinstance(j, int) and j in done:
                 continue
             if not isinstance(j, int) or j not in raw:
-                raise NdjsonError(f"unknown {what} index {j!r}")
+                raise _Unknown(f"unknown {what} index {_shown(j)}")
             if ready:
                 done[j] = build(raw[j])
                 active.discard(j)
@@ -114,16 +237,17 @@ class _Reader:
         return done[i]
 
     def _mk_level(self, obj: dict):
+        L = self.T.levels
         if "succ" in obj:
-            return mk_succ(self.level(obj["succ"]))
+            return L.mk_succ(self.level(obj["succ"]))
         if "max" in obj:
             a, b = obj["max"]
-            return mk_max(self.level(a), self.level(b))
+            return L.mk_max(self.level(a), self.level(b))
         if "imax" in obj:
             a, b = obj["imax"]
-            return mk_imax(self.level(a), self.level(b))
+            return L.mk_imax(self.level(a), self.level(b))
         if "param" in obj:
-            return mk_param(self.name(obj["param"]))
+            return L.mk_param(self.name(obj["param"]))
         raise NdjsonError("unknown level kind")
 
     def line(self, obj: dict):
@@ -145,7 +269,7 @@ class _Reader:
         if "meta" in obj:
             fmt = str(obj["meta"].get("format", {}).get("version", ""))
             if fmt.split(".")[0] not in SUPPORTED_MAJOR:
-                raise NdjsonError(f"unsupported export format version {fmt!r} (expected 3.x)")
+                raise NdjsonError(f"unsupported export format version {_shown(fmt)} (expected 3.x)")
             return None
         return obj  # a declaration: built once every line has been read
 
@@ -153,13 +277,13 @@ class _Reader:
     def _eager(i, build, raw: dict) -> None:
         try:
             build(i)
-        except NdjsonError:
+        except _Unknown:
             return  # a forward reference: resolved on first use
         raw.pop(i, None)
 
     def _store(self, table: dict, i, obj: dict, what: str) -> None:
         if not isinstance(i, int) or isinstance(i, bool) or i < 0:
-            raise NdjsonError(f"bad {what} index {i!r}")
+            raise NdjsonError(f"bad {what} index {_shown(i)}")
         built = {"name": self.names, "level": self.levels, "expression": self.exprs}[what]
         if i in table or i in built:
             raise NdjsonError(f"{what} index {i} defined twice")
@@ -170,46 +294,33 @@ class _Reader:
 
     def mk_expr(self, obj: dict):
         x = self.expr
+        T = self.T
         if "bvar" in obj:
-            i = obj["bvar"]
-            if not isinstance(i, int) or i < 0:
-                raise NdjsonError("bad bound variable index")
-            return E.mk_bvar(i)
+            return T.mk_bvar(_small(obj["bvar"], "a bound variable index"))
         if "sort" in obj:
-            return E.mk_sort(self.level(obj["sort"]))
+            return T.mk_sort(self.level(obj["sort"]))
         if "const" in obj:
             d = obj["const"]
-            return E.mk_const(self.name(d["name"]), [self.level(u) for u in d["us"]])
+            return T.mk_const(self.name(d["name"]), [self.level(u) for u in d["us"]])
         if "app" in obj:
             d = obj["app"]
-            return E.mk_app(x(d["fn"]), x(d["arg"]))
+            return T.mk_app(x(d["fn"]), x(d["arg"]))
         if "lam" in obj:
             d = obj["lam"]
-            return E.mk_lam(self.name(d["name"]), x(d["type"]), x(d["body"]), d.get("binderInfo", "default"))
+            return T.mk_lam(self.name(d["name"]), x(d["type"]), x(d["body"]), _binder_info(d))
         if "forallE" in obj:
             d = obj["forallE"]
-            return E.mk_pi(self.name(d["name"]), x(d["type"]), x(d["body"]), d.get("binderInfo", "default"))
+            return T.mk_pi(self.name(d["name"]), x(d["type"]), x(d["body"]), _binder_info(d))
         if "letE" in obj:
             d = obj["letE"]
-            return E.mk_let(self.name(d["name"]), x(d["type"]), x(d["value"]), x(d["body"]))
+            return T.mk_let(self.name(d["name"]), x(d["type"]), x(d["value"]), x(d["body"]))
         if "proj" in obj:
             d = obj["proj"]
-            idx = d["idx"]
-            if not isinstance(idx, int) or idx < 0:
-                raise NdjsonError("bad projection index")
-            return E.mk_proj(self.name(d["typeName"]), idx, x(d["struct"]))
+            return T.mk_proj(self.name(d["typeName"]), _small(d["idx"], "a projection index"), x(d["struct"]))
         if "natVal" in obj:
-            v = obj["natVal"]
-            try:
-                n = int(v)
-            except (TypeError, ValueError):
-                raise NdjsonError(f"bad natVal {v!r}") from None
-            return E.mk_lit(n)
+            return T.mk_lit(_natural(obj["natVal"], "a natVal"))
         if "strVal" in obj:
-            v = obj["strVal"]
-            if not isinstance(v, str):
-                raise NdjsonError("bad strVal")
-            return E.mk_lit(v)
+            return T.mk_lit(_text(obj["strVal"], "a strVal"))
         if "mdata" in obj:
             return x(obj["mdata"]["expr"])
         raise NdjsonError("unknown expression kind")
@@ -218,7 +329,7 @@ class _Reader:
         x = self.expr
         if "axiom" in obj:
             d = obj["axiom"]
-            return Axiom(self.name(d["name"]), self.lps(d["levelParams"]), x(d["type"]), bool(d.get("isUnsafe", False)))
+            return Axiom(self.name(d["name"]), self.lps(d["levelParams"]), x(d["type"]), _flag(d.get("isUnsafe", False), "isUnsafe"))
         if "def" in obj:
             d = obj["def"]
             h = d["hints"]
@@ -226,14 +337,14 @@ class _Reader:
                 hints = Hints(HintKind.OPAQUE)
             elif h == "abbrev":
                 hints = Hints(HintKind.ABBREV)
-            elif isinstance(h, dict) and isinstance(h.get("regular"), int):
+            elif isinstance(h, dict) and isinstance(h.get("regular"), int) and not isinstance(h["regular"], bool):
                 hints = Hints(HintKind.REGULAR, h["regular"])
             else:
-                raise NdjsonError(f"bad reducibility hints {h!r}")
+                raise NdjsonError(f"bad reducibility hints {_shown(h)}")
             try:
                 safety = Safety(d.get("safety", "safe"))
             except ValueError:
-                raise NdjsonError(f"bad safety {d.get('safety')!r}") from None
+                raise NdjsonError(f"bad safety {_shown(d.get('safety'))}") from None
             return Definition(self.name(d["name"]), self.lps(d["levelParams"]), x(d["type"]), x(d["value"]),
                               hints, safety, tuple(self.name(n) for n in d.get("all", [])))
         if "thm" in obj:
@@ -243,13 +354,13 @@ class _Reader:
         if "opaque" in obj:
             d = obj["opaque"]
             return Opaque(self.name(d["name"]), self.lps(d["levelParams"]), x(d["type"]), x(d["value"]),
-                          bool(d.get("isUnsafe", False)), tuple(self.name(n) for n in d.get("all", [])))
+                          _flag(d.get("isUnsafe", False), "isUnsafe"), tuple(self.name(n) for n in d.get("all", [])))
         if "quot" in obj:
             d = obj["quot"]
             try:
                 kind = QuotKind(d["kind"])
             except ValueError:
-                raise NdjsonError(f"bad quot kind {d['kind']!r}") from None
+                raise NdjsonError(f"bad quot kind {_shown(d['kind'])}") from None
             return Quot(self.name(d["name"]), self.lps(d["levelParams"]), x(d["type"]), kind)
         if "inductive" in obj:
             d = obj["inductive"]
@@ -257,30 +368,29 @@ class _Reader:
                 d = {"types": d["inductiveVals"], "ctors": d.get("constructorVals", []),
                      "recs": d.get("recursorVals", [])}
             types = tuple(
-                InductiveType(self.name(t["name"]), self.lps(t["levelParams"]), x(t["type"]), int(t["numParams"]),
-                              int(t["numIndices"]), tuple(self.name(n) for n in t["all"]),
-                              tuple(self.name(n) for n in t["ctors"]), int(t.get("numNested", 0)),
-                              bool(t["isRec"]), bool(t.get("isUnsafe", False)), bool(t["isReflexive"]))
+                InductiveType(self.name(t["name"]), self.lps(t["levelParams"]), x(t["type"]), _small(t["numParams"], "numParams"),
+                              _small(t["numIndices"], "numIndices"), tuple(self.name(n) for n in t["all"]),
+                              tuple(self.name(n) for n in t["ctors"]), _small(t.get("numNested", 0), "numNested"),
+                              _flag(t["isRec"], "isRec"), _flag(t.get("isUnsafe", False), "isUnsafe"), _flag(t["isReflexive"], "isReflexive"))
                 for t in d["types"])
             ctors = tuple(
                 Constructor(self.name(c["name"]), self.lps(c["levelParams"]), x(c["type"]), self.name(c["induct"]),
-                            int(c["cidx"]), int(c["numParams"]), int(c["numFields"]), bool(c.get("isUnsafe", False)))
+                            _small(c["cidx"], "cidx"), _small(c["numParams"], "numParams"), _small(c["numFields"], "numFields"), _flag(c.get("isUnsafe", False), "isUnsafe"))
                 for c in d["ctors"])
             recs = tuple(
                 Recursor(self.name(r["name"]), self.lps(r["levelParams"]), x(r["type"]),
-                         tuple(self.name(n) for n in r["all"]), int(r["numParams"]), int(r["numIndices"]),
-                         int(r["numMotives"]), int(r["numMinors"]),
-                         tuple(RecursorRule(self.name(u["ctor"]), int(u["nfields"]), x(u["rhs"])) for u in r["rules"]),
-                         bool(r["k"]), bool(r.get("isUnsafe", False)))
+                         tuple(self.name(n) for n in r["all"]), _small(r["numParams"], "numParams"), _small(r["numIndices"], "numIndices"),
+                         _small(r["numMotives"], "numMotives"), _small(r["numMinors"], "numMinors"),
+                         tuple(RecursorRule(self.name(u["ctor"]), _small(u["nfields"], "nfields"), x(u["rhs"])) for u in r["rules"]),
+                         _flag(r["k"], "k"), _flag(r.get("isUnsafe", False), "isUnsafe"))
                 for r in d["recs"])
             return InductiveBlock(types, ctors, recs)
-        raise NdjsonError(f"unknown line kind {sorted(obj)[:3]}")
+        raise NdjsonError(f"unknown line kind {_shown(sorted(obj)[:3])}")
 
 
-def parse_lines(lines: Iterable[str]) -> Iterator:
-    """Declarations of an NDJSON export, in order."""
-    _raise_digit_limit()
-    r = _Reader()
+def parse_lines(lines: Iterable[str], terms: Terms | None = None) -> Iterator:
+    """Declarations of an NDJSON export, in order, built in `terms` (a new table if None)."""
+    r = _Reader(Terms() if terms is None else terms)
     pending: list = []
     for lineno, text in enumerate(lines, 1):
         text = text.strip()
@@ -292,9 +402,11 @@ def parse_lines(lines: Iterable[str]) -> Iterator:
                 raise NdjsonError("a line is not a JSON object")
             d = r.line(obj)
         except NdjsonError as e:
-            raise NdjsonError(f"line {lineno}: {e}") from None
-        except (json.JSONDecodeError, KeyError, TypeError, ValueError, AttributeError) as e:
-            raise NdjsonError(f"line {lineno}: malformed ({type(e).__name__}: {e})") from None
+            raise type(e)(f"line {lineno}: {e}") from None
+        except (json.JSONDecodeError, KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+            raise NdjsonError(f"line {lineno}: malformed ({type(e).__name__}: {_clip(e)})") from None
+        except RecursionError:
+            raise NdjsonError(f"line {lineno}: nested too deeply") from None
         if d is not None:
             pending.append((lineno, d))
     for lineno, obj in pending:
@@ -305,15 +417,30 @@ def parse_lines(lines: Iterable[str]) -> Iterator:
             else:
                 ds = [r.declaration(obj)]
         except NdjsonError as e:
-            raise NdjsonError(f"line {lineno}: {e}") from None
-        except (KeyError, TypeError, ValueError, AttributeError) as e:
-            raise NdjsonError(f"line {lineno}: malformed ({type(e).__name__}: {e})") from None
+            raise type(e)(f"line {lineno}: {e}") from None
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+            raise NdjsonError(f"line {lineno}: malformed ({type(e).__name__}: {_clip(e)})") from None
         yield from ds
 
 
-def read_ndjson(path: str | Path) -> list:
-    with open(path, encoding="utf-8") as f:
-        return list(parse_lines(f))
+def error_verdict(e: NdjsonError) -> Verdict:
+    """The verdict on a file that could not be read into declarations: rejected when it holds a
+    value no Lean declaration has, declined otherwise (unreadable, or a literal too large)."""
+    if isinstance(e, InvalidInput):
+        return Verdict(Outcome.REJECTED, "(file)", f"not a valid Lean export: {e}")
+    if isinstance(e, TooLarge):
+        return Verdict(Outcome.DECLINED, "(file)", f"ran out of fuel reading the export: {e}", Declined.OUT_OF_FUEL)
+    return Verdict(Outcome.DECLINED, "(file)", f"cannot read the export: {e}", Declined.UNREADABLE)
+
+
+def read_ndjson(path: str | Path, terms: Terms | None = None) -> list:
+    """The declarations of an NDJSON file, built in `terms` (the checking run's: pass
+    `Environment.terms`; a new table if None, which `checker.check_all` then adopts)."""
+    with open(path, encoding="utf-8", errors="strict") as f:
+        try:
+            return list(parse_lines(f, terms))
+        except UnicodeDecodeError as e:
+            raise NdjsonError(f"the file is not UTF-8 text ({e.reason} at byte {e.start})") from None
 
 
 # ----------------------------------------------------------------------------------------------
@@ -324,7 +451,7 @@ class _Writer:
     def __init__(self) -> None:
         self.lines: list[str] = []
         self.names: dict = {(): 0}
-        self.levels: dict = {id(ZERO): 0}
+        self.levels: dict = {}
         self.exprs: dict = {}
         self.keep: list = []
 
@@ -345,6 +472,8 @@ class _Writer:
         return i
 
     def level(self, l) -> int:
+        if l.kind == "zero":
+            return 0
         i = self.levels.get(id(l))
         if i is not None:
             return i
@@ -354,7 +483,7 @@ class _Writer:
             obj = {l.kind: [self.level(l.a), self.level(l.b)]}
         else:
             obj = {"param": self.name(l.a)}
-        i = len(self.levels)
+        i = len(self.levels) + 1
         self.levels[id(l)] = i
         self.keep.append(l)
         obj["il"] = i
@@ -396,7 +525,7 @@ class _Writer:
             obj = {"letE": {"name": self.name(nm), "type": ex[id(x.a)], "value": ex[id(x.b)],
                             "body": ex[id(x.c)], "nondep": False}}
         elif k == E.LIT:
-            obj = {"natVal": str(x.a)} if isinstance(x.a, int) else {"strVal": x.a}
+            obj = {"natVal": int_to_decimal(x.a)} if isinstance(x.a, int) else {"strVal": x.a}
         elif k == E.PROJ:
             obj = {"proj": {"typeName": self.name(x.a), "idx": x.b, "struct": ex[id(x.c)]}}
         else:

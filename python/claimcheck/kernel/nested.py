@@ -14,57 +14,44 @@ every generated recursor matches exactly.
 
 from __future__ import annotations
 
-from . import expr as E
 from .declarations import Constructor, InductiveBlock, InductiveType
-from .expr import (
-    APP,
-    CONST,
-    LAM,
-    PI,
-    Expr,
-    abstract,
-    get_app_fn_args,
-    instantiate_lparams,
-    mk_apps,
-    mk_const,
-    mk_fvar,
-)
-from .level import mk_param
+from .expr import APP, CONST, LAM, LET, PI, PROJ, Expr, find_const, get_app_args, get_app_fn_args
 from .pretty import mismatch, name_to_str
 from .result import KernelError, Unsupported
 
 
-def _instantiate_params(t: Expr, n: int, args) -> Expr:
+def _instantiate_params(T, t: Expr, n: int, args) -> Expr:
     for i in range(n):
         if t.kind != PI:
             raise Unsupported("nested inductive: malformed parameter telescope")
         t = t.b
-    return E.instantiate_rev(t, list(args[:n]))
+    return T.instantiate_rev(t, list(args[:n]))
 
 
-def _telescope(t: Expr, n: int):
+def _telescope(T, t: Expr, n: int):
     xs: list[Expr] = []
     kinds = []
     for _ in range(n):
         if t.kind not in (PI, LAM):
             raise Unsupported("nested inductive: malformed parameter telescope")
         kinds.append(t.kind)
-        xs.append(mk_fvar(E.instantiate_rev(t.a, xs), None, t.c))
+        xs.append(T.mk_fvar(T.instantiate_rev(t.a, xs), None, t.c))
         t = t.b
-    return xs, E.instantiate_rev(t, xs), kinds
+    return xs, T.instantiate_rev(t, xs), kinds
 
 
-def _close(kind: int, xs: list, body: Expr) -> Expr:
-    r = abstract(body, xs)
+def _close(T, kind: int, xs: list, body: Expr) -> Expr:
+    r = T.abstract(body, xs)
     for j in range(len(xs) - 1, -1, -1):
-        dom = abstract(xs[j].b, xs[:j])
-        r = E.mk_pi(xs[j].d, dom, r) if kind == PI else E.mk_lam(xs[j].d, dom, r)
+        dom = T.abstract(xs[j].b, xs[:j])
+        r = T.mk_binder(kind, xs[j].d, "default", dom, r)
     return r
 
 
 class NestedTranslation:
     def __init__(self, env, block: InductiveBlock) -> None:
         self.env = env
+        self.T = env.terms
         self.block = block
         self.first = block.types[0]
         self.nparams = self.first.num_params
@@ -78,7 +65,7 @@ class NestedTranslation:
 
     def _mentions_block(self, e: Expr) -> bool:
         names = self.block_names | set(self.aux2nested)
-        return E.find_const(e, lambda n: n in names) is not None
+        return find_const(e, lambda n: n in names) is not None
 
     def _nested_app(self, e: Expr):
         if e.kind != APP:
@@ -112,17 +99,17 @@ class NestedTranslation:
             if hit is not None:
                 f, J, params = hit
                 aux = self._aux_for(f, J, params, As)
-                args = E.get_app_args(x)
-                r = mk_apps(mk_apps(mk_const(aux, _param_levels(self.lparams)), As),
+                args = get_app_args(x)
+                r = self.T.mk_apps(self.T.mk_apps(self.T.mk_const(aux, [self.T.levels.mk_param(p) for p in self.lparams]), As),
                             [go(a) for a in args[J.num_params:]])
             elif x.kind == APP:
-                r = E.mk_app(go(x.a), go(x.b))
+                r = self.T.mk_app(go(x.a), go(x.b))
             elif x.kind in (PI, LAM):
-                r = E._mk_binder(x.kind, x.c, x.d, go(x.a), go(x.b))
-            elif x.kind == E.LET:
-                r = E.mk_let(x.d, go(x.a), go(x.b), go(x.c))
-            elif x.kind == E.PROJ:
-                r = E.mk_proj(x.a, x.b, go(x.c))
+                r = self.T.mk_binder(x.kind, x.c, x.d, go(x.a), go(x.b))
+            elif x.kind == LET:
+                r = self.T.mk_let(x.d, go(x.a), go(x.b), go(x.c))
+            elif x.kind == PROJ:
+                r = self.T.mk_proj(x.a, x.b, go(x.c))
             else:
                 r = x
             cache[x] = r
@@ -131,7 +118,7 @@ class NestedTranslation:
         return go(e)
 
     def _aux_for(self, f: Expr, J: InductiveType, params, As: list) -> tuple:
-        key_params = tuple(abstract(p, As) for p in params)
+        key_params = tuple(self.T.abstract(p, As) for p in params)
         key = (f, key_params)
         name = self.aux_key.get(key)
         if name is not None:
@@ -140,15 +127,15 @@ class NestedTranslation:
         name = self.first.name + (f"_nested_aux_{self.counter}",)
         self.aux_key[key] = name
         self.aux2nested[name] = (f, key_params)
-        jt = instantiate_lparams(J.type, J.level_params, f.b)
-        aux_type = _close(PI, As, _instantiate_params(jt, J.num_params, params))
+        jt = self.T.instantiate_lparams(J.type, J.level_params, f.b)
+        aux_type = _close(self.T, PI, As, _instantiate_params(self.T, jt, J.num_params, params))
         ctors = []
         for cname in J.ctors:
             c = self.env.constructor(cname)
-            ct = instantiate_lparams(c.type, c.level_params, f.b)
+            ct = self.T.instantiate_lparams(c.type, c.level_params, f.b)
             new_name = name + cname[len(J.name):]
             self.aux_ctor[new_name] = (name, cname)
-            ctors.append((new_name, _close(PI, As, _instantiate_params(ct, J.num_params, params))))
+            ctors.append((new_name, _close(self.T, PI, As, _instantiate_params(self.T, ct, J.num_params, params))))
         self.types.append((name, aux_type, ctors))
         return name
 
@@ -160,8 +147,8 @@ class NestedTranslation:
             name, ty, ctors = self.types[i]
             new_ctors = []
             for cname, ctype in ctors:
-                As, body, _ = _telescope(ctype, self.nparams)
-                new_ctors.append((cname, _close(PI, As, self._replace(body, As))))
+                As, body, _ = _telescope(self.T, ctype, self.nparams)
+                new_ctors.append((cname, _close(self.T, PI, As, self._replace(body, As))))
             self.types[i] = (name, ty, new_ctors)
             i += 1
 
@@ -185,7 +172,7 @@ class NestedTranslation:
     def restore(self, e: Expr, rec_names: dict) -> Expr:
         """Translate auxiliary types, constructors and recursors back into `e` (closed; its first
         `nparams` binders are the block's parameters)."""
-        As, body, kinds = _telescope(e, self.nparams)
+        As, body, kinds = _telescope(self.T, e, self.nparams)
         cache: dict = {}
 
         def go(x: Expr) -> Expr:
@@ -194,7 +181,7 @@ class NestedTranslation:
                 return r
             k = x.kind
             if k == CONST and x.a in rec_names:
-                r = mk_const(rec_names[x.a], x.b)
+                r = self.T.mk_const(rec_names[x.a], x.b)
             elif k in (APP, CONST):
                 f, args = get_app_fn_args(x)
                 r = None
@@ -203,33 +190,29 @@ class NestedTranslation:
                         raise Unsupported("nested inductive: auxiliary constant under-applied")
                     if f.a in self.aux2nested:
                         J, key_params = self.aux2nested[f.a]
-                        head = mk_apps(J, [E.instantiate_rev(p, As) for p in key_params])
+                        head = self.T.mk_apps(J, [self.T.instantiate_rev(p, As) for p in key_params])
                     else:
                         aux, jc = self.aux_ctor[f.a]
                         J, key_params = self.aux2nested[aux]
-                        head = mk_apps(mk_const(jc, J.b), [E.instantiate_rev(p, As) for p in key_params])
-                    r = mk_apps(head, [go(a) for a in args[self.nparams:]])
+                        head = self.T.mk_apps(self.T.mk_const(jc, J.b), [self.T.instantiate_rev(p, As) for p in key_params])
+                    r = self.T.mk_apps(head, [go(a) for a in args[self.nparams:]])
                 elif k == APP:
-                    r = E.mk_app(go(x.a), go(x.b))
+                    r = self.T.mk_app(go(x.a), go(x.b))
                 else:
                     r = x
             elif k in (PI, LAM):
-                r = E._mk_binder(k, x.c, x.d, go(x.a), go(x.b))
-            elif k == E.LET:
-                r = E.mk_let(x.d, go(x.a), go(x.b), go(x.c))
-            elif k == E.PROJ:
-                r = E.mk_proj(x.a, x.b, go(x.c))
+                r = self.T.mk_binder(k, x.c, x.d, go(x.a), go(x.b))
+            elif k == LET:
+                r = self.T.mk_let(x.d, go(x.a), go(x.b), go(x.c))
+            elif k == PROJ:
+                r = self.T.mk_proj(x.a, x.b, go(x.c))
             else:
                 r = x
             cache[x] = r
             return r
 
         out = go(body)
-        return _close(kinds[0], As, out) if As else out
-
-
-def _param_levels(lparams):
-    return [mk_param(p) for p in lparams]
+        return _close(self.T, kinds[0], As, out) if As else out
 
 
 def _count_pis(t: Expr) -> int:
@@ -299,7 +282,7 @@ def _check_nested(env, block: InductiveBlock, nt: NestedTranslation, ic_class) -
         else:
             if len(g0.level_params) != len(nt.lparams) + 1 or g0.level_params[0] in nt.lparams:
                 raise fail("the recursor should have a universe parameter for the motive")
-            elim, rec_lps = mk_param(g0.level_params[0]), (g0.level_params[0],) + nt.lparams
+            elim, rec_lps = env.terms.levels.mk_param(g0.level_params[0]), (g0.level_params[0],) + nt.lparams
         built = ic.build_recursors(elim, rec_lps)
         rec_names = {}
         aux_i = 0

@@ -1,6 +1,10 @@
-"""Rendering of names, levels and terms for rejection messages.
+r"""Rendering of names, levels and terms for rejection messages.
 
-Names print as Lean prints them (a component that is not an identifier is `«»`-quoted), bound
+Names print as Lean prints them (a component that is not an identifier is `«»`-quoted), with every
+character that is not printable (controls, format characters such as bidirectional overrides, lone
+UTF-16 surrogates, unassigned code points) escaped as `\u{…}`, so that a message is one line of
+valid text whatever the input holds; string literals likewise, and a large Nat literal is shown by
+its size instead of its digits. Bound
 variables by their binder names (made distinct when a binder shadows one in use), free variables
 by theirs. `mismatch` renders two terms that should be equal with the first subterm where they
 differ marked `⟦…⟧` in both, and that pair of subterms printed again in full (with universe
@@ -35,10 +39,26 @@ def _is_subscript(ch: str) -> bool:
     return "\u2080" <= ch <= "\u209c" or "\u1d62" <= ch <= "\u1d6a" or ch == "\u2c7c"
 
 
+def escape(s: str) -> str:
+    """`s` with every non-printable character (Unicode category C*: controls, format characters,
+    surrogates, private-use and unassigned code points) written `\\u{hex}`, and backslashes doubled."""
+    if s.isprintable() and "\\" not in s:
+        return s
+    out = []
+    for ch in s:
+        if ch == "\\":
+            out.append("\\\\")
+        elif ch == " " or unicodedata.category(ch)[0] != "C":
+            out.append(ch)
+        else:
+            out.append(f"\\u{{{ord(ch):x}}}")
+    return "".join(out)
+
+
 def _component(c) -> str:
     if isinstance(c, int):
         return str(c)
-    return c if _is_ident(c) else f"«{c}»"
+    return c if _is_ident(c) else f"«{escape(c)}»"
 
 
 def name_to_str(n: tuple) -> str:
@@ -69,7 +89,7 @@ def _sort_str(l) -> str:
 
 
 def _paren_level(l) -> str:
-    s = level_to_str(l)
+    s = level_to_str(l, name_to_str)
     return f"({s})" if " " in s or "+" in s else s
 
 
@@ -113,7 +133,7 @@ class _Printer:
         elif k == E.CONST:
             s = name_to_str(x.a)
             if self.levels and x.b:
-                s += ".{" + ", ".join(level_to_str(u) for u in x.b) + "}"
+                s += ".{" + ", ".join(level_to_str(u, name_to_str) for u in x.b) + "}"
             self.emit(s)
         elif k == E.FVAR:
             self.emit(_binder_display(x.d) if x.d else f"x{x.a}")
@@ -168,9 +188,17 @@ class _Printer:
             self.emit("?")
 
 
+#: Nat literals of more bits than this print by their size (printing digits is quadratic in Python).
+_LIT_PRINT_BITS = 4096
+
+
 def _lit_str(v) -> str:
     if isinstance(v, str):
-        return '"' + v.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+        shown = v if len(v) <= 400 else v[:400]
+        text = '"' + escape(shown).replace('"', '\\"') + '"'
+        return text if shown is v else text[:-1] + f'…" ({len(v):,} characters)'
+    if v.bit_length() > _LIT_PRINT_BITS:
+        return f"[a Nat literal of {v.bit_length():,} bits]"
     return str(v)
 
 

@@ -67,4 +67,27 @@ class OutOfFuel(Exception):
     """The declaration used up its step budget (`Environment.fuel`): declined, `out-of-fuel`."""
 
 
-__all__ = ["Declined", "KernelError", "OutOfFuel", "Outcome", "Unsupported", "Verdict"]
+_NO_LIMIT = 1 << 62
+
+
+class Trace:
+    """What one declaration's check has spent and met: the steps left (`left`), and the constants
+    at which reduction got stuck for want of information (name -> `Declined` code)."""
+
+    __slots__ = ("left", "fuel", "stuck")
+
+    def __init__(self, fuel: int | None) -> None:
+        self.fuel = fuel
+        self.left = _NO_LIMIT if fuel is None else fuel
+        self.stuck: dict = {}
+
+    def spent(self) -> int:
+        return (_NO_LIMIT if self.fuel is None else self.fuel) - self.left
+
+
+def out_of_fuel(trace: Trace) -> OutOfFuel:
+    return OutOfFuel(f"ran out of fuel: {trace.fuel:,} kernel steps (inference, reduction and "
+                     f"definitional-equality steps) (or literal arithmetic of that cost) without reaching a verdict")
+
+
+__all__ = ["Declined", "KernelError", "OutOfFuel", "Outcome", "Trace", "Unsupported", "Verdict", "out_of_fuel"]

@@ -6,8 +6,9 @@ variables; facts about closed terms go to the run's shared caches (`Environment.
 checker is `shared` (an ordinary declaration, whose check adds nothing to the environment).
 
 Every step (inference, weak-head and definitional-equality steps) spends one unit of the
-declaration's `Trace.fuel`; running out raises `OutOfFuel`, so a verdict does not depend on how
-fast the machine is. The trace also records where reduction got stuck for want of information (a
+declaration's `Trace.fuel`, literal arithmetic spends by the size of its numbers (`nat.literal_cost`)
+and new terms count against the run's node budget (`expr.Terms.budget`); running out raises
+`OutOfFuel`, so a verdict does not depend on how fast the machine is. The trace also records where reduction got stuck for want of information (a
 body the input does not ship, a bodyless primitive nobody vouches for, compiled code): a check
 that then fails is declined with those names, not rejected.
 
@@ -15,6 +16,10 @@ Inference goes under binders without substituting: the body of `fun x => b` is t
 context of free variables and `b` left as it is, so a term whose lambdas are nested deep is not
 copied once per binder; an argument is closed (its loose variables replaced) only where a
 dependent type needs its value.
+
+Constants recognised by name (`Bool.true` in proofs by reflection, `Nat.zero`/`Nat.succ` in Nat
+offsets, `String.ofList`) are matched as the very constant, universe levels included, and a Nat
+literal is related to `Nat.zero`/`Nat.succ` only when `Nat` is the standard inductive type.
 
 Reductions: beta, zeta, delta (lazy, guided by reducibility hints), iota (recursors, also on Nat and
 String literals, K-like recursors, structure eta for the major premise), projections, quotient
@@ -33,7 +38,6 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from . import expr as E
 from .declarations import (
     Axiom,
     Definition,
@@ -58,27 +62,16 @@ from .expr import (
     PROJ,
     SORT,
     Expr,
-    abstract,
     get_app_fn,
+    get_app_args,
     get_app_fn_args,
     has_loose_bvar,
-    instantiate,
-    instantiate_lparams,
-    instantiate_rev,
-    mk_app,
-    mk_apps,
-    mk_const,
-    mk_fvar,
-    mk_lam,
-    mk_lit,
-    mk_pi,
-    mk_proj,
-    mk_sort,
+    is_const,
 )
-from .level import ZERO, Level, imax_simp, leq, level_eq, mk_succ, params_of
+from .level import Level, params_of
 from .nat import NATIVE, PRIMITIVES, NatExtension
 from .pretty import expr_to_str, mismatch, name_to_str
-from .result import Declined, KernelError, OutOfFuel, Unsupported
+from .result import Declined, KernelError, Trace, Unsupported, out_of_fuel
 
 Name = tuple
 
@@ -87,9 +80,9 @@ NAT_ZERO = ("Nat", "zero")
 NAT_SUCC = ("Nat", "succ")
 STRING = ("String",)
 BOOL_TRUE = ("Bool", "true")
+STRING_OF_LIST = ("String", "ofList")
 
 _OPAQUE_HINTS = Hints(HintKind.OPAQUE)
-_NO_LIMIT = 1 << 62
 
 
 EAGER_REDUCE = ("eagerReduce",)
@@ -119,30 +112,12 @@ def _hint_lt(a: Hints, b: Hints) -> bool:
     return b.kind == HintKind.ABBREV
 
 
-class Trace:
-    """What one declaration's check has spent and met: the steps left (`left`), and the constants
-    at which reduction got stuck for want of information (name -> `Declined` code)."""
-
-    __slots__ = ("left", "fuel", "stuck")
-
-    def __init__(self, fuel: int | None) -> None:
-        self.fuel = fuel
-        self.left = _NO_LIMIT if fuel is None else fuel
-        self.stuck: dict = {}
-
-    def spent(self) -> int:
-        return (_NO_LIMIT if self.fuel is None else self.fuel) - self.left
-
-
-def out_of_fuel(trace: Trace) -> OutOfFuel:
-    return OutOfFuel(f"ran out of fuel: {trace.fuel:,} kernel steps (inference, reduction and "
-                     f"definitional-equality steps) without reaching a verdict")
-
-
 class TypeChecker:
     def __init__(self, env: Environment, level_params: Sequence[Name] = (), safe: bool = True,
                  decl_name: Name = (), trace: Trace | None = None, shared: bool = False) -> None:
         self.env = env
+        self.T = env.terms  # the run's terms (hash-consing table)
+        self.L = env.terms.levels
         self.level_params = frozenset(level_params)
         self.safe = safe
         self.decl_name = decl_name
@@ -255,7 +230,7 @@ class TypeChecker:
         elif k == SORT:
             if not infer_only:
                 self._check_level(e.a)
-            r = mk_sort(mk_succ(e.a))
+            r = self.T.mk_sort(self.L.mk_succ(e.a))
         elif k == CONST:
             r = self._infer_const(e, infer_only)
         elif k == APP:
@@ -263,7 +238,7 @@ class TypeChecker:
         elif k == LAM:
             r = self._infer_lambda(e, infer_only, ctx)
         elif k == PI:
-            r = mk_sort(self._infer_pi(e, infer_only, ctx))
+            r = self.T.mk_sort(self._infer_pi(e, infer_only, ctx))
         elif k == LET:
             r = self._infer_let(e, infer_only, ctx)
         elif k == LIT:
@@ -294,7 +269,7 @@ class TypeChecker:
         key = (e, ctx[-1])
         r = self.close_cache.get(key)
         if r is None:
-            r = self.close_cache[key] = instantiate_rev(e, ctx)
+            r = self.close_cache[key] = self.T.instantiate_rev(e, ctx)
         return r
 
     def _check_level(self, l: Level) -> None:
@@ -327,7 +302,7 @@ class TypeChecker:
                 self._check_level(l)
         r = self.const_type_cache.get(e)
         if r is None:
-            r = self.const_type_cache[e] = instantiate_lparams(info.type, info.level_params, e.b)
+            r = self.const_type_cache[e] = self.T.instantiate_lparams(info.type, info.level_params, e.b)
         return r
 
     def _infer_app(self, e: Expr, infer_only: bool, ctx: list | None) -> Expr:
@@ -337,13 +312,13 @@ class TypeChecker:
         for a in args:
             if f_type.kind != PI:
                 if pending:
-                    f_type = instantiate_rev(f_type, pending)
+                    f_type = self.T.instantiate_rev(f_type, pending)
                     pending = []
                 f_type = self.ensure_pi(f_type, e, ctx)
             if not infer_only:
                 dom = f_type.a
                 if pending and dom.lbr:
-                    dom = instantiate_rev(dom, pending)
+                    dom = self.T.instantiate_rev(dom, pending)
                 a_type = self.infer(a, False, ctx)
                 if a.kind == APP and _is_eager_reduce(a) and not self.eager:
                     self.eager = True
@@ -365,7 +340,7 @@ class TypeChecker:
             else:
                 pending.append(a)  # never substituted: the body does not mention it
             f_type = body
-        return instantiate_rev(f_type, pending) if pending else f_type
+        return self.T.instantiate_rev(f_type, pending) if pending else f_type
 
     def _mentions_bvar0(self, body: Expr) -> bool:
         """Whether bound variable 0 occurs in `body` (memoised: bodies of constants' types recur)."""
@@ -384,15 +359,15 @@ class TypeChecker:
             dom = x.a
             if not infer_only:
                 self.ensure_sort(self.infer(dom, False, inner), dom, inner)
-            fv = mk_fvar(self.close(dom, inner), None, x.c)
+            fv = self.T.mk_fvar(self.close(dom, inner), None, x.c)
             fvars.append(fv)
             inner.append(fv)
             x = x.b
         r = self.infer(x, infer_only, inner)
-        r = abstract(r, fvars)
+        r = self.T.abstract(r, fvars)
         for j in range(len(fvars) - 1, -1, -1):
             fv = fvars[j]
-            r = mk_pi(fv.d, abstract(fv.b, fvars[:j]), r)
+            r = self.T.mk_pi(fv.d, self.T.abstract(fv.b, fvars[:j]), r)
         return r
 
     def _infer_pi(self, e: Expr, infer_only: bool, ctx: list | None) -> Level:
@@ -403,12 +378,12 @@ class TypeChecker:
             dom = x.a
             s = self.ensure_sort(self.infer(dom, infer_only, inner), dom, inner)
             levels.append(s.a)
-            inner.append(mk_fvar(self.close(dom, inner), None, x.c))
+            inner.append(self.T.mk_fvar(self.close(dom, inner), None, x.c))
             x = x.b
         s = self.ensure_sort(self.infer(x, infer_only, inner), x, inner)
         r = s.a
         for l in reversed(levels):
-            r = imax_simp(l, r)
+            r = self.L.imax_simp(l, r)
         return r
 
     def _infer_let(self, e: Expr, infer_only: bool, ctx: list | None) -> Expr:
@@ -419,7 +394,7 @@ class TypeChecker:
             if not self.is_def_eq(v_type, declared):
                 raise self.error("let value type mismatch: " + mismatch(
                     "the value has type", v_type, "the let declares the type", declared))
-        return self.infer(instantiate(e.c, (self.close(e.b, ctx),)), infer_only, ctx)
+        return self.infer(self.T.instantiate(e.c, (self.close(e.b, ctx),)), infer_only, ctx)
 
     def _infer_lit(self, e: Expr) -> Expr:
         v = e.a
@@ -429,7 +404,7 @@ class TypeChecker:
             if not self.nat.nat_ok():
                 raise self.error("a Nat literal is used but 'Nat' is not declared as the standard "
                                  "inductive type (zero, succ)")
-            return mk_const(NAT)
+            return self.T.mk_const(NAT)
         problem = self.nat.string_literal_problem()
         if problem is not None:
             kind, what = problem
@@ -438,7 +413,7 @@ class TypeChecker:
                                   + " (what it stands for: String.ofList [Char.ofNat n, ...]), which the "
                                     "environment does not contain", Declined.MISSING_CONSTANT, what)
             raise self.error(f"a String literal is used but {what}")
-        return mk_const(STRING)
+        return self.T.mk_const(STRING)
 
     def _infer_proj(self, e: Expr, infer_only: bool, ctx: list | None) -> Expr:
         sname, idx, s = e.a, e.b, e.c
@@ -461,12 +436,12 @@ class TypeChecker:
             raise self.error(f"invalid projection: index {idx} is out of range, "
                              f"'{name_to_str(sname)}' has {ctor.num_fields} fields")
         is_prop_type = self.is_prop(s_type)
-        r = instantiate_lparams(ctor.type, ctor.level_params, I.b)
+        r = self.T.instantiate_lparams(ctor.type, ctor.level_params, I.b)
         for a in args[:ind.num_params]:
             r = self.whnf(r)
             if r.kind != PI:
                 raise self.error("invalid projection: malformed constructor type")
-            r = instantiate(r.b, (a,))
+            r = self.T.instantiate(r.b, (a,))
         for i in range(idx):
             r = self.whnf(r)
             if r.kind != PI:
@@ -476,7 +451,7 @@ class TypeChecker:
                     raise self.error(
                         f"invalid projection: field {idx} of a proof of the proposition "
                         f"'{name_to_str(sname)}' depends on a non-proof field")
-                r = instantiate(r.b, (mk_proj(sname, i, self.close(s, ctx)),))
+                r = self.T.instantiate(r.b, (self.T.mk_proj(sname, i, self.close(s, ctx)),))
             else:
                 r = r.b
         r = self.whnf(r)
@@ -516,7 +491,7 @@ class TypeChecker:
         s = self.whnf(self.infer(t))
         if s.kind != SORT:
             raise self.error(f"type expected: the type of {expr_to_str(t, 160)} does not reduce to a sort")
-        return s.a is ZERO or leq(s.a, ZERO)
+        return s.a.kind == "zero" or self.L.leq(s.a, self.T.zero)
 
     # ------------------------------------------------------------------------------------------
     # weak-head normalisation
@@ -544,14 +519,14 @@ class TypeChecker:
                 while f.kind == LAM and i < n:
                     f = f.b
                     i += 1
-                r = self.whnf_core(mk_apps(instantiate(f, args[i - 1::-1] if i else ()), args[i:]), cheap_proj)
+                r = self.whnf_core(self.T.mk_apps(self.T.instantiate(f, args[i - 1::-1] if i else ()), args[i:]), cheap_proj)
             elif f is f0:
                 red = self.reduce_recursor(e)
                 r = e if red is None else self.whnf_core(red, cheap_proj)
             else:
-                r = self.whnf_core(mk_apps(f, args), cheap_proj)
+                r = self.whnf_core(self.T.mk_apps(f, args), cheap_proj)
         elif k == LET:
-            r = self.whnf_core(instantiate(e.c, (e.b,)), cheap_proj)
+            r = self.whnf_core(self.T.instantiate(e.c, (e.b,)), cheap_proj)
         elif k == PROJ:
             c = self.whnf_core(e.c, cheap_proj) if cheap_proj else self.whnf(e.c)
             red = self.proj_reduce(e.b, c)
@@ -631,9 +606,22 @@ class TypeChecker:
             info = self.env.get(f.a)
             if not isinstance(info, (Definition, Theorem)) or len(info.level_params) != len(f.b):
                 return None
-            body = instantiate_lparams(info.value, info.level_params, f.b)
+            body = self.T.instantiate_lparams(info.value, info.level_params, f.b)
             self.unfold_cache[f] = body
-        return mk_apps(body, args) if args else body
+        return self.beta(body, args) if args else body
+
+    def beta(self, f: Expr, args: list) -> Expr:
+        """`f args` with as many leading lambdas of `f` as there are arguments instantiated at once
+        (the application itself is never built: an unfolding or a recursor rule is beta-reduced as
+        it is applied, without a table entry for the intermediate spine)."""
+        i = 0
+        n = len(args)
+        while f.kind == LAM and i < n:
+            f = f.b
+            i += 1
+        if i:
+            f = self.T.instantiate(f, args[i - 1::-1])
+        return self.T.mk_apps(f, args[i:]) if i < n else f
 
     # ------------------------------------------------------------------------------------------
     # iota and quotients
@@ -661,6 +649,8 @@ class TypeChecker:
         major = self.whnf(major)
         if major.kind == LIT:
             if isinstance(major.a, int):
+                if not self.nat.nat_ok():
+                    return None
                 major = self.nat_lit_to_ctor(major)
             elif self.nat.string_ok():
                 major = self.whnf(self.string_lit_to_ctor(major))
@@ -681,10 +671,9 @@ class TypeChecker:
         key = (rule.rhs, f.b)
         rhs = self.unfold_cache.get(key)
         if rhs is None:
-            rhs = self.unfold_cache[key] = instantiate_lparams(rule.rhs, rec.level_params, f.b)
-        rhs = mk_apps(rhs, rec_args[: rec.num_params + rec.num_motives + rec.num_minors])
-        rhs = mk_apps(rhs, margs[len(margs) - rule.nfields:])
-        return mk_apps(rhs, rec_args[major_idx + 1:])
+            rhs = self.unfold_cache[key] = self.T.instantiate_lparams(rule.rhs, rec.level_params, f.b)
+        return self.beta(rhs, rec_args[: rec.num_params + rec.num_motives + rec.num_minors]
+                         + margs[len(margs) - rule.nfields:] + rec_args[major_idx + 1:])
 
     def _to_ctor_when_k(self, major: Expr, rec: Recursor, induct: Name) -> Expr:
         app_type = self.whnf(self.infer(major))
@@ -694,7 +683,7 @@ class TypeChecker:
         ind = self.env.inductive(induct)
         if ind is None or len(ind.ctors) != 1:
             return major
-        new_ctor = mk_apps(mk_const(ind.ctors[0], I.b), args[: ind.num_params])
+        new_ctor = self.T.mk_apps(self.T.mk_const(ind.ctors[0], I.b), args[: ind.num_params])
         try:
             new_type = self.infer(new_ctor)
         except KernelError:
@@ -721,9 +710,9 @@ class TypeChecker:
         I, args = get_app_fn_args(e_type)
         ind = self.env.inductive(I.a)
         ctor = self.env.constructor(ind.ctors[0])
-        r = mk_apps(mk_const(ctor.name, I.b), args[: ind.num_params])
+        r = self.T.mk_apps(self.T.mk_const(ctor.name, I.b), args[: ind.num_params])
         for i in range(ctor.num_fields):
-            r = mk_app(r, mk_proj(I.a, i, e))
+            r = self.T.mk_app(r, self.T.mk_proj(I.a, i, e))
         return r
 
     def _reduce_quot(self, e: Expr, info: Quot) -> Expr | None:
@@ -733,30 +722,31 @@ class TypeChecker:
             mk_pos, arg_pos = 4, 3
         else:
             return None
-        args = E.get_app_args(e)
+        args = get_app_args(e)
         if len(args) <= mk_pos:
             return None
         mk = self.whnf(args[mk_pos])
         mk_f, mk_args = get_app_fn_args(mk)
         if mk_f.kind != CONST or mk_f.a != ("Quot", "mk") or len(mk_args) != 3:
             return None
-        r = mk_app(args[arg_pos], mk_args[2])
-        return mk_apps(r, args[mk_pos + 1:])
+        r = self.T.mk_app(args[arg_pos], mk_args[2])
+        return self.T.mk_apps(r, args[mk_pos + 1:])
 
     def nat_lit_to_ctor(self, e: Expr) -> Expr:
         if e.a == 0:
-            return mk_const(NAT_ZERO)
-        return mk_app(mk_const(NAT_SUCC), mk_lit(e.a - 1))
+            return self.T.mk_const(NAT_ZERO)
+        self.nat.charge_bits(e.a.bit_length())
+        return self.T.mk_app(self.T.mk_const(NAT_SUCC), self.T.mk_lit(e.a - 1))
 
     def string_lit_to_ctor(self, e: Expr) -> Expr:
-        char = mk_const(("Char",))
-        lvl = (ZERO,)
-        r = mk_app(mk_const(("List", "nil"), lvl), char)
-        cons = mk_app(mk_const(("List", "cons"), lvl), char)
-        of_nat = mk_const(("Char", "ofNat"))
+        char = self.T.mk_const(("Char",))
+        lvl = (self.T.zero,)
+        r = self.T.mk_app(self.T.mk_const(("List", "nil"), lvl), char)
+        cons = self.T.mk_app(self.T.mk_const(("List", "cons"), lvl), char)
+        of_nat = self.T.mk_const(("Char", "ofNat"))
         for ch in reversed(e.a):
-            r = mk_apps(cons, (mk_app(of_nat, mk_lit(ord(ch))), r))
-        return mk_app(mk_const(("String", "ofList")), r)
+            r = self.T.mk_apps(cons, (self.T.mk_app(of_nat, self.T.mk_lit(ord(ch))), r))
+        return self.T.mk_app(self.T.mk_const(("String", "ofList")), r)
 
     # ------------------------------------------------------------------------------------------
     # definitional equality
@@ -784,7 +774,7 @@ class TypeChecker:
             if tk == LAM or tk == PI:
                 return self._is_def_eq_binding(t, s)
             if tk == SORT:
-                return level_eq(t.a, s.a)
+                return self.L.eq(t.a, s.a)
             if tk == LIT:
                 return t.a == s.a and type(t.a) is type(s.a)
         return None
@@ -793,15 +783,15 @@ class TypeChecker:
         kind = t.kind
         subst: list[Expr] = []
         while t.kind == kind and s.kind == kind:
-            s_dom = instantiate_rev(s.a, subst)
+            s_dom = self.T.instantiate_rev(s.a, subst)
             if t.a is not s.a:
-                t_dom = instantiate_rev(t.a, subst)
+                t_dom = self.T.instantiate_rev(t.a, subst)
                 if not self.is_def_eq(t_dom, s_dom):
                     return False
-            subst.append(mk_fvar(s_dom, None, s.c))
+            subst.append(self.T.mk_fvar(s_dom, None, s.c))
             t = t.b
             s = s.b
-        return self.is_def_eq(instantiate_rev(t, subst), instantiate_rev(s, subst))
+        return self.is_def_eq(self.T.instantiate_rev(t, subst), self.T.instantiate_rev(s, subst))
 
     def _is_def_eq_core(self, t: Expr, s: Expr) -> bool:
         tr = self.trace
@@ -813,8 +803,7 @@ class TypeChecker:
             return r
         for a, b in ((t, s), (s, t)):  # proofs by reflection: reduce the other side to `true`
             if b.kind == CONST and b.a == BOOL_TRUE and (self.eager or not a.has_fvar):
-                w = self.whnf(a)
-                if w.kind == CONST and w.a == BOOL_TRUE:
+                if self.whnf(a) is b:  # the very constant, universe levels included
                     return True
         tn = self.whnf_core(t, cheap_proj=True)
         sn = self.whnf_core(s, cheap_proj=True)
@@ -853,7 +842,7 @@ class TypeChecker:
         return False
 
     def _levels_eq(self, a: Sequence[Level], b: Sequence[Level]) -> bool:
-        return len(a) == len(b) and all(level_eq(x, y) for x, y in zip(a, b))
+        return len(a) == len(b) and all(self.L.eq(x, y) for x, y in zip(a, b))
 
     def _proof_irrel(self, t: Expr, s: Expr) -> bool | None:
         t_type = self.infer(t)
@@ -871,30 +860,36 @@ class TypeChecker:
         return all(self.is_def_eq(a, b) for a, b in zip(targs, sargs))
 
     def _is_def_eq_args(self, t: Expr, s: Expr) -> bool:
-        targs = E.get_app_args(t)
-        sargs = E.get_app_args(s)
+        targs = get_app_args(t)
+        sargs = get_app_args(s)
         return len(targs) == len(sargs) and all(self.is_def_eq(a, b) for a, b in zip(targs, sargs))
 
-    def _nat_zero(self, e: Expr) -> bool:
-        return (e.kind == CONST and e.a == NAT_ZERO) or (e.kind == LIT and e.a == 0 and isinstance(e.a, int))
-
-    def _nat_pred(self, e: Expr) -> Expr | None:
-        if e.kind == LIT and isinstance(e.a, int) and e.a > 0:
-            return mk_lit(e.a - 1)
-        if e.kind == APP and e.a.kind == CONST and e.a.a == NAT_SUCC:
-            return e.b
-        return None
-
     def _offset(self, t: Expr, s: Expr) -> bool | None:
-        if self._nat_zero(t) and self._nat_zero(s):
-            return True
-        pt = self._nat_pred(t)
-        if pt is None:
+        """Nat offsets (Lean's `is_def_eq_offset`): `0 =?= Nat.zero`, `n+1 =?= Nat.succ m` iff `n =?= m`.
+        The constants are matched by identity (the constant itself, without universe levels), and a
+        literal is related to them only when `Nat` is the standard inductive type: an axiom family
+        `Nat.zero.{u}` is not the number zero."""
+        tk, sk = t.kind, s.kind
+        if tk == APP and sk == APP:
+            if t.a is s.a and is_const(t.a, NAT_SUCC):
+                return self._is_def_eq_core(t.b, s.b)  # congruence, whatever `Nat.succ` is
             return None
-        ps = self._nat_pred(s)
-        if ps is None:
+        lt = tk == LIT and type(t.a) is int
+        ls = sk == LIT and type(s.a) is int
+        if lt == ls:  # two literals (`_quick` compared them) or no literal at all
             return None
-        return self._is_def_eq_core(pt, ps)
+        lit, other = (t, s) if lt else (s, t)
+        if other.kind == CONST:
+            if not is_const(other, NAT_ZERO) or not self.nat.nat_ok():
+                return None
+            return lit.a == 0
+        if other.kind != APP or not is_const(other.a, NAT_SUCC) or not self.nat.nat_ok():
+            return None
+        if lit.a == 0:
+            return False
+        self.nat.charge_bits(lit.a.bit_length())
+        pred = self.T.mk_lit(lit.a - 1)
+        return self._is_def_eq_core(pred, other.b) if lit is t else self._is_def_eq_core(other.b, pred)
 
     def _delta(self, e: Expr) -> Expr:
         return self.whnf_core(self.unfold_definition(e), cheap_proj=True)
@@ -992,7 +987,7 @@ class TypeChecker:
         s_type = self.whnf(self.infer(s))
         if s_type.kind != PI:
             return False
-        new_s = mk_lam(s_type.c, s_type.a, mk_app(E.lift_loose(s, 1), E.mk_bvar(0)))
+        new_s = self.T.mk_lam(s_type.c, s_type.a, self.T.mk_app(self.T.lift_loose(s, 1), self.T.mk_bvar(0)))
         return self.is_def_eq(t, new_s)
 
     def _try_eta_struct(self, t: Expr, s: Expr) -> bool:
@@ -1007,14 +1002,14 @@ class TypeChecker:
         if not self.is_def_eq(self.infer(t), self.infer(s)):
             return False
         for i in range(ctor.num_params, len(args)):
-            if not self.is_def_eq(mk_proj(ctor.induct, i - ctor.num_params, t), args[i]):
+            if not self.is_def_eq(self.T.mk_proj(ctor.induct, i - ctor.num_params, t), args[i]):
                 return False
         return True
 
     def _string_lit_expansion(self, t: Expr, s: Expr) -> bool | None:
         for a, b in ((t, s), (s, t)):
-            if a.kind == LIT and isinstance(a.a, str) and b.kind == APP and b.a.kind == CONST \
-                    and b.a.a == ("String", "ofList") and self.nat.string_ok():
+            if a.kind == LIT and isinstance(a.a, str) and b.kind == APP and is_const(b.a, STRING_OF_LIST) \
+                    and self.nat.string_ok():
                 return self._is_def_eq_core(self.string_lit_to_ctor(a), b)
         return None
 

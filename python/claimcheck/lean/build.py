@@ -35,13 +35,16 @@ import subprocess
 import tempfile
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Mapping
 
 from claimcheck import files, sandbox
 from claimcheck.cache import Store
 from claimcheck.errors import ConfigError, ModuleGraphError
 from claimcheck.lean.lock import FileLock
+from claimcheck.model.evidence import ModuleState
 from claimcheck.lean.modules import (
     _HEADER_WORDS,
     _TOKEN,
@@ -55,6 +58,9 @@ from claimcheck.lean.modules import (
 from claimcheck.progress import Progress
 from claimcheck.project import Project
 from claimcheck.lean.toolchain import Toolchain
+
+if TYPE_CHECKING:
+    from claimcheck.lean.plan import PlannedModule
 
 #: The namespace of the build records in the user's cache (bump on an incompatible change).
 BUILD_RECORDS = "builds-1"
@@ -91,6 +97,20 @@ NATIVE_HINT = (
     "builds this module; proofs elsewhere in it are not the problem."
 )
 
+#: Errors of the module system (a file starting with `module`, which multi-file builds on the wasm
+#: toolchain need), each with what to do: measured on the real-code corpus (README, "What the wasm
+#: toolchain cannot build"). A native Lean gives the same errors on a module.
+MODULE_HINTS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"Expected a definition with an exposed body"),
+     "\nclaimcheck: a module sees a library definition's body only when the library exposes it "
+     "(`@[expose]`); this one is not, so `simp`/`unfold` cannot use its equations here. Prove the "
+     "step from the library's lemmas about the definition instead of unfolding it."),
+    (re.compile(r"must be marked as `meta`"),
+     "\nclaimcheck: in a module, code that Lean runs while elaborating (an `@[app_unexpander]`, "
+     "`@[delab]`, `@[macro]` or `@[command_elab]` function) must be `meta`: write `meta def`, or put "
+     "it in a `meta section`."),
+)
+
 
 @dataclass(frozen=True)
 class Message:
@@ -110,16 +130,30 @@ class Message:
         return f"{self.location()}: {self.severity}: {self.text}"
 
 
+#: A module's outputs are current: it was built now, or its outputs are those built from its present source.
+CURRENT = (ModuleState.BUILT, ModuleState.UP_TO_DATE)
+#: A module whose outputs cannot be read: failed, blocked by an import that has none, not built at all
+#: (``--no-build``), or built from another source (``--no-build``).
+NOT_CURRENT = (ModuleState.FAILED, ModuleState.BLOCKED, ModuleState.NOT_BUILT, ModuleState.STALE)
+
+
 @dataclass
 class ModuleResult:
-    """The outcome for one module: built, up-to-date, failed or blocked."""
+    """The outcome for one module: built, up-to-date, failed, blocked, not-built or stale (the last
+    two only when reading outputs without building: ``--no-build``)."""
 
     name: str
     source: Path
-    status: str
+    status: ModuleState
     messages: list[Message] = field(default_factory=list)
     seconds: float = 0.0
     blocked_by: str | None = None
+    #: the workspace package of the module ("" outside a workspace)
+    package: str = ""
+    #: for ``blocked``: why ``blocked_by`` has no outputs (another package's module, a missing package)
+    reason: str = ""
+    #: for ``blocked``: the module at the bottom of the chain, with its state (``A.B (stale)``)
+    cause: str = ""
 
     @property
     def errors(self) -> list[Message]:
@@ -127,7 +161,12 @@ class ModuleResult:
 
     def first_error(self) -> str:
         if self.status == "blocked":
+            if self.reason:
+                return f"blocked: {self.reason}"
             return f"blocked: imports {self.blocked_by}, which did not build"
+        if self.status in ("not-built", "stale"):
+            errors = self.errors
+            return f"{self.status}: {errors[0].text}" if errors else self.status
         errors = self.errors
         return errors[0].render() if errors else "failed without an error message"
 
@@ -141,46 +180,78 @@ class BuildReport:
     seconds: float = 0.0
     digests: dict[str, str] = field(default_factory=dict)
     imports: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: in a Lake workspace: each required package's modules that the project needs, by package
+    packages: dict[str, "BuildReport"] = field(default_factory=dict)
+    #: required packages that are not in the workspace (each message says how to get it)
+    missing: tuple[str, ...] = ()
+    #: the output folder of each required package, by package (dependency order)
+    package_dirs: dict[str, Path] = field(default_factory=dict)
+    #: how the outputs were made: "claimcheck" (built with lean) or "lake" (``lake build``)
+    builder: str = "claimcheck"
 
     @property
     def ok(self) -> bool:
-        return all(r.status in ("built", "up-to-date") for r in self.modules.values())
+        return (all(r.status in CURRENT for r in self.modules.values()) and not self.missing
+                and all(p.ok for p in self.packages.values()))
 
-    def count(self, status: str) -> int:
+    def count(self, status: ModuleState) -> int:
         return sum(1 for r in self.modules.values() if r.status == status)
 
     def failed_modules(self) -> dict[str, Path]:
-        """Modules with no current output (failed or blocked), for the status reader."""
-        return {n: r.source for n, r in self.modules.items() if r.status in ("failed", "blocked")}
+        """Modules with no current output (failed, blocked, not built or stale), for the status reader."""
+        return {n: r.source for n, r in self.modules.items() if r.status in NOT_CURRENT}
+
+    def module_states(self) -> dict[str, ModuleResult]:
+        """Every module of the project and of the packages it needs, by name."""
+        out: dict[str, ModuleResult] = {}
+        for report in self.packages.values():
+            out.update(report.modules)
+        out.update(self.modules)
+        return out
 
     def summary(self, errors: bool = True) -> str:
         """One line of counts, then (``errors``) one line per module that failed or is blocked with
         its first error (left out when the messages themselves were printed already)."""
-        n = len(self.modules)
-        lines = [
-            f"{n} {'module' if n == 1 else 'modules'}: {self.count('built')} built, {self.count('up-to-date')} up to date, "
-            f"{self.count('failed')} failed, {self.count('blocked')} blocked ({self.seconds:.1f}s)"
-        ]
-        for result in self.modules.values():
-            if result.status == "blocked" or (errors and result.status == "failed"):
-                lines.append(f"  {result.status.upper()} {result.name}: {result.first_error()}")
+        lines = []
+        for package, report in self.packages.items():
+            lines.append(f"package {package}: " + report._counts())
+            lines += report._problems(errors)
+        lines.append(self._counts())
+        lines += self._problems(errors)
+        lines += [f"  MISSING {m}" for m in self.missing]
         return "\n".join(lines)
 
+    def dependency_problems(self) -> list[str]:
+        """One line for each module of a required package that has no current outputs, with why."""
+        return [f"package {name}: {r.name}: {r.first_error()}" for name, report in self.packages.items()
+                for r in report.modules.values() if r.status in NOT_CURRENT]
+
+    def _counts(self) -> str:
+        n = len(self.modules)
+        extra = "".join(f", {self.count(s)} {s}" for s in (ModuleState.NOT_BUILT, ModuleState.STALE) if self.count(s))
+        return (f"{n} {'module' if n == 1 else 'modules'}: {self.count(ModuleState.BUILT)} built, "
+                f"{self.count(ModuleState.UP_TO_DATE)} up to date, {self.count(ModuleState.FAILED)} failed, "
+                f"{self.count(ModuleState.BLOCKED)} blocked"
+                f"{extra} ({self.seconds:.1f}s)")
+
+    def _problems(self, errors: bool) -> list[str]:
+        return [f"  {r.status.upper()} {r.name}: {r.first_error()}" for r in self.modules.values()
+                if r.status in ("blocked", "not-built", "stale") or (errors and r.status == "failed")]
+
     def to_json(self) -> dict:
+        def module(r: ModuleResult) -> dict:
+            return {"name": r.name, "source": str(r.source), "status": r.status, "seconds": round(r.seconds, 3),
+                    "blocked_by": r.blocked_by, "package": r.package, "reason": r.first_error()
+                    if r.status in NOT_CURRENT else None, "messages": [asdict(m) for m in r.messages]}
+
         return {
             "ok": self.ok,
             "seconds": round(self.seconds, 3),
-            "modules": [
-                {
-                    "name": r.name,
-                    "source": str(r.source),
-                    "status": r.status,
-                    "seconds": round(r.seconds, 3),
-                    "blocked_by": r.blocked_by,
-                    "messages": [asdict(m) for m in r.messages],
-                }
-                for r in self.modules.values()
-            ],
+            "builder": self.builder,
+            "modules": [module(r) for r in self.modules.values()],
+            "packages": [{"name": name, "ok": report.ok, "modules": [module(r) for r in report.modules.values()]}
+                         for name, report in self.packages.items()],
+            "missing": list(self.missing),
         }
 
 
@@ -256,21 +327,96 @@ def interface_hash(project: Project, name: str) -> str | None:
     return digest.hexdigest()
 
 
+@dataclass(frozen=True)
+class ExternalModule:
+    """A module of another package of the workspace, as that package's build left it: its state,
+    a digest of its outputs and of everything it imports (``deep``), why it has none."""
+
+    package: str
+    status: str
+    deep: str | None = None
+    reason: str = ""
+    #: for ``blocked``: the module at the bottom of the chain, with its state
+    cause: str = ""
+
+
 class Builder:
-    """One build of a project with one toolchain."""
+    """One build of a project (or of one package of a Lake workspace) with one toolchain.
+
+    ``plan``: the package's modules, resolved by :func:`claimcheck.lean.plan.plan_workspace` (each with
+    its source folder and ``lean`` arguments); without one, every module under the project's source
+    folder (``lean.roots`` keeping those the roots import). ``external``: the modules of the packages
+    it requires, as their builds left them (an import of one that has no outputs blocks the
+    importer; their digests enter the keys). ``blocked``: modules that import what no package
+    present provides (a missing package), with why."""
 
     def __init__(self, project: Project, toolchain: Toolchain, jobs: int | None = None,
-                 progress: Progress | None = None) -> None:
+                 progress: Progress | None = None, plan: "Mapping[str, PlannedModule] | None" = None,
+                 external: Mapping[str, ExternalModule] | None = None,
+                 blocked: Mapping[str, str] | None = None, on_ready: OnReady | None = None) -> None:
         self.project = project
         self.toolchain = toolchain
         self.jobs = max(1, jobs or default_jobs(toolchain))
         self.progress = progress or Progress()
+        self.plan = dict(plan) if plan is not None else None
+        self.external = dict(external or {})
+        self.preblocked = dict(blocked or {})
+        #: told of each module whose outputs are current (built now, or up to date), in build order
+        self.on_ready = on_ready
         # Interface hashes read from disk, once each; dropped when a module's outputs change.
         self._interfaces: dict[tuple[str, str], str | None] = {}
         if not project.build_dir.resolve().is_relative_to(project.root):
             raise ConfigError(f"{project.build_dir}: the build folder must be inside the project root")
 
+    @property
+    def scratch_root(self) -> Path:
+        """Where modules compile before their outputs are moved into place (``.claimcheck-tmp`` in
+        lake's build folder, which lake owns)."""
+        return self.project.build_dir / (".claimcheck-tmp" if self.project.is_lake else "tmp")
+
+    def _src_dir(self, name: str) -> Path:
+        return self.plan[name].src_dir if self.plan is not None else self.project.src_dir
+
+    def _lean_args(self, name: str) -> tuple[str, ...]:
+        return self.plan[name].lean_args if self.plan is not None else ()
+
+    def _blocked_externally(self, mod: LeanModule) -> ModuleResult | None:
+        """``mod`` blocked by a missing package, or by an import of another package's module that has
+        no current outputs."""
+        if mod.name in self.preblocked:
+            return ModuleResult(mod.name, mod.path, ModuleState.BLOCKED, blocked_by="a missing package",
+                                package=self._package, reason=self.preblocked[mod.name])
+        for imp in mod.imports:
+            ext = self.external.get(imp.module)
+            if ext is not None and ext.status not in CURRENT:
+                cause = ext.cause or f"{imp.module} (package {ext.package}, {ext.status})"
+                why = f"imports {imp.module} (package {ext.package}), which is {ext.status}" + (
+                    f" because of {cause}" if ext.status == "blocked" else (f": {ext.reason}" if ext.reason else ""))
+                return ModuleResult(mod.name, mod.path, ModuleState.BLOCKED, blocked_by=imp.module, package=self._package,
+                                    reason=why, cause=cause)
+        return None
+
+    def _blocked_by(self, name: str, path: Path, bad: str, below: ModuleResult) -> ModuleResult:
+        """``name`` blocked by its import ``bad`` of the same package, which has no current outputs."""
+        cause = below.cause or f"{bad} ({below.status}" + (f", package {self._package}" if self._package else "") + ")"
+        why = f"imports {bad}, which is {below.status}" + (f" because of {cause}" if below.status == "blocked" else "")
+        return ModuleResult(name, path, ModuleState.BLOCKED, blocked_by=bad, package=self._package, reason=why, cause=cause)
+
+    @property
+    def _package(self) -> str:
+        """The required package these modules belong to ("": the project's own modules)."""
+        pkg = self.project.package
+        return pkg.name if pkg is not None and pkg.kind != "root" else ""
+
     def modules(self) -> tuple[dict[str, LeanModule], list[str]]:
+        if self.plan is not None:
+            modules = {n: pm.module for n, pm in self.plan.items()}
+            for name, mod in sorted(modules.items()):
+                if self._is_library_module(name):
+                    raise ModuleGraphError(
+                        f"{mod.path}:{header_line(mod.path)}: this file is module {name}, a module of the Lean "
+                        "library; a package's module must not take a library module's name: rename the file")
+            return modules, topological_order(modules, lambda _m: True)
         modules = discover(self.project.src_dir, exclude=(self.project.build_dir,))
         for name, mod in sorted(modules.items()):
             if self._is_library_module(name):
@@ -298,18 +444,25 @@ class Builder:
     def run(self) -> BuildReport:
         start = time.monotonic()
         modules, order = self.modules()
-        self._remove_vanished(modules)
+        if not self.project.is_lake:  # in lake's folder, other outputs are lake's (a dependency's other modules)
+            self._remove_vanished(modules)
         # scratch folders an interrupted build left behind (the build lock is held: none is in use)
-        shutil.rmtree(self.project.build_dir / "tmp", ignore_errors=True)
+        shutil.rmtree(self.scratch_root, ignore_errors=True)
         results: dict[str, ModuleResult] = {}
         pending = list(order)
         running: dict[Future, str] = {}
         keys: dict[str, str] = {}
         total = len(order)
         finished = 0
+        clock = _Estimate(self.jobs, {n: _size(modules[n].path) for n in order})
 
         def deps_done(name: str) -> bool:
             return all(d in results for d in project_imports(modules[name], modules))
+
+        def ready(name: str, compiled: bool) -> None:
+            clock.done(name)
+            if self.on_ready is not None:
+                self.on_ready(name, tuple(sorted(transitive_imports(modules[name], modules))), compiled)
 
         with ThreadPoolExecutor(max_workers=self.jobs) as pool:
             while pending or running:
@@ -318,13 +471,23 @@ class Builder:
                         break  # submit only what can start now, so progress lines tell the truth
                     pending.remove(name)
                     mod = modules[name]
+                    held = self._blocked_externally(mod)
+                    if held is not None:
+                        self._remove_outputs(name)
+                        self._forget_interfaces(name)
+                        results[name] = held
+                        clock.done(name)
+                        finished += 1
+                        self.progress.line(f"[{finished}/{total}] {name}: blocked ({held.reason})")
+                        continue
                     bad = next(
-                        (d for d in project_imports(mod, modules) if results[d].status in ("failed", "blocked")), None
+                        (d for d in project_imports(mod, modules) if results[d].status in (ModuleState.FAILED, ModuleState.BLOCKED)), None
                     )
                     if bad is not None:
                         self._remove_outputs(name)
                         self._forget_interfaces(name)
-                        results[name] = ModuleResult(name, mod.path, "blocked", blocked_by=bad)
+                        results[name] = self._blocked_by(name, mod.path, bad, results[bad])
+                        clock.done(name)
                         finished += 1
                         self.progress.line(f"[{finished}/{total}] {name}: blocked by {bad}")
                         continue
@@ -333,8 +496,9 @@ class Builder:
                     if messages is None:
                         messages = self._restore(name, key)
                     if messages is not None:
-                        results[name] = ModuleResult(name, mod.path, "up-to-date", messages)
+                        results[name] = ModuleResult(name, mod.path, ModuleState.UP_TO_DATE, messages, package=self._package)
                         finished += 1
+                        ready(name, False)
                         continue
                     self.progress.line(f"[{finished}/{total} done] building {name}")
                     running[pool.submit(self._compile, mod)] = name
@@ -347,43 +511,101 @@ class Builder:
                     results[name] = result
                     self._forget_interfaces(name)  # read before compiling: outputs changed since
                     finished += 1
-                    if result.status == "built":
+                    if result.status is ModuleState.BUILT:
                         files = self._keep_outputs(name)
                         self.records.put(keys[name], {"outputs": outputs_hash(self.project, name), "files": files,
                                                       "messages": [asdict(m) for m in result.messages]})
-                    verdict = "ok" if result.status == "built" else "FAILED"
-                    self.progress.line(f"[{finished}/{total}] {name}: {verdict} ({result.seconds:.1f}s)")
+                    verdict = "ok" if result.status is ModuleState.BUILT else "FAILED"
+                    clock.compiled(name, result.seconds)
+                    if result.status is ModuleState.BUILT:
+                        ready(name, True)
+                    else:
+                        clock.done(name)
+                    left = clock.left(pending, list(running.values()))
+                    self.progress.line(f"[{finished}/{total}] {name}: {verdict} ({result.seconds:.1f}s)"
+                                       + (f"; {left}" if left else ""))
         ordered = {name: results[name] for name in order}
         return self._report(ordered, modules, start)
 
     def _report(self, results: dict[str, ModuleResult], modules: dict[str, LeanModule], start: float) -> BuildReport:
-        digests = {n: d for n, r in results.items() if r.status in ("built", "up-to-date")
+        digests = {n: d for n, r in results.items() if r.status in CURRENT
                    and (d := outputs_hash(self.project, n)) is not None}
         imports = {n: tuple(sorted(transitive_imports(modules[n], modules))) for n in results}
         return BuildReport(results, time.monotonic() - start, digests, imports)
 
+    def deep_digests(self, report: BuildReport, modules: dict[str, LeanModule]) -> dict[str, str]:
+        """For each current module: a digest of its outputs and of everything it imports (for the
+        keys of other packages' modules that import it)."""
+        deep: dict[str, str] = {}
+        for name in report.modules:
+            if name not in report.digests:
+                continue
+            h = hashlib.sha256(report.digests[name].encode())
+            for imp in modules[name].imports:
+                got = deep.get(imp.module) if imp.module in modules else (
+                    self.external[imp.module].deep if imp.module in self.external else None)
+                if got is not None:
+                    h.update(b"\0" + imp.module.encode() + b"\0" + got.encode())
+            deep[name] = h.hexdigest()
+        return deep
+
     def current(self) -> BuildReport:
-        """The build as it stands, without compiling: a module whose outputs claimcheck recorded for
-        its current key is up to date, any other is ``failed`` (not built, or stale)."""
+        """The build as it stands, without compiling (``--no-build``): a module is up to date when its
+        outputs are those claimcheck recorded for its present key, or (in a Lake workspace) those
+        lake's trace records for its present source, checked by content (:func:`claimcheck.lake.trace.judge`);
+        otherwise it is ``not-built`` (no ``.olean``) or ``stale`` (outputs of another source), with why."""
         start = time.monotonic()
         modules, order = self.modules()
         results: dict[str, ModuleResult] = {}
+        shown = self.project.display_root
+
+        def rel(path: Path) -> str:
+            return Path(os.path.relpath(path, shown)).as_posix()
+
         for name in order:
             mod = modules[name]
-            bad = next((d for d in project_imports(mod, modules) if results[d].status in ("failed", "blocked")), None)
+            held = self._blocked_externally(mod)
+            if held is not None:
+                results[name] = held
+                continue
+            bad = next((d for d in project_imports(mod, modules) if results[d].status in NOT_CURRENT), None)
             if bad is not None:
-                results[name] = ModuleResult(name, mod.path, "blocked", blocked_by=bad)
+                results[name] = self._blocked_by(name, mod.path, bad, results[bad])
                 continue
             key = self._key(mod, modules)
+            # outputs are read where they are: nothing is restored from the cache, nothing written
             messages = self._current(name, key)
-            if messages is None:
-                messages = self._restore(name, key)
-            if messages is None:
-                why = Message("error", str(mod.path), None, None, "not built, or built from another source"
-                              " (run `claimcheck build`)", "stale")
-                results[name] = ModuleResult(name, mod.path, "failed", [why])
+            if messages is not None:
+                results[name] = ModuleResult(name, mod.path, ModuleState.UP_TO_DATE, messages, package=self._package)
+                continue
+            base = output_base(self.project, name)
+            olean = base.with_name(base.name + ".olean")
+            how = "`claimcheck build`" + (", or `lake build` with a native Lean" if self.project.is_lake else "")
+            pkg = self.project.package
+            if pkg is not None and not pkg.inside:  # claimcheck writes only inside the workspace it checks
+                how = (f"`claimcheck build --root {os.path.relpath(pkg.dir, shown)}` there, or `lake build` with a "
+                       "native Lean; claimcheck writes only inside the workspace it checks")
+            if not olean.is_file():
+                text = f"no {rel(olean)}: the module is not built (run {how})"
+                results[name] = ModuleResult(name, mod.path, ModuleState.NOT_BUILT,
+                                             [Message("error", rel(mod.path), None, None, text, "not-built")],
+                                             package=self._package)
+                continue
+            if self.project.is_lake:
+                from claimcheck.lake.trace import judge
+
+                verdict = judge(olean, mod.path, name)
+                if verdict.fresh:
+                    note = Message("information", rel(mod.path), None, None, verdict.reason, "lake-trace")
+                    results[name] = ModuleResult(name, mod.path, ModuleState.UP_TO_DATE, [note], package=self._package)
+                    continue
+                text = f"{rel(olean)}: {verdict.reason.removeprefix('stale: ')} (run {how})"
             else:
-                results[name] = ModuleResult(name, mod.path, "up-to-date", messages)
+                text = (f"{rel(olean)} is not what claimcheck built from the present source (the source or an "
+                        f"import changed since, or another tool wrote it; run {how})")
+            results[name] = ModuleResult(name, mod.path, ModuleState.STALE,
+                                         [Message("error", rel(mod.path), None, None, text, "stale")],
+                                         package=self._package)
         return self._report(results, modules, start)
 
     # -- hashing and records
@@ -485,6 +707,15 @@ class Builder:
         for imp in mod.imports:
             if imp.all and imp.module in modules:  # `import all`: the private part is seen too
                 digest.update(b"all\0" + (self._interface(imp.module, "private") or "missing").encode() + b"\0")
+        args = self._lean_args(mod.name)
+        if args:
+            digest.update(b"args\0" + "\0".join(args).encode() + b"\0")
+        # the modules of other packages it (or a module it imports) imports, with all they import
+        for name in sorted({mod.name} | transitive_imports(mod, modules)):
+            for imp in modules[name].imports:
+                ext = self.external.get(imp.module)
+                if ext is not None:
+                    digest.update(b"external\0" + imp.module.encode() + b"\0" + (ext.deep or "none").encode() + b"\0")
         return digest.hexdigest()
 
     def _interface(self, name: str, part: str = "olean") -> str | None:
@@ -551,30 +782,33 @@ class Builder:
 
     def _compile(self, mod: LeanModule) -> ModuleResult:
         root = self.project.root
-        scratch_root = self.project.build_dir / "tmp"
+        scratch_root = self.scratch_root
         scratch_root.mkdir(parents=True, exist_ok=True)
         scratch = Path(tempfile.mkdtemp(prefix=mod.name + ".", dir=scratch_root))
         stem = mod.name.rsplit(".", 1)[-1]
         started = time.monotonic()
+        src_dir = self._src_dir(mod.name)
         try:
-            src_rel = os.path.relpath(self.project.src_dir, root)
+            src_rel = os.path.relpath(src_dir, root)
             source = mod.path
             if self.toolchain.kind == "wasm":  # see PROOF_ONLY_SECTION
                 shadow = scratch / "src"
-                source = shadow / mod.path.relative_to(self.project.src_dir)
+                source = shadow / mod.path.relative_to(src_dir)
                 source.parent.mkdir(parents=True, exist_ok=True)
                 text = files.read_text(self.project.src_dir, mod.path, "the Lean module")
                 source.write_text(proof_only_source(text), encoding="utf-8")
                 src_rel = os.path.relpath(shadow, root)
             cmd = [
                 *self.toolchain.lean_cmd,
+                *self._lean_args(mod.name),
                 "-R", src_rel,
                 "-o", os.path.relpath(scratch / f"{stem}.olean", root),
                 "-i", os.path.relpath(scratch / f"{stem}.ilean", root),
                 "--json",
                 os.path.relpath(source, root),
             ]  # fmt: skip
-            env = dict(os.environ, LEAN_PATH=str(self.project.olean_dir.resolve()))
+            env = dict(os.environ, LEAN_PATH=os.pathsep.join(
+                str(p.resolve()) for p in [self.project.olean_dir, *self.project.dependency_dirs()]))
             self.project.olean_dir.mkdir(parents=True, exist_ok=True)
             # the project's Lean code runs here (macros, `#eval`, `initialize`): in the sandbox, it
             # reads the project and the toolchain and writes only this module's scratch folder
@@ -585,11 +819,12 @@ class Builder:
             if source != mod.path:
                 messages = [_as_original(m, os.path.relpath(source, root), os.path.relpath(mod.path, root))
                             for m in messages]
+            messages = [_with_module_hint(m) for m in messages]
             errors = [m for m in messages if m.severity == "error"]
             produced = (scratch / f"{stem}.olean").exists()
             if proc.returncode == 0 and not errors and produced:
                 self._install_outputs(scratch, stem, mod.name)
-                return ModuleResult(mod.name, mod.path, "built", messages, seconds)
+                return ModuleResult(mod.name, mod.path, ModuleState.BUILT, messages, seconds, package=self._package)
             self._remove_outputs(mod.name)
             if not errors:
                 detail = "\n".join((proc.stdout + "\n" + proc.stderr).strip().splitlines()[-15:])
@@ -601,7 +836,7 @@ class Builder:
                         "toolchain",
                     )
                 )  # fmt: skip
-            return ModuleResult(mod.name, mod.path, "failed", messages, seconds)
+            return ModuleResult(mod.name, mod.path, ModuleState.FAILED, messages, seconds, package=self._package)
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
 
@@ -617,6 +852,48 @@ class Builder:
                 os.replace(produced, target)
             else:
                 target.unlink(missing_ok=True)
+
+
+#: ``on_ready(module, its project imports (transitively), compiled in this run)``
+OnReady = Callable[[str, tuple[str, ...], bool], None]
+
+
+def _size(path: Path) -> int:
+    try:
+        return max(1, path.stat().st_size)
+    except OSError:
+        return 1
+
+
+class _Estimate:
+    """The build's remaining time, from the modules' sizes and the seconds per byte measured on the
+    modules compiled so far (shown once one has been compiled; a guess: modules differ)."""
+
+    def __init__(self, jobs: int, sizes: dict[str, int]) -> None:
+        self.jobs = jobs
+        self.sizes = sizes
+        self.finished: set[str] = set()
+        self.bytes = 0
+        self.seconds = 0.0
+
+    def done(self, name: str) -> None:
+        self.finished.add(name)
+
+    def compiled(self, name: str, seconds: float) -> None:
+        self.finished.add(name)
+        self.bytes += self.sizes.get(name, 1)
+        self.seconds += seconds
+
+    def left(self, pending: list[str], running: list[str]) -> str:
+        todo = [n for n in [*pending, *running] if n not in self.finished]
+        if not todo or self.bytes == 0:
+            return ""
+        rate = self.seconds / self.bytes
+        sizes = [self.sizes.get(n, 1) for n in todo]
+        # the work shared by the jobs, but never less than the largest module alone (it is one job)
+        seconds = max(sum(sizes) * rate / max(1, min(self.jobs, len(todo))), max(sizes) * rate)
+        return (f"about {seconds / 60:.0f} min of building left" if seconds >= 90
+                else f"about {seconds:.0f} s of building left")
 
 
 def _umask() -> int:
@@ -657,6 +934,14 @@ def header_end(text: str) -> int:
             end = match.end()
         pos = match.end()
     return end
+
+
+def _with_module_hint(message: Message) -> Message:
+    """An error of the module system with what to do about it (:data:`MODULE_HINTS`)."""
+    if message.severity != "error":
+        return message
+    hints = "".join(hint for pattern, hint in MODULE_HINTS if pattern.search(message.text))
+    return dataclasses.replace(message, text=message.text + hints) if hints else message
 
 
 def _as_original(message: Message, shadow: str, original: str) -> Message:
@@ -710,15 +995,16 @@ def parse_messages(stdout: str, root: Path) -> list[Message]:
 
 
 def build(project: Project, toolchain: Toolchain, jobs: int | None = None,
-          progress: Progress | None = None) -> BuildReport:
-    """Build every module of ``project`` (see the module docstring).
+          progress: Progress | None = None, on_ready: OnReady | None = None) -> BuildReport:
+    """Build every module of ``project`` (see the module docstring); ``on_ready`` is told of each
+    module as its outputs become current (the kernel's re-check alongside the build).
 
     The build folder is locked for the whole build: a second ``claimcheck build`` of the same
     project waits for the first, then finds every module up to date instead of redoing the work.
     """
     lock = project.build_dir / ".lock"
     with FileLock(lock, progress, f"another build of {project.root} is running; waiting for it to finish"):
-        return Builder(project, toolchain, jobs, progress).run()
+        return Builder(project, toolchain, jobs, progress, on_ready=on_ready).run()
 
 
 def current_outputs(project: Project, toolchain: Toolchain) -> BuildReport:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from claimcheck import files
 from claimcheck.errors import ModuleGraphError
@@ -134,7 +135,7 @@ def discover(src_dir: Path, exclude: tuple[Path, ...] = ()) -> dict[str, LeanMod
     return modules
 
 
-def topological_order(modules: dict[str, LeanModule], is_external: "callable[[str], bool]") -> list[str]:
+def topological_order(modules: dict[str, LeanModule], is_external: Callable[[str], bool]) -> list[str]:
     """Modules ordered so that imports come first; unknown imports and cycles are errors."""
     for mod in modules.values():
         for imp in mod.imports:

@@ -90,6 +90,8 @@ class Toolchain:
     lib_dir: Path
     version: str
     home: Path
+    #: a native toolchain's ``lake`` (beside its ``lean``): it builds Lake workspaces
+    lake: Path | None = None
 
     @property
     def lean_version(self) -> str:
@@ -109,6 +111,8 @@ class Toolchain:
             f"library:   {self.lib_dir}",
             f"home:      {self.home}",
         ]
+        if self.kind == "native":
+            lines.append(f"lake:      {self.lake if self.lake is not None else '(none beside lean: claimcheck builds)'}")
         return "\n".join(lines)
 
 
@@ -177,7 +181,9 @@ def _native_toolchain(exe: Path) -> Toolchain:
     except (OSError, subprocess.SubprocessError) as exc:
         raise ToolchainError(f"{exe}: does not run as Lean ({exc})") from exc
     home = Path(prefix.stdout.strip())
-    toolchain = Toolchain("native", (str(exe),), home / "lib" / "lean", version.stdout.strip(), home)
+    lake = exe.parent / "lake"
+    toolchain = Toolchain("native", (str(exe),), home / "lib" / "lean", version.stdout.strip(), home,
+                          lake if lake.is_file() and os.access(lake, os.X_OK) else None)
     written_by, _commit = library_version(toolchain.lib_dir)
     if written_by != toolchain.lean_version:
         raise ToolchainError(

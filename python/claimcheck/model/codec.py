@@ -54,7 +54,9 @@ def encode(value: Any) -> Any:
         return value.value
     if isinstance(value, DeclFacts):
         data = {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
-        data["components"] = value.name.to_json()
+        # the name the author wrote (a private one marked `private`, never its mangled form)
+        data["name"] = str(value.name.user_facing)
+        data["components"] = value.name.user_facing.to_json()
         data["private"] = value.private
         return data
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -106,6 +108,18 @@ def _name(data: Any) -> Name:
     return parse_str(data) if data.__class__ is str else Name(_expect(list, data))
 
 
+def _facts_decoder(read: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """A declaration's facts: its name is written as the author wrote it; a private one is Lean's
+    ``_private.<module>.0.<name>`` again (its identity)."""
+    def facts(data: Any) -> DeclFacts:
+        got = read(data)
+        if isinstance(data, dict) and data.get("private") is True and not got.name.is_private:
+            module = tuple(Name.parse(got.module).components) if got.module else ()
+            got = dataclasses.replace(got, name=Name(("_private", *module, 0, *got.name.components)))
+        return got
+    return facts
+
+
 @lru_cache(maxsize=None)
 def _decoder(kind: Any) -> Callable[[Any], Any]:
     """The reader of one type (made once per type)."""
@@ -123,6 +137,8 @@ def _decoder(kind: Any) -> Callable[[Any], Any]:
         return _name
     if isinstance(kind, type) and issubclass(kind, Enum):
         return kind
+    if kind is DeclFacts:
+        return _facts_decoder(_dataclass_decoder(kind))
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         return _dataclass_decoder(kind)
     origin, args = typing.get_origin(kind), typing.get_args(kind)
@@ -242,6 +258,13 @@ def facts_from_json(data: Any) -> DeclFacts:
     return decode(DeclFacts, data)
 
 
-def facts_to_json(records: list[DeclFacts]) -> dict[str, Any]:
-    """The ``status --json`` document."""
-    return {"schema": STATUS_SCHEMA, "declarations": [encode(r) for r in records]}
+def facts_to_json(records: list[DeclFacts], dependencies: str | None = None,
+                  notes: list[str] | None = None) -> dict[str, Any]:
+    """The ``status --json`` document (``dependencies``: the workspace's required packages and the
+    kernel's treatment of them, when there are any; ``notes``: what else the status found, in words)."""
+    doc: dict[str, Any] = {"schema": STATUS_SCHEMA, "declarations": [encode(r) for r in records]}
+    if dependencies is not None:
+        doc["dependencies"] = dependencies
+    if notes:
+        doc["notes"] = notes
+    return doc

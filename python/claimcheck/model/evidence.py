@@ -28,6 +28,7 @@ __all__ = [
     "CompanionSandbox",
     "Coverage",
     "Verdict",
+    "ClaimState",
     "Tier",
     "TIERS",
     "Severity",
@@ -123,6 +124,20 @@ class Verdict(StrEnum):
     INFORMAL = "informal"
 
 
+class ClaimState(StrEnum):
+    """A claim's state as every output shows it: its verdict, a holding one with how much it covers."""
+
+    HOLDS_FULL = "holds-full"
+    HOLDS_SPECIAL_CASE = "holds-special-case"
+    HOLDS_PROOF_CORE = "holds-proof-core"
+    HOLDS_RECONSTRUCTION = "holds-reconstruction"
+    #: holds on numerical witnesses alone (no Lean)
+    HOLDS_NUMERICAL = "holds-numerical"
+    STATED = "stated"
+    INFORMAL = "informal"
+    FAILS = "fails"
+
+
 class Tier(StrEnum):
     """How strong a claim's evidence is, strongest first; each counted on its own.
 
@@ -169,6 +184,7 @@ class ProblemCode(StrEnum):
     UNDECIDED_PROPOSITION = "undecided-proposition"
     FINGERPRINT_UNRECORDED = "fingerprint-unrecorded"
     FINGERPRINT_CHANGED = "fingerprint-changed"
+    FINGERPRINT_MISTYPED = "fingerprint-mistyped"
     KERNEL_REJECTED = "kernel-rejected"
     KERNEL_NOT_ACCEPTED = "kernel-not-accepted"
     KERNEL_RELAXED = "kernel-relaxed"
@@ -194,6 +210,12 @@ class ProblemCode(StrEnum):
     NOT_FORMALISED = "not-formalised"
     # the project
     MODULE_FAILED = "module-failed"
+    #: ``--no-build``: a module not built, or built from another source: its outputs were not read
+    MODULE_STALE = "module-stale"
+    #: what the wasm build accepts and a native ``lake build`` refuses (a definition needing ``noncomputable``)
+    NATIVE_BUILD_FAILS = "native-build-fails"
+    #: a package the workspace requires is not there
+    PACKAGE_MISSING = "package-missing"
     MODULE_UNREACHABLE = "module-unreachable"
     FORMALIZATION_STALE = "formalization-stale"
     FORMALIZATION_FIELD_BLANK = "formalization-field-blank"
@@ -320,14 +342,14 @@ class ClaimEvidence:
         return bool(self.formal)
 
     @property
-    def state(self) -> str:
+    def state(self) -> ClaimState:
         """The claim's state for the outputs: its verdict, a holding one with its coverage
         (``holds-full``, ``holds-special-case``, ``holds-proof-core``, ``holds-reconstruction``)."""
         if self.verdict is Verdict.HOLDS and self.coverage is not None and self.is_formal:
-            return f"holds-{self.coverage}"
+            return ClaimState(f"holds-{self.coverage}")
         if self.verdict is Verdict.HOLDS:
-            return "holds-numerical" if not self.is_formal else "holds-full"
-        return str(self.verdict)
+            return ClaimState.HOLDS_NUMERICAL if not self.is_formal else ClaimState.HOLDS_FULL
+        return ClaimState(str(self.verdict))
 
 
 @dataclass(frozen=True)
@@ -365,6 +387,9 @@ class ModuleState(StrEnum):
     UP_TO_DATE = "up-to-date"
     FAILED = "failed"
     BLOCKED = "blocked"
+    #: ``--no-build``: no outputs, or outputs of another source (its reason says which)
+    NOT_BUILT = "not-built"
+    STALE = "stale"
 
 
 @dataclass(frozen=True)
@@ -373,12 +398,18 @@ class ModuleResult:
     status: ModuleState
     first_error: str | None = None
     source: str | None = None  # relative to the project root
+    #: the required package of the workspace it belongs to ("": the project's own module)
+    package: str = ""
 
 
 @dataclass(frozen=True)
 class BuildSummary:
     ok: bool
     modules: list[ModuleResult] = field(default_factory=list)
+    #: required packages of the workspace that are missing, each with how to get it
+    missing: list[str] = field(default_factory=list)
+    #: findings of the build at a module's line (a definition a native build refuses), as problems
+    warnings: list["Problem"] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -398,6 +429,20 @@ class Settings:
     sources_checked: bool = False
     #: how the project's companion code ran (None: the project has none)
     companion: CompanionSandbox | None = None
+    #: the workspace's required packages (name and source), and whether the kernel re-checks their
+    #: declarations ("check") or admits their theorems as stated ("trust"); empty without any
+    dependencies: list[str] = field(default_factory=list)
+    kernel_dependencies: str = "check"
+
+    def dependencies_line(self) -> str | None:
+        """The workspace's required packages and how the kernel treats them, in one line (None
+        without any): every output that shows verdicts says it."""
+        if not self.dependencies:
+            return None
+        how = ("the independent kernel re-checks their declarations" if self.kernel_dependencies == "check"
+               else "their theorems are admitted as stated, not re-checked by the independent kernel")
+        return (f"dependencies: {', '.join(self.dependencies)}; {how} "
+                f"(`[kernel] dependencies = \"{self.kernel_dependencies}\"`)")
 
 
 @dataclass(frozen=True)

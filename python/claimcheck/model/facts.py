@@ -13,7 +13,7 @@ judged in its own module's environment.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 from claimcheck.model.names import Name
@@ -31,6 +31,7 @@ __all__ = [
     "Lint",
     "StatementPart",
     "SourceRange",
+    "DependencyAxiom",
     "DeclFacts",
 ]
 
@@ -66,10 +67,12 @@ class Status(StrEnum):
     AXIOM = "axiom"
     MISSING = "missing"
     FAILED = "failed"
+    #: its module's outputs were not read: not built, or built from another source (``--no-build``)
+    STALE = "stale"
 
 
 #: Statuses from most to least severe.
-STATUS_ORDER = (Status.FAILED, Status.MISSING, Status.SORRY, Status.NATIVE, Status.UNSAFE, Status.AXIOM,
+STATUS_ORDER = (Status.FAILED, Status.STALE, Status.MISSING, Status.SORRY, Status.NATIVE, Status.UNSAFE, Status.AXIOM,
                 Status.TRUSTED, Status.PROVED)
 
 
@@ -198,6 +201,20 @@ class SourceRange:
     name_column: int = 0
 
 
+@dataclass(frozen=True, order=True)
+class DependencyAxiom:
+    """An axiom (``sorryAx`` included) that a declaration reaches through a required package of the
+    workspace: the package, the axiom, and the package's declaration that uses it (or is it)."""
+
+    package: str
+    axiom: Name
+    via: Name
+
+    def __str__(self) -> str:
+        how = "" if self.via == self.axiom else f" via {self.via}"
+        return f"{self.axiom} (package {self.package}{how})"
+
+
 @dataclass(frozen=True)
 class DeclFacts:
     """Everything claimcheck learnt about one declaration."""
@@ -235,6 +252,10 @@ class DeclFacts:
     note: str = ""
     #: ``unsafe`` declarations it is or reaches (Lean's kernel does not check them: never proved)
     unsafe: tuple[Name, ...] = ()
+    #: the required package of the workspace that declares it ("": the project's, or the core library's)
+    package: str = ""
+    #: the axioms it reaches that come from required packages (not allowed ones), with their package
+    dependency_axioms: tuple[DependencyAxiom, ...] = ()
 
     @property
     def private(self) -> bool:

@@ -319,7 +319,7 @@ def abstract(e: Expr, fvars: Sequence[FVar]) -> Expr:
 
 def instantiate_level(lv: Level, sub: Mapping[Name, Level]) -> Level:
     """``lv`` with its universe parameters replaced as ``sub`` says."""
-    if lv.kind == "param" and lv.name in sub:
+    if lv.kind == "param" and lv.name is not None and lv.name in sub:
         return sub[lv.name]
     if lv.args:
         return Level(lv.kind, tuple(instantiate_level(a, sub) for a in lv.args), lv.name)

@@ -8,7 +8,8 @@ source included:
   counts: the outputs of the module and of every module it imports (:meth:`Keys.module`);
 - the kernel's verdicts, the satisfiability witnesses, the library declarations the manifests name,
   the instance cross-checks of the whole build: the outputs of every module (:meth:`Keys.project`);
-- a rendered ``status``: the same, the options and where the sources are (:meth:`Keys.rendered`);
+- the project's facts whole (verdicts, locations and witnesses put in), a rendered ``status``: the
+  same, the options and where the sources are (:meth:`Keys.facts`, :meth:`Keys.rendered`);
 - what the companion computes (its witness ids, a witness's result, an instance's cross-check):
   the companion's source (:func:`companion_key`).
 
@@ -48,7 +49,18 @@ class Keys:
     options: Options
 
     def _settings(self) -> tuple[object, ...]:
-        return (code_digest(), self.toolchain, *sorted(map(str, self.project.allowed_axioms)))
+        return (code_digest(), self.toolchain, *sorted(map(str, self.project.allowed_axioms)), self._dependencies)
+
+    @cached_property
+    def _dependencies(self) -> str:
+        """The outputs of the required packages' modules (a declaration's facts go through them) and
+        how the kernel treats them; "" outside a workspace."""
+        build = self.build
+        if not build.packages and not build.missing:
+            return ""
+        return digest("dependencies", self.project.kernel_dependencies, *build.missing,
+                      *(f"{p}:{m}={r.digests.get(m, r.modules[m].status)}" for p, r in build.packages.items()
+                        for m in r.modules))
 
     @cached_property
     def project_key(self) -> str:
@@ -69,16 +81,28 @@ class Keys:
     def kernel(self) -> str:
         return digest("kernel", self.project_key)
 
+    def facts(self) -> str:
+        """The facts of every listed declaration with their kernel verdicts, locations and witnesses:
+        the facts' key, the options, where the sources are (locations are relative to the root)."""
+        opts = self.options
+        return digest("facts", self.project_key, opts.kernel, opts.include_all, str(self.project.root),
+                      *(f"{m}={r.status}={r.source}" for m, r in self.build.modules.items()))
+
     def rendered(self, fmt: str) -> str:
         """A rendered ``status`` in the format ``fmt``: the facts' key, the options, where the sources are."""
         opts = self.options
         return digest("rendered", fmt, self.project_key, opts.kernel, opts.include_all,
                       "|".join(map(str, opts.decls)) if opts.decls is not None else "*", str(self.project.root),
-                      *(f"{m}={r.status}={r.source}" for m, r in self.build.modules.items()))
+                      *(f"{m}={r.status}={r.source}={r.first_error() if m in self.build.failed_modules() else ''}"
+                        for m, r in self.build.modules.items()))
 
     def witnesses(self, wanted: Iterable[tuple[str, Name]]) -> str:
         return digest("witnesses", self.project_key, self.options.kernel,
                       *(f"{m}\0{n}" for m, n in sorted(wanted, key=lambda k: (k[0], str(k[1])))))
+
+    def fidelity(self, module: str) -> str:
+        """What a native build refuses in ``module`` (its facts' key: its outputs and its imports')."""
+        return digest("fidelity", self.module(module))
 
     def applications(self, module: str) -> str:
         return digest("applications", self.module(module))

@@ -25,3 +25,6 @@ class Options:
     no_cache: bool = False
     #: run companion code even where no OS sandbox is available (the user's explicit choice)
     unsandboxed_companion: bool = False
+    #: re-check each module with the kernel as soon as it and its imports are built (False: only
+    #: after the whole build; the verdicts are the same)
+    kernel_alongside: bool = True

@@ -13,7 +13,7 @@ codes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, partial
 from typing import TYPE_CHECKING, Callable
 
 from claimcheck.cache import reads_allowed
@@ -30,13 +30,15 @@ from claimcheck.progress import Progress
 from claimcheck.project import Project
 
 if TYPE_CHECKING:
+    from claimcheck.pipeline.alongside import Alongside
+    from claimcheck.recheck.run import Checker
     from claimcheck.analysis.library import LibraryIndex
     from claimcheck.analysis.satisfiable import Application
-    from claimcheck.analysis.spoofing import StatementInspector
+    from claimcheck.analysis.instance_rules import InstanceRules
     from claimcheck.claims.gate import Evidence
     from claimcheck.claims.manifest import Manifest
     from claimcheck.model.evidence import GateResult, Problem
-    from claimcheck.olean.reader import Environment
+    from claimcheck.olean.reader import Environment, ModuleReads
 
 __all__ = ["Session", "Options"]
 
@@ -59,17 +61,54 @@ class Session:
 
     @cached_property
     def build(self) -> BuildReport:
-        if self.options.build:
-            return build(self.project, self.toolchain, jobs=self.options.jobs, progress=self.progress)
-        return current_outputs(self.project, self.toolchain)
+        if self.project.is_lake:
+            from claimcheck.lean.workspace_build import build_workspace
+
+            return build_workspace(self.project, self.toolchain, self.options.jobs, self.progress,
+                                   build=self.options.build)
+        if not self.options.build:
+            return current_outputs(self.project, self.toolchain)
+        alongside = self._alongside
+        try:
+            report = build(self.project, self.toolchain, jobs=self.options.jobs, progress=self.progress,
+                           on_ready=alongside.ready if alongside is not None else None)
+        except BaseException:
+            if alongside is not None:
+                alongside.abandon()  # an interrupted or failed build: nothing waits for the re-check
+            raise
+        if alongside is not None:
+            self._checker = alongside.finish()
+        return report
+
+    @cached_property
+    def _alongside(self) -> Alongside | None:
+        """The kernel's re-check of each module as the build finishes it (:mod:`.alongside`)."""
+        if not self.options.kernel or not self.options.kernel_alongside:
+            return None
+        from claimcheck.pipeline.alongside import Alongside
+
+        return Alongside(lambda: self.environment, [self.toolchain.lib_dir], stages.verdict_store(self.options.no_cache),
+                         self.project.kernel_fuel, self.progress)
+
+    #: the checking run the project's re-check continues (filled alongside the build)
+    _checker: Checker | None = field(default=None, init=False, repr=False)
 
     @cached_property
     def library(self) -> LibraryIndex:
-        return stages.library(self.toolchain)
+        """The toolchain library's index (read once per toolchain, kept by its content)."""
+        return stages.library(self.toolchain, reads=not self.options.no_cache, progress=self.progress.line)
 
     @cached_property
     def environment(self) -> Environment:
-        return stages.environment(self.project, self.toolchain)
+        return stages.environment(self.project, self.toolchain, self.library)
+
+    @property
+    def modules_read(self) -> ModuleReads:
+        """How many modules this run has read from disk (none until a stage needs the environment)."""
+        from claimcheck.olean.reader import ModuleReads
+
+        env = self.__dict__.get("environment")
+        return env.reads if env is not None else ModuleReads()
 
     @property
     def built_modules(self) -> list[str]:
@@ -81,13 +120,14 @@ class Session:
         return folder is not None and folder.resolve() == self.toolchain.lib_dir.resolve()
 
     @cached_property
-    def _inspectors(self) -> dict[str, StatementInspector]:
+    def _instance_rules(self) -> dict[str, InstanceRules]:
         return {}
 
-    def inspector(self, module: str) -> StatementInspector:
-        if module not in self._inspectors:
-            self._inspectors[module] = stages.inspector(self.environment, self._core_module, module)
-        return self._inspectors[module]
+    def instance_rules(self, module: str) -> InstanceRules:
+        """The instance rules as ``module`` sees its constants (one per module and session)."""
+        if module not in self._instance_rules:
+            self._instance_rules[module] = stages.instance_rules(self.environment, self._core_module, module)
+        return self._instance_rules[module]
 
     # ------------------------------------------------------------------ reuse
 
@@ -112,8 +152,10 @@ class Session:
             return {}
 
         def compute() -> dict[Key, KernelVerdict]:
-            return stages.kernel_verdicts(self.environment, self.built_modules, self.toolchain, self.project.kernel_fuel,
-                                          self.options.no_cache, self.progress.line)
+            return stages.kernel_verdicts(
+                self.environment, self.built_modules, self.toolchain, self.project.kernel_fuel, self.options.no_cache,
+                self.progress.line, self.project.dependency_dirs() if self.project.kernel_dependencies == "trust" else (),
+                self._checker)
 
         if not reuse:
             verdicts = compute()
@@ -126,13 +168,19 @@ class Session:
     @cached_property
     def facts(self) -> list[DeclFacts]:
         """The facts of every listed declaration (the options' ``decls``, or every user-facing
-        declaration of the project), with kernel verdicts, locations and satisfiability witnesses."""
+        declaration of the project), with kernel verdicts, locations and satisfiability witnesses;
+        the project's whole list is reused as one record (a no-op ``check`` reads it alone)."""
         self.progress.line("reading proof status")
         if self.options.decls is not None:
-            records = stages.declaration_facts(self.environment, self.project, self.build, self.toolchain, self.library,
-                                               decls=self.options.decls, include_all=self.options.include_all)
-        else:
-            records = self._module_facts()
+            return self._completed(stages.declaration_facts(
+                self.environment, self.project, self.build, self.toolchain, self.library, decls=self.options.decls,
+                include_all=self.options.include_all))
+        return self.records.reuse(PROJECT, self.keys.facts(), list[DeclFacts],
+                                  lambda: self._completed(self._module_facts()),
+                                  keep=lambda _facts: not stages.ran_out_of_fuel(self.kernel_verdicts))
+
+    def _completed(self, records: list[DeclFacts]) -> list[DeclFacts]:
+        """``records`` with their kernel verdicts, locations and satisfiability witnesses."""
         verdicts = self.kernel_verdicts
         built = set(self.built_modules)
         if self.options.kernel and any(r.key not in verdicts for r in records
@@ -154,8 +202,10 @@ class Session:
     def _module_facts(self) -> list[DeclFacts]:
         """Every built module's records, reused per module under its key; the rest computed in one
         analysis over the whole project."""
-        have = {m: self.records.get(FACTS, self.keys.module(m), list[DeclFacts],
-                                    valid=lambda got, m=m: all(r.module == m for r in got))
+        def of_module(module: str) -> Callable[[list[DeclFacts]], bool]:
+            return lambda got: all(r.module == module for r in got)
+
+        have = {m: self.records.get(FACTS, self.keys.module(m), list[DeclFacts], valid=of_module(m))
                 for m in self.built_modules}
         todo = [m for m, got in have.items() if got is None]
         failed: list[DeclFacts] = []
@@ -257,7 +307,7 @@ class Session:
         naming a declaration that is no theorem of these facts is not taken."""
         theorems = {f.key for f in self.facts if f.kind is DeclKind.THEOREM}
         if self._sandbox is None:
-            found = stages.instance_theorems(self.environment, self.facts, self.inspector)
+            found = stages.instance_theorems(self.environment, self.facts, self.instance_rules)
             return stages.not_cross_checked([f for f, _term in found], "companion code did not run (no OS sandbox"
                                             " here; --unsandboxed-companion runs it without one)")
         return self.records.reuse(COMPANION, self._companion_key("instances", self.keys.project_key),
@@ -265,7 +315,7 @@ class Session:
 
     def _cross_check(self) -> dict[Key, InstanceResult]:
         """The instance cross-checks, each reused under its statement."""
-        theorems = stages.instance_theorems(self.environment, self.facts, self.inspector)
+        theorems = stages.instance_theorems(self.environment, self.facts, self.instance_rules)
         keys = {f.key: self._companion_key("instance", self.keys.term(term), f.statement or "") for f, term in theorems}
         results = {}
         for f, _term in theorems:
@@ -289,7 +339,26 @@ class Session:
         stages.check_witness_ids(manifests, self.witness_ids(manifests))
         witnesses = self._witness_results(stages.claim_witnesses(manifests))
         return stages.evidence(self.project, self.build, self.toolchain, facts + extra, witnesses,
-                               self._instance_results, self.companion_sandbox())
+                               self._instance_results, self.native_fidelity, self.companion_sandbox())
+
+    @cached_property
+    def native_fidelity(self) -> list[Problem]:
+        """The definitions of the project's modules that the wasm build accepts and a native ``lake
+        build`` refuses (each a warning at its line); none on a native toolchain, which reports them
+        itself. Reused per module under its facts' key."""
+        from claimcheck.model.evidence import Problem
+
+        if self.toolchain.kind != "wasm":
+            return []
+        out: list[Problem] = []
+
+        def compute(module: str) -> list[Problem]:
+            return stages.native_fidelity(self.environment, self.project, self.toolchain, module,
+                                          self.build.modules[module].source)
+
+        for m in self.built_modules:
+            out += self.records.reuse(FACTS, self.keys.fidelity(m), list[Problem], partial(compute, m))
+        return out
 
     def _manifest_decls(self, manifests: list[Manifest], facts: list[DeclFacts]) -> list[DeclFacts]:
         """Facts of the declarations the manifests name that are not among the project's listed ones

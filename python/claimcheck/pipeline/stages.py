@@ -12,7 +12,7 @@ the folder it runs when it runs: ``status`` on unchanged inputs loads none of th
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -24,42 +24,58 @@ from claimcheck.model.names import Name
 from claimcheck.project import Project
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
+    from claimcheck.model.evidence import Settings
     from claimcheck.analysis.cross_check import InstanceTheorem
     from claimcheck.analysis.library import LibraryIndex
     from claimcheck.analysis.satisfiable import Application
-    from claimcheck.analysis.spoofing import StatementInspector
+    from claimcheck.analysis.instance_rules import InstanceRules
     from claimcheck.claims.gate import Evidence
     from claimcheck.claims.manifest import Manifest
     from claimcheck.companion.protocol import Request, Response
     from claimcheck.sandbox import Kind
     from claimcheck.model.evidence import CompanionSandbox, GateResult, InstanceResult, Problem, WitnessOutcome
     from claimcheck.olean.reader import Environment
+    from claimcheck.recheck.run import Checker
 
 Key = tuple[str, Name]
 
 # ---------------------------------------------------------------------------------------- facts
 
 
-def library(toolchain: Toolchain) -> LibraryIndex:
+def library(toolchain: Toolchain, reads: bool = True, progress: Callable[[str], None] | None = None) -> LibraryIndex:
+    """The index of the toolchain's library, kept by its content (``reads=False``: computed)."""
     from claimcheck.analysis.library import library_index
 
-    return library_index(toolchain.lib_dir)
+    return library_index(toolchain.lib_dir, reads, progress)
 
 
-def environment(project: Project, toolchain: Toolchain) -> Environment:
-    """The built ``.olean`` files with the toolchain's library folders (the trusted core, searched first)."""
+def environment(project: Project, toolchain: Toolchain, library: LibraryIndex | None = None) -> Environment:
+    """The built ``.olean`` files with the toolchain's library folders (the trusted core, searched
+    first), the library's modules read only as their constants are asked for (``library``'s catalog)."""
     from claimcheck.analysis.statuses import open_environment
 
-    return open_environment([project.olean_dir], [toolchain.lib_dir])
+    return open_environment([project.olean_dir, *project.dependency_dirs()], [toolchain.lib_dir], library)
+
+
+def verdict_store(no_cache: bool) -> Store:
+    """The kernel's verdict store in the user's cache (read unless ``no_cache`` or under CI)."""
+    from claimcheck.recheck.run import STORE_NAMESPACE
+
+    return Store(STORE_NAMESPACE, enabled=reads_allowed(no_cache))
 
 
 def kernel_verdicts(env: Environment, modules: Sequence[str], toolchain: Toolchain, fuel: int, no_cache: bool,
-                    progress: Callable[[str], None]) -> dict[Key, KernelVerdict]:
-    """The independent kernel's verdict on every constant of ``modules``."""
-    from claimcheck.recheck.run import STORE_NAMESPACE, project_verdicts
+                    progress: Callable[[str], None], trusted: Sequence[Path] = (),
+                    checker: Checker | None = None) -> dict[Key, KernelVerdict]:
+    """The independent kernel's verdict on every constant of ``modules`` (``trusted``: the output
+    folders of required packages whose theorems are admitted as stated; ``checker``: the checking
+    run begun alongside the build, whose units are not checked again)."""
+    from claimcheck.recheck.run import project_verdicts
 
-    store = Store(STORE_NAMESPACE, enabled=reads_allowed(no_cache))
-    verdicts, _result = project_verdicts(env, modules, [toolchain.lib_dir], store, fuel, progress)
+    verdicts, _result = project_verdicts(env, modules, [toolchain.lib_dir], verdict_store(no_cache), fuel, progress,
+                                         trusted, checker)
     return verdicts
 
 
@@ -77,7 +93,49 @@ def declaration_facts(env: Environment, project: Project, build: BuildReport, to
     return facts(env, list(build.modules), [toolchain.lib_dir], allowed_axioms=project.allowed_axioms,
                  failed_modules=build.failed_modules(), decls=list(decls) if decls is not None else None,
                  include_all=include_all, library=library, only=only,
-                 sources={m: r.source for m, r in build.modules.items()} if only is not None else None)
+                 sources={m: r.source for m, r in build.modules.items()} if only is not None else None,
+                 packages=package_folders(project), module_notes=module_notes(build),
+                 dependency_failed={m: p for dep in build.packages.values() for m, p in dep.failed_modules().items()})
+
+
+def package_folders(project: Project) -> dict[Path, str]:
+    """The output folder of each required package of the workspace, with the package's name."""
+    if project.workspace is None:
+        return {}
+    return {p.olean_dir.resolve(): p.name for p in project.workspace.dependencies}
+
+
+def module_notes(build: BuildReport) -> dict[str, tuple[Status, str]]:
+    """The status of the declarations of each module that has no current outputs (``stale`` when they
+    were not read: not built, or built from another source; ``failed`` otherwise), and why, in the
+    build's own words."""
+    states = build.module_states()
+    failed = set(build.failed_modules()).union(*(d.failed_modules() for d in build.packages.values()))
+    return {n: (Status.STALE if r.status in ("not-built", "stale") or (r.status == "blocked" and not r.messages
+                                                                      and _stale_below(build, n)) else Status.FAILED,
+                r.first_error())
+            for n, r in states.items() if n in failed}
+
+
+def _stale_below(build: BuildReport, module: str) -> bool:
+    """Whether a blocked module is blocked only by modules that are not built or stale (the outputs
+    were not read, nothing failed)."""
+    states = build.module_states()
+    seen: set[str] = set()
+    todo = [module]
+    while todo:
+        m = todo.pop()
+        if m in seen or m not in states:
+            continue
+        seen.add(m)
+        r = states[m]
+        if r.status == "failed":
+            return False
+        if r.status == "blocked":
+            if r.blocked_by is None or r.blocked_by not in states:
+                return False
+            todo.append(r.blocked_by)
+    return True
 
 
 def by_module(records: Iterable[DeclFacts]) -> tuple[list[DeclFacts], dict[str, list[DeclFacts]]]:
@@ -137,10 +195,12 @@ def arities(env: Environment, module: str, names: list[Name]) -> dict[Name, int]
     return hypothesis_arities(env, module, names)
 
 
-def inspector(env: Environment, is_core: Callable[[str], bool], module: str) -> StatementInspector:
-    from claimcheck.analysis.spoofing import StatementInspector
+def instance_rules(env: Environment, is_core: Callable[[str], bool], module: str) -> InstanceRules:
+    """The instance rules as ``module`` sees its constants (``is_core``: a library module)."""
+    from claimcheck.analysis.instance_rules import InstanceRules
+    from claimcheck.analysis.scope import ProjectScope
 
-    return StatementInspector(env, is_core, module)
+    return InstanceRules(ProjectScope(env, is_core, module))
 
 
 # ------------------------------------------------------------------------------------ companion
@@ -196,11 +256,11 @@ def run_witnesses(project: Project, ids: list[str], mode: Kind) -> dict[str, Wit
             for w in response.witnesses}
 
 
-def instance_theorems(env: Environment, facts: list[DeclFacts], inspector: Callable[[str], StatementInspector]
+def instance_theorems(env: Environment, facts: list[DeclFacts], rules: Callable[[str], InstanceRules]
                       ) -> list[InstanceTheorem]:
     from claimcheck.analysis.cross_check import instance_theorems as theorems
 
-    return theorems(env, facts, inspector)
+    return theorems(env, facts, rules)
 
 
 def cross_check(project: Project, theorems: list[InstanceTheorem], mode: Kind) -> dict[Key, InstanceResult]:
@@ -238,6 +298,10 @@ def load_manifests(project: Project, witness_ids: Callable[[list[Manifest]], lis
     return manifests
 
 
+#: ``validate`` reads the names of a required package's built modules up to this many modules.
+MAX_VALIDATED_PACKAGE_MODULES = 2000
+
+
 def check_names(project: Project, manifests: list[Manifest], toolchain: Callable[[], Toolchain]) -> list[str]:
     """The manifests' declaration names against the last build (no build, no toolchain install:
     ``toolchain`` finds an installed one or raises); what could not be checked, in words."""
@@ -248,15 +312,47 @@ def check_names(project: Project, manifests: list[Manifest], toolchain: Callable
     if isinstance(built, str):
         return [built]
     notes = []
+    # the declarations of a workspace's required packages are known too (as check knows them)
+    packages: set[Name] = set()
+    known_all = True
+    for folder in project.dependency_dirs():
+        count = sum(1 for _ in folder.rglob("*.olean")) if folder.is_dir() else 0
+        if count > MAX_VALIDATED_PACKAGE_MODULES:  # Mathlib: reading every module would take minutes
+            known_all = False
+            notes.append(f"declarations of the package built in {project.relative(folder)} not checked ({count} "
+                         "modules); `check` knows them")
+            continue
+        got = built_names(folder)
+        if isinstance(got, str):
+            notes.append(f"declarations of the package built in {project.relative(folder)}: {got}")
+        else:
+            packages |= got
     try:
-        known: set[Name] | None = set(library(toolchain()).names)
+        declared = library(toolchain()).declared
+        known: Container[Name] | None = _Either(declared, packages) if packages else declared
     except OleanError:
         raise
     except ClaimcheckError:
         known = None
         notes.append("library declaration names (`role: library`) not checked: no toolchain installed")
-    check(manifests, built, known)
+    if not known_all:
+        return notes  # a name of that package cannot be told from a typo: leave it to `check`
+    check(manifests, built | packages, known)
     return notes
+
+
+class _Either:
+    """Names declared in the library's catalog or in one of the workspace's packages."""
+
+    def __init__(self, first: Container[Name], second: Container[Name]) -> None:
+        self.first, self.second = first, second
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.first or name in self.second
+
+    def __iter__(self) -> Iterator[Name]:
+        for names in (self.first, self.second):
+            yield from names if isinstance(names, Iterable) else ()
 
 
 def check_witness_ids(manifests: list[Manifest], ids: list[str] | None) -> None:
@@ -273,26 +369,65 @@ def claim_witnesses(manifests: list[Manifest]) -> list[str]:
 
 def named_decls(manifests: list[Manifest], facts: list[DeclFacts]) -> list[Name]:
     """The declarations the manifests name that are not among ``facts``."""
-    have = {f.name for f in facts}
+    have = {f.name.user_facing for f in facts}
     return sorted({f.decl for m in manifests for c in m.claims for f in c.formal or []} - have, key=str)
 
 
 def evidence(project: Project, build: BuildReport, toolchain: Toolchain, facts: list[DeclFacts],
              witnesses: dict[str, WitnessOutcome], instances: dict[Key, InstanceResult],
-             companion: CompanionSandbox | None = None) -> Evidence:
+             warnings: Sequence["Problem"] = (), companion: CompanionSandbox | None = None) -> Evidence:
     """Everything the verdicts are computed from (``companion``: how companion code ran)."""
     from claimcheck.claims.gate import Evidence
-    from claimcheck.model.evidence import BuildSummary, ModuleResult, ModuleState, Settings, ToolchainInfo
+    from claimcheck.model.evidence import BuildSummary, ModuleResult, ModuleState, ToolchainInfo
 
-    modules = [ModuleResult(r.name, ModuleState(r.status), r.first_error() if r.status in ("failed", "blocked") else None,
-                            project.relative(r.source)) for r in build.modules.values()]
-    settings = Settings(allowed_axioms=sorted(project.allowed_axioms, key=str), kernel_required=project.kernel_required,
-                        kernel_fuel=project.kernel_fuel, strict_instances=project.strict_instances,
-                        sources_checked=project.sources_dir is not None, companion=companion)
+    from claimcheck.lean.build import NOT_CURRENT
+
+    modules = [ModuleResult(r.name, ModuleState(r.status), r.first_error() if r.status in NOT_CURRENT else None,
+                            project.relative(r.source), r.package)
+               for report in (*build.packages.values(), build) for r in report.modules.values()]
+    settings = replace(project_settings(project), companion=companion)
     return Evidence(
-        facts=facts, build=BuildSummary(build.ok, modules), toolchain=ToolchainInfo(toolchain.kind, toolchain.version),
+        facts=facts, build=BuildSummary(build.ok, modules, list(build.missing), list(warnings)),
+        toolchain=ToolchainInfo(toolchain.kind, toolchain.version),
         settings=settings, project_modules=frozenset(build.modules), witnesses=witnesses, instances=instances,
         failed_sources={m: project.relative(p) for m, p in build.failed_modules().items()})
+
+
+def native_fidelity(env: Environment, project: Project, toolchain: Toolchain, module: str, source: Path
+                    ) -> list["Problem"]:
+    """The definitions of ``module`` (built by the wasm toolchain) that a native ``lake build``
+    refuses for want of ``noncomputable``, each a warning at its line
+    (:mod:`claimcheck.analysis.fidelity`)."""
+    from claimcheck.analysis.fidelity import native_fidelity_messages
+    from claimcheck.errors import ClaimcheckError
+    from claimcheck.model.evidence import Problem, ProblemCode, Severity
+
+    library = toolchain.lib_dir.resolve()
+
+    def is_library(m: str) -> bool:
+        folder = env.module_folder(m)
+        return folder is not None and folder.resolve() == library
+
+    ilean = project.olean_dir.joinpath(*module.split(".")).with_suffix(".ilean")
+    try:
+        found = native_fidelity_messages(env, module, source, ilean, is_library)
+    except (ClaimcheckError, RecursionError, KeyError, ValueError) as exc:  # a warning that cannot be computed
+        return [Problem(ProblemCode.NATIVE_BUILD_FAILS, Severity.NOTICE, f"module {module}: whether a native `lake "
+                        f"build` accepts its definitions was not checked ({type(exc).__name__}: {exc})",
+                        file=project.relative(source))]
+    return [Problem(ProblemCode.NATIVE_BUILD_FAILS, Severity.WARNING, text, file=project.relative(source), line=line)
+            for line, _column, text in found]
+
+
+def project_settings(project: Project) -> "Settings":
+    """The project settings a verdict depends on, as every output shows them."""
+    from claimcheck.model.evidence import Settings
+
+    deps = [p.describe(project.root) for p in project.workspace.dependencies] if project.workspace is not None else []
+    return Settings(allowed_axioms=sorted(project.allowed_axioms, key=str), kernel_required=project.kernel_required,
+                    kernel_fuel=project.kernel_fuel, strict_instances=project.strict_instances,
+                    sources_checked=project.sources_dir is not None, dependencies=deps,
+                    kernel_dependencies=project.kernel_dependencies)
 
 
 def judge(project: Project, manifests: list[Manifest], ev: Evidence,
@@ -302,7 +437,7 @@ def judge(project: Project, manifests: list[Manifest], ev: Evidence,
     from claimcheck.claims.manifest import validate
     from claimcheck.claims.sources import check_sources
 
-    known = {f.name for f in ev.facts if f.status is not Status.MISSING and f.kind is not DeclKind.MODULE}
+    known = {f.name.user_facing for f in ev.facts if f.status is not Status.MISSING and f.kind is not DeclKind.MODULE}
     validate(manifests, known_decls=known, witness_ids=None)
     citations = check_sources(manifests, project.sources_dir) if project.sources_dir else {}
     result = verdicts(manifests, ev, project.root, citations)

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from claimcheck.kernel import declarations as D
-from claimcheck.kernel import expr as E
-from claimcheck.kernel import level as L
 from claimcheck.errors import OleanError
+from claimcheck.kernel import declarations as D
+from claimcheck.kernel import level as L
+from claimcheck.kernel.expr import Terms
 from claimcheck.model.names import Name
 from claimcheck.olean import reader as O
 from claimcheck.olean.terms import children
@@ -45,9 +45,11 @@ def kernel_name(n: Name) -> tuple:
 
 
 class Converter:
-    """Reader terms -> kernel terms, memoised on the reader's (shared) objects."""
+    """Reader terms -> kernel terms of one checking run (`terms`), memoised on the reader's (shared)
+    objects."""
 
-    def __init__(self) -> None:
+    def __init__(self, terms: Terms | None = None) -> None:
+        self.T = Terms() if terms is None else terms  # the run's terms (a new table by default)
         self.levels: dict = {}
         self.exprs: dict = {}
 
@@ -56,22 +58,24 @@ class Converter:
         if got is not None:
             return got[1]
         k = lv.kind
+        levels = self.T.levels
         if k == "zero":
-            r = L.ZERO
+            r = levels.zero
         elif k == "succ":
-            r = L.mk_succ(self.level(lv.args[0]))
+            r = levels.mk_succ(self.level(lv.args[0]))
         elif k == "max":
-            r = L.mk_max(self.level(lv.args[0]), self.level(lv.args[1]))
+            r = levels.mk_max(self.level(lv.args[0]), self.level(lv.args[1]))
         elif k == "imax":
-            r = L.mk_imax(self.level(lv.args[0]), self.level(lv.args[1]))
+            r = levels.mk_imax(self.level(lv.args[0]), self.level(lv.args[1]))
         elif k == "param":
-            r = L.mk_param(kernel_name(lv.name))
+            r = levels.mk_param(kernel_name(lv.name or Name(())))
         else:
             raise DecodeError(f"level kind {k}")
         self.levels[id(lv)] = (lv, r)
         return r
 
-    def expr(self, root: O.Expr) -> E.Expr:
+    def expr(self, root: O.Expr):
+        T = self.T
         cache = self.exprs
         stack = [(root, False)]
         while stack:
@@ -84,25 +88,25 @@ class Converter:
                 continue
             g = lambda c: cache[id(c)][1]  # noqa: E731
             if isinstance(x, O.BVar):
-                r = E.mk_bvar(x.index)
+                r = T.mk_bvar(x.index)
             elif isinstance(x, O.Sort):
-                r = E.mk_sort(self.level(x.level))
+                r = T.mk_sort(self.level(x.level))
             elif isinstance(x, O.Const):
-                r = E.mk_const(kernel_name(x.name), [self.level(u) for u in x.levels])
+                r = T.mk_const(kernel_name(x.name), [self.level(u) for u in x.levels])
             elif isinstance(x, O.App):
-                r = E.mk_app(g(x.fn), g(x.arg))
+                r = T.mk_app(g(x.fn), g(x.arg))
             elif isinstance(x, O.Lam):
-                r = E.mk_lam(kernel_name(x.binder_name), g(x.binder_type), g(x.body))
+                r = T.mk_lam(kernel_name(x.binder_name), g(x.binder_type), g(x.body))
             elif isinstance(x, O.ForallE):
-                r = E.mk_pi(kernel_name(x.binder_name), g(x.binder_type), g(x.body))
+                r = T.mk_pi(kernel_name(x.binder_name), g(x.binder_type), g(x.body))
             elif isinstance(x, O.LetE):
-                r = E.mk_let(kernel_name(x.decl_name), g(x.type), g(x.value), g(x.body))
+                r = T.mk_let(kernel_name(x.decl_name), g(x.type), g(x.value), g(x.body))
             elif isinstance(x, O.Lit):
-                r = E.mk_lit(x.value)
+                r = T.mk_lit(x.value)
             elif isinstance(x, O.MData):
                 r = g(x.expr)
             elif isinstance(x, O.Proj):
-                r = E.mk_proj(kernel_name(x.type_name), x.index, g(x.struct))
+                r = T.mk_proj(kernel_name(x.type_name), x.index, g(x.struct))
             else:
                 raise DecodeError(f"expression {type(x).__name__}")
             cache[id(x)] = (x, r)
@@ -140,27 +144,11 @@ def postorder(roots: Iterable[Name], deps: Callable[[Name], Iterable[Name]]) -> 
 
 
 def declared_twice(env: O.Environment, modules) -> dict[Name, tuple[str, ...]]:
-    """The names declared by more than one module among ``modules`` and everything they import
-    (all loaded into ``env``), each with the modules declaring it (sorted). Within one Lean
-    environment a name is declared once, so a name listed here means two environments are mixed."""
-    for m in modules:
-        env.load(m)
-    # every module reachable from those loaded (as `Environment.load_all`), each visited once
-    todo = list(env.modules)
-    seen = set(todo)
-    while todo:
-        m = todo.pop()
-        if m not in env.modules and env.locate(m) is None:
-            continue  # an import the search path lacks
-        for i in env.load(m).imports:
-            if i.module not in seen:
-                seen.add(i.module)
-                todo.append(i.module)
-    where: dict[Name, list[str]] = {}
-    for mod_name, mod in env.modules.items():
-        for n in mod.constant_names():
-            where.setdefault(n, []).append(mod_name)
-    return {n: tuple(sorted(ms)) for n, ms in where.items() if len(ms) > 1}
+    """The names declared by more than one module among ``modules``, everything they import and
+    every module ``env`` has loaded (and what those import), each with the modules declaring it
+    (sorted). Within one Lean environment a name is declared once, so a name listed here means two
+    environments are mixed. The library's modules are not read for it when ``env`` has its catalog."""
+    return env.declared_twice([*modules, *env.modules])
 
 
 def clash_reason(name: Name, modules: tuple[str, ...]) -> str:
@@ -172,20 +160,39 @@ def clash_reason(name: Name, modules: tuple[str, ...]) -> str:
 class OleanSource:
     """Kernel declarations read from compiled modules (see the module docstring)."""
 
-    def __init__(self, env: O.Environment, core_folders=None) -> None:
+    def __init__(self, env: O.Environment, core_folders=None, terms: Terms | None = None,
+                 trusted_folders=()) -> None:
         self.env = env
-        self.conv = Converter()
+        #: the terms of the checking run the declarations are for (`Environment(terms=...)`)
+        self.terms = Terms() if terms is None else terms
+        self.conv = Converter(self.terms)
         self._deps: dict[Name, tuple[Name, ...]] = {}
         from pathlib import Path
 
         folders = core_folders or [f for f in env.search_path if (Path(f) / "Init.olean").is_file()]
         self._core = {Path(f).resolve() for f in folders}
         self._from_lib: dict[str, bool] = {}
+        #: output folders of a workspace's required packages whose theorems are admitted as stated
+        #: (``[kernel] dependencies = "trust"``): checked as axioms, their proofs not re-checked
+        self._trusted = {Path(f).resolve() for f in trusted_folders}
+        self._from_trusted: dict[str, bool] = {}
+
+    def trusted(self, module: str) -> bool:
+        """Whether ``module`` belongs to a required package whose theorems are admitted as stated."""
+        if not self._trusted:
+            return False
+        got = self._from_trusted.get(module)
+        if got is None:
+            found = self.env.locate(module)
+            got = self._from_trusted[module] = found is not None and found[1].resolve() in self._trusted
+        return got
 
     def is_boundary(self, key: Name) -> bool:
         """Whether ``key`` is a declaration of the trusted core library shipped without its proof
         (an axiom there, or a theorem without a value): the trusted boundary."""
         ci, mod = self.info(key)
+        if ci.kind == "theorem" and self.trusted(mod.name):
+            return True
         if ci.kind not in ("axiom", "theorem") or ci.value is not None:
             return False
         return self.from_library(mod.name)
@@ -308,7 +315,7 @@ class OleanSource:
             return D.Definition(nm(name), lps, ty, c.expr(ci.value), _hints(f.hints), safety,
                                 tuple(nm(a) for a in ci.all))
         if kind == "theorem":
-            if ci.value is None:
+            if ci.value is None or self.trusted(mod.name):  # a trusted package's theorem: its statement
                 return D.Axiom(nm(name), lps, ty)
             return D.Theorem(nm(name), lps, ty, c.expr(ci.value), tuple(nm(a) for a in ci.all))
         if kind == "opaque":

@@ -17,25 +17,35 @@ barycentre sweeps to reduce crossings, then each layer wrapped into rows no wide
 sideways. An edge that crosses rows passes through the gaps between their boxes. Everything is
 computed here; the SVG uses only the report's stylesheet.
 
-:func:`paper_views` chooses what a paper page draws: a default picture of at most
-:data:`DEFAULT_DEPTH` levels below the claims and :data:`MAX_NODES` boxes (the formalising
-declarations alone when their uses do not fit), every project dependency behind a "show more",
-and each claim's own graph for its card.
+Edges are **bundled** (:meth:`Graph.bundle`): by claim in a paper's picture, by formalising
+declaration in one claim's; every box and edge is marked with the bundles that reach it (``data-r``)
+and each bundle's root box with its index (``data-root``), so the stylesheet draws each bundle in a
+colour of its own and, while a root is hovered, fades everything outside its bundle (CSS ``:has``,
+no script): a big paper's edges can be followed one claim at a time.
+
+:func:`paper_views` chooses what a paper page draws: each claim's own picture first (at most
+:data:`DEFAULT_DEPTH` levels below its formalising declarations and :data:`CLAIM_NODES` boxes), the
+whole paper's (:data:`MAX_NODES` boxes; the formalising declarations alone when their uses do not
+fit), and every project dependency behind a "show more".
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from html import escape
 import math
 import re
-from typing import Any
 from urllib.parse import quote
 
+from claimcheck.model.evidence import FormalEvidence, GateResult, PaperEvidence, Role
+from claimcheck.model.facts import DeclFacts, DeclKind, Status
 from claimcheck.model.names import Name, NameSyntaxError
 from claimcheck.report.states import claim_state, status_words
+
+#: A declaration's identity: its module and name.
+Key = tuple[str, Name]
 
 #: How far below the formal declarations :func:`paper_graph` follows dependencies, and how many nodes at most.
 MAX_DEPTH = 2
@@ -105,6 +115,8 @@ class Node:
     lines: tuple[str, ...] = ()
     #: whether ``lines[0]`` is the label's namespace (drawn smaller)
     namespace_line: bool = False
+    #: the bundles (indices of :attr:`Graph.roots`) whose edges reach this box
+    bundles: tuple[int, ...] = ()
 
 
 @dataclass
@@ -125,6 +137,28 @@ class Graph:
     namespace: str = ""  # the namespace left out of the boxes' labels (shared by every declaration)
     routes: dict[tuple[str, str], list[tuple[float, float]]] = field(default_factory=dict)
     rows: list[Row] = field(default_factory=list)
+    #: the boxes whose edges are bundled (drawn in a colour of their own, and shown alone while one
+    #: is hovered): the claims of a paper's picture, the formalising declarations of one claim's
+    roots: list[str] = field(default_factory=list)
+
+    def bundle(self, roots: list[str]) -> None:
+        """Bundle the edges by ``roots``: each box and edge is marked with the roots that reach it."""
+        self.roots = [r for r in roots if r in self.nodes]
+        succ: dict[str, list[str]] = {}
+        for a, b in self.edges:
+            succ.setdefault(a, []).append(b)
+        reach: dict[str, set[int]] = {n: set() for n in self.nodes}
+        for i, root in enumerate(self.roots):
+            stack, seen = [root], {root}
+            while stack:
+                cur = stack.pop()
+                reach[cur].add(i)
+                for nxt in succ.get(cur, []):
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        stack.append(nxt)
+        for n, node in self.nodes.items():
+            node.bundles = tuple(sorted(reach[n]))
 
     @property
     def width(self) -> float:
@@ -156,18 +190,62 @@ class Graph:
         return out
 
 
-def shape_of(name: str, record: Mapping[str, Any], role: str | None, library: bool, instance: bool = False) -> Shape:
-    """A declaration's shape from its record (``kind``), the formal entry's ``role``, whether it
-    is from outside the project and whether it is an instance theorem (one the cross-check read: a
-    closed statement proved by decision); a record without a kind (not found) is drawn by its role."""
-    kind = str(record.get("kind") or "")
-    if library or role == "library" or kind == "boundary":
+def shape_of(facts: DeclFacts | None, role: Role | str | None, library: bool, instance: bool = False) -> Shape:
+    """A declaration's shape from its facts (its kind), the formal entry's ``role``, whether it is
+    from outside the project and whether it is an instance theorem (one the cross-check read: a
+    closed statement proved by decision, as the analysis decides); a declaration without facts (not
+    found) is drawn by its role."""
+    kind = str(facts.kind) if facts is not None else ""
+    if library or role == Role.LIBRARY or kind == DeclKind.BOUNDARY:
         return Shape.LIBRARY
-    if kind in _DEFINITION_KINDS or (kind not in ("theorem", "axiom") and role == "definition"):
+    if kind in _DEFINITION_KINDS or (kind not in ("theorem", "axiom") and role == Role.DEFINITION):
         return Shape.DEFINITION
     if instance and kind in ("theorem", "", "unknown"):
         return Shape.INSTANCE
     return Shape.THEOREM
+
+
+@dataclass(frozen=True)
+class Index:
+    """What the drawings read of a gate result: its declarations by ``(module, name)``, the
+    declarations each one uses (a used name read as its own module sees it: the declaration of
+    that module, else the one declaration of that name), and the project's modules."""
+
+    declarations: Mapping[Key, DeclFacts]
+    uses: Mapping[Key, list[Key]]
+    project_modules: frozenset[str]
+    by_name: Mapping[Name, list[Key]]
+    #: the instance theorems the cross-check read
+    instances: frozenset[Name] = frozenset()
+
+    @classmethod
+    def of(cls, result: GateResult) -> "Index":
+        declarations = {d.key: d for d in result.declarations if d.kind is not DeclKind.MODULE}
+        by_name: dict[Name, list[Key]] = {}
+        for key in declarations:
+            by_name.setdefault(key[1], []).append(key)
+        index = cls(declarations, {}, frozenset(m.name for m in result.build.modules), by_name)
+        uses = {key: [u for u in (index.resolve(n, key[0]) for n in d.uses) if u is not None]
+                for key, d in declarations.items()}
+        return cls(declarations, uses, index.project_modules, by_name, frozenset(i.decl for i in result.instances))
+
+    def resolve(self, name: Name, module: str | None) -> Key | None:
+        """The declaration ``name`` as ``module`` sees it (None: not in the report, or ambiguous)."""
+        found = self.by_name.get(name, [])
+        if module is not None and (module, name) in self.declarations:
+            return (module, name)
+        return found[0] if len(found) == 1 else None
+
+    def formal(self, f: FormalEvidence) -> Key:
+        """The declaration a manifest's entry names (``("", name)``: not in the report)."""
+        if f.facts is not None and f.facts.key in self.declarations:
+            return f.facts.key
+        return self.resolve(f.decl, f.facts.module if f.facts is not None else None) or ("", f.decl)
+
+    def node_id(self, key: Key) -> str:
+        """A box's id: the printed name, with its module when two modules declare that name."""
+        module, name = key
+        return str(name) if len(self.by_name.get(name, ())) <= 1 else f"{name}@{module}"
 
 
 def _split(text: str) -> tuple[str, ...]:
@@ -214,90 +292,94 @@ def _label_lines(label: str) -> tuple[tuple[str, ...], bool]:
     return (namespace, *_split(last)), True
 
 
-def paper_graph(paper: Mapping[str, Any], dependencies: Mapping[str, list[str]],
-                declarations: Mapping[str, Mapping[str, Any]], root: str = "../",
-                max_depth: int | None = MAX_DEPTH, max_nodes: int = MAX_NODES,
-                project_modules: Collection[str] | None = None,
-                max_width: float = PAGE_WIDTH, instances: Collection[str] = ()) -> Graph:
-    """The graph of one paper (report data as in ``report.json``): ``declarations`` maps names to
-    their records (status, kind, optional kernel); links are relative to ``root``. Uses are
-    followed ``max_depth`` levels below the formalising declarations (None: to the bottom);
-    ``project_modules``, when given, marks a declaration from any other module as a library
-    constant; ``instances`` names the instance theorems (drawn as such)."""
+def paper_graph(paper: PaperEvidence, index: Index, root: str = "../", max_depth: int | None = MAX_DEPTH,
+                max_nodes: int = MAX_NODES, max_width: float = PAGE_WIDTH) -> Graph:
+    """The graph of one paper of a gate result (``index``: its declarations); links are relative to
+    ``root``. Uses are followed ``max_depth`` levels below the formalising declarations (None: to
+    the bottom); a declaration of a module that is not the project's is drawn as a library constant."""
     g = Graph()
-    formal_status: dict[str, Mapping[str, Any]] = {}
-    roles: dict[str, str] = {}
+    formal_facts: dict[Key, DeclFacts | None] = {}
+    roles: dict[Key, Role | str] = {}
+    ids: dict[Key, str] = {}
 
-    def add_decl(name: str, depth: int) -> bool:
-        if name in g.nodes:
+    def add_decl(key: Key, depth: int) -> bool:
+        if key in ids:
             return True
         if len(g.nodes) >= max_nodes:
             g.omitted += 1
             return False
-        record = declarations.get(name) or formal_status.get(name) or {}
-        status = str(record.get("status") or "missing")
-        kernel = record.get("kernel") or {}
-        outcome = kernel.get("outcome") if isinstance(kernel, Mapping) else None
-        module = record.get("module")
-        library = (project_modules is not None and bool(module) and status not in ("missing", "failed")
-                   and module not in project_modules)
-        shape = shape_of(name, record, roles.get(name), library, name in instances)
-        words = status_words(status, record.get("is_theorem"))
+        module, name = key
+        facts = index.declarations.get(key) or formal_facts.get(key)
+        status = str(facts.status) if facts is not None else str(Status.MISSING)
+        outcome = str(facts.kernel.outcome) if facts is not None and facts.kernel is not None else None
+        library = (bool(module) and status not in (Status.MISSING, Status.FAILED)
+                   and module not in index.project_modules)
+        shape = shape_of(facts, roles.get(key), library, name in index.instances)
+        words = status_words(status, facts.is_theorem if facts is not None else None)
         what = shape.words
-        kind = str(record.get("kind") or "")
+        kind = str(facts.kind) if facts is not None else ""
         if kind and kind not in ("theorem", "definition") and kind not in what:
             what += f", {kind}"
+        node_id = ids[key] = index.node_id(key)
         title = f"{name} ({what}): {words}" + (f", kernel {outcome}" if outcome else "")
-        href = f"{root}declarations.html#decl-{quote(name, safe='')}" if name in declarations else None
-        g.nodes[name] = Node(name, name, "decl", f"s-{status}", href, title, outcome, shape, depth, words)
+        href = f"{root}declarations.html#decl-{quote(str(name), safe='')}" if key in index.declarations else None
+        g.nodes[node_id] = Node(node_id, str(name), "decl", f"s-{status}", href, title, outcome, shape, depth, words)
         return True
 
-    claims = paper.get("claims") or []
+    claims = paper.claims
     for claim in claims:
-        cid = f"claim:{claim['id']}"
-        state = claim_state(str(claim.get("state") or claim.get("verdict")))
-        g.nodes[cid] = Node(cid, str(claim["id"]), "claim", f"v-{state.css}",
-                            f"#claim-{quote(str(claim['id']), safe='')}",
-                            f"{claim['id']} ({claim.get('label')}): {state.words}", shape=Shape.CLAIM,
-                            depth=-1, status=state.words)
-        for f in claim.get("formal") or []:
-            formal_status.setdefault(f["decl"], f.get("facts") or {})
-            roles.setdefault(f["decl"], str(f.get("role") or "theorem"))
+        cid = f"claim:{claim.id}"
+        state = claim_state(claim.state)
+        g.nodes[cid] = Node(cid, claim.id, "claim", f"v-{state.css}", f"#claim-{quote(claim.id, safe='')}",
+                            f"{claim.id} ({claim.label}): {state.words}", shape=Shape.CLAIM, depth=-1,
+                            status=state.words)
+        for f in claim.formal:
+            key = index.formal(f)
+            formal_facts.setdefault(key, f.facts)
+            roles.setdefault(key, f.role)
+    edges: list[tuple[str, Key]] = []
     for claim in claims:
-        for f in claim.get("formal") or []:
-            if add_decl(f["decl"], 0):
-                g.edges.append((f"claim:{claim['id']}", f["decl"]))
-    frontier = list(dict.fromkeys(f["decl"] for c in claims for f in c.get("formal") or []))
+        for f in claim.formal:
+            key = index.formal(f)
+            if add_decl(key, 0):
+                edges.append((f"claim:{claim.id}", key))
+    frontier = list(dict.fromkeys(index.formal(f) for c in claims for f in c.formal))
     seen = set(frontier)
+    decl_edges: list[tuple[Key, Key]] = []
     level = 0
     while frontier and (max_depth is None or level < max_depth):
         level += 1
-        nxt: list[str] = []
-        for name in frontier:
-            for dep in dependencies.get(name, []):
-                if dep not in g.nodes and not add_decl(dep, level):
+        nxt: list[Key] = []
+        for key in frontier:
+            for dep in index.uses.get(key, []):
+                if dep not in ids and not add_decl(dep, level):
                     continue
-                if name in g.nodes:
-                    g.edges.append((name, dep))
+                if key in ids:
+                    decl_edges.append((key, dep))
                 if dep not in seen:
                     seen.add(dep)
                     nxt.append(dep)
         frontier = nxt
     # edges among drawn declarations that the walk did not take (e.g. between two formal ones)
-    present = set(g.edges)
-    for name in list(g.nodes):
-        for dep in dependencies.get(name, []):
-            if dep in g.nodes and (name, dep) not in present:
-                g.edges.append((name, dep))
-                present.add((name, dep))
+    present = set(decl_edges)
+    for key in list(ids):
+        for dep in index.uses.get(key, []):
+            if dep in ids and (key, dep) not in present:
+                decl_edges.append((key, dep))
+                present.add((key, dep))
+    g.edges = [(c, ids[k]) for c, k in edges] + [(ids[a], ids[b]) for a, b in decl_edges]
     g.edges = transitive_reduction(list(dict.fromkeys(g.edges)), keep=lambda a, b: a.startswith("claim:"))
-    prefix = common_namespace([n.id for n in g.nodes.values() if n.kind == "decl"])
+    prefix = common_namespace([n.label for n in g.nodes.values() if n.kind == "decl"])
     if prefix:
         g.namespace = prefix.rstrip(".")
         for node in g.nodes.values():
-            if node.kind == "decl" and node.id.startswith(prefix):
-                node.label = node.id[len(prefix):]
+            if node.kind == "decl" and node.label.startswith(prefix):
+                node.label = node.label[len(prefix):]
     layout(g, max_width)
+    roots = [n for n in g.nodes if g.nodes[n].kind == "claim"]
+    if len(roots) == 1:  # one claim's picture: bundled by the declarations that formalise it
+        roots = [b for a, b in g.edges if a == roots[0]]
+    g.bundle(roots)
     return g
 
 
@@ -521,7 +603,8 @@ def to_svg(g: Graph, label: str, key: str = "") -> str:
     apart the arrowhead of each drawing on one page (ids are page-wide)."""
     w, h = g.width, g.height
     arrow = "arrow" + (f"-{_token(key)}" if key else "")
-    out = [f'<svg class="depgraph" xmlns="http://www.w3.org/2000/svg" role="img" '
+    bundled = " bundled" if len(g.roots) > 1 else ""
+    out = [f'<svg class="depgraph{bundled}" xmlns="http://www.w3.org/2000/svg" role="img" '
            f'aria-label="{escape(label)}" width="{w:.0f}" height="{h:.0f}" viewBox="0 0 {w:.0f} {h:.0f}">',
            f'<defs><marker id="{arrow}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
            'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="arrowhead"/></marker></defs>']
@@ -538,7 +621,10 @@ def to_svg(g: Graph, label: str, key: str = "") -> str:
                 d += f" C{x1:.1f},{mid:.1f} {x2:.1f},{mid:.1f} {x2:.1f},{y2:.1f}"
         na, nb = g.nodes[a], g.nodes[b]
         says = (f"{na.label} is formalised by {nb.id}" if na.kind == "claim" else f"{na.id} uses {nb.id}")
-        out.append(f'<path class="edge" data-from="{escape(a)}" data-to="{escape(b)}" d="{d}" '
+        # an edge is in the bundles of the roots that reach its start (so they reach its end too)
+        bundle = (f' data-r="{" ".join(map(str, na.bundles))}" style="--i:{na.bundles[0]}"'
+                  if bundled and na.bundles else "")
+        out.append(f'<path class="edge" data-from="{escape(a)}" data-to="{escape(b)}"{bundle} d="{d}" '
                    f'marker-end="url(#{arrow})"><title>{escape(says)}</title></path>')
     for node in g.nodes.values():
         classes = f"node {node.kind} {_token(node.css)}"
@@ -553,6 +639,10 @@ def to_svg(g: Graph, label: str, key: str = "") -> str:
                 + shape_svg(node.shape, node.x, node.y, node.width, node.height)
                 + f'<text text-anchor="middle">{text}</text>')
         attrs = f'class="{classes}" data-name="{escape(node.id)}"'
+        if bundled:
+            attrs += f' data-r="{" ".join(map(str, node.bundles))}"'
+            if node.id in g.roots:
+                attrs += f' data-root="{g.roots.index(node.id)}"'
         if node.href:
             out.append(f'<a href="{escape(node.href)}" {attrs}>{body}</a>')
         else:
@@ -561,19 +651,10 @@ def to_svg(g: Graph, label: str, key: str = "") -> str:
     return "".join(out)
 
 
-def _inputs(data: Mapping[str, Any]) -> tuple[dict, dict, frozenset[str], frozenset[str]]:
-    declarations = {str(d["name"]): d for d in data.get("declarations") or []}
-    dependencies = {str(d["name"]): [str(u) for u in d.get("uses") or []] for d in data.get("declarations") or []}
-    modules = frozenset(str(m["name"]) for m in ((data.get("build") or {}).get("modules") or []))
-    instances = frozenset(str(i["decl"]) for i in data.get("instances") or [])
-    return declarations, dependencies, modules, instances
-
-
-def paper_svg(paper: Mapping[str, Any], data: Mapping[str, Any], root: str = "../") -> tuple[str, Graph]:
-    """The inline SVG of a paper's graph from report data (``report.json``), and the graph."""
-    declarations, dependencies, modules, instances = _inputs(data)
-    g = paper_graph(paper, dependencies, declarations, root, project_modules=modules or None, instances=instances)
-    return to_svg(g, f"Dependency graph of {paper.get('title', paper.get('id'))}"), g
+def paper_svg(paper: PaperEvidence, result: GateResult, root: str = "../") -> tuple[str, Graph]:
+    """The inline SVG of a paper's graph, and the graph."""
+    g = paper_graph(paper, Index.of(result), root)
+    return to_svg(g, f"Dependency graph of {paper.title or paper.id}"), g
 
 
 @dataclass
@@ -586,8 +667,9 @@ class Drawing:
 
 @dataclass
 class PaperViews:
-    """What a paper page draws: the default picture, the larger one behind "show more" (None when
-    it would draw nothing more), and each claim's own graph (claims with Lean only)."""
+    """What a paper page draws: each claim's own picture (claims with Lean only), shown first; the
+    whole paper's (behind a summary when two claims or more have Lean; the claims' row when none
+    has); the larger one behind "show more" (None when it would draw nothing more)."""
 
     main: Drawing
     more: Drawing | None
@@ -604,26 +686,27 @@ def _fitting(build: Callable[[int | None, int], Graph], depth: int, nodes: int) 
     return build(0, max(nodes, MORE_NODES))  # the formalising declarations are never left out
 
 
-def paper_views(paper: Mapping[str, Any], data: Mapping[str, Any], root: str = "../") -> PaperViews:
-    """The drawings of one paper page (report data as in ``report.json``)."""
-    declarations, dependencies, modules, instances = _inputs(data)
-    title = str(paper.get("title") or paper.get("id"))
+def paper_views(paper: PaperEvidence, result: GateResult, root: str = "../",
+                index: Index | None = None) -> PaperViews:
+    """The drawings of one paper page (``index``: the result's, when already made)."""
+    index = index if index is not None else Index.of(result)
+    title = paper.title or paper.id
 
-    def build(p: Mapping[str, Any], width: float) -> Callable[[int | None, int], Graph]:
-        return lambda depth, nodes: paper_graph(p, dependencies, declarations, root, max_depth=depth,
-                                                max_nodes=nodes, project_modules=modules or None,
-                                                max_width=width, instances=instances)
+    def build(p: PaperEvidence, width: float) -> Callable[[int | None, int], Graph]:
+        return lambda depth, nodes: paper_graph(p, index, root, max_depth=depth, max_nodes=nodes, max_width=width)
 
     main = _fitting(build(paper, PAGE_WIDTH), DEFAULT_DEPTH, MAX_NODES)
+    claims = {}
+    for i, claim in enumerate(paper.claims):
+        if not claim.formal:
+            continue
+        g = _fitting(build(replace(paper, claims=[claim]), PAGE_WIDTH), DEFAULT_DEPTH, CLAIM_NODES)
+        claims[claim.id] = Drawing(g, to_svg(g, f"What claim {claim.id} rests on", f"claim-{i}"))
+    # what the page shows before "show more": each claim's picture, and the whole paper's when two
+    # claims or more have Lean (with one, its picture is the whole paper's)
+    shown = set().union(*(set(d.graph.nodes) for d in claims.values())) | (set(main.nodes) if len(claims) > 1 else set())
     full = build(paper, PAGE_WIDTH)(None, MORE_NODES)
     more = None
-    if set(full.nodes) != set(main.nodes):
+    if not {n for n, node in full.nodes.items() if node.kind == "decl"} <= shown:
         more = Drawing(full, to_svg(full, f"Every project dependency of {title}", "more"))
-    claims = {}
-    for i, claim in enumerate(paper.get("claims") or []):
-        if not claim.get("formal"):
-            continue
-        one = dict(paper, claims=[claim])
-        g = _fitting(build(one, CARD_WIDTH), DEFAULT_DEPTH, CLAIM_NODES)
-        claims[str(claim["id"])] = Drawing(g, to_svg(g, f"What claim {claim['id']} rests on", f"claim-{i}"))
     return PaperViews(Drawing(main, to_svg(main, f"Dependency graph of {title}")), more, claims)

@@ -73,11 +73,16 @@ def junit_xml(result: GateResult, prefix: str = "") -> str:
         _suite(root, paper.id, cases, result.generated)
     cases = []
     for module in result.build.modules:
-        case = _case("build", module.name, module.source)
-        if module.status in ("failed", "blocked"):
+        case = _case("build" if not module.package else f"build.{module.package}", module.name, module.source)
+        if module.status in ("failed", "blocked", "not-built", "stale"):
             _outcome(case, JUnit.FAILED, str(module.status), module.first_error or "", f"module {module.status}")
         cases.append(case)
     _suite(root, "build", cases, result.generated)
+    deps = result.settings.dependencies_line()
+    if deps:  # the kernel's treatment of dependencies, said in the report's properties
+        suite = root.find("testsuite")
+        props = ET.SubElement(suite if suite is not None else root, "properties")
+        ET.SubElement(props, "property", name="dependencies", value=deps)
     cases = []
     for inst in result.instances:
         case = _case("instances", str(inst.decl))
@@ -88,7 +93,7 @@ def junit_xml(result: GateResult, prefix: str = "") -> str:
     _suite(root, "instances", cases, result.generated)
     cases = []
     for problem in result.problems:
-        if problem.code in ("module-failed", "instance-disagrees", "instance-not-cross-checked"):
+        if problem.code in ("module-failed", "module-stale", "instance-disagrees", "instance-not-cross-checked"):
             continue  # a test case of the build suite, or of the instances suite
         case = _case("project", str(problem.code), problem.file, problem.line)
         outcome = {Severity.ERROR: JUnit.FAILED, Severity.WARNING: JUnit.SKIPPED}.get(problem.severity, JUnit.PASSED)

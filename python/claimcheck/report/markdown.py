@@ -31,9 +31,12 @@ def render_summary(result: GateResult) -> str:
     lines.append("")
     lines.append(f"- generated: {_line(result.generated)}")
     lines.append(f"- toolchain: {_line(result.toolchain.kind)}, {_line(result.toolchain.version)}")
-    bad = [m for m in result.build.modules if m.status in ("failed", "blocked")]
+    bad = [m for m in result.build.modules if m.status in ("failed", "blocked", "not-built", "stale")]
     lines.append(f"- build: {'ok' if result.build.ok else 'FAILED'} ({len(result.build.modules)} modules,"
-                 f" {len(bad)} failed or blocked)")
+                 f" {len(bad)} failed, blocked, not built or stale)")
+    deps = result.settings.dependencies_line()
+    if deps:
+        lines.append(f"- {_line(deps)}")
     lines.append("- evidence: " + ", ".join(f"{n} {t}" for t, n in s.by_tier.items()))
     lines.append("")
     lines.append("## Papers")
@@ -43,10 +46,10 @@ def render_summary(result: GateResult) -> str:
     lines.append("| " + " | ".join(header) + " |")
     lines.append("|" + "---|" + "---:|" * (len(header) - 1))
     for paper in result.papers:
-        p = paper.summary
-        cov = p.holds_by_coverage
-        row = [_cell(paper.id), p.claims, *(cov.get(str(c), 0) for c in Coverage), p.holds_numerical, p.stated,
-               p.informal, p.fails]
+        counts = paper.summary
+        cov = counts.holds_by_coverage
+        row = [_cell(paper.id), counts.claims, *(cov.get(str(c), 0) for c in Coverage), counts.holds_numerical,
+               counts.stated, counts.informal, counts.fails]
         lines.append("| " + " | ".join(str(v) for v in row) + " |")
     lines.append("")
     errors = [(paper, claim, p) for paper in result.papers for claim in paper.claims for p in claim.problems

@@ -52,7 +52,9 @@ STALE_MARKER = "STALE.txt"
 
 LABELS = tuple(str(label) for label in Label)
 STATUSES = tuple(str(s) for s in reversed(STATUS_ORDER))
-MODULE_STATUSES = ("built", "up-to-date", "failed", "blocked")
+#: The statuses as the outputs say them: a proved definition is ``defined`` (``status_words``).
+STATUS_WORDS = (STATUSES[0], "defined", *STATUSES[1:])
+MODULE_STATUSES = ("built", "up-to-date", "failed", "blocked", "not-built", "stale")
 
 # Paper ids become file names: keep them to a portable, unsurprising alphabet.
 _SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
@@ -63,7 +65,7 @@ class ReportError(ClaimcheckError):
 
 
 def _state_counts(claims: Iterable[dict[str, Any]]) -> dict[str, int]:
-    counts = {key: 0 for key in CLAIM_STATES}
+    counts: dict[str, int] = {str(key): 0 for key in CLAIM_STATES}
     for c in claims:
         counts[c["state"]] = counts.get(c["state"], 0) + 1
     return counts
@@ -77,10 +79,28 @@ def _declarations_by_module(declarations: list[dict[str, Any]]) -> list[tuple[st
 
 
 def _status_counts(decls: Iterable[dict[str, Any]]) -> dict[str, int]:
-    counts = {key: 0 for key in STATUSES}
+    """How many declarations say each status word (a definition is ``defined``, not ``proved``:
+    the counts are those of the rows below them)."""
+    counts = {key: 0 for key in STATUS_WORDS}
     for d in decls:
-        counts[d["status"]] = counts.get(d["status"], 0) + 1
+        word = status_words(d["status"], d.get("is_theorem"))
+        counts[word] = counts.get(word, 0) + 1
     return counts
+
+
+def kernel_chip(decl: dict[str, Any]) -> dict[str, str] | None:
+    """How a declaration's kernel verdict shows: its CSS class, words and hover text. The kernel
+    checks that a declaration is well-typed, not that it is a proof: on one that rests on `sorry`
+    or an axiom, `checked` is said as such, never in the green of a proof."""
+    kernel = decl.get("kernel")
+    if not kernel:
+        return None
+    outcome, reason = str(kernel["outcome"]), str(kernel.get("reason") or "")
+    status = str(decl.get("status"))
+    if outcome == "checked" and status in ("sorry", "axiom", "native", "unsafe"):
+        return {"css": "k-typed", "words": "kernel: well-typed, not a proof",
+                "title": f"the independent kernel accepts its types; it rests on {status}, so it proves nothing"}
+    return {"css": f"k-{outcome}", "words": f"kernel: {outcome}", "title": reason}
 
 
 # --------------------------------------------------------------------------- HTML
@@ -123,7 +143,8 @@ def _environment() -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     env.filters["short_value"] = _short_value
-    env.filters["status_class"] = lambda v: _css_token(v, STATUSES)
+    env.filters["status_class"] = lambda v: _css_token(v, STATUS_WORDS)
+    env.globals["kernel_chip"] = kernel_chip
     env.globals["status_words"] = status_words
     env.filters["label_class"] = lambda v: _css_token(v, LABELS)
     env.filters["module_class"] = lambda v: _css_token(v, MODULE_STATUSES)
@@ -159,7 +180,7 @@ def _render_files(result: GateResult, target: Path, source_root: Path | None = N
         "toolchain": data["toolchain"],
         "labels": LABELS,
         "tiers": tuple(str(t) for t in TIERS),
-        "statuses": STATUSES,
+        "statuses": STATUS_WORDS,
         "state_words": {k: v.words for k, v in CLAIM_STATES.items()},
         "state_css": {k: v.css for k, v in CLAIM_STATES.items()},
         "instance_states": instance_states,
@@ -168,7 +189,9 @@ def _render_files(result: GateResult, target: Path, source_root: Path | None = N
         "sources_checked": bool(data["settings"]["sources_checked"]),
         # Only these have a row on declarations.html to link to.
         "known_decls": frozenset(str(d["name"]) for d in declarations),
-        "project_modules": frozenset(m["name"] for m in data["build"]["modules"]),
+        "project_modules": frozenset(m["name"] for m in data["build"]["modules"] if not m.get("package")),
+        # the workspace's required packages and the kernel's treatment of them (every page says it)
+        "dependencies": result.settings.dependencies_line(),
         "source_pages": frozenset(),
     }
     papers = [dict(paper, state_counts=_state_counts(paper["claims"])) for paper in data["papers"]]
@@ -207,8 +230,9 @@ def _render_files(result: GateResult, target: Path, source_root: Path | None = N
         **common,
     ))
     paper_template = env.get_template("paper.html")
-    for paper in papers:
-        views = graph.paper_views(paper, data)
+    index = graph.Index.of(result)
+    for paper, typed in zip(papers, result.papers):
+        views = graph.paper_views(typed, result, index=index)
         _write(target / "papers" / f"{paper['id']}.html",
                paper_template.render(root="../", page="paper", paper=paper, views=views, **common))
     _write(target / "declarations.html", env.get_template("declarations.html").render(

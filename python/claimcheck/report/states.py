@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from claimcheck.model.evidence import InstanceOutcome, InstanceResult, Severity, Tier
+from claimcheck.model.evidence import ClaimState, InstanceOutcome, InstanceResult, Severity, Tier
 
 __all__ = ["JUnit", "Presentation", "CLAIM_STATES", "MACHINE_CHECKED_TIERS", "SEVERITY_LEVEL", "instance_state", "claim_state", "status_words"]
 
@@ -35,16 +35,17 @@ class Presentation:
     green: bool = False
 
 
-CLAIM_STATES: dict[str, Presentation] = {
-    "holds-full": Presentation("holds in full", "holds", JUnit.PASSED, None, True),
-    "holds-special-case": Presentation("holds for a special case", "partial", JUnit.PASSED, "notice"),
-    "holds-proof-core": Presentation("holds for a proof core (a step of the claim's proof)", "partial", JUnit.PASSED,
-                                     "notice"),
-    "holds-reconstruction": Presentation("holds for the project's reconstruction", "partial", JUnit.PASSED, "notice"),
-    "holds-numerical": Presentation("holds numerically (witnesses only)", "numerical", JUnit.PASSED, None),
-    "stated": Presentation("formalised, open", "stated", JUnit.SKIPPED, "notice"),
-    "informal": Presentation("not formalised", "informal", JUnit.SKIPPED, None),
-    "fails": Presentation("fails", "fails", JUnit.FAILED, "error"),
+CLAIM_STATES: dict[ClaimState, Presentation] = {
+    ClaimState.HOLDS_FULL: Presentation("holds in full", "holds", JUnit.PASSED, None, True),
+    ClaimState.HOLDS_SPECIAL_CASE: Presentation("holds for a special case", "partial", JUnit.PASSED, "notice"),
+    ClaimState.HOLDS_PROOF_CORE: Presentation("holds for a proof core (a step of the claim's proof)", "partial",
+                                              JUnit.PASSED, "notice"),
+    ClaimState.HOLDS_RECONSTRUCTION: Presentation("holds for the project's reconstruction", "partial", JUnit.PASSED,
+                                                  "notice"),
+    ClaimState.HOLDS_NUMERICAL: Presentation("holds numerically (witnesses only)", "numerical", JUnit.PASSED, None),
+    ClaimState.STATED: Presentation("formalised, open", "stated", JUnit.SKIPPED, "notice"),
+    ClaimState.INFORMAL: Presentation("not formalised", "informal", JUnit.SKIPPED, None),
+    ClaimState.FAILS: Presentation("fails", "fails", JUnit.FAILED, "error"),
 }
 
 INSTANCE_STATES: dict[tuple[InstanceOutcome, bool], Presentation] = {
@@ -72,8 +73,8 @@ def status_words(status: str, is_theorem: bool | None) -> str:
     return str(status)
 
 
-def claim_state(state: str) -> Presentation:
-    return CLAIM_STATES[state]
+def claim_state(state: ClaimState | str) -> Presentation:
+    return CLAIM_STATES[ClaimState(state)]
 
 
 def instance_state(instance: InstanceResult, strict: bool) -> Presentation:

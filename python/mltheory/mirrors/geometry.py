@@ -6,7 +6,7 @@ formulas: squared distances, means and maxima over exact ``Fraction`` vectors.""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from claimcheck.analysis.instances import FinFun, Semantic, Unsupported
 from mltheory.mirrors.values import lean_div, nat, rat, rat_vector, table

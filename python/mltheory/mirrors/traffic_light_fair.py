@@ -35,7 +35,7 @@ def classifier_run(f: Callable[[int, Any, Callable[[int], Any]], Any], adj: Call
     n = len(x)
     for _ in range(rounds):
         prev = list(x)
-        x = [prev[v] if halt(prev[v]) else f(v, prev[v], lambda u, v=v: tl.Some(prev[u]) if adj(v)(u) else None)
+        x = [prev[v] if halt(prev[v]) else f(v, prev[v], lambda u, v=v, prev=prev: tl.Some(prev[u]) if adj(v)(u) else None)
              for v in range(n)]
     return x
 

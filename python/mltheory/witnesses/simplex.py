@@ -15,6 +15,8 @@ Checks:
 * ``simplex.balanced_rank`` -- an equidistant equal-norm zero-sum configuration of C vectors has Gram
   ``a·(I - J/C)`` of rank ``C-1``: it is realised in ``d = C-1`` dimensions, and every balanced
   equal-norm code sampled in ``2 <= d < C-1`` dimensions has a positive distance defect.
+* ``simplex.soft_majority`` -- soft attention with more than half of its weight on the nearest
+  in-context example makes the argmax head return the 1-NN label; exactly half does not suffice.
 """
 
 from __future__ import annotations
@@ -319,3 +321,41 @@ def nearest_neighbour(x: list[Fraction]) -> int:
     """Lean's ``nearestNeighbour C``: lowest-index argmin of ``|x - v_c|^2``, C = len(x)."""
     code = _fraction_code(simplex_code(len(x)))
     return argmin_lowest([sum(((a - b) ** 2 for a, b in zip(x, v)), Fraction(0)) for v in code])
+
+
+def check_soft_majority(trials: int = 400, seed: int = 0, head: Callable | None = None,
+                        wid: str = "simplex.soft_majority") -> WitnessResult:
+    """Soft attention with more than half of its weight on the nearest in-context example: the
+    argmax head on the attention-weighted simplex label codes returns the 1-NN label (exact
+    rationals: random integer examples and labels, random non-negative weights with a majority on
+    the nearest example); and with exactly half on it and half on one example of another class
+    the head may return the other label, so the majority condition cannot be dropped."""
+    from mltheory.mirrors.simplex_attention import attention_output, one_nn
+
+    rng = np.random.default_rng(seed)
+    failures: list[str] = []
+    half_flips = 0
+    for t in range(trials):
+        C, m, d = int(rng.integers(2, 6)), int(rng.integers(2, 8)), int(rng.integers(1, 4))
+        xs = [[Fraction(int(v)) for v in rng.integers(-3, 4, size=d)] for _ in range(m)]
+        lab = [int(v) for v in rng.integers(0, C, size=m)]
+        q = [Fraction(int(v)) for v in rng.integers(-3, 4, size=d)]
+        s = argmin_lowest([sum(((a - b) ** 2 for a, b in zip(q, x)), Fraction(0)) for x in xs])
+        rest = [Fraction(int(v)) for v in rng.integers(0, 5, size=m)]
+        rest[s] = Fraction(0)
+        w = [r for r in rest]
+        w[s] = sum(rest, Fraction(0)) + Fraction(int(rng.integers(1, 4)))  # strictly more than the rest
+        got = head(C, w, lab) if head else argmax_lowest(list(attention_output(C, w, lab)))
+        if got != one_nn(q, xs, lab):
+            failures.append(f"trial {t}: head {got} != 1-NN label {one_nn(q, xs, lab)}")
+        others = [u for u in range(m) if lab[u] != lab[s]]
+        if others:
+            u = others[0]
+            w_half = [Fraction(int(i in (s, u))) for i in range(m)]
+            if argmax_lowest(list(attention_output(C, w_half, lab))) != lab[s]:
+                half_flips += 1
+    ok = not failures and half_flips > 0
+    summary = (f"{trials} random soft attentions with a majority on the nearest example: the argmax head"
+               f" returned the 1-NN label in all ({len(failures)} failures); with exactly half, {half_flips}"
+               " returned another label")
+    return WitnessResult(wid, ok, summary, "\n".join(failures[:10]))

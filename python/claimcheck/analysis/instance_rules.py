@@ -1,0 +1,300 @@
+"""Instance hijacking: which instance arguments do not carry the library's meaning.
+
+The rules (``instance`` and ``inline-instance`` warnings) are described in
+:mod:`claimcheck.analysis.spoofing`'s docstring. :meth:`InstanceRules.is_library_instance` is also
+what the instance cross-check (:mod:`claimcheck.analysis.cross_check`) uses to refuse interpreting
+``+``, ``≤`` or a numeral by its library meaning when the instance argument is not the library's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from claimcheck.analysis.naming import names
+from claimcheck.analysis.pretty import BinderInfos, env_binder_infos, pretty
+from claimcheck.analysis.scope import ProjectScope
+from claimcheck.model.facts import StatementWarning, WarningKind
+from claimcheck.model.names import Name
+from claimcheck.olean.terms import (
+    App, BVar, Const, Expr, ForallE, Lam, LetE, Proj, Sort, app_spine, instantiate, strip_mdata, walk,
+)
+
+__all__ = ["EXEMPT_CLASSES", "InstanceProblem", "InstanceRules"]
+
+#: Library classes whose instances cannot change a meaning (``Decidable p`` is a subsingleton).
+EXEMPT_CLASSES = names("Decidable", "DecidableEq", "DecidablePred", "DecidableRel", "DecidableLT", "DecidableLE")
+
+_INST_IMPLICIT = 3
+
+
+@dataclass(frozen=True)
+class InstanceProblem:
+    """An instance argument that does not carry the library's meaning.
+
+    ``name`` is the project instance (kind ``instance``), or ``None`` for an inline one;
+    ``class_name`` the library class; ``detail`` the instance's type or the inline term."""
+
+    kind: WarningKind
+    name: Name | None
+    class_name: str
+    detail: str
+
+
+class InstanceRules:
+    """The instance rules as module ``scope.within`` sees its constants (``binder_infos``: which
+    arguments of a constant are instance-implicit). Also the printer's guide
+    (:func:`claimcheck.analysis.pretty.pretty_parts`): where to show a hidden instance."""
+
+    def __init__(self, scope: ProjectScope, binder_infos: BinderInfos | None = None) -> None:
+        self.scope = scope
+        self.find, self.is_project, self.declares = scope.find, scope.is_project, scope.declares
+        self.infos: BinderInfos = binder_infos or env_binder_infos(scope.env, scope.within)
+        self._hijack: dict[Name, InstanceProblem | None] = {}
+        self._prop_class: dict[Name, bool] = {}
+        self._telescopes: dict[Name, object] = {}
+
+    def _is_prop_class(self, name: Name) -> bool:
+        got = self._prop_class.get(name)
+        if got is None:
+            ci = self.find(name)
+            got = False
+            if ci is not None:
+                t = strip_mdata(ci.type)
+                while isinstance(t, ForallE):
+                    t = strip_mdata(t.body)
+                got = isinstance(t, Sort) and t.level.kind == "zero"
+            self._prop_class[name] = got
+        return got
+
+    def _exempt(self, class_name: Name) -> bool:
+        return class_name in EXEMPT_CLASSES or self._is_prop_class(class_name)
+
+    def hijacking_instance(self, name: Name) -> InstanceProblem | None:
+        """The problem of project constant ``name`` used as an instance: its type is a library
+        class at library types (see the module docstring), else ``None``."""
+        if name in self._hijack:
+            return self._hijack[name]
+        problem = None
+        ci = self.find(name)
+        if ci is not None and self.is_project(name):
+            t = strip_mdata(ci.type)
+            while isinstance(t, ForallE):
+                t = strip_mdata(t.body)
+            head, args = app_spine(t)
+            if (isinstance(head, Const) and not self.is_project(head.name) and not self._exempt(head.name)
+                    and not any(self.scope.mentions_project_type(a) for a in args)):
+                problem = InstanceProblem(WarningKind.INSTANCE, name, str(head.name), pretty(ci.type))
+        self._hijack[name] = problem
+        return problem
+
+    def _telescope(self, name: Name) -> tuple[tuple[Expr, ...], Expr] | None:
+        """The binder types of a constant's type and its codomain (metadata stripped), memoised."""
+        got = self._telescopes.get(name, False)
+        if got is not False:
+            return got  # type: ignore[return-value]
+        ci = self.find(name)
+        out = None
+        if ci is not None:
+            binders = []
+            t = strip_mdata(ci.type)
+            while isinstance(t, ForallE):
+                binders.append(strip_mdata(t.binder_type))
+                t = strip_mdata(t.body)
+            out = (tuple(binders), t)
+        self._telescopes[name] = out
+        return out
+
+    @staticmethod
+    def _head_const(t: Expr) -> Name | None:
+        """The constant heading ``t`` after its ``∀`` binders (``Decidable`` of ``∀ a b, Decidable
+        (a = b)``), or ``None`` (a variable, a sort)."""
+        t = strip_mdata(t)
+        while isinstance(t, ForallE):
+            t = strip_mdata(t.body)
+        head, _ = app_spine(t)
+        head = strip_mdata(head)
+        return head.name if isinstance(head, Const) else None
+
+    def instance_class(self, fn: Name, i: int, args: list[Expr] | None = None) -> Name | None:
+        """The class expected at argument ``i`` of constant ``fn``: its binder type's head, with
+        the earlier arguments ``args`` put in (``inferInstanceAs (Decidable p) inst`` expects a
+        ``Decidable``)."""
+        ci = self.find(fn)
+        if ci is None:
+            return None
+        t = strip_mdata(ci.type)
+        for k in range(i):
+            if not isinstance(t, ForallE):
+                return None
+            t = strip_mdata(instantiate(t.body, args[k]) if args is not None and k < len(args) else t.body)
+        if not isinstance(t, ForallE):
+            return None
+        return self._head_const(t.binder_type)
+
+    @staticmethod
+    def _is_type_binder(t: Expr) -> bool:
+        """A binder whose argument is a type or a type former (``(α : Type u)``, ``(f : α → Sort v)``)."""
+        t = strip_mdata(t)
+        while isinstance(t, ForallE):
+            t = strip_mdata(t.body)
+        return isinstance(t, Sort)
+
+    def _mentions_let(self, e: Expr, depth: int, lets: tuple[int, ...]) -> bool:
+        """Whether ``e`` (under ``depth`` binders) mentions a variable bound by one of the ``let``
+        binders at the levels ``lets``."""
+        if not lets:
+            return False
+        found = False
+
+        def visit(x: Expr, d: int) -> bool:
+            nonlocal found
+            found = found or (isinstance(x, BVar) and d - 1 - x.index in lets)
+            return not found
+
+        walk(e, visit, depth, lambda d, _binder: d + 1)
+        return found
+
+    def instance_problems(self, arg: Expr, depth: int = 0, lets: tuple[int, ...] = (),
+                          expected: Name | None = None) -> list[InstanceProblem]:
+        """What is wrong with the instance argument ``arg`` (empty: a library instance by identity,
+        a bound instance variable, or a project instance at a project type; see the module
+        docstring). ``depth`` is the number of binders ``arg`` is under, ``lets`` the levels of
+        those that are ``let`` binders, ``expected`` the class the position asks for (an exempt
+        class needs no check)."""
+        if expected is not None and self._exempt(expected):
+            return []
+        out: list[InstanceProblem] = []
+        self._instance_problems(arg, depth, lets, out, 0, expected, library_only=False)
+        return out
+
+    def _inline(self, out: list[InstanceProblem], expected: Name | None, detail: str) -> None:
+        out.append(InstanceProblem(WarningKind.INLINE_INSTANCE, None, str(expected) if expected else "?", detail))
+
+    def _instance_problems(self, arg: Expr, depth: int, lets: tuple[int, ...], out: list[InstanceProblem],
+                           level: int, expected: Name | None, library_only: bool) -> None:
+        e = strip_mdata(arg)
+        if level > 64:  # instance terms are shallow: a deeper one is not classified, so it is flagged
+            self._inline(out, expected, "an instance term too deep to classify")
+            return
+        while isinstance(e, Lam):
+            depth += 1
+            e = strip_mdata(e.body)
+        head, args = app_spine(e)
+        head = strip_mdata(head)
+        if isinstance(head, BVar):
+            if depth - 1 - head.index in lets:
+                self._inline(out, expected, "a `let`-bound instance")
+            elif any(self._mentions_let(a, depth, lets) or self.scope.mentions_project(a) for a in args) and library_only:
+                self._inline(out, expected, pretty(e, self.infos))
+            return  # an instance variable of the statement's own binders (`[inst : Add α]`)
+        if isinstance(head, Lam) and args:
+            # a beta-redex `(fun a => inst ...) x` (as elaboration leaves for instances of
+            # `∀ a, Decidable (p a)`): the instance is the lambda's body, judged as any other
+            self._instance_problems(head, depth, lets, out, level + 1, expected, library_only)
+            return
+        if isinstance(head, Proj):
+            inner = strip_mdata(head.struct)
+            if isinstance(inner, BVar) and depth - 1 - inner.index not in lets and not args:
+                return  # a field of an instance variable of the statement's binders
+            self._inline(out, expected, pretty(e, self.infos))
+            return
+        if not isinstance(head, Const):
+            self._inline(out, expected, pretty(e, self.infos))  # a `let`, a literal, a sort: not an instance constant
+            return
+        ci = self.find(head.name)
+        if ci is None:
+            self._inline(out, expected, f"the unknown constant `{head.name}`")
+            return
+        tel = self._telescope(head.name)
+        codomain_class = self._head_const(tel[1]) if tel is not None else None
+        if self.is_project(head.name):
+            problem = self.hijacking_instance(head.name)
+            if problem is not None:
+                out.append(problem)
+            elif library_only:
+                out.append(InstanceProblem(WarningKind.INSTANCE, head.name, str(expected or "?"),
+                                           "a project instance, not the library's"))
+            elif codomain_class is None:
+                self._inline(out, expected, pretty(e, self.infos))  # a project function returning its argument
+                return
+        elif ci.kind in ("constructor", "recursor"):
+            self._inline(out, expected, pretty(e, self.infos))  # a structure written in place
+            return
+        elif codomain_class is None:
+            # `id`, `ite`, `dite`, `cast`, `Prod.fst`: a function whose result is any of its arguments
+            self._inline(out, expected, pretty(e, self.infos))
+            return
+        infos = self.infos(head.name) or ()
+        binders = tel[0] if tel is not None else ()
+        for i, a in enumerate(args):
+            if i < len(infos) and infos[i] == _INST_IMPLICIT:
+                inner_class = self.instance_class(head.name, i, args)
+                if inner_class is not None and self._exempt(inner_class):
+                    continue
+                self._instance_problems(a, depth, lets, out, level + 1, inner_class, library_only)
+            elif i < len(binders) and self._is_type_binder(binders[i]):
+                continue  # a type: any type, the project's too, is shown in the statement
+            elif self._mentions_let(a, depth, lets) or self.scope.mentions_project_type(a):
+                # a library instance constant built from project data or a `let` (`mkInst myFun`)
+                self._inline(out, expected, pretty(e, self.infos))
+                return
+
+    def is_library_instance(self, arg: Expr, level: int = 0) -> bool:
+        """Whether ``arg`` is a library instance by identity (see the module docstring), with no
+        project instance anywhere in it: a library instance constant applied to types and to
+        instances that pass this rule (``instHAdd Nat instAddNat``; project types may appear as
+        arguments). Only such an instance has the meaning the library defines: what the instance
+        cross-check may interpret ``+``, ``≤`` or a numeral by. A bare instance variable is not
+        one (the cross-check has no meaning for it)."""
+        e = strip_mdata(arg)
+        while isinstance(e, Lam):
+            e = strip_mdata(e.body)
+        head, _args = app_spine(e)
+        if not isinstance(strip_mdata(head), Const):
+            return False
+        out: list[InstanceProblem] = []
+        self._instance_problems(arg, 0, (), out, level, None, library_only=True)
+        return not out
+
+    def expr_problems(self, root: Expr) -> tuple[list[InstanceProblem], set[Name]]:
+        """The problems of every instance argument in ``root`` and the constants it mentions."""
+        problems: list[InstanceProblem] = []
+        consts: set[Name] = set()
+
+        def visit(e: Expr, scope: tuple[int, tuple[int, ...]]) -> Iterable[Expr] | None:
+            if isinstance(e, Const):
+                consts.add(e.name)
+            elif isinstance(e, App):  # an application whole: its head, and its arguments in turn
+                head, args = app_spine(e)
+                if not isinstance(head, Const):
+                    return [head, *args]
+                consts.add(head.name)
+                infos = self.infos(head.name) or ()
+                depth, lets = scope
+                for i, a in enumerate(args):
+                    if i < len(infos) and infos[i] == _INST_IMPLICIT:
+                        problems.extend(self.instance_problems(a, depth, lets, self.instance_class(head.name, i, args)))
+                return args
+            return None
+
+        def bind(scope: tuple[int, tuple[int, ...]], binder: Expr) -> tuple[int, tuple[int, ...]]:
+            depth, lets = scope
+            return depth + 1, lets + (depth,) if isinstance(binder, LetE) else lets
+
+        start: tuple[int, tuple[int, ...]] = (0, ())
+        walk(root, visit, start, bind)
+        return problems, consts
+
+    @staticmethod
+    def problem_warning(p: InstanceProblem, found_in: Name) -> StatementWarning:
+        if p.kind is WarningKind.INSTANCE and p.name is not None:
+            return StatementWarning(
+                WarningKind.INSTANCE, p.name,
+                f"uses the project instance `{p.name}` of the library class `{p.class_name}`"
+                f" (`{p.detail}`): a library operation at library types with the project's meaning"
+                + ("" if found_in == p.name else f" (in `{found_in}`)"), found_in)
+        what = f"an instance of `{p.class_name}` written in place" if p.class_name != "?" else "an instance"
+        return StatementWarning(
+            WarningKind.INLINE_INSTANCE, found_in,
+            f"`{found_in}` passes {what} ({p.detail}), not a library instance", found_in)
