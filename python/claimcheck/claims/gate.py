@@ -176,9 +176,10 @@ class _ClaimJudge:
             if status is Status.FAILED:  # one problem a failed module (see `judge`): one cause, one line
                 self.failed.setdefault(facts.module if facts is not None else "", []).append(decl)
             else:
-                code = P.MISSING if status is Status.MISSING else P.BUILD_FAILED
-                what = "not read, so not proved" if status is Status.STALE else "not proved"
-                self.add(code, E, f"{decl}: {status}, {what}{why}", decl)
+                if status is Status.MISSING:
+                    self.add(P.MISSING, E, f"{decl}: {status}, not proved{why}", decl)
+                else:  # stale: the module's outputs are not this source's
+                    self.add(P.BUILD_FAILED, E, f"{decl}: {status}, not read, so not proved{why}", decl)
             return entry
         self.role(formal, facts)
         if self.claim.label == "conjecture":
