@@ -121,3 +121,41 @@ def test_two_builds_of_one_project_at_once_do_the_work_once(tmp_path: Path, tool
         t.join()
     statuses = sorted(r.modules["Twice.A"].status for r in reports)
     assert statuses == ["built", "up-to-date"], statuses
+
+
+def test_the_build_tells_of_each_module_ready_and_estimates_the_time_left(tmp_path: Path, toolchain) -> None:
+    """Issue 40: the build tells a listener of each module as soon as its outputs are current (with
+    its project imports, and whether it was compiled now), in an order its imports allow; and after
+    the first compiled module, each progress line says how long the rest of the build will take,
+    from the modules' sizes and the seconds per byte measured so far."""
+    import io
+
+    project = copy_case(FIXTURES / "build" / "chain", tmp_path)
+    told: list[tuple[str, tuple[str, ...], bool]] = []
+    stream = io.StringIO()
+    report = build(project, toolchain, jobs=1, progress=Progress(stream=stream),
+                   on_ready=lambda m, imports, compiled: told.append((m, imports, compiled)))
+    assert report.ok, report.summary()
+    assert sorted(told) == [("Chain.A", (), True), ("Chain.B", ("Chain.A",), True),
+                            ("Chain.C", ("Chain.A", "Chain.B"), True), ("Other", (), True)]
+    order = [m for m, _i, _c in told]
+    assert order.index("Chain.A") < order.index("Chain.B") < order.index("Chain.C")
+    lines = [l for l in stream.getvalue().splitlines() if ": ok (" in l]
+    assert len(lines) == 4 and all("of building left" in l for l in lines[:-1]), lines
+    assert "left" not in lines[-1]
+    told.clear()
+    assert build(project, toolchain, jobs=1, on_ready=lambda m, i, c: told.append((m, i, c))).ok
+    assert sorted(told) == [("Chain.A", (), False), ("Chain.B", ("Chain.A",), False),
+                            ("Chain.C", ("Chain.A", "Chain.B"), False), ("Other", (), False)]
+
+
+def test_the_estimate_reads_sizes_and_measured_seconds() -> None:
+    from claimcheck.lean.build import _Estimate
+
+    clock = _Estimate(2, {"A": 1000, "B": 3000, "C": 3000, "D": 60_000})
+    assert clock.left(["B", "C"], []) == ""  # nothing measured yet
+    clock.compiled("A", 10.0)  # 0.01 s a byte
+    assert clock.left(["B", "C"], []) == "about 30 s of building left"  # 60 s of work on 2 jobs
+    assert clock.left(["B", "C", "D"], []) == "about 10 min of building left"  # D alone is 600 s
+    clock.done("B")
+    assert clock.left(["C"], []) == "about 30 s of building left"  # one module: one job

@@ -311,7 +311,9 @@ def test_diff_reports_removed_declarations_claims_and_changed_fields(repo, capsy
         "    reason: empirical\n    note: measured\n")
     (repo / "manifests" / "paper-one.yaml").write_text(text)
     code, out = _diff(repo, capsys, "--json")
-    assert code == 0  # no statement changed: nothing blocks
+    # what c1 rests on changed (a declaration removed, its label and coverage), and c2 was removed:
+    # each needs a review (issue 37), though no statement changed
+    assert code == 1
     doc = json.loads(out)
     jsonschema.validate(doc, json_schema(DIFF_SCHEMA))
     kinds = {(c["kind"], c["claim"], c["decl"] or c["field"]) for c in doc["changes"]}
@@ -319,8 +321,19 @@ def test_diff_reports_removed_declarations_claims_and_changed_fields(repo, capsy
     assert ("claim-changed", "c1", "label") in kinds
     assert ("claim-changed", "c1", "tier") in kinds  # a conjecture's declarations promise no Lean tier
     assert any(c["kind"] == "claim-removed" and c["claim"] == "c2" for c in doc["changes"])
-    assert any(c["kind"] == "claim-added" and c["claim"] == "c3" for c in doc["changes"])
-    assert doc["ok"] is True and doc["schema"] == DIFF_SCHEMA
+    assert any(c["kind"] == "claim-added" and c["claim"] == "c3" and not c["blocking"] for c in doc["changes"])
+    assert doc["ok"] is False and doc["schema"] == DIFF_SCHEMA
+    basis = next(c["basis"] for c in doc["changes"] if c["kind"] == "decl-removed")
+    # the reviews recorded: the claim's basis on c1, c2 retired in the manifest
+    text = text.replace("    label: conjecture\n    statement: Everything adds up.\n",
+                        "    label: conjecture\n    statement: Everything adds up.\n"
+                        f"    reviewed:\n      basis: {basis}\n      note: the helper is no longer needed\n")
+    text = text.replace("claims:\n", "retired:\n  - claim: c2\n    note: merged into c1\nclaims:\n", 1)
+    (repo / "manifests" / "paper-one.yaml").write_text(text)
+    code, out = _diff(repo, capsys, "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["ok"] is True, out
+    assert all(c["acknowledged"] for c in doc["changes"] if c["kind"] in ("decl-removed", "claim-removed"))
 
 
 def test_diff_with_an_unknown_base_is_bad_input(repo, capsys):
@@ -508,7 +521,7 @@ def test_formalization_yaml_new_file_follows_the_template(tmp_path: Path):
     project, result, manifests = _formal_case(tmp_path)
     path = project.root / "formalization.yaml"
     gen = formalization.generate(result, manifests, project)
-    assert formalization.write(path, gen) is True
+    assert formalization.write(path, gen).changed is True
     assert path.read_text().startswith("# yaml-language-server: $schema=") and "v0.4.schema.json" in path.read_text()
     doc = _load_yaml(path)
     _check_template_fields(doc)
@@ -529,7 +542,7 @@ def test_formalization_yaml_new_file_follows_the_template(tmp_path: Path):
     assert rows["demo/c3"]["status"] == "not-formalized" and rows["demo/c3"]["lean"] == []
     assert doc["fidelity"]["divergences"] == "demo/c2 (special-case): only for n = 3"
     assert formalization.stale_parts(path, gen) == []
-    assert formalization.write(path, gen) is False  # idempotent
+    assert formalization.write(path, gen).changed is False  # idempotent
 
 
 def test_formalization_yaml_keeps_hand_written_fields_and_comments(tmp_path: Path):
@@ -580,7 +593,8 @@ def test_formalization_yaml_hand_edits_are_not_stale_generated_edits_are(tmp_pat
     # the template's required fields, blank in a new file, are reported until the authors fill them in
     blank = session.project_problems(result, manifests)
     assert blank and {p.code for p in blank} == {ProblemCode.FORMALIZATION_FIELD_BLANK}
-    assert any("`project.license` is required and blank" in p.message for p in blank)
+    assert any(p.message == "`project.license` is required and blank; fill it in" for p in blank)
+    assert all(p.file == "formalization.yaml" and p.line > 1 for p in blank)
     text = path.read_text()
     for old, new in (('name: ""', 'name: "demo"'), ("authors: []", 'authors: ["Grace Hopper"]'),
                      ('license: ""', 'license: "Apache-2.0"'), ('method: ""', 'method: "manual"'),
@@ -600,7 +614,11 @@ def test_formalization_yaml_hand_edits_are_not_stale_generated_edits_are(tmp_pat
     assert judged_.ok is False
     lines = render_gate(judged_).splitlines()
     assert lines[-1] == "gate: FAIL"
-    assert any(l.startswith("FAIL formalization.yaml:1: ") and "`alignment.statements` is stale" in l for l in lines)
+    # on the line of the stale part's key, the location printed once (issue 40)
+    at = next(i for i, l in enumerate(path.read_text().splitlines(), 1) if l.startswith("  statements:"))
+    assert stale.line == at
+    assert any(l == f"FAIL formalization.yaml:{at}: `alignment.statements` is stale; run `claimcheck"
+               " formalization-yaml`" for l in lines), lines
     import xml.etree.ElementTree as ET
 
     project_suite = [s for s in ET.fromstring(junit_xml(judged_)).findall("testsuite") if s.get("name") == "project"]
@@ -621,3 +639,83 @@ def test_formalization_yaml_bad_file_is_a_clear_error(tmp_path: Path):
     path.write_text("a: [\n")
     with pytest.raises(formalization.FormalizationError, match="invalid YAML"):
         formalization.stale_parts(path, gen)
+
+
+def test_formalization_yaml_a_failed_build_is_one_cause_not_every_part_stale(tmp_path: Path):
+    """Issue 40: a module that does not build is one problem; the generated parts, which differ from
+    the file because of it, are not compared (one notice says so), and no location is printed twice."""
+    from dataclasses import replace as _replace
+
+    from claimcheck.claims import formalization
+    from claimcheck.claims.gate import finish
+    from claimcheck.model.evidence import BuildSummary, ModuleResult, ModuleState, ProblemCode, Severity
+    from claimcheck.model.facts import Status
+    from claimcheck.report.text import render_gate
+
+    project, result, manifests = _formal_case(tmp_path)
+    path = project.root / "formalization.yaml"
+    formalization.write(path, formalization.generate(result, manifests, project), project.root)
+    text = path.read_text()
+    for old, new in (("authors: []", 'authors: ["Grace Hopper"]'), ('method: ""', 'method: "manual"'),
+                     ('status: ""', 'status: "self-assessed"'), ('license: ""', 'license: "MIT"')):
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    path.write_text(text)
+    failed = _replace(result, build=BuildSummary(False, [ModuleResult("Demo.Core", ModuleState.FAILED,
+                                                                      "Demo/Core.lean:3:0: error: type mismatch")]))
+    # the failed build's facts: every declaration of the module failed, so the parts would all differ
+    failed = _replace(failed, declarations=[_replace(d, status=Status.FAILED) for d in result.declarations])
+    problems = formalization.problems(path, failed, manifests, project)
+    assert [(p.code, p.severity) for p in problems] == [(ProblemCode.FORMALIZATION_STALE, Severity.NOTICE)]
+    assert "not compared" in problems[0].message
+    out = render_gate(finish(failed, problems))
+    assert "formalization.yaml:1: formalization.yaml" not in out and out.count("formalization.yaml") == 1
+    # with the build fixed, a real drift is reported again
+    drifted = _replace(result, declarations=[_replace(d, status=Status.FAILED) for d in result.declarations])
+    assert {p.code for p in formalization.problems(path, drifted, manifests, project)} == {
+        ProblemCode.FORMALIZATION_STALE}
+
+
+MIT = """MIT License
+
+Copyright (c) 2026 Ada
+
+Permission is hereby granted, free of charge, to any person obtaining a copy of this software ...
+The above copyright notice and this permission notice shall be included in all copies ...
+"""
+
+
+@pytest.mark.parametrize("files, name, license_", [
+    ({"lakefile.lean": "import Lake\nopen Lake DSL\n\npackage «my-paper» where\n", "LICENSE": MIT}, "my-paper", "MIT"),
+    ({"lakefile.toml": 'name = "toml_paper"\n', "LICENSE.md": "SPDX-License-Identifier: Apache-2.0\n"},
+     "toml_paper", "Apache-2.0"),
+    ({"COPYING": "                                 Apache License\n                           Version 2.0, January 2004\n"},
+     "proj", "Apache-2.0"),
+    ({}, "proj", None),
+    ({"LICENSE": "All rights reserved.\n"}, "proj", None),
+])
+def test_formalization_yaml_fills_what_the_project_says(tmp_path: Path, files, name, license_):
+    """Issue 40: `formalization-yaml` fills the project's name (from the lakefile, else the folder)
+    and licence (from a licence file it recognises) and lists the required fields left."""
+    from claimcheck.claims import formalization
+
+    project, result, manifests = _formal_case(tmp_path)
+    for rel, text in files.items():
+        (project.root / rel).write_text(text)
+    path = project.root / "formalization.yaml"
+    done = formalization.write(path, formalization.generate(result, manifests, project), project.root)
+    doc = _load_yaml(path)
+    assert doc["project"]["name"] == name
+    assert doc["project"]["license"] == (license_ or "")
+    assert {".".join(k.keys) for k in done.filled} == {"project.name"} | ({"project.license"} if license_ else set())
+    remaining = [m for _line, m in done.remaining]
+    assert any("project.authors" in m for m in remaining) and any("review.status" in m for m in remaining)
+    assert any("project.license" in m for m in remaining) == (license_ is None)
+    if "LICENSE" in files and license_ is None:
+        assert "LICENSE is there but its licence is not one claimcheck recognises" in done.license_note
+    # what the authors wrote is never replaced
+    import re
+
+    path.write_text(re.sub(r"(?m)^  name: .*$", "  name: Our own name", path.read_text(), count=1))
+    formalization.write(path, formalization.generate(result, manifests, project), project.root)
+    assert _load_yaml(path)["project"]["name"] == "Our own name"

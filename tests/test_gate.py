@@ -23,7 +23,7 @@ from claimcheck.model.evidence import WitnessOutcome as WitnessResult
 from claimcheck.model.facts import DeclFacts, DeclKind, Status
 from claimcheck.model.names import Name
 
-from builders import N, claim, decl, evidence, verdict, warnings
+from builders import N, claim, decl, evidence, judged, verdict, warnings
 from builders import formal as FormalDecl
 from conftest import FIXTURES, REPO
 
@@ -46,6 +46,30 @@ def test_theorem_fails_with_the_reason(record: DeclFacts, expected: str) -> None
     got, problems = verdict(claim(formal=[FormalDecl("A.t", "f1")]), evidence(record))
     assert got == "fails"
     assert any(expected in p for p in problems), problems
+
+
+def test_a_mistyped_fingerprint_is_a_fingerprint_mismatch_at_its_line() -> None:
+    """Issue 40: a recorded fingerprint a few keystrokes from the built one is a typo, reported as
+    such at the `fingerprint:` line; a real change keeps its words, and says when the printed
+    statement reads the same (a definition it mentions changed)."""
+    from claimcheck.model.evidence import ProblemCode
+
+    built = "3f2a9c01d4e5b6a7"
+    ev = evidence(decl("A.t", fingerprint=built, statement="∀ (n : Nat), n + 0 = n"))
+    for typo in ("3f2a9c01d4e5b6a8", "3f2a9c10d4e5b6a7", "3f2a9c11d4e5b6a0"):
+        entry = FormalDecl("A.t", typo, statement="∀ (n : Nat), n + 0 = n", fingerprint_line=14, yaml_line=13)
+        got = judged(claim(formal=[entry]), ev)
+        assert got.verdict is Verdict.FAILS
+        (p,) = got.problems
+        assert p.code is ProblemCode.FINGERPRINT_MISTYPED and p.line == 14, p
+        assert "fingerprint mismatch" in p.message and "not a statement change" in p.message
+    entry = FormalDecl("A.t", "00000000000000ff", statement="∀ (n : Nat), n + 0 = n", fingerprint_line=14)
+    (p,) = judged(claim(formal=[entry]), ev).problems
+    assert p.code is ProblemCode.FINGERPRINT_CHANGED and p.line == 14
+    assert "reads as recorded" in p.message and "meaning of a project definition" in p.message
+    entry = FormalDecl("A.t", "00000000000000ff", statement="∀ (n : Nat), n = n", fingerprint_line=14)
+    (p,) = judged(claim(formal=[entry]), ev).problems
+    assert "statement changed" in p.message and "reads as recorded" not in p.message
 
 
 def test_missing_declaration_and_unrecorded_fingerprint_fail() -> None:
@@ -121,10 +145,15 @@ def test_vacuous_and_prelude_fail_unless_acknowledged() -> None:
 
 
 def test_conditional_without_hypotheses_is_flagged_not_failed() -> None:
-    ev = evidence(decl("A.bare", binders=0), decl("A.cond", binders=2))
+    ev = evidence(decl("A.bare", binders=0), decl("A.data", binders=2, hypotheses=0),
+                  decl("A.cond", binders=2, hypotheses=1, satisfiable_by="A.cond_sat"), decl("A.cond_sat", binders=0))
     bare = claim("conditional", [FormalDecl("A.bare", "f1")], hypotheses=["h"])
     assert verdict(bare, ev) == ("holds", [])
     assert "assumes nothing" in warnings(bare, ev)[0]
+    # data binders alone (`sumTo_const (c n : Nat) : …`) are no hypothesis: flagged too (issue 40)
+    data = claim("conditional", [FormalDecl("A.data", "f1")], hypotheses=["h"])
+    assert verdict(data, ev) == ("holds", [])
+    assert "A.data assumes nothing" in warnings(data, ev)[0]
     assert warnings(claim("conditional", [FormalDecl("A.cond", "f1")], hypotheses=["h"]), ev) == []
     assert warnings(claim("conditional", [FormalDecl("A.bare", "f1")], hypotheses=["h"], acknowledge=("A.bare",)), ev) == []
 

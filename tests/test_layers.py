@@ -14,7 +14,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "python" / "claimcheck"
 #: The layers, bottom first: a folder (or a top-level module) imports only from its own layer's
 #: folder and from lower layers. Declared once, here.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("__init__", "errors", "progress", "kernel"),
+    ("__init__", "errors", "escape", "kernel"),
+    ("progress", "files", "sandbox", "lake"),
     ("model",),
     ("cache", "project"),
     ("olean",),

@@ -92,7 +92,7 @@ def test_known_decls_are_checked() -> None:
     validate(manifests, known_decls=all_decls, witness_ids=REGISTRY)
     with pytest.raises(ManifestError) as err:
         validate(manifests, known_decls=all_decls - {Name.parse("MLTheory.simplexCode_sqDist_eq_two")}, witness_ids=REGISTRY)
-    assert len(err.value.issues) == 2  # used by two manifests
+    assert len(err.value.issues) == 3  # cited by three claims in two manifests
     assert all("simplexCode_sqDist_eq_two" in i.message for i in err.value.issues)
 
 
@@ -189,3 +189,27 @@ def test_valid_fixture_passes() -> None:
     validate(manifests, witness_ids=REGISTRY)
     check_sources(manifests, FIXTURES / "sources")
     check_sources(load_manifests(case / "sub"), FIXTURES / "sources")
+
+
+def test_a_fingerprint_yaml_reads_as_a_number_is_a_fingerprint() -> None:
+    """Issue 40: a fingerprint is read as written (all digits is still a fingerprint), and only the
+    mistyped ones of the `invalid-fingerprint` case are reported, each at its `fingerprint:` line."""
+    issues = _issues_of_case(FIXTURES / "manifests" / "invalid-fingerprint")
+    assert sorted(i.line for i in issues) == [13, 15, 17, 23]
+    text = (FIXTURES / "manifests" / "invalid-fingerprint" / "toy-paper.yaml").read_text()
+    good = text.replace("3f2a9c01d4e5b6a ", "3f2a9c01d4e5b6a7").replace("3F2A9C01D4E5B6A7", "3f2a9c01d4e5b6a7") \
+        .replace("3f2a9c01d4e5b6ag", "3f2a9c01d4e5b6a7").replace("fingerprint: abc", "fingerprint: '0000000000000000'")
+    manifest, issues = parse_manifest_text(good)
+    assert issues == []
+    entries = {str(f.decl): f for f in manifest.claims[0].formal}
+    assert entries["Toy.seven"].fingerprint == "1234567890123456"
+    assert entries["Toy.four"].fingerprint_line == 13 and entries["Toy.four"].yaml_line == 12
+
+
+def parse_manifest_text(text: str):
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "toy-paper.yaml"
+        path.write_text(text, encoding="utf-8")
+        return parse_manifest(path)

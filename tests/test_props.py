@@ -1,5 +1,5 @@
-"""Statement shapes (proposition or not, hypotheses, vacuity lint) and the library index, read from
-the real toolchain's library ``.olean`` files (no Lean run)."""
+"""Statement shapes (proposition or not, hypotheses, vacuity lint), read from the real toolchain's
+library ``.olean`` files (no Lean run). The library index: ``tests/test_library_work.py``."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from claimcheck.analysis.library import library_index
 from claimcheck.analysis.props import is_prop_level, shape_of
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import Environment, Level
@@ -91,22 +90,3 @@ def test_level_is_zero() -> None:
     assert is_prop_level(Level("max", (u, one))) is False
     assert is_prop_level(Level("imax", (u, zero))) is True
     assert is_prop_level(Level("imax", (one, u))) is None
-
-
-def test_library_index_names_the_real_axioms_and_caches_them(lib_dir: Path, tmp_path: Path) -> None:
-    index = library_index(lib_dir, cache_dir=tmp_path)
-    assert index.axioms[N("propext")].module == "Init.Core"
-    assert index.axioms[N("Classical.choice")].module == "Init.Prelude"
-    assert index.axioms[N("Quot.sound")].module == "Init.Core"
-    fp = index.axioms[N("propext")].fingerprint
-    assert index.is_library_axiom(N("propext"), "Init.Core", fp)
-    assert not index.is_library_axiom(N("propext"), "Pr.Bad", fp)  # same name, another module
-    assert not index.is_library_axiom(N("propext"), "Init.Core", "0" * 16)  # same name, another type
-    assert index.is_library_module("Std.Data") and index.is_library_module("Init.Prelude")
-    assert index.declares(N("Nat.add_comm")) and not index.declares(N("Pr.bad"))
-    cached = list(tmp_path.glob("*.json.gz"))
-    assert len(cached) == 1
-    again = library_index(lib_dir, cache_dir=tmp_path)
-    assert again.axioms == index.axioms and again.names == index.names and again.modules == index.modules
-    cached[0].write_bytes(b"not gzip")  # a damaged cache is recomputed, never trusted
-    assert library_index(lib_dir, cache_dir=tmp_path).axioms == index.axioms

@@ -6,7 +6,8 @@ its ``module`` and what must hold of its record: ``status``, ``kind``, ``private
 ``kernel_not``, ``warnings``, ``lint``, ``lint_contains``), or ``or_refused`` (the project refused
 with exit 2 naming both places); ``every_declaration`` (a rule for every record of a module);
 ``native_decide_auxiliaries`` / ``unsafe_rec_helpers`` (the kernel's verdict on generated helpers);
-``no_declarations`` (modules with no record), ``decl_lookup`` (``status --decl`` runs), ``validate``,
+``no_declarations`` (modules with no record), ``exit_code`` (of the command; 0 unless given),
+``failed_modules`` (a module that did not build: the Lean error in its record and in the text), ``decl_lookup`` (``status --decl`` runs), ``validate``,
 ``json_names`` (printed names the JSON must
 hold), ``check`` (claims that must hold once the fixture's fingerprints are recorded).
 """
@@ -72,8 +73,18 @@ def test_realcode_case(case: str, project, toolchain) -> None:
             for where in spec["or_refused"]["mentions"]:
                 assert where in done.stderr, done.stderr
         else:
-            assert done.returncode == 0, done.stderr
+            assert done.returncode == spec.get("exit_code", 0), done.stderr
             records = _records(done)
+            for want in spec.get("failed_modules") or []:  # a module that did not build says why
+                (r,) = [r for r in records if r["kind"] == "module" and r["module"] == want["module"]]
+                assert r["status"] == "failed"
+                for text in want["note_contains"]:
+                    assert text in r["note"], (want, r["note"])
+                if "text_contains" in want:
+                    text = _run(root, spec["command"].replace("--json", ""))
+                    assert text.returncode == spec.get("exit_code", 0), text.stderr
+                    for part in want["text_contains"]:
+                        assert part in text.stdout, text.stdout
             for want in spec.get("declarations") or []:
                 found = [r for r in records if _user_name(r) == want["decl"] and r["module"] == want["module"]]
                 assert len(found) == 1, (want, [(_user_name(r), r["module"]) for r in records])

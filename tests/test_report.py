@@ -592,3 +592,68 @@ def test_browser_screenshots(browser, written: Path, tmp_path: Path):
     # nothing overflows sideways on a laptop-width window: the page is as wide as the viewport
     assert index_size[0] == paper_size[0] == 1280
     assert index_png.stat().st_size > 20_000 and paper_png.stat().st_size > 20_000
+
+
+def test_report_words_say_what_they_count(sample: dict, tmp_path: Path):
+    """Issue 40: a `sorry` theorem never carries a green "kernel: checked" (the kernel checks types,
+    not proofs); a declaration's kind and its role are not both "theorem"; the declaration counts
+    are those of the rows (`defined` apart from `proved`), of the project's Lean modules; the header
+    says the gate's verdict, not "all claims hold"; a paper that cites nothing says so."""
+    checked = {"outcome": "checked", "reason": "", "missing": None}
+    for d in sample["declarations"]:
+        if d["name"] == "MLTheory.notears_pos":  # a `sorry` theorem the kernel type-checks
+            d["kernel"] = checked
+        if d["name"] == "MLTheory.simplexCode":  # a definition
+            d["is_theorem"] = False
+    for p in sample["papers"]:
+        for c in p["claims"]:
+            for f in c["formal"]:
+                if f["decl"] == "MLTheory.notears_pos" and f.get("facts"):
+                    f["facts"]["kernel"] = checked
+    uncited = next(p for p in sample["papers"] if p["id"] == "nested-generation-verifier-taste")
+    uncited["sources"] = []
+    out = write(sample, tmp_path / "report")
+    pages = {p.name: p.read_text(encoding="utf-8") for p in out.rglob("*.html")}
+    import re
+
+    row = re.search(r'<tr id="decl-MLTheory.notears_pos">.*?</tr>', pages["declarations.html"], re.S).group(0)
+    assert "kernel: well-typed, not a proof" in row and "k-checked" not in row
+    cards = [m.group(0) for html in pages.values()
+             for m in re.finditer(r'<div class="decl-head">(?:(?!</div>).)*?notears_pos.*?</div>', html, re.S)]
+    assert cards and all("k-checked" not in c and "kernel: well-typed, not a proof" in c for c in cards)
+    for name, html in pages.items():
+        assert re.search(r'chip role r-theorem"[^>]*>theorem<', html) is None, name  # no "theorem *theorem*"
+        assert "all claims hold" not in html.split("<main")[0], name
+    index = pages["index.html"]
+    assert "declarations in the project's Lean modules" in index and "in the Lean library" not in index
+    defined = sum(1 for d in sample["declarations"] if d["status"] == "proved" and d.get("is_theorem") is False)
+    proved = sum(1 for d in sample["declarations"] if d["status"] == "proved" and d.get("is_theorem") is not False)
+    assert f'<span class="badge status s-defined">defined</span> <strong>{defined}</strong>' in index
+    assert f'<span class="badge status s-proved">proved</span> <strong>{proved}</strong>' in index
+    assert 'class="overall' in index and ("gate passes" in index or "gate fails" in index)
+    assert "Not cited yet" in pages["nested-generation-verifier-taste.html"]
+    assert "Not cited yet" not in pages["simplex-transformer-one-nn.html"]
+
+
+@needs_chromium
+@pytest.mark.parametrize("width", [1400, 1000])
+def test_browser_chips_fit_their_cards_and_titles_have_room(browser, written: Path, width: int):
+    """Issue 40: every chip of the index's cards stays inside its card and beside its count (the
+    "holds for the project's reconstruction" chip ran over its card and hid the count); the papers'
+    titles get a column of their own width, and the page does not scroll sideways."""
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    page.goto((written / "index.html").as_uri())
+    rows = page.locator(".totals .card ul.counts li")
+    assert rows.count() >= 20
+    for i in range(rows.count()):
+        row = rows.nth(i)
+        card = row.locator("xpath=ancestor::div[contains(@class, 'card')]").bounding_box()
+        chip = row.locator(".badge, .chip").first.bounding_box()
+        count = row.locator("strong").bounding_box()
+        assert chip["x"] >= card["x"] and chip["x"] + chip["width"] <= card["x"] + card["width"], row.inner_text()
+        assert chip["x"] + chip["width"] <= count["x"], row.inner_text()  # the count is not covered
+        assert count["x"] + count["width"] <= card["x"] + card["width"]
+    title = page.locator("table.papers tbody tr td").first.bounding_box()
+    assert title["width"] >= 240, title
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.close()

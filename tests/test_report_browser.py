@@ -4,12 +4,14 @@ The report is made once per session the way a user makes it (``claimcheck report
 the repository, built by ``repo_build``), and every expectation is read from its ``report.json``,
 never from the pages themselves:
 
-- on every paper page, at 1400 px wide, the claims' row of the dependency graph is inside the first
-  viewport and the page never scrolls sideways; on every paper with Lean (the one whose claims rest
-  on the most declarations first), every box's full name is reachable (its hover title, and the
-  list beside the drawing), what the box shows is a shortening of that name, every formalising
-  declaration of every claim has a box, and nothing deeper than their direct uses is drawn by
-  default; "show more" and each claim's card draw their own graphs the same way;
+- on every paper page, at 1400 px wide, the list of claims and the first claim's own picture are
+  inside the first viewport and the page never scrolls sideways; on every paper with Lean (the one
+  whose claims rest on the most declarations first), each claim's picture holds that claim, every
+  declaration formalising it and nothing deeper than their direct uses, every box's full name is
+  reachable (its hover title, and the list beside the drawing), what the box shows is a shortening
+  of that name; the whole paper's picture and "show more" draw the same way;
+- the paper with the most claims can be followed claim by claim: hovering a claim in the whole
+  picture shows its bundle of edges alone (issue 40);
 - the index shows each claim's verdict, coverage and evidence tier, and its machine-checked filter
   (and the link to it) shows exactly the claims whose tier is ``kernel-rechecked`` or ``compiled``.
 
@@ -100,24 +102,40 @@ def _in_viewport(box: dict | None) -> bool:
             and box["x"] + box["width"] <= WIDTH and box["y"] + box["height"] <= HEIGHT)
 
 
+def _with_lean(paper: dict) -> list[dict]:
+    return [c for c in paper["claims"] if c["formal"]]
+
+
 @on_the_project
-def test_every_paper_shows_its_claims_row_in_the_first_viewport(browser, repo_report: Path, data: dict):
+def test_every_paper_opens_on_its_claims(browser, repo_report: Path, data: dict):
+    """The page opens on its claims: the list of every claim, and the first claim's own picture
+    with that claim's box (issue 40: a picture per claim first); a paper without Lean draws its
+    claims' row. The page never scrolls sideways, nor does a drawing inside its viewport, and each
+    drawing is shown at its own size (a wide one shrunk to fit would have unreadable labels)."""
     page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
     watch = _Watch(page)
     for paper in data["papers"]:
         page.goto((repo_report / "papers" / f"{paper['id']}.html").as_uri())
-        drawing = page.locator("#graph-main svg.depgraph")
         for claim in paper["claims"]:
-            box = drawing.locator(f'[data-name="claim:{claim["id"]}"]')
-            assert box.count() == 1, (paper["id"], claim["id"])
-            assert _in_viewport(box.bounding_box()), (paper["id"], claim["id"], box.bounding_box())
-        # the page never scrolls sideways, nor does the drawing inside its viewport, and the drawing
-        # is shown at its own size (a wide one shrunk to fit would have unreadable labels)
+            chip = page.locator(f'nav.toc a[href="#claim-{claim["id"]}"]')
+            assert _in_viewport(chip.bounding_box()), (paper["id"], claim["id"])
+        lean = _with_lean(paper)
+        if lean:
+            first = lean[0]["id"]
+            box = page.locator(f'#graph-claim-{first} svg.depgraph [data-name="claim:{first}"]')
+            assert box.count() == 1 and _in_viewport(box.bounding_box()), (paper["id"], first)
+            blocks = [f"#graph-claim-{c['id']}" for c in lean]
+        else:
+            for claim in paper["claims"]:
+                box = page.locator(f'#graph-main svg.depgraph [data-name="claim:{claim["id"]}"]')
+                assert box.count() == 1 and _in_viewport(box.bounding_box()), (paper["id"], claim["id"])
+            blocks = ["#graph-main"]
         assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH, paper["id"]
-        scroll = page.locator("#graph-main .graph-scroll")
-        assert scroll.evaluate("e => e.scrollWidth <= e.clientWidth"), paper["id"]
-        scale = drawing.evaluate("s => s.getBoundingClientRect().width / s.width.baseVal.value")
-        assert scale > 0.99, (paper["id"], scale)
+        for block in blocks:
+            assert page.locator(f"{block} .graph-scroll").evaluate("e => e.scrollWidth <= e.clientWidth"), block
+            drawing = page.locator(f"{block} svg.depgraph")
+            scale = drawing.evaluate("s => s.getBoundingClientRect().width / s.width.baseVal.value")
+            assert scale > 0.99, (paper["id"], block, scale)
     watch.check()
     page.close()
 
@@ -143,42 +161,55 @@ def test_every_box_has_its_full_name(browser, repo_report: Path, data: dict):
 def _check_paper(page, paper: dict, data: dict) -> None:
     known = {d["name"] for d in data["declarations"]} | _formal(paper)
     uses = {d["name"]: d.get("uses") or [] for d in data["declarations"]}
-    assert page.locator("#graph-main svg.depgraph").is_visible()
-    drawn = _check_boxes(page, "#graph-main", known)
     claims = {f"claim:{c['id']}" for c in paper["claims"]}
-    assert claims <= drawn
-    # nothing that formalises a claim is left out of the default picture
-    assert _formal(paper) <= drawn, sorted(_formal(paper) - drawn)
-    # at most two levels below the claims by default: formalising declarations and what they use
-    used = {u for name in _formal(paper) for u in uses.get(name, [])}
-    assert drawn - claims <= _formal(paper) | used
+    # each claim with Lean has its own picture (first on the page): the claim, every declaration
+    # that formalises it, and nothing deeper than what those use directly
+    for claim in _with_lean(paper):
+        scope = f'[id="graph-claim-{claim["id"]}"]'
+        assert page.locator(f"{scope} svg.depgraph").is_visible()
+        own = _check_boxes(page, scope, known)
+        formal = {f["decl"] for f in claim["formal"]}
+        assert f"claim:{claim['id']}" in own and formal <= own, (claim["id"], sorted(formal - own))
+        assert not {n for n in own if n.startswith("claim:")} - {f"claim:{claim['id']}"}
+        assert own - {f"claim:{claim['id']}"} <= formal | {u for name in formal for u in uses.get(name, [])}
+        # the claim's card links to it
+        link = page.locator(f'[id="claim-{claim["id"]}"] p.claim-graph-link a')
+        assert link.get_attribute("href") == f"#panel-{claim['id']}"
+    # the whole paper in one picture, behind a summary, when two claims or more have Lean
+    whole = page.locator("details.graph-whole")
+    if len(_with_lean(paper)) > 1:
+        assert whole.count() == 1 and not page.locator("#graph-main svg.depgraph").is_visible()
+        whole.locator(":scope > summary").click()
+        assert page.locator("#graph-main svg.depgraph").is_visible()
+        drawn = _check_boxes(page, "#graph-main", known)
+        assert claims <= drawn
+        # nothing that formalises a claim is left out of it
+        assert _formal(paper) <= drawn, sorted(_formal(paper) - drawn)
+        # at most two levels below the claims by default: formalising declarations and what they use
+        used = {u for name in _formal(paper) for u in uses.get(name, [])}
+        assert drawn - claims <= _formal(paper) | used
+    else:
+        assert whole.count() == 0
 
     # "show more" (where it draws more): every project dependency, the same way
     below = _closure(sorted(_formal(paper)), uses)
     more = page.locator("details.graph-more")
-    if drawn - claims == below:
+    drawn_any = set()
+    for claim in _with_lean(paper):
+        drawn_any |= set(page.locator(f'[id="graph-claim-{claim["id"]}"] svg.depgraph .node').evaluate_all(
+            "ns => ns.map(n => n.dataset.name)"))
+    if page.locator("#graph-main svg.depgraph .node").count():
+        drawn_any |= set(page.locator("#graph-main svg.depgraph .node").evaluate_all("ns => ns.map(n => n.dataset.name)"))
+    if below <= drawn_any:
         assert more.count() == 0, paper["id"]
     else:
         assert more.count() == 1 and not page.locator("#graph-more svg.depgraph").is_visible()
-        more.locator("summary").click()
+        more.locator(":scope > summary").click()
         assert page.locator("#graph-more svg.depgraph").is_visible()
         everything = _check_boxes(page, "#graph-more", known)
         assert everything - claims <= below
         if not page.locator("details.graph-more p.hint", has_text="not drawn").count():
             assert everything - claims == below  # nothing is said to be left out: nothing is
-
-    # each claim with Lean has its own graph on its card: the claim and its formalising declarations
-    for claim in paper["claims"]:
-        card = page.locator(f'[id="claim-{claim["id"]}"]')
-        if not claim["formal"]:
-            assert card.locator("svg.depgraph").count() == 0
-            continue
-        details = card.locator("details.claim-graph")
-        if not details.evaluate("d => d.open"):
-            details.locator("summary").click()
-        own = _check_boxes(page, f'[id="claim-{claim["id"]}"] [id="graph-claim-{claim["id"]}"]', known)
-        assert f"claim:{claim['id']}" in own and {f["decl"] for f in claim["formal"]} <= own
-        assert not {n for n in own if n.startswith("claim:")} - {f"claim:{claim['id']}"}
 
 
 def _check_boxes(page, scope: str, known: set[str]) -> set[str]:
@@ -224,7 +255,8 @@ def _check_boxes(page, scope: str, known: set[str]) -> set[str]:
 
 @on_the_project
 def test_two_claim_paper(browser, repo_report: Path, data: dict):
-    """A paper with two claims: the whole page head and drawing fit in the first viewport."""
+    """A paper with two claims: the page head and its first picture fit in the first viewport, and
+    every claim's box says its verdict in the words of the report."""
     two = [p for p in data["papers"] if len(p["claims"]) == 2]
     assert two, "the project has a paper with two claims"
     page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
@@ -232,10 +264,69 @@ def test_two_claim_paper(browser, repo_report: Path, data: dict):
     for paper in two:
         page.goto((repo_report / "papers" / f"{paper['id']}.html").as_uri())
         page.screenshot(path=str(_shots(repo_report) / f"{paper['id']}.png"))
-        assert _in_viewport(page.locator("#graph-main svg.depgraph").bounding_box()), paper["id"]
+        first = page.locator("#graph svg.depgraph").first
+        assert _in_viewport(first.bounding_box()), paper["id"]
         for claim in paper["claims"]:
-            title = page.locator(f'#graph-main [data-name="claim:{claim["id"]}"] title').text_content()
+            title = page.locator(f'#graph [data-name="claim:{claim["id"]}"] title').first.text_content()
             assert title.endswith(CLAIM_STATES[claim["state"]].words)
+    watch.check()
+    page.close()
+
+
+@on_the_project
+def test_a_big_papers_claims_can_each_be_followed(browser, repo_report: Path, data: dict):
+    """Issue 40: the paper with the most claims resting on Lean (7 claims and 36 declarations when
+    it was filed) is followable: each claim's picture holds that claim alone; in the whole paper's
+    picture each claim's edges are a bundle of their own, and hovering the claim shows exactly
+    its bundle (every edge reachable from it) and dims every other edge and box; in a claim's
+    picture, hovering a declaration that formalises it shows its own uses alone."""
+    paper = max(data["papers"], key=lambda p: (len(_with_lean(p)), len(_formal(p))))
+    assert len(_with_lean(paper)) >= 5 and len(_formal(paper)) >= 30, paper["id"]
+    page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
+    watch = _Watch(page)
+    page.goto((repo_report / "papers" / f"{paper['id']}.html").as_uri())
+    page.add_style_tag(content="* { transition: none !important; }")  # read the faded state, not a fade
+    page.locator("details.graph-whole > summary").click()
+
+    def check_bundles(scope: str, roots: list[str]) -> None:
+        svg = page.locator(f"{scope} svg.depgraph")
+        assert "bundled" in (svg.get_attribute("class") or "")
+        edges = svg.locator(".edge").evaluate_all(
+            "es => es.map(e => [e.dataset.from, e.dataset.to, e.dataset.r || ''])")
+        succ: dict[str, list[str]] = {}
+        for a, b, _r in edges:
+            succ.setdefault(a, []).append(b)
+        for i, root in enumerate(roots):
+            reach = _closure([root], succ)
+            want = {(a, b) for a, b, _r in edges if a in reach}
+            assert want == {(a, b) for a, b, r in edges if str(i) in r.split()}, (scope, root)
+            node = svg.locator(f'[data-root="{i}"]')
+            assert node.get_attribute("data-name") == root
+            node.scroll_into_view_if_needed()
+            node.hover()
+            page.wait_for_timeout(250)
+            seen = svg.locator(".edge").evaluate_all(
+                "es => es.map(e => [e.dataset.from, e.dataset.to, parseFloat(getComputedStyle(e).opacity)])")
+            for a, b, opacity in seen:
+                if (a, b) in want:
+                    assert opacity > 0.99, (scope, root, a, b, opacity)
+                else:
+                    assert opacity < 0.3, (scope, root, a, b, opacity)
+            boxes = svg.locator(".node").evaluate_all(
+                "ns => ns.map(n => [n.dataset.name, parseFloat(getComputedStyle(n).opacity)])")
+            for name, opacity in boxes:
+                assert (opacity > 0.99) == (name in reach), (scope, root, name, opacity)
+        page.mouse.move(0, 0)
+
+    check_bundles("#graph-main", [f"claim:{c['id']}" for c in paper["claims"]])
+    page.locator("#graph-main").screenshot(path=str(_shots(repo_report) / f"{paper['id']}-whole.png"))
+    for claim in _with_lean(paper):
+        scope = f'[id="graph-claim-{claim["id"]}"]'
+        roots = page.locator(f"{scope} svg.depgraph [data-root]").evaluate_all(
+            "ns => ns.sort((a, b) => a.dataset.root - b.dataset.root).map(n => n.dataset.name)")
+        if len(roots) > 1:
+            assert set(roots) == {f["decl"] for f in claim["formal"]} & set(roots)
+            check_bundles(scope, roots)
     watch.check()
     page.close()
 

@@ -188,7 +188,7 @@ def test_graph_colours_status_and_kernel_verdicts_and_escapes():
     assert 'class="node decl s-proved k-undecided"' in svg and 'class="node decl s-sorry k-rejected"' in svg
     assert 'class="node claim v-fails"' in svg and "<title>c&lt;1&gt; (theorem): fails</title>" in svg
     assert 'href="#claim-c%3C1%3E"' in svg and 'aria-label="graph &quot;x&quot; &lt;y&gt;"' in svg
-    assert '<g class="node decl s-missing" data-name="K.gone">' in svg  # not in the build: no link
+    assert '<g class="node decl s-missing" data-name="K.gone"' in svg  # not in the build: no link
 
 
 def test_graph_keys_declarations_by_module_and_name():
@@ -226,11 +226,12 @@ def test_an_instance_theorem_is_drawn_as_the_cross_check_read_one():
 def test_every_paper_page_has_its_graph_and_every_link_resolves(written: Path):
     for paper in sample().papers:
         page = (written / "papers" / f"{paper.id}.html").read_text()
-        # the paper's graph once, under id="graph"; claim cards carry their own graphs beside it
-        assert page.count('id="graph"') == 1 and page.count('class="depgraph"') >= 1
-        # one more graph per claim card that has Lean behind it, each under its own id
+        # the paper's section once, under id="graph": a picture per claim with Lean behind it, each
+        # under its own id, and the whole paper's when two claims or more have Lean (issue 40)
+        assert page.count('id="graph"') == 1 and page.count('<svg class="depgraph') >= 1
         with_lean = [c for c in paper.claims if c.formal]
         assert page.count('id="graph-claim-') == len(with_lean)
+        assert page.count('id="graph-main"') == (1 if len(with_lean) != 1 else 0)
     one = (written / "papers" / "p-one.html").read_text()
     assert 'href="../declarations.html#decl-P.main"' in one and 'href="#claim-c2"' in one
     assert "<script>alert(1)</script>" not in one
@@ -301,21 +302,26 @@ def test_browser_graph_is_drawn_and_clickable(browser, written: Path, tmp_path: 
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     errors, requests = _watch(page)
     page.goto((written / "papers" / "p-one.html").as_uri())
-    svg = page.locator("#graph svg.depgraph")
+    # each claim's own picture first (issue 40), the whole paper's behind a summary
+    assert page.locator("#graph .claim-panel svg.depgraph").count() == 2
+    assert page.locator("#graph-claim-c1 svg.depgraph").is_visible()
+    svg = page.locator("#graph-main svg.depgraph")
+    assert not svg.is_visible()
+    page.locator("details.graph-whole > summary").click()
     assert svg.is_visible()
     box = svg.bounding_box()
     assert box["width"] > 100 and box["height"] > 100
-    assert page.locator("#graph .node").count() == 7
-    assert page.locator("#graph path.edge").count() == 5
-    assert page.locator('#graph [data-name="P.f_pos"] text').text_content() == "f_pos"
+    assert page.locator("#graph-main .node").count() == 7
+    assert page.locator("#graph-main path.edge").count() == 5
+    assert page.locator('#graph-main [data-name="P.f_pos"] text').text_content() == "f_pos"
     # status colours come from the stylesheet: proved and sorry boxes differ
     fill = "e => getComputedStyle(e).fill"
-    proved = page.locator('#graph [data-name="P.main"] rect').evaluate(fill)
-    sorry = page.locator('#graph [data-name="P.open_one"] rect').evaluate(fill)
+    proved = page.locator('#graph-main [data-name="P.main"] rect').evaluate(fill)
+    sorry = page.locator('#graph-main [data-name="P.open_one"] rect').evaluate(fill)
     assert proved != sorry
     page.screenshot(path=str(tmp_path / "paper.png"), full_page=True)
     assert (tmp_path / "paper.png").stat().st_size > 20_000
-    page.locator('#graph a[data-name="P.f_pos"]').click()
+    page.locator('#graph-main a[data-name="P.f_pos"]').click()
     page.wait_for_load_state()
     assert page.url.endswith("declarations.html#decl-P.f_pos")
     page.locator('[id="decl-P.f_pos"] a.src').click()
@@ -372,3 +378,42 @@ def test_dependencies_and_locations_round_trip_through_report_json():
     by_name = {str(d.name): d for d in again.declarations}
     assert isinstance(by_name["P.f"].location, SourceRange)
     assert by_name["P.main"].uses == (N("P.f"), N("P.f_pos"))
+
+
+def test_graph_edges_are_bundled_by_claim_and_by_formalising_declaration():
+    """Issue 40: a paper's picture bundles each claim's edges (a colour each, `data-r` naming the
+    claims whose edges they are, the claim box marked as the bundle's root, for the hover that shows
+    one claim's edges alone); one claim's picture bundles by the declarations formalising it."""
+    import re
+
+    uses = {"K.a": ["K.d"], "K.b": ["K.d"], "K.c": ["K.e"], "K.d": [], "K.e": []}
+    decls = {n: DeclFacts(N(n), "N.Mod", DeclKind.THEOREM, Status.PROVED, uses=tuple(N(u) for u in us))
+             for n, us in uses.items()}
+
+    def claim(cid: str, formal: list[str]) -> ClaimEvidence:
+        return ClaimEvidence(cid, Label.THEOREM, "x", Verdict.HOLDS, Tier.COMPILED, coverage="full",
+                             formal=[FormalEvidence(N(f), Role.THEOREM, decls[f]) for f in formal])
+
+    result = GateResult("2026-11-30T00:00:00Z", True, ToolchainInfo("wasm", "4.28.0"),
+                        BuildSummary(True, [ModuleResult("N.Mod", ModuleState.BUILT)]),
+                        [PaperEvidence("p", "P", "manifests/p.yaml", [claim("c1", ["K.a", "K.b"]),
+                                                                      claim("c2", ["K.b", "K.c"])])],
+                        declarations=list(decls.values()))
+    g = _graph(result, max_depth=None)
+    assert g.roots == ["claim:c1", "claim:c2"]
+    assert {n: node.bundles for n, node in g.nodes.items()} == {
+        "claim:c1": (0,), "claim:c2": (1,), "K.a": (0,), "K.b": (0, 1), "K.c": (1,), "K.d": (0, 1), "K.e": (1,)}
+    svg = graph.to_svg(g, "p")
+    assert 'class="depgraph bundled"' in svg
+    assert 'data-name="claim:c2" data-r="1" data-root="1"' in svg
+    edges = dict(((m["a"], m["b"]), m["r"]) for m in re.finditer(
+        r'data-from="(?P<a>[^"]+)" data-to="(?P<b>[^"]+)" data-r="(?P<r>[^"]*)" style="--i:\d+"', svg))
+    assert edges == {("claim:c1", "K.a"): "0", ("claim:c1", "K.b"): "0", ("claim:c2", "K.b"): "1",
+                     ("claim:c2", "K.c"): "1", ("K.a", "K.d"): "0", ("K.b", "K.d"): "0 1", ("K.c", "K.e"): "1"}
+    index = graph.Index.of(result)
+    one = graph.paper_graph(dataclasses.replace(result.papers[0], claims=result.papers[0].claims[1:]), index,
+                            max_depth=None)
+    assert one.roots == ["K.b", "K.c"] and one.nodes["K.e"].bundles == (1,) and one.nodes["claim:c2"].bundles == ()
+    # a picture with one bundle is drawn as before: nothing to tell apart
+    lone = graph.paper_graph(dataclasses.replace(result.papers[0], claims=[claim("c1", ["K.a"])]), index)
+    assert "bundled" not in graph.to_svg(lone, "q") and "data-r=" not in graph.to_svg(lone, "q")

@@ -11,7 +11,12 @@ edited by hand does not verify and is ignored. Records are written to a temporar
 Records of model values are written and read back through the model's codec (:meth:`Store.write`,
 :meth:`Store.read`: one encoding per type, the shape checked on reading). A cache is a convenience: a record that is absent, unreadable or does not verify is recomputed,
 and a store that is *disabled* reads nothing (``--no-cache``, or ``CI`` set: a CI run starts from
-what it can check itself).
+what it can check itself). **A reused record never carries less than a computed one**: a reader
+passes :meth:`Store.get` what a whole record must hold (``valid``), and a record that lacks any of
+it (an older shape, a part missing, a value of the wrong type) is a miss, recomputed and replaced.
+Concurrent runs sharing the cache see each other's records only whole: each is written to a
+temporary file in its folder and renamed into place (atomic), read in one piece and verified
+(its seal covers every byte) before it is used.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ import secrets
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from claimcheck.model.codec import ModelError, decode, encode
 
@@ -125,8 +130,10 @@ class Store:
     def _mac(key: str, payload: str) -> str:
         return hmac.new(user_key(), key.encode() + b"\0" + payload.encode(), hashlib.sha256).hexdigest()
 
-    def get(self, key: str) -> Any | None:
-        """The record stored under ``key``, or None (absent, unreadable, not verified, disabled)."""
+    def get(self, key: str, valid: Callable[[Any], Any] | None = None) -> Any | None:
+        """The record stored under ``key``, or None (absent, unreadable, not verified, disabled, or
+        not ``valid``: a record for which ``valid(record)`` is false or raises lacks something a
+        computed one has, and counts as absent)."""
         if not self.enabled:
             return None
         try:
@@ -134,20 +141,29 @@ class Store:
             payload = data["payload"]
             if not isinstance(payload, str) or not hmac.compare_digest(data["mac"], self._mac(key, payload)):
                 return None
-            return json.loads(payload)
+            value = json.loads(payload)
         except (OSError, ValueError, KeyError, TypeError):
             return None
+        if valid is not None:
+            try:
+                if not valid(value):
+                    return None
+            except Exception:  # noqa: BLE001 - a record the reader cannot take apart is no record
+                return None
+        return value
 
-    def read(self, key: str | None, kind: Any) -> Any | None:
+    def read(self, key: str | None, kind: Any, valid: Callable[[Any], bool] | None = None) -> Any | None:
         """The record under ``key`` as a model value of type ``kind``, read through the model's codec
-        (:func:`claimcheck.model.codec.decode`); None: no key, or no record of that shape."""
+        (:func:`claimcheck.model.codec.decode`); None: no key, no record of that shape, or one that
+        ``valid`` says lacks something a computed one has."""
         data = self.get(key) if key is not None else None
         if data is None:
             return None
         try:
-            return decode(kind, data)
+            value = decode(kind, data)
         except ModelError:
             return None
+        return value if valid is None or valid(value) else None
 
     def write(self, key: str | None, value: Any) -> None:
         """Keep the model value ``value`` under ``key`` (through the codec; nothing without a key)."""
@@ -158,11 +174,16 @@ class Store:
         """Store ``value`` (JSON data) under ``key``; an unwritable cache costs time later, nothing else."""
         payload = json.dumps(value, sort_keys=True, separators=(",", ":"))
         path = self._path(key)
+        tmp = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".record.", suffix=".tmp")
             with os.fdopen(fd, "w", encoding="utf-8") as f:
                 json.dump({"mac": self._mac(key, payload), "payload": payload}, f)
-            os.replace(tmp, path)
+            os.replace(tmp, path)  # atomic: a concurrent reader sees the old record or this one, whole
+            tmp = None
         except OSError:
             pass
+        finally:
+            if tmp is not None:
+                Path(tmp).unlink(missing_ok=True)

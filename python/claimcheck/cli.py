@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from claimcheck.errors import ClaimcheckError, ExitCode, ManifestError, ToolchainError
+from claimcheck.escape import visible
 from claimcheck.model.names import Name, NameSyntaxError
 from claimcheck.progress import Progress
 from claimcheck.report.registry import Document, formats, render, render_document
@@ -24,9 +25,10 @@ from claimcheck.pipeline.session import Options, Session
 
 
 def _emit(text: str) -> None:
-    """Write ``text`` to stdout; a reader that went away (``| head``) ends the output quietly."""
+    """Write ``text`` to stdout, every control character made visible (:func:`claimcheck.escape.visible`:
+    in JSON, the character's own escape); a reader that went away (``| head``) ends the output quietly."""
     try:
-        sys.stdout.write(text)
+        sys.stdout.write(visible(text))
         sys.stdout.flush()
     except BrokenPipeError:
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -39,8 +41,10 @@ def _project(args: argparse.Namespace) -> Project:
 
 def _session(args: argparse.Namespace, **options) -> Session:
     progress = Progress(quiet=args.quiet)
-    return Session(_project(args), progress, Options(jobs=getattr(args, "jobs", None),
-                                                     no_cache=getattr(args, "no_cache", False), **options))
+    return Session(_project(args), progress, Options(
+        jobs=getattr(args, "jobs", None), no_cache=getattr(args, "no_cache", False),
+        unsandboxed_companion=getattr(args, "unsandboxed_companion", False),
+        kernel_alongside=not getattr(args, "kernel_after_build", False), **options))
 
 
 def _decls(texts: list[str] | None) -> tuple[Name, ...] | None:
@@ -83,8 +87,9 @@ def cmd_status(args: argparse.Namespace) -> ExitCode:
     """Proof status of every declaration, read from the build's .olean files.
 
     Exit code 1 when a declaration asked for with ``--decl`` is missing, or a module has no current
-    outputs (failed, blocked, not built or stale: its record says why) or a required package is
-    missing; other statuses (sorry, native, unsafe, axiom) are reported in the output with exit code 0.
+    outputs (failed, blocked, not built or stale: its record says why, a failed one with the Lean
+    error) or a required package is missing; other statuses (sorry, native, unsafe, axiom) are
+    reported in the output with exit code 0.
     """
     from claimcheck.pipeline.stages import project_settings
 
@@ -94,18 +99,32 @@ def cmd_status(args: argparse.Namespace) -> ExitCode:
     statements = bool(args.decl)
     fmt = _output_format(args, Document.STATUS)
     deps = project_settings(session.project).dependencies_line()
+    # why each module failed, from this build (the Lean error): in every output, and in the key of a
+    # reused text (the same failed module may fail with another error)
+    why = {m: r.first_error() for m, r in session.build.modules.items() if r.status in ("failed", "blocked")}
 
     def render(records) -> str:  # the renderers are imported only when the text is not reused
         notes = ([f"warning: {p.file}:{p.line}: {p.message}" for p in session.native_fidelity]
                  + session.build.dependency_problems() + [f"missing: {m}" for m in session.build.missing])
-        return render_document(Document.STATUS, fmt, records, session.project.root, statements=statements,
-                               dependencies=deps, notes=notes)
+        return render_document(Document.STATUS, fmt, _failed_with_errors(records, why), session.project.root,
+                               statements=statements, dependencies=deps, notes=notes)
 
-    text, missing = session.rendered_facts(f"{fmt}:{statements}", render)
+    text, missing = session.rendered_facts(f"{fmt}:{statements}" + "".join(f"\0{m}\0{e}" for m, e in sorted(why.items())),
+                                           render)
     _emit(text)
     if not session.build.ok and not args.quiet:
         print(session.build.summary(errors=False), file=sys.stderr)
-    return ExitCode.of(not missing and session.build.ok)
+    return ExitCode.of(not missing and not why and session.build.ok)
+
+
+def _failed_with_errors(records, why: dict[str, str]):
+    """The records of modules that did not build, each with the Lean error that stopped it."""
+    from dataclasses import replace
+
+    from claimcheck.model.facts import DeclKind
+
+    return [replace(r, note=f"module {r.module} did not build: {why[r.module]}")
+            if r.kind is DeclKind.MODULE and r.module in why else r for r in records]
 
 
 def cmd_validate(args: argparse.Namespace) -> ExitCode:
@@ -120,6 +139,12 @@ def cmd_validate(args: argparse.Namespace) -> ExitCode:
         raise
     if args.no_companion:
         notes.append("witness ids not checked (--no-companion: no companion code runs)")
+    elif str(session.companion_sandbox()) == "not-run":
+        notes.append("witness ids not checked: companion code does not run without an OS sandbox (Landlock or"
+                     " bubblewrap); --unsandboxed-companion runs it without one")
+    elif str(session.companion_sandbox()) == "unsandboxed":
+        notes.append("companion code ran unsandboxed (--unsandboxed-companion): it could read, write and reach"
+                     " whatever you can")
     n_claims = sum(len(m.claims) for m in manifests)
     project = session.project
     where = f"checked against {project.sources_dir}" if project.sources_dir else "not checked (no sources folder named)"
@@ -176,7 +201,7 @@ def _write_report(session: Session, result, target: Path) -> Path:
     from claimcheck.report.render import write_report
 
     path = write_report(result, target, source_root=session.project.root)
-    print(f"report: {path / 'index.html'}", file=sys.stderr)
+    _error(f"report: {path / 'index.html'}")
     return path
 
 
@@ -202,7 +227,7 @@ def _check(args: argparse.Namespace) -> ExitCode:
 
         changed = update_fingerprints(manifests, result)
         for path in changed:
-            print(f"updated fingerprints in {path}", file=sys.stderr)
+            _error(f"updated fingerprints in {path}")
         if changed:  # judge the updated manifests on the same evidence: the gate runs once
             manifests = session.manifests(companion=False)
             result = session.gate(manifests)
@@ -243,11 +268,19 @@ def cmd_formalization_yaml(args: argparse.Namespace) -> ExitCode:
             _emit(f"stale: {path.name}: (no file)\n")
             return ExitCode.FAILURE
         problems = formalization.problems(path, result, manifests, session.project)
-        _emit("".join(f"{p.message}\n" for p in problems))
-        return ExitCode.of(not problems)
-    changed = formalization.write(path, generated)
-    _emit(f"{'wrote' if changed else 'unchanged'}: {path}\n")
-    return ExitCode.SUCCESS
+        _emit("".join(f"{p.severity}: {p.file}:{p.line}: {p.message}\n" for p in problems))
+        return ExitCode.of(not any(p.is_error for p in problems))
+    done = formalization.write(path, generated, session.project.root)
+    lines = [f"{'wrote' if done.changed else 'unchanged'}: {path}"]
+    lines += [f"  filled in `{'.'.join(k.keys)}`: {k.value} (from {k.origin})" for k in done.filled]
+    if done.license_note:
+        lines.append(f"  `project.license` not filled in: {done.license_note}")
+    if done.remaining:
+        # a file with blank required fields fails `claimcheck check`: say so now, not at the next check
+        lines.append(f"still to fill in by hand ({len(done.remaining)}; `claimcheck check` fails until they are):")
+        lines += [f"  {path.name}:{line}: {message}" for line, message in done.remaining]
+    _emit("".join(line + "\n" for line in lines))
+    return ExitCode.of(not done.remaining)
 
 
 def cmd_export(args: argparse.Namespace) -> ExitCode:
@@ -292,7 +325,7 @@ def cmd_dojo(args: argparse.Namespace) -> ExitCode:
     session = _session(args, kernel=False, decls=(decl,))
     where = next((f.location for f in session.facts if f.name == decl and f.location is not None), None)
     if where is None:
-        print(f"claimcheck: dojo: {decl} is not a declaration of the built project", file=sys.stderr)
+        _error(f"claimcheck: dojo: {decl} is not a declaration of the built project")
         return ExitCode.FAILURE
     file = rebase(where.file, project.root, path_base(project.root))
     return ExitCode.of(interact(project.root, file, str(decl), sys.stdin, sys.stdout))
@@ -311,7 +344,7 @@ def cmd_init(args: argparse.Namespace) -> ExitCode:
                               "project in this folder with `claimcheck init --here`")
 
     for path in scaffold(args.dir, args.name):
-        print(f"wrote {path}")
+        _emit(f"wrote {path}\n")
     if not args.no_build:
         # The example's statements are the ones this command wrote: build them once and record
         # their fingerprints, so that the first `claimcheck all` passes. Your own claims get
@@ -320,7 +353,7 @@ def cmd_init(args: argparse.Namespace) -> ExitCode:
         manifests = session.manifests(companion=False)
         update_fingerprints(manifests, session.gate(manifests))
         print("built the example and recorded its statement fingerprints")
-    print(f"next: cd {args.dir} && claimcheck all")
+    _emit(f"next: cd {args.dir} && claimcheck all\n")
     return ExitCode.SUCCESS
 
 
@@ -392,6 +425,10 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
     parser.add_argument("--no-cache", action="store_true",
                         help="read no cached kernel verdicts (nor does a run under CI=true)")
+    parser.add_argument("--unsandboxed-companion", action="store_true",
+                        help="run the project's companion code (witnesses, instance semantics) even where no OS"
+                        " sandbox (Landlock, bubblewrap) is available; without a sandbox it does not run otherwise,"
+                        " and every output says which (also CLAIMCHECK_UNSANDBOXED_COMPANION=1)")
 
 
 def _add_sources(parser: argparse.ArgumentParser) -> None:
@@ -410,6 +447,9 @@ def _add_no_build(parser: argparse.ArgumentParser) -> None:
 def _add_jobs(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-j", "--jobs", type=int, default=None,
                         help="parallel Lean jobs (default: bounded by cores and memory)")
+    parser.add_argument("--kernel-after-build", action="store_true",
+                        help="re-check with the independent kernel only after the whole build (default: each "
+                        "module as soon as it and its imports are built; the verdicts are the same)")
 
 
 def _add_format(parser: argparse.ArgumentParser, document: Document) -> None:
@@ -445,7 +485,8 @@ def make_parser() -> argparse.ArgumentParser:
         "status",
         help="proof status of every declaration (proved, trusted, sorry, native, unsafe, axiom, missing, failed)",
         description="Build incrementally, then read each declaration's axioms from the .olean files. "
-        "Exit code 1 if a --decl is missing; other statuses are reported with exit code 0.",
+        "Exit code 1 if a module did not build (its record gives the Lean error) or a --decl is missing; "
+        "other statuses are reported with exit code 0.",
     )
     _add_common(p)
     _add_format(p, Document.STATUS)
@@ -550,13 +591,18 @@ def make_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _error(text: str) -> None:
+    """An error message on stderr, every control character made visible."""
+    print(visible(text), file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = make_parser()
     args = parser.parse_args(argv)
     try:
         return args.func(args)
     except ClaimcheckError as exc:
-        print(exc.report(), file=sys.stderr)
+        _error(exc.report())
         return exc.exit_code
     except BrokenPipeError:
         devnull = os.open(os.devnull, os.O_WRONLY)

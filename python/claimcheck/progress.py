@@ -9,6 +9,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Iterator, TextIO
 
+from claimcheck.escape import visible
+
 
 @dataclass
 class Progress:
@@ -34,7 +36,7 @@ class Progress:
             if self._open_line:
                 self.stream.write("\r\x1b[K")
                 self._open_line = False
-            self.stream.write(text + "\n")
+            self.stream.write(visible(text) + "\n")
             self.stream.flush()
 
     def update(self, text: str) -> None:
@@ -42,7 +44,7 @@ class Progress:
         if self.quiet or not self._tty:
             return
         with self._lock:
-            self.stream.write("\r\x1b[K" + text)
+            self.stream.write("\r\x1b[K" + visible(text))
             self.stream.flush()
             self._open_line = True
 

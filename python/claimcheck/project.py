@@ -20,6 +20,9 @@ modules = ["mltheory.witnesses"]   # companion modules exporting a witness REGIS
 [instances]
 modules = ["mltheory.semantics"]   # companion modules exporting Python SEMANTICS of Lean names
 strict = false               # true: an instance theorem (proved by `decide`) not cross-checked fails the gate
+
+[companion]
+timeout = 600                # seconds a companion run may take (in its sandbox), then it is stopped
 ```
 
 The sources folder may also come from ``--sources DIR`` or ``$CLAIMCHECK_SOURCES``; when none is
@@ -37,12 +40,14 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from typing import TYPE_CHECKING
 
+from claimcheck import files
 from claimcheck.errors import ConfigError
 from claimcheck.model.names import Name, NameSyntaxError
 
@@ -59,6 +64,9 @@ MAX_CONFIG_BYTES = 64 * 1024
 MAX_CONFIG_DEPTH = 8
 #: `[kernel] fuel`: kernel steps per unit, at most this many
 MAX_KERNEL_FUEL = 10**12
+#: `[companion] timeout`: seconds one companion run may take (default, most)
+DEFAULT_COMPANION_TIMEOUT = 600
+MAX_COMPANION_TIMEOUT = 3600
 
 _KNOWN_KEYS: dict[str, set[str]] = {
     "lean": {"src", "roots"},
@@ -67,6 +75,7 @@ _KNOWN_KEYS: dict[str, set[str]] = {
     "witnesses": {"modules"},
     "instances": {"modules", "strict"},
     "kernel": {"require", "fuel", "dependencies"},
+    "companion": {"timeout"},
 }
 #: `[kernel] dependencies`: whether the kernel re-checks the declarations of a workspace's other
 #: packages ("check", the default) or admits their theorems as stated ("trust").
@@ -99,6 +108,8 @@ class Project:
     kernel_required: bool = True
     #: kernel steps one unit may take (deterministic; then `undecided: ran out of fuel`)
     kernel_fuel: int = DEFAULT_KERNEL_FUEL
+    #: seconds one run of the companion may take in its sandbox
+    companion_timeout: float = DEFAULT_COMPANION_TIMEOUT
     #: "check": the kernel re-checks the declarations of required packages; "trust": their
     #: theorems are admitted as stated (shown in every output)
     kernel_dependencies: str = "check"
@@ -221,6 +232,10 @@ class Project:
         if isinstance(fuel, bool) or not isinstance(fuel, int) or not 0 < fuel <= MAX_KERNEL_FUEL:
             raise ConfigError(f"{config_path}: kernel.fuel must be a whole number of kernel steps in "
                               f"[1, {MAX_KERNEL_FUEL}], got {fuel!r}")
+        timeout = config.get("companion", {}).get("timeout", DEFAULT_COMPANION_TIMEOUT)
+        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 1 <= timeout <= MAX_COMPANION_TIMEOUT:
+            raise ConfigError(f"{config_path}: companion.timeout must be a number of seconds in"
+                              f" [1, {MAX_COMPANION_TIMEOUT}], got {timeout!r}")
         build_dir = root / "build" if workspace is None else workspace.root.build_dir
         return cls(
             root=root,
@@ -240,6 +255,7 @@ class Project:
             strict_instances=strict,
             kernel_required=require,
             kernel_fuel=fuel,
+            companion_timeout=float(timeout),
         )
 
 
@@ -263,14 +279,7 @@ def _read_config(root: Path, path: Path) -> dict:
     echoing its content."""
     if path.is_dir():
         raise ConfigError(f"{path}: is a folder, not a settings file")
-    if not path.resolve().is_relative_to(root):
-        raise ConfigError(f"{path}: resolves outside the project ({root}); the settings must be a file of the project")
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot be read: {exc.strerror or exc}") from exc
-    if len(data) > MAX_CONFIG_BYTES:
-        raise ConfigError(f"{path}: {len(data)} bytes, more than a settings file may be ({MAX_CONFIG_BYTES})")
+    data = files.read_bytes(root, path, "the settings file", limit=MAX_CONFIG_BYTES)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -279,19 +288,59 @@ def _read_config(root: Path, path: Path) -> dict:
     try:
         config = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: {exc}") from exc
+        where = _TOML_WHERE.search(str(exc))
+        at = f":{where.group(1)}" if where else ""
+        raise ConfigError(f"{path}{at}: {_TOML_WHERE.sub('', str(exc))}") from exc
     except RecursionError as exc:
         raise ConfigError(f"{path}: nests too deep to read") from exc
-    stack: list[tuple[object, int]] = [(config, 1)]
+    stack: list[tuple[object, int, tuple[str, ...]]] = [(config, 1, ())]
     while stack:
-        value, depth = stack.pop()
+        value, depth, keys = stack.pop()
         if depth > MAX_CONFIG_DEPTH:
             raise ConfigError(f"{path}: nests deeper than {MAX_CONFIG_DEPTH} levels (claimcheck.toml nests 2)")
         if isinstance(value, dict):
-            stack.extend((v, depth + 1) for v in value.values())
+            for k, v in value.items():
+                _no_control(path, text, keys + (k,), k)
+                stack.append((v, depth + 1, keys + (k,)))
         elif isinstance(value, list):
-            stack.extend((v, depth + 1) for v in value)
+            stack.extend((v, depth + 1, keys) for v in value)
+        elif isinstance(value, str):
+            _no_control(path, text, keys, value)
     return config
+
+
+_TOML_WHERE = re.compile(r" \(at line (\d+), column \d+\)")
+#: Characters no setting may hold: C0 and C1 controls, DEL (a NUL ends a path in the system's
+#: calls; an escape sequence rewrites a terminal).
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def _no_control(path: Path, text: str, keys: tuple[str, ...], value: str) -> None:
+    found = _CONTROL.search(value)
+    if found is None:
+        return
+    line = _key_line(text, keys)
+    where = f":{line}" if line else ""
+    raise ConfigError(f"{path}{where}: {'.'.join(keys)} holds the control character U+{ord(found.group()):04X}, which no"
+                      " setting may hold; remove it")
+
+
+def _key_line(text: str, keys: tuple[str, ...]) -> int | None:
+    """The line that sets ``keys`` (``section.key``, or a section) in the TOML ``text`` (None: not found)."""
+    section = ""
+    target = ".".join(keys)
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if line.startswith("["):
+            section = line.strip("[] ")
+            if section == target:
+                return n
+            continue
+        if "=" in line:
+            name = line.split("=", 1)[0].strip().strip("\"'")
+            if (f"{section}.{name}" if section else name) == target:
+                return n
+    return None
 
 
 def _check_keys(path: Path, config: dict) -> None:

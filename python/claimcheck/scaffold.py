@@ -32,8 +32,9 @@ def library_name(folder: Path) -> str:
     return name if name[0].isalpha() else "P" + name
 
 
-def manifests_readme(slug: str) -> str:
-    """``manifests/README.md``: how to write the manifest of *this* paper."""
+def manifests_readme(slug: str, example: str = "YourLib.foo_satisfiable") -> str:
+    """``manifests/README.md``: how to write the manifest of *this* paper (``example``: a name to show
+    for a declaration that shows a theorem's hypotheses satisfiable)."""
     return f'''# The claims of your paper
 
 `{slug}.yaml` lists the main claims of your paper, one entry each, and says for each what backs it:
@@ -51,7 +52,14 @@ def manifests_readme(slug: str) -> str:
   `claimcheck check --update-fingerprints`; when a statement changes in a pull request, record the
   review on the entry: `reviewed: {{fingerprint: <the new one>, note: <why the claim still holds>}}`.
 - a theorem with hypotheses counts only when some proved declaration applies it to concrete
-  arguments (say `oddSum_eq_sq_satisfiable`), so that its hypotheses are shown satisfiable.
+  arguments (say `theorem foo_satisfiable : Q 3 := foo 3 (by decide)`), so that its hypotheses are
+  shown satisfiable; claimcheck finds it in the build, or name it on the entry with
+  `satisfied_by: {example}`. Data binders such as `(n : Nat)` are no hypothesis: a
+  `conditional` claim whose theorem has none is flagged for review.
+- cite the paper with `arxiv:` or `url:` (or `sources:`, its abstract in a text file of yours).
+
+The whole format, and the gate's rules: claimcheck's `manifests/README.md` and `README.md`;
+writing witnesses and Python meanings of your definitions: its `docs/authors.md`.
 
 `claimcheck validate` checks this file in seconds; `claimcheck all` builds the Lean, checks every
 claim and writes the report.
@@ -82,7 +90,7 @@ dir = "manifests"
         "lean-toolchain": TOOLCHAIN_PIN + "\n",
         ".gitignore": "# claimcheck's outputs: rebuilt from the sources, never committed\n/build/\n/report/\n"
                       "/.lake/\n",
-        "manifests/README.md": manifests_readme(slug),
+        "manifests/README.md": manifests_readme(slug, f"{lib}.foo_satisfiable"),
         "lakefile.lean": f'''import Lake
 open Lake DSL
 
@@ -137,10 +145,13 @@ end {lib}
 ''',
         f"manifests/{slug}.yaml": f'''id: {slug}
 title: The paper's title, in your words
-sources:
-  - file: abstract.txt           # the source text's file name (checked only with --sources DIR)
-    line: 1
-# arxiv: "2401.01234"           # optional: the arXiv id, quoted (YAML would read it as a number)
+# Cite the paper (the report says "not cited yet" until you do; see manifests/README.md):
+# arxiv: "2401.01234"           # the arXiv id, quoted (YAML would read it as a number)
+# url: https://example.org/paper  # where it is published
+# authors: Ada Lovelace, Alan Turing
+# sources:                      # or its abstract, one line of a text file in a sources folder
+#   - file: abstract.txt        #   ([manifests] sources = "sources" in claimcheck.toml)
+#     line: 1
 claims:
   - id: c1
     label: theorem

@@ -38,7 +38,7 @@ is never ``proved``; it is not an axiom either: its status is ``unsafe`` (:func:
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from claimcheck.analysis.fingerprints import fingerprint
 from claimcheck.analysis.library import LibraryIndex
@@ -58,7 +58,7 @@ class AxiomCollector:
     connected component: an inductive and its constructors, mutual definitions)."""
 
     def __init__(self, env: Environment, core_folders: Iterable[Path], library: LibraryIndex | None = None,
-                 project_names: Iterable[Name] = (), packages: dict[Path, str] | None = None):
+                 project_names: Iterable[Name] = (), packages: Mapping[Path, str] | None = None):
         self.env = env
         self.core_folders = {Path(f).resolve() for f in core_folders}
         self.packages = {Path(f).resolve(): name for f, name in (packages or {}).items()}

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from claimcheck.analysis.instances import INSTANCE_ARGUMENT, NON_LIBRARY_INSTANCE
+from claimcheck.errors import OleanError
 from claimcheck.analysis.instance_rules import InstanceRules
 from claimcheck.model.facts import DeclFacts, DeclKind, Status
 from claimcheck.model.names import Name
@@ -127,8 +128,13 @@ def instance_theorems(env: Environment, facts: Iterable[DeclFacts], rules: Calla
     for f in facts:
         if f.kind is not DeclKind.THEOREM or f.status is Status.MISSING:
             continue
-        # loaded here: the facts may come from a record, with no module read in this run
-        mod = env.load(f.module)
+        # the module is loaded here if it is not yet: facts reused from the cache come with an
+        # environment that has loaded nothing, and reading only the loaded modules found no theorem
+        # (a warm run reported 0 cross-checks where a cold one reported 56: issue 37)
+        try:
+            mod = env.load(f.module)
+        except OleanError:
+            continue
         ci = mod.get(f.name)
         if ci is None or not proved_by_decision(mod, ci):
             continue

@@ -49,8 +49,7 @@ class ProjectUses:
     def _mentions(self, ci: ConstantInfo) -> set[Key]:
         out: set[Key] = set()
         for n in ci.type_constants() | ci.value_constants():
-            target = self.env.find(n, within=ci.module)
-            out.add((target.module if target is not None else "", n))
+            out.add((self.env.resolve(n, within=ci.module) or "", n))
         return out
 
     def _aux(self, aux: Key) -> frozenset[Key]:

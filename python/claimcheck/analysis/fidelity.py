@@ -17,6 +17,8 @@ module that needs ``noncomputable`` makes the module's definitions using it need
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import re
 from pathlib import Path
 
@@ -57,7 +59,7 @@ def _relevant_constants(e: Expr) -> set[Name]:
     return out
 
 
-def needs_noncomputable(env: Environment, module: str, is_library: "callable") -> dict[Name, Name]:
+def needs_noncomputable(env: Environment, module: str, is_library: "Callable[[str], bool]") -> dict[Name, Name]:
     """The definitions of ``module`` that a native build refuses for want of ``noncomputable``,
     each with the constant without code its value uses (``is_library(module)``: a library module)."""
     from claimcheck.analysis.props import shape_of
@@ -111,7 +113,7 @@ def needs_noncomputable(env: Environment, module: str, is_library: "callable") -
 
 
 def native_fidelity_messages(env: Environment, module: str, source: Path, ilean: Path,
-                             is_library: "callable") -> list[tuple[int | None, int | None, str]]:
+                             is_library: "Callable[[str], bool]") -> list[tuple[int | None, int | None, str]]:
     """Warnings (line, column, text) for the definitions of ``module`` a native ``lake build`` refuses."""
     import json
 

@@ -54,12 +54,15 @@ class StatementFingerprints:
         if got is not None:
             return got
         module, name = key
-        mod = self.env.modules.get(module)
+        # a library constant counts by name: its module is not read for it (a key's module declares
+        # its name: `Environment.resolve` found it there)
+        core = bool(module) and self.is_core_module(module)
+        mod = self.env.modules.get(module) if not core else None
         ci = mod.get(name) if mod is not None else None
-        if ci is None:
-            node: tuple[bytes, tuple[Key, ...]] = (_h("unknown", str(name)), ())
-        elif self.is_core_module(ci.module):
-            node = (_h("library", str(name)), ())
+        if core:
+            node: tuple[bytes, tuple[Key, ...]] = (_h("library", str(name)), ())
+        elif ci is None:
+            node = (_h("unknown", str(name)), ())
         else:
             parts = [_h(ci.kind, str(name), str(len(ci.level_params)), expr_digest(ci.type, ci.level_params))]
             succ = set(ci.type_constants())
@@ -74,8 +77,7 @@ class StatementFingerprints:
             succ.discard(name)
             keys = []
             for s in succ:
-                target = self.env.find(s, within=ci.module)
-                keys.append((target.module if target is not None else "", s))
+                keys.append((self.env.resolve(s, within=ci.module) or "", s))
             node = (_h(*parts), tuple(sorted(keys, key=_order)))
         self._local[key] = node
         return node

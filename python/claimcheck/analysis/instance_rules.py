@@ -50,7 +50,7 @@ class InstanceRules:
 
     def __init__(self, scope: ProjectScope, binder_infos: BinderInfos | None = None) -> None:
         self.scope = scope
-        self.find, self.is_project = scope.find, scope.is_project
+        self.find, self.is_project, self.declares = scope.find, scope.is_project, scope.declares
         self.infos: BinderInfos = binder_infos or env_binder_infos(scope.env, scope.within)
         self._hijack: dict[Name, InstanceProblem | None] = {}
         self._prop_class: dict[Name, bool] = {}

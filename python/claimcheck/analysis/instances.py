@@ -302,7 +302,9 @@ class Evaluator:
                 return fn
             semantic = self.semantics.get(head.name)
             if semantic is None:
-                raise Unsupported(f"no Python meaning for `{head.name}`")
+                raise Unsupported(f"no Python meaning for `{head.name}`: give it one in the `SEMANTICS` of a"
+                                  " companion module named in claimcheck.toml (`[instances] modules`; see"
+                                  " docs/authors.md)")
             thunks = [self._thunk(a, ctx) for a in args]
             arity = _arity(semantic)
             try:

@@ -1,40 +1,59 @@
-"""What the toolchain's own library declares: its modules, its constants' names, and the identity
-of its real axioms.
+"""What the toolchain's own library declares, read once per toolchain and kept by its content: its
+modules and their imports, its constants (names, kinds, declaring modules), the confusable
+skeletons of its names, and the identity of its real axioms.
 
-A project module can be ``prelude`` (no ``Init``) and declare its own ``propext`` or
-``Classical.choice`` with any type; an allow-list that matches axioms by name would then accept a
-proof of ``False``. So an allowed axiom counts only when it is *the library's own* declaration:
-the constant of that name in the toolchain's library, declared in the library module that declares
-it there, with the same statement fingerprint. The index also lists every library module (a project
-module must not take one of their names) and every library constant's name (a project constant
-that reuses one is never trusted as the library's).
+A run asks the library many small questions: is this a library module, which library module a
+scope's name comes from, is a binder name a constant's, which library names look like a project
+name, which names two modules declare. Answering them by reading the library's modules costs
+seconds per run (a module importing ``Init`` sees some 500), so the answers are one
+:class:`LibraryIndex`, computed once per toolchain (every library module read once: seconds) and
+kept in the user's cache (:class:`claimcheck.cache.Store`, sealed) under the **digest of the
+library's bytes** (every module part) and claimcheck's own source. Reading the bytes again on every
+run would cost half a second, so the digest itself is kept under the files' stat data (path, size,
+inode, modification and change times; :func:`claimcheck.olean.catalog.stat_fingerprint`): a
+library file that is written to gets another change time, hence another stat key, hence its bytes
+digested again. A record that is absent, does not verify or is of another shape is recomputed: the
+cache changes how long a run takes, never what it says.
 
-Reading all of the library's ``.olean`` files takes seconds, so the index is computed once per
-toolchain and cached as a small gzipped JSON file beside the toolchain cache, keyed by the library
-folder, its ``Init`` files' sizes and times, and :data:`INDEX_VERSION`; it is written atomically
-(temporary file, then rename). A cache that cannot be read or written is recomputed, never trusted
-half-way.
+The index's records are read even under ``CI`` (as the toolchain installed in the same cache is
+used there): they hold only what this claimcheck computed from exactly these library files, and a
+CI run would otherwise read the whole library in every process. ``--no-cache`` reads none.
+
+**Axioms by identity.** A project module can be ``prelude`` (no ``Init``) and declare its own
+``propext`` or ``Classical.choice`` with any type; an allow-list that matches axioms by name would
+then accept a proof of ``False``. So an allowed axiom counts only when it is *the library's own*
+declaration: the constant of that name in the toolchain's library, declared in the library module
+that declares it there, with the same statement fingerprint. The index also lists every library
+module (a project module must not take one of their names) and every library constant's name (a
+project constant that reuses one is never trusted as the library's).
 """
 
 from __future__ import annotations
 
-import gzip
-import hashlib
-import json
-import os
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable, Iterator
 
 from claimcheck.analysis.fingerprints import fingerprint
+from claimcheck.analysis.lookalike import skeleton_components
 from claimcheck.analysis.naming import CORE_AXIOMS
-from claimcheck.model.names import Name
+from claimcheck.cache import Store, code_digest, digest
+from claimcheck.model.names import Name, parse_str
+from claimcheck.olean.catalog import (
+    KIND_LETTERS, SEP, LibraryCatalog, content_digest, key, library_files, module_name, stat_fingerprint, unkey,
+)
 from claimcheck.olean.reader import Environment, Module, OleanError
+from claimcheck.recheck.run import meaning_digest
 
-__all__ = ["LibraryAxiom", "LibraryIndex", "library_index", "INDEX_VERSION"]
+__all__ = ["INDEX_VERSION", "NAMESPACE", "LibraryAxiom", "LibraryIndex", "compute_index", "library_index",
+           "library_indexes"]
 
-INDEX_VERSION = 3  # 2: names as components; 3: names encoded in one text (`_encode`)
+#: 4: a catalog of modules, imports, constants and skeletons, kept by the library's content
+INDEX_VERSION = 4
+#: The user cache's namespace of library indexes and library digests.
+NAMESPACE = "library-1"
 #: Where Lean declares them (searched first; the rest of ``Init`` only if one is not found there).
 _AXIOM_MODULES = ("Init.Prelude", "Init.Core")
 
@@ -48,139 +67,192 @@ class LibraryAxiom:
     fingerprint: str
 
 
-def _encode(name: Name) -> str:
-    """A name as compact JSON of its components: one line, the same text for the same name."""
-    return json.dumps(name.to_json(), separators=(",", ":"))
+def skeleton_text(name: Name) -> str:
+    """The printed confusable skeleton of ``name`` (:func:`~claimcheck.analysis.lookalike.skeleton`)."""
+    return str(Name(skeleton_components(name)))
 
 
-@dataclass(frozen=True)
+class _Declared:
+    """The library's constant names as a container (membership without decoding them all)."""
+
+    def __init__(self, catalog: LibraryCatalog) -> None:
+        self._catalog = catalog
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, Name) and self._catalog.declares(name)
+
+    def __iter__(self) -> Iterator[Name]:
+        """Every name, decoded (a "did you mean" for a misspelt name: the error path only)."""
+        return (parse_str(t) for t in self._catalog.texts())
+
+
+@dataclass(frozen=True, eq=False)
 class LibraryIndex:
-    """The toolchain library's modules, constant names and axioms (see the module docstring). The
-    names are kept encoded (`_encode`): a run asks about a few, and decoding all of them takes
-    longer than everything else the index does."""
+    """The toolchain library's catalog (:class:`~claimcheck.olean.catalog.LibraryCatalog`), the
+    confusable skeletons of its names and its real axioms (see the module docstring).
+
+    ``skeletons`` holds one sorted line ``skeleton<TAB>name`` (their keys,
+    :func:`claimcheck.olean.catalog.key`) for each library name (none internal) whose skeleton text (:func:`skeleton_text`) differs from its
+    own text; a name that is its own skeleton is found in the catalog."""
 
     folder: Path
-    modules: frozenset[str]
-    encoded_names: frozenset[str]
+    catalog: LibraryCatalog
     axioms: dict[Name, LibraryAxiom]
+    skeletons: str
+
+    # ------------------------------------------------------------------ modules and names
+
+    @cached_property
+    def modules(self) -> frozenset[str]:
+        """Every library module."""
+        return frozenset(self.catalog.modules)
 
     @cached_property
     def names(self) -> frozenset[Name]:
-        """Every library constant's name."""
-        return frozenset(Name(json.loads(e)) for e in self.encoded_names)
+        """Every library constant's name (all decoded: prefer :attr:`declared` for membership)."""
+        return frozenset(parse_str(t) for t in self.catalog.texts())
+
+    @property
+    def declared(self) -> _Declared:
+        """The library's constant names, for ``name in index.declared`` (nothing decoded)."""
+        return _Declared(self.catalog)
 
     def is_library_module(self, module: str) -> bool:
-        return module in self.modules
+        return module in self.catalog
 
     def declares(self, name: Name) -> bool:
         """Whether some library module declares a constant named ``name``."""
-        return _encode(name) in self.encoded_names
+        return self.catalog.declares(name)
 
     def is_library_axiom(self, name: Name, module: str, fingerprint: str | None) -> bool:
         """Whether (``name``, ``module``, ``fingerprint``) is the library's own axiom ``name``."""
         got = self.axioms.get(name)
         return got is not None and got.module == module and fingerprint is not None and got.fingerprint == fingerprint
 
+    # ------------------------------------------------------------------ look-alikes
 
-def _module_name(folder: Path, olean: Path) -> str:
-    return ".".join(olean.relative_to(folder).with_suffix("").parts)
+    @cached_property
+    def _skeleton_lines(self) -> list[str]:
+        return self.skeletons.split("\n") if self.skeletons else []
 
+    def lookalikes(self, name: Name) -> list[Name]:
+        """The library's names (none internal) whose confusable skeleton is ``name``'s, ``name``
+        aside, sorted: which of them a scope sees is the caller's question."""
+        text = skeleton_text(name)
+        lines = self._skeleton_lines
+        prefix = f"{key(text)}{SEP}"
+        at = bisect_left(lines, prefix)
+        texts = set()
+        while at < len(lines) and lines[at].startswith(prefix):
+            texts.add(unkey(lines[at][len(prefix):]))
+            at += 1
+        own = str(name)
+        found = [n for t in texts if t != own and not (n := parse_str(t)).is_internal]
+        if text != own:  # a library name that is its own skeleton (`text` is a name's printed text)
+            candidate = parse_str(text)
+            if not candidate.is_internal and self.catalog.declares(candidate) and skeleton_text(candidate) == text:
+                found.append(candidate)
+        return sorted(set(found))
 
-def _compute(folder: Path) -> LibraryIndex:
-    modules: set[str] = set()
-    names: set[Name] = set()
-    for olean in sorted(folder.rglob("*.olean")):
-        if olean.name.startswith("._"):
-            continue
-        name = _module_name(folder, olean)
-        modules.add(name)
+    # ------------------------------------------------------------------ records
+
+    def to_json(self) -> dict:
+        return {"catalog": self.catalog.to_json(), "skeletons": self.skeletons,
+                "axioms": [{"name": a.name.to_json(), "module": a.module, "fingerprint": a.fingerprint}
+                           for a in self.axioms.values()]}
+
+    @classmethod
+    def from_json(cls, folder: Path, data: object) -> "LibraryIndex":
+        """An index from :meth:`to_json`'s data; ValueError when it is not of that shape."""
+        if not isinstance(data, dict):
+            raise ValueError("not a library index")
         try:
-            names.update(Module.load(name, olean).constant_names())
+            catalog = LibraryCatalog.from_json(folder, data["catalog"])
+            axioms = {}
+            for a in data["axioms"]:
+                name = Name(a["name"])
+                if not isinstance(a["module"], str) or not isinstance(a["fingerprint"], str):
+                    raise ValueError("not a library index: an axiom of another shape")
+                axioms[name] = LibraryAxiom(name, a["module"], a["fingerprint"])
+            skeletons = data["skeletons"]
+            if not isinstance(skeletons, str):
+                raise ValueError("not a library index: skeletons of another shape")
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"not a library index: {exc}") from exc
+        return cls(Path(folder), catalog, axioms, skeletons)
+
+
+def compute_index(folder: Path, progress: Callable[[str], None] | None = None) -> LibraryIndex:
+    """The index of the library in ``folder``: every module read once (seconds)."""
+    folder = Path(folder).resolve()
+    oleans = {module_name(folder, p): p for p in library_files(folder) if p.name.endswith(".olean")}
+    rows: list[tuple[str, tuple[str, ...], list[str], str]] = []
+    unreadable: list[str] = []
+    skeletons: list[str] = []
+    for count, m in enumerate(sorted(oleans)):
+        if progress is not None and count % 500 == 0:
+            progress(f"indexing the Lean library: {count}/{len(oleans)} modules")
+        try:
+            mod = Module.load(m, oleans[m])
+            names = mod.constant_names()
+            rows.append((m, mod.imported_modules, [key(n) for n in names],
+                         "".join(KIND_LETTERS[mod.constant_kind(n)] for n in names)))
         except OleanError:
-            continue  # a library file this reader cannot decode declares nothing it trusts
-    env = Environment([folder])
+            unreadable.append(m)  # a library file this reader cannot decode declares nothing it trusts
+            rows.append((m, (), [], ""))
+            continue
+        for n in names:
+            if not n.is_internal and (s := skeleton_text(n)) != str(n):
+                skeletons.append(f"{key(s)}{SEP}{key(n)}")
+    reader = Environment([folder], library_folders=[folder])
+
+    def same_meaning(text: str, modules: tuple[str, ...]) -> bool:
+        name = parse_str(unkey(text))
+        try:
+            return len({meaning_digest(reader.load(m), name) for m in modules}) == 1
+        except Exception:  # noqa: BLE001 - unreadable: not known to be the same
+            return False
+
+    catalog = LibraryCatalog.of_modules(folder, rows, unreadable, same_meaning)
+    env = Environment([folder], library_folders=[folder], catalog=catalog)
     axioms: dict[Name, LibraryAxiom] = {}
     for m in _AXIOM_MODULES:
-        if m in modules:
+        if catalog.covers(m):
             env.load(m)
     for axiom in sorted(CORE_AXIOMS):
         ci = env.find(axiom)
         if ci is not None and ci.kind == "axiom":
             axioms[axiom] = LibraryAxiom(axiom, ci.module, fingerprint(ci))
-    return LibraryIndex(folder, frozenset(modules), frozenset(map(_encode, names)), axioms)
+    return LibraryIndex(folder, catalog, axioms, "\n".join(sorted(set(skeletons))))
 
 
-def _key(folder: Path) -> str:
-    parts = [str(INDEX_VERSION), str(folder)]
-    for rel in ("Init.olean", "Init/Prelude.olean", "Init/Core.olean"):
-        p = folder / rel
-        try:
-            st = p.stat()
-            parts.append(f"{rel}:{st.st_size}:{st.st_mtime_ns}")
-        except OSError:
-            parts.append(f"{rel}:absent")
-    return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:24]
-
-
-def _default_cache_dir() -> Path:
-    from claimcheck.lean.toolchain import cache_root
-
-    if os.environ.get("CLAIMCHECK_TOOLCHAIN_DIR"):
-        return cache_root() / "library-index"
-    return cache_root().parent / "library-index"  # beside the toolchains, not inside an install
-
-
-def _read(path: Path, key: str, folder: Path) -> LibraryIndex | None:
-    try:
-        with gzip.open(path, "rt", encoding="utf-8") as f:
-            data = json.load(f)
-        if data.get("key") != key:
-            return None
-        axioms = {}
-        for a in data["axioms"]:
-            name = Name(a["name"])
-            axioms[name] = LibraryAxiom(name, a["module"], a["fingerprint"])
-        names = data["names"]
-        if not isinstance(names, str):
-            return None
-        return LibraryIndex(folder, frozenset(data["modules"]), frozenset(names.split("\n")) if names else frozenset(),
-                            axioms)
-    except (OSError, ValueError, KeyError, TypeError, EOFError):
-        return None
-
-
-def _write(path: Path, key: str, index: LibraryIndex) -> None:
-    data = {
-        "key": key,
-        "folder": str(index.folder),
-        "modules": sorted(index.modules),
-        "names": "\n".join(sorted(index.encoded_names)),
-        "axioms": [{"name": a.name.to_json(), "module": a.module, "fingerprint": a.fingerprint}
-                   for a in index.axioms.values()],
-    }
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        with gzip.open(tmp, "wt", encoding="utf-8") as f:
-            json.dump(data, f)
-        os.replace(tmp, path)
-    except OSError:
-        pass  # an unwritable cache costs time on the next run, nothing else
-
-
-def library_index(folder: Path, cache_dir: Path | None = None) -> LibraryIndex:
-    """The index of the library in ``folder`` (a toolchain's ``lib`` folder), from the cache when
-    it is current, else computed and cached."""
-    folder = Path(folder).resolve()
-    key = _key(folder)
-    path = (cache_dir or _default_cache_dir()) / f"{key}.json.gz"
-    got = _read(path, key, folder)
-    if got is not None:
+def _content(folder: Path, store: Store) -> str:
+    """The digest of the library's bytes, kept under the files' stat data (module docstring)."""
+    stat_key = "stat:" + stat_fingerprint(folder)
+    got = store.get(stat_key)
+    if isinstance(got, str) and len(got) == 64:
         return got
-    index = _compute(folder)
-    _write(path, key, index)
+    content = content_digest(folder)
+    store.put(stat_key, content)
+    return content
+
+
+def library_index(folder: Path, reads: bool = True, progress: Callable[[str], None] | None = None) -> LibraryIndex:
+    """The index of the library in ``folder`` (a toolchain's ``lib`` folder): the record kept
+    under the library's content, else computed and kept (``reads=False``: computed, ``--no-cache``)."""
+    folder = Path(folder).resolve()
+    store = Store(NAMESPACE, enabled=reads)
+    key = "index:" + digest(INDEX_VERSION, code_digest(), _content(folder, store))
+    data = store.get(key)
+    if data is not None:
+        try:
+            return LibraryIndex.from_json(folder, data)
+        except ValueError:
+            pass
+    index = compute_index(folder, progress)
+    store.put(key, index.to_json())
     return index
 
 
-def library_indexes(folders: Iterable[Path], cache_dir: Path | None = None) -> list[LibraryIndex]:
-    return [library_index(f, cache_dir) for f in folders]
+def library_indexes(folders: Iterable[Path], reads: bool = True) -> list[LibraryIndex]:
+    return [library_index(f, reads) for f in folders]

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import regex
 from confusable_homoglyphs import categories as _scripts
@@ -111,6 +111,11 @@ class ConfusableTable:
             return "".join(self.rep.get(x, x) for x in seq)
         return self.rep.get(c, c)
 
+    @cached_property
+    def translation(self) -> dict[int, str]:
+        """:meth:`char` of every character it changes, as a :meth:`str.translate` table."""
+        return {ord(c): got for c in {*self.rep, *self.sequence} if (got := self.char(c)) != c}
+
 
 @lru_cache(maxsize=1)
 def confusables() -> ConfusableTable:
@@ -121,8 +126,7 @@ def confusables() -> ConfusableTable:
 
 @lru_cache(maxsize=65536)
 def _component_skeleton(text: str) -> str:
-    table = confusables()
-    return unicodedata.normalize("NFD", "".join(table.char(c) for c in unicodedata.normalize("NFD", text)))
+    return unicodedata.normalize("NFD", unicodedata.normalize("NFD", text).translate(confusables().translation))
 
 
 def skeleton(name: Name) -> Name:

@@ -9,6 +9,7 @@ from typing import Callable
 from claimcheck.analysis.lookalike import (
     describe_character, invisible_characters, mixed_script_words, skeleton_components,
 )
+from claimcheck.analysis.library import LibraryIndex
 from claimcheck.analysis.scope import ProjectScope
 from claimcheck.model.facts import StatementWarning, WarningKind
 from claimcheck.model.names import Name
@@ -25,11 +26,15 @@ _NUMBER_SETS = {"ℕ": "Nat", "ℤ": "Int", "ℚ": "Rat", "ℝ": "Real", "ℂ": 
 
 class LibraryNames:
     """The library's declaration names by confusable skeleton, for one environment and one run:
-    built on first use from the library modules loaded for the scopes asked about."""
+    from the library's index (:meth:`~claimcheck.analysis.library.LibraryIndex.lookalikes`, kept
+    per toolchain) when the environment reads that library through its catalog, else built on first
+    use from the library modules loaded for the scopes asked about."""
 
-    def __init__(self, env: Environment, is_core_module: Callable[[str], bool]) -> None:
+    def __init__(self, env: Environment, is_core_module: Callable[[str], bool],
+                 index: LibraryIndex | None = None) -> None:
         self.env = env
         self.is_core_module = is_core_module
+        self.index = index if index is not None and env.catalog is index.catalog else None
         self._by_skeleton: dict[tuple, list[Name]] = {}  # by `skeleton_components`
         self._indexed: set[str] = set()
         self._scopes: set[str] = set()
@@ -49,13 +54,16 @@ class LibraryNames:
 
     def lookalikes(self, name: Name, within: str) -> list[Name]:
         """The library names visible from ``within`` whose skeleton is ``name``'s, ``name`` aside."""
-        self._index(within)
+        if self.index is not None:
+            found = self.index.lookalikes(name)
+        else:
+            self._index(within)
+            found = [n for n in self._by_skeleton.get(skeleton_components(name), ()) if n != name]
         out = []
-        for n in self._by_skeleton.get(skeleton_components(name), ()):
-            if n != name:
-                ci = self.env.find(n, within=within)
-                if ci is not None and self.is_core_module(ci.module):
-                    out.append(n)
+        for n in found:
+            module = self.env.resolve(n, within=within)
+            if module is not None and self.is_core_module(module):
+                out.append(n)
         return sorted(set(out))
 
 

@@ -267,7 +267,7 @@ class _Printer:
         base = str(Name.of(comp))  # quoted unless a plain identifier: a binder `«​1»` never prints as `1`
         # a binder named like a constant (`∀ (True : Prop), True → True`) would read as that constant:
         # it is numbered as a shadowed binder is, `True_1`
-        taken = self.inspector is not None and self.inspector.find(Name.of(comp)) is not None
+        taken = self.inspector is not None and self.inspector.declares(Name.of(comp))
         n, i = base, 0
         while n in ctx or (taken and i == 0):
             i += 1

@@ -29,6 +29,11 @@ class ProjectScope:
     def find(self, name: Name) -> ConstantInfo | None:
         return self.env.find(name, within=self.within)
 
+    def declares(self, name: Name) -> bool:
+        """Whether a constant ``name`` is visible from ``within`` (no library module is read for it:
+        :meth:`claimcheck.olean.reader.Environment.declares`)."""
+        return self.env.declares(name, self.within)
+
     def is_project(self, name: Name) -> bool:
         """A constant declared in a project module (not in the toolchain library)."""
         got = self._project.get(name)

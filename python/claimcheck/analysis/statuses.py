@@ -34,6 +34,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Collection, Mapping, Sequence
 
+from claimcheck import files
 from claimcheck.analysis.axioms import AxiomCollector, classify
 from claimcheck.analysis.depgraph import ProjectUses
 from claimcheck.analysis.fingerprints import StatementFingerprints
@@ -67,12 +68,15 @@ def is_core_folder(folder: Path) -> bool:
     return (Path(folder) / "Init.olean").is_file() or (Path(folder) / "Init" / "Prelude.olean").is_file()
 
 
-def open_environment(project_dirs: Sequence[Path], library_dirs: Sequence[Path]) -> Environment:
+def open_environment(project_dirs: Sequence[Path], library_dirs: Sequence[Path],
+                     index: LibraryIndex | None = None) -> Environment:
     """An environment over the toolchain's library folders (searched first: the only trusted
     core, read as shipped) and the project's build folders (every module written by the library's
-    Lean, with all its parts)."""
+    Lean, with all its parts); ``index``: the first library folder's, whose catalog answers for its
+    modules (:class:`~claimcheck.olean.reader.Environment`)."""
     library = [Path(p) for p in library_dirs]
-    return Environment(library + [Path(p) for p in project_dirs if Path(p) not in library], library_folders=library)
+    return Environment(library + [Path(p) for p in project_dirs if Path(p) not in library], library_folders=library,
+                       catalog=index.catalog if index is not None else None)
 
 
 def prelude_modules(env: Environment, modules: Sequence[str]) -> dict[str, tuple[str, ...]]:
@@ -112,8 +116,8 @@ _DECL_KEYWORDS = r"(?:theorem|lemma|def|abbrev|axiom|opaque|instance|structure|i
 
 def _declared_in_source(name: Name, source: Path) -> bool:
     try:
-        text = source.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+        text = files.read_text(source.parent, source, "the Lean module", errors="replace")
+    except (OSError, files.OutsideError):
         return False
     last = re.escape(str(Name.of(name.last))) if name.last is not None else ""
     full = re.escape(str(name))
@@ -128,8 +132,8 @@ _SOURCE_DECL = re.compile(rf"^\s*(?:@\[[^\]]*\]\s*)?(?:(?:private|protected|nonc
 
 def _source_declares_something(source: Path) -> bool:
     try:
-        return _SOURCE_DECL.search(source.read_text(encoding="utf-8", errors="replace")) is not None
-    except OSError:
+        return _SOURCE_DECL.search(files.read_text(source.parent, source, "the Lean module", errors="replace")) is not None
+    except (OSError, files.OutsideError):
         return False
 
 
@@ -147,7 +151,7 @@ class _Analysis:
         self.allowed = allowed
         self.uses = ProjectUses(env, [mod.name for mod in loaded])
         self._inspectors: dict[str, StatementInspector] = {}
-        self.library_names = LibraryNames(env, self.collector.is_core_module)
+        self.library_names = LibraryNames(env, self.collector.is_core_module, library)
         self.vacuity = VacuityChecker(env, self.collector.is_core_module, core)
 
     def inspector(self, module: str) -> StatementInspector:

@@ -271,8 +271,8 @@ class VacuityChecker:
         self._probes = itertools.count()
         self.terms = _Fresh()
         self.within: str | None = None
-        self._seen_modules: set[str] = set()
-        self._declared_by: dict[Name, int] = {}
+        self._reach: frozenset[str] = frozenset()
+        self._reach_at = -1  # the number of loaded modules `_reach` was computed at
         self._begin()
 
     def _begin(self) -> None:
@@ -338,14 +338,14 @@ class VacuityChecker:
         return self.env.find(name, within=self.within)
 
     def _declared_twice(self, name: Name) -> bool:
-        """Whether two of the modules loaded so far declare ``name`` (counted as modules load)."""
-        if len(self._seen_modules) != len(self.env.modules):
-            for module_name, mod in list(self.env.modules.items()):
-                if module_name not in self._seen_modules:
-                    self._seen_modules.add(module_name)
-                    for c in mod.constant_names():
-                        self._declared_by[c] = self._declared_by.get(c, 0) + 1
-        return self._declared_by.get(name, 0) > 1
+        """Whether two modules among those loaded so far and what they import declare ``name`` (the
+        library's modules are not read for it: the environment's catalog says which declare it)."""
+        where = self.env.declarers(name)
+        if len(where) < 2:
+            return False
+        if self._reach_at != len(self.env.modules):
+            self._reach, self._reach_at = self.env.reachable(), len(self.env.modules)
+        return sum(m in self._reach for m in where) > 1
 
     def _consistent(self, names: set[Name]) -> bool:
         """Whether every name resolves in the declaration's module as the shared kernel environment

@@ -12,10 +12,19 @@ The changes found:
   as stale (``review-stale``, blocking). A fingerprint recorded for the first time (none at the
   base) does not block. (A spoofing warning's ``acknowledge:`` is ``check``'s business, not this.)
 - ``claim-changed``: the label or a field the verdict depends on (statement, hypotheses, whether it
-  is formal, witnesses, coverage, coverage note, the roles of its declarations), or the evidence tier the manifest aims at
-  (:func:`declared_tier`), changed.
+  is formal, witnesses, coverage, coverage note, the roles and modules of its declarations), or the
+  evidence tier the manifest aims at (:func:`declared_tier`), changed.
 - ``decl-removed`` / ``decl-added``: a Lean declaration no longer / newly backs the claim.
 - ``claim-removed`` / ``claim-added``, ``paper-removed`` / ``paper-added``.
+
+**What a claim rests on** (its :func:`claim_basis`: the label, the coverage, the witnesses, and the
+declarations with their modules and roles) is reviewed like a statement: a pull request that adds,
+removes or swaps a claim's declarations, changes a role or a module, the label, the coverage or the
+witnesses *blocks* unless the claim records the review, ``reviewed: {basis: <the new basis>, note:
+<why the claim still holds as stated>}`` (the Markdown names the basis to record; a review of
+another basis is stale, and blocks). A claim or a paper removed blocks unless a manifest records
+it, ``retired: [{claim: <id>, note}]`` in its paper's manifest, ``{paper: <id>, note}`` in another
+(a claim renamed to point at a weaker declaration is a removal and an addition).
 
 :func:`render_markdown` writes the pull-request text; :func:`diff_to_json` the
 ``claimcheck.diff/1`` document.
@@ -23,6 +32,8 @@ The changes found:
 
 from __future__ import annotations
 
+import hashlib
+import json
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -54,6 +65,8 @@ class Change:
     after: Any = None
     acknowledged: str | None = None  # the review's note, when the manifest records one
     blocking: bool = False
+    #: the basis a claim-level review must record to approve this change (claim changes only)
+    basis: str | None = None
 
 
 @dataclass(frozen=True)
@@ -63,7 +76,7 @@ class DiffResult:
 
     @property
     def ok(self) -> bool:
-        """No statement changed without an acknowledgement."""
+        """No statement, and nothing a claim rests on, changed without a review."""
         return not any(c.blocking for c in self.changes)
 
 
@@ -89,6 +102,14 @@ def base_manifests(root: Path, manifests_dir: Path, ref: str) -> list[Manifest]:
     try:
         _git(root, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}")
     except DiffError as exc:
+        try:
+            _git(root, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
+        except DiffError:
+            # a new project (`claimcheck init` makes the repository, not the first commit)
+            raise DiffError(f"--base {ref}: the git repository {top} has no commit yet, so there is nothing to"
+                            " compare with: commit the project first (`git add -A && git commit -m 'First"
+                            " version'`); from then on `claimcheck diff --base HEAD` shows what changed since"
+                            " the last commit") from exc
         raise DiffError(f"--base {ref}: no such revision in {top} (fetch it first, e.g. "
                         "`git fetch origin main` with a full-depth checkout)") from exc
     try:
@@ -132,9 +153,24 @@ def _claim_fields(claim: Claim) -> dict[str, Any]:
         "coverage_note": claim.coverage_note,
         # A declaration turned into a `definition` or `library` entry no longer makes the claim hold.
         "roles": sorted(f"{f.decl} ({f.role})" for f in claim.formal or [] if f.role != "theorem"),
+        # The same name in another module is another declaration.
+        "modules": sorted(f"{f.decl} ({f.module})" for f in claim.formal or [] if f.module),
         "satisfied_by": sorted(f"{f.decl}: {f.satisfied_by}" for f in claim.formal or [] if f.satisfied_by),
         "tier": str(declared_tier(claim)),
     }
+
+
+#: The fields of a claim whose change is a change to what it rests on (reviewed like a statement).
+BASIS_FIELDS = ("label", "formal", "witnesses", "coverage", "roles", "modules", "tier")
+
+
+def claim_basis(claim: Claim) -> str:
+    """A digest of what the claim rests on: its label, coverage, witnesses and declarations (each
+    with its module and role). A claim-level review (``reviewed: {basis, note}``) approves one."""
+    data = {"label": claim.label, "coverage": claim.coverage, "witnesses": sorted(claim.witnesses),
+            "formal": None if claim.formal is None else sorted([str(f.decl), f.module or "", f.role]
+                                                                 for f in claim.formal)}
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def diff_manifests(base: list[Manifest], head: list[Manifest], ref: str) -> DiffResult:
@@ -142,15 +178,20 @@ def diff_manifests(base: list[Manifest], head: list[Manifest], ref: str) -> Diff
     changes: list[Change] = []
     old = {m.id: m for m in base}
     new = {m.id: m for m in head}
+    retired_papers = {r.paper: r.note for m in head for r in m.retired if r.paper is not None}
     for pid in sorted(old.keys() - new.keys()):
-        changes.append(Change("paper-removed", pid, before=old[pid].title))
+        note = retired_papers.get(pid)
+        changes.append(Change("paper-removed", pid, before=old[pid].title, acknowledged=note, blocking=note is None))
     for pid in sorted(new.keys() - old.keys()):
         changes.append(Change("paper-added", pid, after=new[pid].title))
     for pid in sorted(old.keys() & new.keys()):
         before = {c.id: c for c in old[pid].claims}
         after = {c.id: c for c in new[pid].claims}
+        retired = {r.claim: r.note for r in new[pid].retired if r.claim is not None}
         for cid in sorted(before.keys() - after.keys()):
-            changes.append(Change("claim-removed", pid, cid, before=before[cid].statement))
+            note = retired.get(cid)
+            changes.append(Change("claim-removed", pid, cid, before=before[cid].statement, acknowledged=note,
+                                  blocking=note is None))
         for cid in sorted(after.keys() - before.keys()):
             changes.append(Change("claim-added", pid, cid, after=after[cid].statement))
         for cid in sorted(before.keys() & after.keys()):
@@ -161,28 +202,42 @@ def diff_manifests(base: list[Manifest], head: list[Manifest], ref: str) -> Diff
 def _claim_changes(pid: str, a: Claim, b: Claim) -> list[Change]:
     changes: list[Change] = []
     fa, fb = _claim_fields(a), _claim_fields(b)
+    basis = claim_basis(b)
+    rests_on_changed = claim_basis(a) != basis
+    review = b.reviewed
+    approved = review is not None and review.basis == basis
+    note = review.note if approved and review is not None else None
+    blocks = rests_on_changed and not approved
     for key in fa:
         if fa[key] != fb[key]:
-            changes.append(Change("claim-changed", pid, a.id, field=key, before=fa[key], after=fb[key]))
+            reviewed_field = key in BASIS_FIELDS
+            changes.append(Change("claim-changed", pid, a.id, field=key, before=fa[key], after=fb[key],
+                                  acknowledged=note if reviewed_field else None,
+                                  blocking=blocks and reviewed_field, basis=basis if reviewed_field else None))
     da = {f.decl: f for f in a.formal or []}
     db = {f.decl: f for f in b.formal or []}
     for decl in sorted(da.keys() - db.keys()):
-        changes.append(Change("decl-removed", pid, a.id, decl, before=da[decl].fingerprint))
+        changes.append(Change("decl-removed", pid, a.id, decl, before=da[decl].fingerprint, acknowledged=note,
+                              blocking=blocks, basis=basis))
     for decl in sorted(db.keys() - da.keys()):
-        changes.append(Change("decl-added", pid, a.id, decl, after=db[decl].fingerprint))
+        changes.append(Change("decl-added", pid, a.id, decl, after=db[decl].fingerprint, acknowledged=note,
+                              blocking=blocks, basis=basis))
+    if review is not None and review.basis != basis and review != a.reviewed:
+        changes.append(Change("review-stale", pid, a.id, field="reviewed", before=review.basis, after=basis,
+                              blocking=True, basis=basis))
     for decl in sorted(da.keys() & db.keys()):
         was, now = da[decl].fingerprint, db[decl].fingerprint
-        review = db[decl].reviewed
+        decl_review = db[decl].reviewed
         if was == now:
-            if review is not None and review.fingerprint != now and review != da[decl].reviewed:
-                changes.append(Change("review-stale", pid, a.id, decl, field="reviewed", before=review.fingerprint,
-                                      after=now, blocking=True))
+            if decl_review is not None and decl_review.fingerprint != now and decl_review != da[decl].reviewed:
+                changes.append(Change("review-stale", pid, a.id, decl, field="reviewed",
+                                      before=decl_review.fingerprint, after=now, blocking=True))
             continue
-        approves = review is not None and review.fingerprint == now
+        approves = decl_review is not None and decl_review.fingerprint == now
         changes.append(Change(
             "statement-changed", pid, a.id, decl, field="fingerprint",
             before=_statement(da[decl]), after=_statement(db[decl]),
-            acknowledged=review.note if approves and review is not None else None,
+            acknowledged=decl_review.note if approves and decl_review is not None else None,
             # A first fingerprint pins a statement that had none: nothing reviewed is changed.
             blocking=was is not None and not approves,
         ))  # fmt: skip
@@ -223,17 +278,26 @@ _TITLES = {
 }
 
 
+def _reviewed(c: Change) -> str:
+    if c.acknowledged:
+        return f"yes: {_cell(c.acknowledged)}"
+    return "**no**" if c.blocking else "—"
+
+
 def render_markdown(result: DiffResult) -> str:
-    """The pull-request text: a verdict line, then one table per kind of change."""
+    """The pull-request text: a verdict line, then one table per kind of change, then what to record
+    to approve each change that blocks."""
     lines = [f"## claimcheck diff against `{result.base}`", ""]
     blocking = [c for c in result.changes if c.blocking]
     if not result.changes:
         lines.append("No claim, declaration or statement changed.")
     elif blocking:
-        lines.append(f"**{len(blocking)} statement(s) changed without a review**: review each, then record the"
-                     " review on the formal entry (`reviewed: {fingerprint: <the new fingerprint>, note: <why>}`).")
+        lines.append(f"**{len(blocking)} change(s) without a review**: a changed statement, or a change to what a claim"
+                     " rests on (its declarations, their roles and modules, its label, coverage or witnesses), or a"
+                     " removed claim or paper; review each, then record the review (see the end).")
     else:
-        lines.append(f"{len(result.changes)} change(s); every changed statement is reviewed.")
+        lines.append(f"{len(result.changes)} change(s); every changed statement, and every change to what a claim"
+                     " rests on, is reviewed.")
     lines.append("")
     for kind, title in _TITLES.items():
         rows = [c for c in result.changes if c.kind == kind]
@@ -246,24 +310,41 @@ def render_markdown(result: DiffResult) -> str:
                 ack = f"yes: {_cell(c.acknowledged)}" if c.acknowledged else ("**no**" if c.blocking else "first fingerprint")
                 lines.append(f"| {c.paper} | {c.claim} | `{c.decl}` | {_cell(c.before)} | {_cell(c.after)} | {ack} |")
         elif kind == "review-stale":
-            lines += ["| paper | claim | declaration | reviewed fingerprint | recorded fingerprint |", "|---|---|---|---|---|"]
+            lines += ["| paper | claim | what | reviewed | recorded now |", "|---|---|---|---|---|"]
             for c in rows:
-                lines.append(f"| {c.paper} | {c.claim} | `{c.decl}` | {_cell(c.before)} | {_cell(c.after)} |")
+                what = f"`{c.decl}` fingerprint" if c.decl is not None else "claim basis"
+                lines.append(f"| {c.paper} | {c.claim} | {what} | {_cell(c.before)} | {_cell(c.after)} |")
         elif kind == "claim-changed":
-            lines += ["| paper | claim | field | before | after |", "|---|---|---|---|---|"]
+            lines += ["| paper | claim | field | before | after | reviewed |", "|---|---|---|---|---|---|"]
             for c in rows:
-                lines.append(f"| {c.paper} | {c.claim} | {c.field} | {_cell(c.before)} | {_cell(c.after)} |")
+                lines.append(f"| {c.paper} | {c.claim} | {c.field} | {_cell(c.before)} | {_cell(c.after)} | {_reviewed(c)} |")
         elif kind in ("decl-removed", "decl-added"):
-            lines += ["| paper | claim | declaration |", "|---|---|---|"]
+            lines += ["| paper | claim | declaration | reviewed |", "|---|---|---|---|"]
             for c in rows:
-                lines.append(f"| {c.paper} | {c.claim} | `{c.decl}` |")
+                lines.append(f"| {c.paper} | {c.claim} | `{c.decl}` | {_reviewed(c)} |")
         elif kind in ("claim-removed", "claim-added"):
-            lines += ["| paper | claim | statement |", "|---|---|---|"]
+            lines += ["| paper | claim | statement | reviewed |", "|---|---|---|---|"]
             for c in rows:
-                lines.append(f"| {c.paper} | {c.claim} | {_cell(c.before if kind == 'claim-removed' else c.after)} |")
+                lines.append(f"| {c.paper} | {c.claim} | {_cell(c.before if kind == 'claim-removed' else c.after)}"
+                             f" | {_reviewed(c)} |")
         else:
-            lines += ["| paper | title |", "|---|---|"]
+            lines += ["| paper | title | reviewed |", "|---|---|---|"]
             for c in rows:
-                lines.append(f"| {c.paper} | {_cell(c.before if kind == 'paper-removed' else c.after)} |")
+                lines.append(f"| {c.paper} | {_cell(c.before if kind == 'paper-removed' else c.after)} | {_reviewed(c)} |")
         lines.append("")
+    todo = []
+    for c in blocking:
+        if c.kind == "statement-changed" or (c.kind == "review-stale" and c.decl is not None):
+            todo.append(f"- {c.paper} / {c.claim} / `{c.decl}`: on the formal entry, `reviewed: {{fingerprint:"
+                        f" {c.after.split(':')[0] if isinstance(c.after, str) else c.after}, note: <why the claim still"
+                        " holds as stated>}`")
+        elif c.kind == "claim-removed":
+            todo.append(f"- {c.paper} / {c.claim}: in the paper's manifest, `retired: [{{claim: {c.claim}, note: <why>}}]`")
+        elif c.kind == "paper-removed":
+            todo.append(f"- {c.paper}: in another manifest, `retired: [{{paper: {c.paper}, note: <why>}}]`")
+        elif c.basis is not None:
+            todo.append(f"- {c.paper} / {c.claim}: on the claim, `reviewed: {{basis: {c.basis}, note: <why the claim"
+                        " still holds as stated>}}`")
+    if todo:
+        lines += ["### To approve", ""] + list(dict.fromkeys(todo)) + [""]
     return "\n".join(lines)

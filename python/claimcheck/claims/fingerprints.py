@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ruamel.yaml import YAML
 
+from claimcheck import files
 from claimcheck.claims.manifest import Manifest
 from claimcheck.model.evidence import GateResult
 from claimcheck.model.names import Name, NameSyntaxError
@@ -38,7 +39,7 @@ def update_fingerprints(manifests: list[Manifest], result: GateResult) -> list[P
         if all(new is None or (new[0] == f.fingerprint and (new[1] or None) == f.statement)
                for c in m.claims for f in c.formal or [] for new in [wanted[(c.id, str(f.decl))]]):
             continue
-        data = yaml.load(m.path.read_text(encoding="utf-8"))
+        data = yaml.load(files.read_text(m.path.parent, m.path, "the manifest"))
         for claim in data.get("claims") or []:
             formal = claim.get("formal")
             if not isinstance(formal, list):

@@ -51,6 +51,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import LiteralScalarString
 
+from claimcheck import files
 from claimcheck.cache import Store, code_digest, digest, reads_allowed
 from claimcheck.claims.manifest import Claim, Manifest
 from claimcheck.errors import ClaimcheckError
@@ -364,19 +365,32 @@ def _part(doc: Any, keys: tuple[str, ...]) -> Any:
     return doc
 
 
+def _read(path: Path) -> str:
+    """The file's text, read only when it resolves inside its folder (the project root): a link to a
+    file elsewhere is refused by name, so no outside content is ever copied into the project."""
+    return files.read_text(path.parent, path, FILE_NAME)
+
+
 def render(path: Path, gen: Generated) -> str:
     """The file's new text: the existing file (or the template skeleton) with the generated parts,
     opened by the template's ``$schema`` line."""
-    text = path.read_text(encoding="utf-8") if path.exists() else SKELETON
-    out = _dump(apply(_load(text, path), gen, path))
+    return _render(path, gen, None)[0]
+
+
+def _render(path: Path, gen: Generated, root: Path | None) -> tuple[str, list["Known"]]:
+    """:func:`render`, with the blank required fields ``root``'s project answers filled in."""
+    text = _read(path) if path.exists() or path.is_symlink() else SKELETON
+    doc = apply(_load(text, path), gen, path)
+    filled = fill_known(doc, root, path) if root is not None else []
+    out = _dump(doc)
     if "$schema=" not in out.split("\n", 1)[0]:
         out = SCHEMA_LINE + "\n" + out
-    return out
+    return out, filled
 
 
 def stale_parts(path: Path, gen: Generated) -> list[str]:
     """The generated parts of the committed file that differ from ``gen`` (empty when current)."""
-    text = path.read_text(encoding="utf-8")
+    text = _read(path)
     current = _plain(_load(text, path))
     wanted = _plain(apply(_load(text, path), gen, path))
     return [".".join(keys) for keys in GENERATED_PARTS if _part(current, keys) != _part(wanted, keys)]
@@ -387,40 +401,80 @@ def problems(path: Path, result: GateResult, manifests: list[Manifest], project:
     generated part (the file says something the build no longer does), each hand-written row that
     uses claimcheck's words, each required field that is blank, each field of the wrong type."""
     rel = path.name
+    data = files.read_bytes(path.parent, path, FILE_NAME)  # a link out of the project is refused by name
     try:
-        data = path.read_bytes()
         gen = generate(result, manifests, project)
     except (FormalizationError, OSError) as exc:
-        return [Problem(ProblemCode.FORMALIZATION_STALE, Severity.ERROR, f"{rel}: {exc}", file=rel, line=1)]
+        return [Problem(ProblemCode.FORMALIZATION_STALE, Severity.ERROR, _unlocated(exc, rel), file=rel,
+                        line=_located(exc))]
+    # One problem, one cause: when a module did not build, the generated parts differ from the file
+    # because of that failure (already an error of its own), so they are not compared.
+    compare = result.build.ok
     # Reading the file round-trip is slow: the problems are reused for the same file and the same
     # generated parts (this claimcheck's, computed from this build).
     cache = Store("formalization-2", enabled=reads_allowed())
-    key = digest(code_digest(), data, json.dumps(dataclasses.asdict(gen), sort_keys=True, default=str))
+    key = digest(code_digest(), data, json.dumps(dataclasses.asdict(gen), sort_keys=True, default=str), compare)
     got = cache.read(key, list[Problem])
     if got is not None:
         return got
-    out = _problems(path, rel, data, gen)
+    out = _problems(path, rel, data, gen, compare)
     cache.write(key, out)
     return out
 
 
-def _problems(path: Path, rel: str, data: bytes, gen: Generated) -> list[Problem]:
+def _problems(path: Path, rel: str, data: bytes, gen: Generated, compare: bool = True) -> list[Problem]:
+    """The problems of the file (messages without its name and line: a problem carries them, and
+    every format prints them once)."""
     try:
         text = data.decode("utf-8")
         doc = _load(text, path)
-        parts = stale_parts(path, gen)
+        parts = stale_parts(path, gen) if compare else []
     except (FormalizationError, OSError, UnicodeDecodeError) as exc:
-        return [Problem(ProblemCode.FORMALIZATION_STALE, Severity.ERROR, f"{rel}: {exc}", file=rel, line=1)]
+        return [Problem(ProblemCode.FORMALIZATION_STALE, Severity.ERROR, _unlocated(exc, rel), file=rel,
+                        line=_located(exc))]
     out = [Problem(ProblemCode.FORMALIZATION_STALE, Severity.ERROR,
-                   f"{rel}: `{part}` is stale; run `claimcheck formalization-yaml`", file=rel, line=1)
-           for part in parts]
+                   f"`{'.'.join(keys)}` is stale; run `claimcheck formalization-yaml`", file=rel,
+                   line=_part_line(doc, keys))
+           for keys in GENERATED_PARTS if ".".join(keys) in parts]
+    if not compare:
+        out.append(Problem(ProblemCode.FORMALIZATION_STALE, Severity.NOTICE,
+                           "its generated parts were not compared with this build: a module did not build",
+                           file=rel, line=1))
     for line, message in hand_written_claims(doc):
-        out.append(Problem(ProblemCode.FORMALIZATION_HAND_ROW, Severity.ERROR, f"{rel}:{line}: {message}",
-                           file=rel, line=line))
+        out.append(Problem(ProblemCode.FORMALIZATION_HAND_ROW, Severity.ERROR, message, file=rel, line=line))
     for line, message in template_conformance(doc):
-        out.append(Problem(ProblemCode.FORMALIZATION_FIELD_BLANK, Severity.ERROR, f"{rel}:{line}: {message}",
-                           file=rel, line=line))
+        out.append(Problem(ProblemCode.FORMALIZATION_FIELD_BLANK, Severity.ERROR, message, file=rel, line=line))
     return out
+
+
+def _part_line(doc: Any, keys: tuple[str, ...]) -> int:
+    """The line of a generated part's key in the file (1 when it is absent)."""
+    node, line = doc, 1
+    for key in keys:
+        if not isinstance(node, dict) or key not in node:
+            return line
+        line = _line_of(node, key)
+        node = node[key]
+    return line
+
+
+_LOCATION = re.compile(r"^[^\n]*?formalization\.yaml:(\d+): ")
+
+
+def _located(exc: BaseException) -> int:
+    """The line a :class:`FormalizationError` names (``path:line: ...``), else 1."""
+    m = _LOCATION.match(str(exc))
+    return int(m.group(1)) if m else 1
+
+
+def _unlocated(exc: BaseException, rel: str) -> str:
+    """The error's words without the ``path:line:`` it starts with (the problem carries them)."""
+    text = str(exc)
+    m = _LOCATION.match(text)
+    if m:
+        return text[m.end():]
+    prefix = re.match(r"^[^\n]*?formalization\.yaml: ", text)
+    return text[prefix.end():] if prefix else text
 
 
 def _line_of(node: Any, key: Any = None) -> int:
@@ -498,12 +552,115 @@ def template_conformance(doc: CommentedMap) -> list[tuple[int, str]]:
     return out
 
 
-def write(path: Path, gen: Generated) -> bool:
-    """Write the file (atomically); returns whether its content changed."""
-    new = render(path, gen)
-    if path.exists() and path.read_text(encoding="utf-8") == new:
-        return False
+# --------------------------------------------------------------------------- what the project says
+
+#: A licence file's name, in the order they are looked for.
+LICENSE_FILES = ("LICENSE", "LICENSE.md", "LICENSE.txt", "LICENCE", "LICENCE.md", "LICENCE.txt", "COPYING",
+                 "COPYING.md", "COPYING.txt")
+#: Licences recognised by their text: (SPDX id, phrases that must all occur, phrases that must not).
+#: The GPL family is not guessed: its text does not say "only" or "or later" (a project says so in
+#: its headers), so its SPDX id is left to the authors.
+_LICENSES: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
+    ("Apache-2.0", ("apache license", "version 2.0"), ()),
+    ("MIT", ("permission is hereby granted, free of charge", "the above copyright notice"), ()),
+    ("BSD-3-Clause", ("redistribution and use in source and binary forms", "neither the name"), ()),
+    ("BSD-2-Clause", ("redistribution and use in source and binary forms",), ("neither the name",)),
+    ("ISC", ("permission to use, copy, modify, and/or distribute this software for any purpose",), ()),
+    ("MPL-2.0", ("mozilla public license", "version 2.0"), ()),
+    ("Unlicense", ("this is free and unencumbered software released into the public domain",), ()),
+)
+_SPDX_LINE = re.compile(r"SPDX-License-Identifier:\s*([A-Za-z0-9.+-]+(?:\s+(?:AND|OR|WITH)\s+[A-Za-z0-9.+-]+)*)")
+
+
+@dataclass(frozen=True)
+class Known:
+    """A required field's value the project itself gives, and where it was read."""
+
+    keys: tuple[str, ...]
+    value: str
+    origin: str
+
+
+def license_of(root: Path) -> Known | str | None:
+    """The project's licence as an SPDX id, read from its licence file; the file's name in words
+    when it is there but not recognised; None when there is none."""
+    for name in LICENSE_FILES:
+        path = root / name
+        if not path.is_file():
+            continue
+        try:  # read only inside the project: a licence file linked elsewhere is refused by name
+            text = files.read_text(root, path, name, limit=200_000, errors="replace")
+        except OSError:
+            return None
+        spdx = _SPDX_LINE.search(text)
+        if spdx:
+            return Known(("project", "license"), spdx.group(1), name)
+        flat = " ".join(text.lower().split())
+        for ident, must, must_not in _LICENSES:
+            if all(p in flat for p in must) and not any(p in flat for p in must_not):
+                return Known(("project", "license"), ident, name)
+        return f"{name} is there but its licence is not one claimcheck recognises: write its SPDX id"
+    return None
+
+
+_PACKAGE = re.compile(r"^\s*package\s+(?:«([^»]+)»|\"([^\"]+)\"|([A-Za-z_][A-Za-z0-9_'.!?]*))", re.M)
+_TOML_NAME = re.compile(r"^\s*name\s*=\s*\"([^\"]+)\"", re.M)
+
+
+def project_name(root: Path) -> Known:
+    """The project's name: the package's name in ``lakefile.lean`` or ``lakefile.toml``, else the
+    root folder's name."""
+    for name, pattern in (("lakefile.lean", _PACKAGE), ("lakefile.toml", _TOML_NAME)):
+        path = root / name
+        if path.is_file():
+            try:
+                m = pattern.search(files.read_text(root, path, name, limit=200_000, errors="replace"))
+            except OSError:
+                m = None
+            if m:
+                return Known(("project", "name"), next(g for g in m.groups() if g), name)
+    return Known(("project", "name"), root.resolve().name, "the project's folder name")
+
+
+def fill_known(doc: CommentedMap, root: Path, path: Path) -> list[Known]:
+    """Fill the blank required fields the project itself answers (its name, its licence) into the
+    loaded document; returns what was filled. A field the authors wrote is never replaced."""
+    filled = []
+    project = _mapping(doc, "project", path)
+    lic = license_of(root)
+    for known in (project_name(root), lic if isinstance(lic, Known) else None):
+        if known is None:
+            continue
+        key = known.keys[-1]
+        value = project.get(key)
+        if value is None or (isinstance(value, str) and not value.strip()):
+            project[key] = known.value
+            filled.append(known)
+    return filled
+
+
+@dataclass(frozen=True)
+class Written:
+    """What :func:`write` did: whether the file changed, the fields it filled in, and the
+    template's required fields still blank or wrong (``line``, message), which fail ``check``."""
+
+    changed: bool
+    filled: list[Known]
+    remaining: list[tuple[int, str]]
+    license_note: str | None = None
+
+
+def write(path: Path, gen: Generated, root: Path | None = None) -> Written:
+    """Write the file (atomically), with the generated parts and, when ``root`` is given, the
+    required fields the project answers (:func:`fill_known`); says what is left for the authors."""
+    new, filled = _render(path, gen, root)
+    remaining = template_conformance(_load(new, path))
+    lic = license_of(root) if root is not None else None
+    note = lic if isinstance(lic, str) else None
+    if path.exists() and _read(path) == new:
+        return Written(False, filled, remaining, note)
     tmp = path.with_name(f".{path.name}.tmp")
     tmp.write_text(new, encoding="utf-8")
     os.replace(tmp, path)
-    return True
+    return Written(True, filled, remaining, note)
+

@@ -18,11 +18,19 @@ verdict:
   The independent kernel must have ``checked`` every ``role: theorem`` declaration (``[kernel]
   require = false`` lets an undecided one through, and says so); a declaration the kernel
   **rejects** fails its claim whatever the settings.
-- ``measurement``: every witness passes; Lean declarations, if listed, must be proved too.
+- ``measurement``: every witness passes; Lean declarations, if listed, must be proved too, and
+  every rule on a theorem's statement applies to them as to a theorem claim's.
 - ``conjecture``: the witnesses pass; a declaration that is a statement without a proof (``sorry``,
-  or an axiom standing in for it) makes the claim ``stated`` (formalised, open); one that is
-  already proved makes the label wrong (it is a theorem).
+  or an axiom standing in for it) makes the claim ``stated`` (formalised, open); a proposition that
+  is already proved makes the label wrong (it is a theorem), whatever role it is listed with. The
+  vacuity lint, the prelude rule and the kernel apply to its statement too (only the satisfiability
+  of hypotheses, which asks for a proved application, waits for a proof).
 - ``formal: none``: ``informal`` — nothing to check; it never fails the gate.
+
+**Labels and roles never switch a rule off.** A role says what an entry is for and must agree
+with what the declaration is (``role-mismatch``, ``not-proposition``, ``not-own``,
+``not-library``): a proposition is never a ``definition``; the rules on a ``role: theorem``
+declaration (vacuity, prelude, kernel, satisfiability) apply under every label.
 
 Every claim: a formal declaration whose printed statement carries a warning (a hijacking project
 instance, an instance that is not a library instance constant, a name shadowing or looking like a
@@ -38,17 +46,19 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from claimcheck.analysis.naming import names_an_instance
-from claimcheck.claims.manifest import Claim, FormalDecl, Manifest
+from claimcheck.claims.manifest import FINGERPRINT, Claim, FormalDecl, Manifest
 from claimcheck.model.evidence import (
     Acknowledgement,
     BuildSummary,
     Citation,
     ClaimEvidence,
+    CompanionSandbox,
     Coverage,
     FormalEvidence,
     GateResult,
@@ -137,12 +147,16 @@ class _ClaimJudge:
         #: names the claim's findings let a manifest acknowledge
         self.acknowledgeable: set[Name] = set()
         self.open_statement = False
+        #: entries whose module did not build, by module
+        self.failed: dict[str, list[Name]] = {}
 
     def acknowledged(self, name: Name) -> bool:
         return self.claim.acknowledged(name) is not None
 
-    def add(self, code: ProblemCode, severity: Severity, message: str, decl: Name | None = None) -> None:
-        self.problems.append(Problem(code, severity, message, decl))
+    def add(self, code: ProblemCode, severity: Severity, message: str, decl: Name | None = None,
+            line: int | None = None) -> None:
+        """A finding; ``line``: the manifest line it is about, when not the claim's own."""
+        self.problems.append(Problem(code, severity, message, decl, line=line))
 
     # ------------------------------------------------------------------ entries
 
@@ -158,16 +172,21 @@ class _ClaimJudge:
             return entry
         if facts is None or facts.status in (Status.MISSING, Status.FAILED, Status.STALE):
             status = facts.status if facts is not None else Status.MISSING
-            code = P.MISSING if status is Status.MISSING else P.BUILD_FAILED
             why = f" ({facts.note})" if facts is not None and facts.note else ""
-            what = "not read, so not proved" if status is Status.STALE else "not proved"
-            self.add(code, E, f"{decl}: {status}, {what}{why}", decl)
+            if status is Status.FAILED:  # one problem a failed module (see `judge`): one cause, one line
+                self.failed.setdefault(facts.module if facts is not None else "", []).append(decl)
+            else:
+                if status is Status.MISSING:
+                    self.add(P.MISSING, E, f"{decl}: {status}, not proved{why}", decl)
+                else:  # stale: the module's outputs are not this source's
+                    self.add(P.BUILD_FAILED, E, f"{decl}: {status}, not read, so not proved{why}", decl)
             return entry
-        label = self.claim.label
-        if label == "conjecture":
+        self.role(formal, facts)
+        if self.claim.label == "conjecture":
             self.conjecture_entry(formal, facts)
         else:
             self.proof_entry(formal, facts)
+        self.statement_rules(formal, facts)
         self.kernel(formal, facts)
         self.fingerprint(formal, facts)
         self.statement_review(formal, facts)
@@ -180,8 +199,37 @@ class _ClaimJudge:
                      " is a concrete fact, or rename it if it is a general theorem", decl)
         return entry
 
+    def role(self, formal: FormalDecl, facts: DeclFacts) -> None:
+        """A role says what an entry is for; it never contradicts what the declaration is: a
+        ``theorem`` is the project's proposition, a ``definition`` the project's non-proposition, a
+        ``library`` entry the library's. A contradiction is an error (a role chosen to switch a rule
+        off switches nothing off)."""
+        decl, role = formal.decl, formal.role
+        own = facts.module in self.ev.project_modules
+        if role == "library":
+            if own:
+                self.add(P.NOT_LIBRARY, E, f"{decl} is declared in the project's module {facts.module}, not in the"
+                         " library: list it with `role: theorem` or `role: definition`", decl)
+            return
+        if not own:
+            where = (f"in module {facts.module} of the required package {facts.package}" if facts.package
+                     else f"in the library module {facts.module}")
+            self.add(P.NOT_OWN, E, f"{decl} is not the project's own: it is declared {where}; a library or"
+                     " dependency declaration can only be cited as a dependency (`role: library`), never as the"
+                     " proof that makes a claim hold", decl)
+        if facts.is_theorem is None:
+            why = f" ({facts.theorem_note})" if facts.theorem_note else ""
+            self.add(P.UNDECIDED_PROPOSITION, E, f"{decl}: could not decide whether its type is a proposition"
+                     f"{why}; it is not counted as a {role}", decl)
+        elif role == "theorem" and facts.is_theorem is False:
+            self.add(P.NOT_PROPOSITION, E, f"{decl} is a {facts.kind} whose type is not a proposition: it states"
+                     " nothing to prove; list it with `role: definition` if it belongs here", decl)
+        elif role == "definition" and facts.is_theorem is True:
+            self.add(P.ROLE_MISMATCH, E, f"{decl} is a proposition ({facts.kind}), not a definition: list it with"
+                     " `role: theorem` (every rule on a claim's theorems applies to it, whatever its role)", decl)
+
     def conjecture_entry(self, formal: FormalDecl, facts: DeclFacts) -> None:
-        if facts.status is Status.PROVED and formal.role == "theorem":
+        if facts.status in (Status.PROVED, Status.TRUSTED) and facts.is_theorem is not False:
             self.add(P.CONJECTURE_PROVED, E, f"{formal.decl} is proved: the claim is a theorem, not a conjecture;"
                      " relabel it (`label: theorem`)", formal.decl)
         elif facts.status in (Status.SORRY, Status.AXIOM):
@@ -199,34 +247,26 @@ class _ClaimJudge:
         decl, role = formal.decl, formal.role
         own = facts.module in self.ev.project_modules
         if role == "library":
-            if own:
-                self.add(P.NOT_LIBRARY, E, f"{decl} is declared in the project's module {facts.module}, not in the"
-                         " library: list it with `role: theorem` or `role: definition`", decl)
-            elif facts.status not in (Status.PROVED, Status.TRUSTED):
+            if not own and facts.status not in (Status.PROVED, Status.TRUSTED):
                 self.add(P.NOT_PROVED, E, f"{decl}: {facts.status}, not proved{_axioms(facts)}", decl)
             return
-        if not own:
-            where = (f"in module {facts.module} of the required package {facts.package}" if facts.package
-                     else f"in the library module {facts.module}")
-            self.add(P.NOT_OWN, E, f"{decl} is not the project's own: it is declared {where}; a library or"
-                     " dependency declaration can only be cited as a dependency (`role: library`), never as the"
-                     " proof that makes a claim hold", decl)
         if facts.status is not Status.PROVED:
             self.add(P.NOT_PROVED, E, f"{decl}: {facts.status}, not proved{_axioms(facts)}", decl)
-        if role == "theorem":
-            if facts.is_theorem is False:
-                self.add(P.NOT_PROPOSITION, E, f"{decl} is a {facts.kind} whose type is not a proposition: it states"
-                         " nothing to prove; list it with `role: definition` if it belongs here", decl)
-            elif facts.is_theorem is None:
-                why = f" ({facts.theorem_note})" if facts.theorem_note else ""
-                self.add(P.UNDECIDED_PROPOSITION, E, f"{decl}: could not decide whether its type is a proposition"
-                         f"{why}; it is not counted as a theorem", decl)
+        if role == "theorem" and facts.is_theorem is True:
+            self.satisfiability(formal, facts)
+
+    def statement_rules(self, formal: FormalDecl, facts: DeclFacts) -> None:
+        """The rules on what a theorem states (vacuity, and the modules it rests on), whatever the
+        claim's label: a conjecture's open statement, a measurement's theorem and a theorem's alike."""
+        decl = formal.decl
+        if formal.role == "theorem":
             for finding in facts.lint:
                 self.acknowledgeable.add(decl)
                 if not self.acknowledged(decl):
                     self.add(P.VACUOUS, E, f"{decl}: vacuous statement: {finding.message}; if this is meant,"
                              f" acknowledge it in the manifest (`acknowledge: - name: {decl}` with a note)", decl)
-            self.satisfiability(formal, facts)
+        if formal.role == "library":
+            return
         for module in facts.prelude:
             name = Name.parse(module)
             self.acknowledgeable.add(name)
@@ -238,7 +278,7 @@ class _ClaimJudge:
     def satisfiability(self, formal: FormalDecl, facts: DeclFacts) -> None:
         """A theorem with hypotheses counts only with a proved declaration that applies it to
         closed arguments discharging every hypothesis (found, or named by ``satisfied_by``)."""
-        if facts.hypotheses == 0 or self.claim.label == "measurement":
+        if facts.hypotheses == 0:
             return
         witness = formal.satisfied_by or facts.satisfiable_by
         self.acknowledgeable.add(formal.decl)
@@ -276,10 +316,8 @@ class _ClaimJudge:
             self.add(P.KERNEL_REJECTED, E, f"{formal.decl}: the independent kernel rejects it: {verdict.headline}",
                      formal.decl)
             return
-        if formal.role != "theorem" or self.claim.label not in ("theorem", "conditional"):
-            return
-        if facts.module not in self.ev.project_modules:
-            return
+        if formal.role != "theorem" or facts.module not in self.ev.project_modules:
+            return  # every label: a measurement's or a conjecture's theorem is re-checked like a theorem's
         if verdict is None or not verdict.accepted:
             what = verdict.headline if verdict is not None else "not re-checked"
             if self.ev.settings.kernel_required:
@@ -291,18 +329,32 @@ class _ClaimJudge:
                          " only because `[kernel] require = false`", formal.decl)
 
     def fingerprint(self, formal: FormalDecl, facts: DeclFacts) -> None:
+        """The recorded fingerprint against the built one, reported at the ``fingerprint:`` line.
+        Two fingerprints a few keystrokes apart are a typo (two hashes of different statements
+        agree in all but three of 16 hex digits once in ~10^13), not a statement change."""
         if facts.fingerprint is None:
             return
+        line = formal.fingerprint_at
         if formal.fingerprint is None:
             self.add(P.FINGERPRINT_UNRECORDED, E, f"{formal.decl}: no fingerprint recorded in the manifest (built:"
                      f" {facts.fingerprint}); review the statement, then run `claimcheck check --update-fingerprints`",
-                     formal.decl)
+                     formal.decl, line)
         elif formal.fingerprint != facts.fingerprint:
+            edits = _edit_distance(formal.fingerprint, facts.fingerprint)
+            if edits <= MISTYPED_EDITS and FINGERPRINT.match(formal.fingerprint) and FINGERPRINT.match(facts.fingerprint):
+                self.add(P.FINGERPRINT_MISTYPED, E, f"{formal.decl}: fingerprint mismatch: the manifest's fingerprint"
+                         f" {formal.fingerprint} is {edits} keystroke{'s' if edits > 1 else ''} from the built"
+                         f" {facts.fingerprint}: mistyped, not a statement change; write the built one (or run"
+                         " `claimcheck check --update-fingerprints`)", formal.decl, line)
+                return
             was = f"\n  recorded: {formal.statement}" if formal.statement else ""
             now = f"\n  built:    {facts.statement}" if facts.statement else ""
+            same = ("; the printed statement reads as recorded, so what changed is the meaning of a project"
+                    " definition it mentions (a fingerprint covers them)"
+                    if formal.statement is not None and formal.statement == facts.statement else "")
             self.add(P.FINGERPRINT_CHANGED, E, f"{formal.decl}: statement changed: fingerprint in manifest"
-                     f" {formal.fingerprint}, built {facts.fingerprint}; review it, then run"
-                     f" `claimcheck check --update-fingerprints`{was}{now}", formal.decl)
+                     f" {formal.fingerprint}, built {facts.fingerprint}{same}; review it, then run"
+                     f" `claimcheck check --update-fingerprints`{was}{now}", formal.decl, line)
 
     def statement_review(self, formal: FormalDecl, facts: DeclFacts) -> None:
         for w in facts.warnings:
@@ -337,7 +389,9 @@ class _ClaimJudge:
         for wid in claim.witnesses:
             result = ev.witnesses.get(wid)
             if result is None:
-                self.add(P.WITNESS_NOT_RUN, E, f"witness {wid}: did not run")
+                why = (": companion code does not run without an OS sandbox (--unsandboxed-companion runs it"
+                       " without one)" if ev.settings.companion is CompanionSandbox.NOT_RUN else "")
+                self.add(P.WITNESS_NOT_RUN, E, f"witness {wid}: did not run{why}")
             else:
                 witnesses.append(result)
                 if not result.ok:
@@ -348,6 +402,10 @@ class _ClaimJudge:
                 self.add(P.NOT_FORMALISED, W, f"the paper states a {claim.label}, but no Lean declaration covers it{why}")
             return Verdict.INFORMAL, [], self.problems, witnesses
         formal = [self.entry(f) for f in claim.formal or []]
+        for module, decls in self.failed.items():
+            names = ", ".join(map(str, decls))
+            self.add(P.BUILD_FAILED, E, f"{names}: failed, not proved (declared in {module}, which did not build)",
+                     decls[0])
         if claim.label in ("theorem", "conditional") and claim.is_formal:
             theorems = [f for f in formal if f.role is Role.THEOREM and f.facts is not None
                         and f.facts.is_theorem is True and f.facts.module in ev.project_modules]
@@ -359,8 +417,10 @@ class _ClaimJudge:
         if claim.label == "conditional":
             if not claim.hypotheses:
                 self.add(P.NO_HYPOTHESES_NAMED, E, "a conditional claim must name its hypotheses")
+            # a hypothesis is what the statement assumes: a binder whose type is a proposition (or
+            # data that may have no element); data binders alone (`∀ c n : Nat, …`) assume nothing
             bare = [f.decl for f in formal if f.role is Role.THEOREM and f.facts is not None
-                    and f.facts.is_theorem and f.facts.binders == 0]
+                    and f.facts.is_theorem and f.facts.hypotheses == 0]
             for d in bare:
                 self.acknowledgeable.add(d)
             theorems = [f for f in formal if f.role is Role.THEOREM and f.facts is not None]
@@ -368,7 +428,8 @@ class _ClaimJudge:
             if unacked and len(bare) == len(theorems):
                 s = "s" if len(bare) > 1 else ""
                 self.add(P.UNCONDITIONAL, W, f"conditional claim, but its Lean theorem{s} {', '.join(map(str, bare))}"
-                         f" assume{'' if s else 's'} nothing (no hypothesis, no binder): review whether the manifest's"
+                         f" assume{'' if s else 's'} nothing (no hypothesis: its binders, if any, are data that"
+                         " always has an element): review whether the manifest's"
                          " hypotheses are in the Lean statement (acknowledge the theorem by name if the statement"
                          " is meant to be unconditional)")
         for ack in claim.acknowledge:
@@ -388,6 +449,21 @@ class _ClaimJudge:
         return Verdict.HOLDS, formal, self.problems, witnesses
 
 
+#: A recorded fingerprint this many edits (or fewer) from the built one is a typo.
+MISTYPED_EDITS = 3
+
+
+def _edit_distance(a: str, b: str) -> int:
+    """Levenshtein distance, a transposition counting as one edit (two short strings)."""
+    d = [[max(i, j) if not (i and j) else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+    return d[-1][-1]
+
+
 def _axioms(facts: DeclFacts) -> str:
     """What a declaration that is not proved rests on: its axioms (each that comes from a required
     package named with it), or the unsafe declarations."""
@@ -404,7 +480,7 @@ def _axioms(facts: DeclFacts) -> str:
 
 def _claim(claim: Claim, ev: Evidence, index: dict[Name, list[DeclFacts]], manifest: str) -> ClaimEvidence:
     verdict, formal, problems, witnesses = _ClaimJudge(claim, ev, index).judge()
-    problems = [replace(p, file=manifest, line=claim.yaml_line) for p in problems]
+    problems = [replace(p, file=manifest, line=p.line or claim.yaml_line) for p in problems]
     return ClaimEvidence(
         id=claim.id,
         label=Label(claim.label),
@@ -424,15 +500,38 @@ def _claim(claim: Claim, ev: Evidence, index: dict[Name, list[DeclFacts]], manif
     )
 
 
+#: ``file:line: rest`` (a Lean message as :meth:`claimcheck.lean.build.Message.render` writes it)
+_LEAN_LOCATION = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+): (?P<rest>.*)$", re.S)
+
+
 def _project_problems(ev: Evidence, cited: set[tuple[str, Name]]) -> list[Problem]:
     out = []
+    if ev.settings.companion is CompanionSandbox.NOT_RUN:
+        out.append(Problem(P.COMPANION_NOT_RUN, W, "companion code (witnesses, instance semantics) did not run: no OS"
+                           " sandbox is available here (Landlock or bubblewrap), so its witnesses did not run and its"
+                           " instance theorems are not cross-checked; install bubblewrap, or pass"
+                           " --unsandboxed-companion to run it without a sandbox"))
+    elif ev.settings.companion is CompanionSandbox.UNSANDBOXED:
+        out.append(Problem(P.COMPANION_UNSANDBOXED, W, "companion code (witnesses, instance semantics) ran without an"
+                           " OS sandbox, at the user's request (--unsandboxed-companion): it could read, write and"
+                           " reach whatever the user can; its results count only as far as you trust its code"))
     for module in ev.build.modules:
-        where = f"package {module.package}, " if module.package else ""
-        if module.first_error and module.status in ("failed", "blocked"):
-            out.append(Problem(P.MODULE_FAILED, E, f"{module.name} ({where}{module.status}): {module.first_error}",
+        package = f" (package {module.package})" if module.package else ""
+        if module.first_error and module.status == "failed":
+            # the Lean error's location is the problem's, printed once by every format
+            where = _LEAN_LOCATION.match(module.first_error)
+            file, line, error = ((where["file"], int(where["line"]), where["rest"]) if where
+                                 else (module.source, None, module.first_error))
+            out.append(Problem(P.MODULE_FAILED, E, f"{module.name}{package} did not build: {error}", file=file,
+                               line=line))
+        elif module.first_error and module.status == "blocked":
+            # a consequence of the failure above, not a second cause: a notice (the gate fails on the build)
+            out.append(Problem(P.MODULE_FAILED, N, f"{module.name}{package} not built: "
+                               f"{module.first_error.removeprefix('blocked: ')}",
                                file=module.source))
         elif module.status in ("not-built", "stale"):
-            out.append(Problem(P.MODULE_STALE, E, f"{module.name} ({where}{module.status}): "
+            held = f"package {module.package}, " if module.package else ""
+            out.append(Problem(P.MODULE_STALE, E, f"{module.name} ({held}{module.status}): "
                                f"{module.first_error or module.status}; its declarations were not read",
                                file=module.source))
     for missing in ev.build.missing:
@@ -446,7 +545,7 @@ def _project_problems(ev: Evidence, cited: set[tuple[str, Name]]) -> list[Proble
                                f" Python computes {inst.python_value}", inst.decl))
         elif inst.outcome is InstanceOutcome.NOT_CROSS_CHECKED:
             out.append(Problem(P.INSTANCE_NOT_CROSS_CHECKED, E if ev.settings.strict_instances else W,
-                               f"instance {inst.decl}: {inst.detail}", inst.decl))
+                               f"instance {inst.decl}: not cross-checked ({inst.detail})", inst.decl))
     return out
 
 

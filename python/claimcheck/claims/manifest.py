@@ -21,6 +21,7 @@ from typing import Iterable
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from claimcheck import files
 from claimcheck.errors import ManifestError
 from claimcheck.model.evidence import Coverage, Label, Role
 from claimcheck.model.names import Name, NameSyntaxError
@@ -48,6 +49,12 @@ _CATEGORY = re.compile(r"^[a-z-]+(?:\.[A-Za-z-]+)?$")
 # A source is cited by its file name alone: never a path, so no manifest points outside the project.
 _SOURCE_FILE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*$")
 _ARXIV = re.compile(r"^(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?$")
+
+#: Characters no manifest text may hold: C0 controls but tab and line feed, DEL, C1 controls, lone
+#: surrogates (YAML's escapes can write them all).
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+#: A statement fingerprint as ``claimcheck check --update-fingerprints`` records it.
+FINGERPRINT = re.compile(r"^[0-9a-f]{16}$")
 
 _STR = "tag:yaml.org,2002:str"
 _INT = "tag:yaml.org,2002:int"
@@ -89,6 +96,29 @@ class Review:
 
 
 @dataclass(frozen=True)
+class ClaimReview:
+    """A reviewed change to what a claim rests on (``reviewed: {basis, note}`` on a claim): the
+    basis it approves (:func:`claimcheck.claims.diff.claim_basis`: the label, coverage, witnesses
+    and declarations with their modules and roles) and what the reviewer says of it."""
+
+    basis: str
+    note: str
+    yaml_line: int = 0
+
+
+@dataclass(frozen=True)
+class Retired:
+    """A claim (of this manifest) or a paper (a manifest no longer there) removed on purpose
+    (``retired: [{claim: c3, note}]``, ``{paper: old-id, note}``): the review ``claimcheck diff``
+    asks for a removal."""
+
+    claim: str | None
+    paper: str | None
+    note: str
+    yaml_line: int = 0
+
+
+@dataclass(frozen=True)
 class FormalDecl:
     """A Lean declaration backing a claim; ``fingerprint`` (and the ``statement`` it was recorded
     with) are filled in by ``claimcheck check --update-fingerprints``."""
@@ -104,6 +134,14 @@ class FormalDecl:
     #: a declaration showing that the theorem's hypotheses can hold (else one is searched for)
     satisfied_by: Name | None = None
     reviewed: Review | None = None
+    #: the line of the entry's ``fingerprint:`` key (0: none written); problems with the recorded
+    #: fingerprint are shown there
+    fingerprint_line: int = 0
+
+    @property
+    def fingerprint_at(self) -> int:
+        """Where a problem with the recorded fingerprint is shown: its line, else the entry's."""
+        return self.fingerprint_line or self.yaml_line
 
 
 @dataclass(frozen=True)
@@ -133,6 +171,8 @@ class Claim:
     coverage: str | None = None  # one of COVERAGES; required with Lean declarations
     coverage_note: str | None = None  # what is left out, unless coverage is ``full``
     acknowledge: list[Acknowledgement] = field(default_factory=list)
+    #: the review of a change to what the claim rests on (``claimcheck diff`` reads it)
+    reviewed: ClaimReview | None = None
 
     def acknowledged(self, name: Name) -> Acknowledgement | None:
         """The acknowledgement of a warning that names ``name``, if the manifest gives one."""
@@ -161,6 +201,8 @@ class Manifest:
     note: str | None = None
     yaml_line: int = 1
     authors_line: int = 0
+    #: claims of this paper, or papers, removed on purpose (``claimcheck diff`` reads them)
+    retired: list[Retired] = field(default_factory=list)
 
 
 # --------------------------------------------------------------------------- node helpers
@@ -214,6 +256,11 @@ class _FileChecker:
         if isinstance(node, ScalarNode) and node.tag == _STR:
             if not node.value.strip():
                 self.err(node, f"{what} must not be empty")
+                return None
+            bad = _CONTROL.search(node.value)
+            if bad is not None:
+                self.err(node, f"{what} holds the control character U+{ord(bad.group()):04X}, which no manifest text"
+                         " may hold (a NUL or an escape sequence); remove it")
                 return None
             return node.value
         self.err(node, f"wrong type for {what}: expected a string, got {_kind(node)}"
@@ -272,6 +319,33 @@ def _kind(node: Node) -> str:
     return f"{'null' if tag == 'null' else tag} `{shown}`"
 
 
+def _fingerprint(chk: _FileChecker, node: Node, what: str, decl: Name) -> str | None:
+    """A recorded fingerprint: ``null``, or 16 lowercase hexadecimal digits. The scalar's text is
+    read whatever YAML would make of it (``1234567890123456`` is a fingerprint, not a number), so a
+    mistyped one is reported here, at its line, as an invalid fingerprint."""
+    if isinstance(node, ScalarNode) and node.tag == _NULL:
+        return None
+    if not isinstance(node, ScalarNode):
+        chk.err(node, f"wrong type for {what} of `{decl}`: expected 16 hexadecimal digits or `null`, got {_kind(node)}")
+        return None
+    value = node.value
+    if not FINGERPRINT.match(value):
+        shown = " ".join(value.split())
+        shown = shown if len(shown) <= 40 else shown[:40] + "…"
+        why = (f"{len(value)} characters" if len(value) != 16 and re.fullmatch(r"[0-9a-fA-F]*", value)
+               else "not lowercase hexadecimal digits")
+        chk.err(node, f"invalid fingerprint `{shown}` for `{decl}` ({why}): a statement fingerprint is 16"
+                " hexadecimal digits (0-9, a-f), as `claimcheck check --update-fingerprints` records it; write"
+                " `null` and run that command after reviewing the statement")
+        return None
+    return value
+
+
+def did_you_mean(key: str, allowed: list[str]) -> str:
+    """`` (did you mean `x`?)`` for the entry of ``allowed`` closest to ``key``, or nothing."""
+    return _did_you_mean(key, allowed)
+
+
 def _did_you_mean(key: str, allowed: list[str]) -> str:
     import difflib
 
@@ -282,18 +356,25 @@ def _did_you_mean(key: str, allowed: list[str]) -> str:
 # --------------------------------------------------------------------------- parsing
 
 
-def _read_text(path: Path, chk: _FileChecker) -> str | None:
-    """The file's text (UTF-8), or None with the problem recorded (never its content)."""
-    try:
-        data = path.read_bytes()
-    except IsADirectoryError:
+def _read_text(path: Path, chk: _FileChecker, root: Path | None = None) -> str | None:
+    """The file's text (UTF-8), or None with the problem recorded (never its content); a file that
+    resolves outside ``root`` (the project root; else the manifest's folder), links followed, is
+    refused by name."""
+    if path.is_dir():
         chk.err(0, "is a folder, not a manifest file; rename it (only `*.yaml` files are manifests)")
         return None
-    except OSError as exc:
-        chk.err(0, f"cannot be read: {exc.strerror or exc}")
+    try:
+        data = files.read_bytes(root if root is not None else path.parent, path, "the manifest",
+                                limit=MAX_MANIFEST_BYTES)
+    except files.UnreadableError:
+        chk.err(0, f"is more than a manifest may be ({MAX_MANIFEST_BYTES} bytes); split it")
         return None
-    if len(data) > MAX_MANIFEST_BYTES:
-        chk.err(0, f"is {len(data)} bytes, more than a manifest may be ({MAX_MANIFEST_BYTES}); split it")
+    except files.OutsideError as exc:
+        message = str(exc).split(": ", 1)[1] if ": " in str(exc) else str(exc)
+        if "resolves outside" in message:
+            message = (f"resolves outside the project ({Path(root or path.parent).resolve()}); a manifest must be a"
+                       " file of the project, not a link to one elsewhere")
+        chk.err(0, message)
         return None
     try:
         return data.decode("utf-8")
@@ -348,29 +429,36 @@ def _too_deep(root: Node) -> tuple[int, str] | None:
     return None
 
 
-def parse_manifest(path: Path, text: str | None = None) -> tuple[Manifest | None, list[Issue]]:
-    """Parse one manifest file; return the manifest (None if unusable) and all its schema issues."""
+def parse_manifest(path: Path, text: str | None = None, root: Path | None = None
+                   ) -> tuple[Manifest | None, list[Issue]]:
+    """Parse one manifest file (read inside ``root``, the project root, unless its ``text`` is
+    given); return the manifest (None if unusable) and all its schema issues."""
     path = Path(path)
     chk = _FileChecker(path)
     if text is None:
-        text = _read_text(path, chk)
+        text = _read_text(path, chk, root)
         if text is None:
             return None, chk.issues
     try:
-        root = _compose(text)
+        node = _compose(text)
     except RecursionError:
         chk.err(1, f"the YAML nests too deep to read (a manifest nests about 5 levels; at most {MAX_DEPTH})")
         return None, chk.issues
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 1 if mark is not None else 1
+        if isinstance(exc, yaml.reader.ReaderError):  # a character YAML does not allow (a NUL, a control)
+            line = text.count("\n", 0, exc.position) + 1
+            chk.err(line, f"the character U+{exc.character if isinstance(exc.character, int) else ord(exc.character):04X}"
+                    " is not allowed in a manifest (YAML allows no control characters); remove it")
+            return None, chk.issues
         problem = getattr(exc, "problem", None) or str(exc)
         chk.err(line, f"invalid YAML: {problem}; fix the syntax (indentation, quoting of `:` in text)")
         return None, chk.issues
-    if root is None:
-        chk.err(1, "empty manifest; write at least `id`, `title`, `sources` and `claims`")
+    if node is None:
+        chk.err(1, "empty manifest; write at least `id`, `title` and `claims`")
         return None, chk.issues
-    found = _too_deep(root)
+    found = _too_deep(node)
     if found is not None:
         line, why = found
         if why == "alias":
@@ -381,8 +469,10 @@ def parse_manifest(path: Path, text: str | None = None) -> tuple[Manifest | None
             chk.err(line, f"the YAML nests deeper than {MAX_DEPTH} levels here (a manifest nests about 5)")
         return None, chk.issues
 
-    keys = chk.mapping(root, "the manifest", ["id", "title", "sources", "claims"],
-                       ["authors", "categories", "arxiv", "url", "note"])
+    # the citation (`sources`, `arxiv`, `url`) is optional: a new manifest cites nothing until the
+    # authors say where the paper is (the report says "not cited yet", never shows a placeholder)
+    keys = chk.mapping(node, "the manifest", ["id", "title", "claims"],
+                       ["sources", "authors", "categories", "arxiv", "url", "note", "retired"])
     if keys is None:
         return None, chk.issues
 
@@ -425,12 +515,39 @@ def parse_manifest(path: Path, text: str | None = None) -> tuple[Manifest | None
     if "claims" in keys:
         claims = _parse_claims(chk, keys["claims"][1])
 
+    retired = _parse_retired(chk, keys["retired"][1], {c.id for c in claims}) if "retired" in keys else []
+
     if mid is None or title is None:
         return None, chk.issues
     manifest = Manifest(path=path, id=mid, title=title, sources=sources, claims=claims, authors=authors,
-                        categories=categories, arxiv=arxiv, url=url, note=note, yaml_line=_line(root),
-                        authors_line=authors_line)
+                        categories=categories, arxiv=arxiv, url=url, note=note, yaml_line=_line(node),
+                        authors_line=authors_line, retired=retired)
     return manifest, chk.issues
+
+
+def _parse_retired(chk: _FileChecker, node: Node, claim_ids: set[str]) -> list[Retired]:
+    if not isinstance(node, SequenceNode) or not node.value:
+        chk.err(node, "`retired` must be a non-empty list of `- claim: <id>` (or `- paper: <id>`) / `note: <why it"
+                " was removed>` entries")
+        return []
+    out = []
+    for item in node.value:
+        keys = chk.mapping(item, "a `retired` entry", ["note"], ["claim", "paper"])
+        if keys is None:
+            continue
+        if ("claim" in keys) == ("paper" in keys):
+            chk.err(item, "a `retired` entry names either the `claim` of this paper or the `paper` that was removed")
+            continue
+        what = "claim" if "claim" in keys else "paper"
+        ident = chk.string(keys[what][1], f"retired `{what}`")
+        note = chk.string(keys["note"][1], "retired `note`") if "note" in keys else None
+        if ident is None or note is None:
+            continue
+        if what == "claim" and ident in claim_ids:
+            chk.err(keys[what][1], f"claim `{ident}` is retired but still listed under `claims`; drop one of them")
+            continue
+        out.append(Retired(ident if what == "claim" else None, ident if what == "paper" else None, note, _line(item)))
+    return out
 
 
 def _parse_sources(chk: _FileChecker, node: Node) -> list[SourceRef]:
@@ -485,7 +602,7 @@ def _parse_claims(chk: _FileChecker, node: Node) -> list[Claim]:
 def _parse_claim(chk: _FileChecker, node: Node) -> Claim | None:
     keys = chk.mapping(node, "a claim", ["id", "label", "statement", "formal"],
                        ["hypotheses", "witnesses", "reason", "note", "coverage", "coverage_note",
-                        "acknowledge"])
+                        "acknowledge", "reviewed"])
     if keys is None:
         return None
     cid = chk.string(keys["id"][1], "claim `id`") if "id" in keys else None
@@ -529,13 +646,11 @@ def _parse_claim(chk: _FileChecker, node: Node) -> Claim | None:
                 decl = chk.lean_name(fk["decl"][1], "`decl`")
                 if decl is None:
                     continue
-                fp = None
+                fp, fp_line = None, 0
                 if "fingerprint" in fk:
                     fpn = fk["fingerprint"][1]
-                    if isinstance(fpn, ScalarNode) and fpn.tag == _NULL:
-                        fp = None
-                    else:
-                        fp = chk.string(fpn, "`fingerprint`")
+                    fp_line = _line(fpn)
+                    fp = _fingerprint(chk, fpn, "`fingerprint`", decl)
                 recorded = chk.string(fk["statement"][1], "`statement`") if "statement" in fk else None
                 role = "theorem"
                 if "role" in fk:
@@ -552,11 +667,11 @@ def _parse_claim(chk: _FileChecker, node: Node) -> Claim | None:
                 if "reviewed" in fk:
                     rk = chk.mapping(fk["reviewed"][1], f"`reviewed` of `{decl}`", ["fingerprint", "note"], [])
                     if rk is not None and "fingerprint" in rk and "note" in rk:
-                        rfp = chk.string(rk["fingerprint"][1], "reviewed `fingerprint`")
+                        rfp = _fingerprint(chk, rk["fingerprint"][1], "reviewed `fingerprint`", decl)
                         rnote = chk.string(rk["note"][1], "reviewed `note`")
                         if rfp and rnote:
                             review = Review(rfp, rnote, _line(fk["reviewed"][1]))
-                formal.append(FormalDecl(decl, fp, _line(item), role, module, recorded, sat, review))
+                formal.append(FormalDecl(decl, fp, _line(item), role, module, recorded, sat, review, fp_line))
             formal_ok = True
         else:
             chk.err(fnode, f"wrong type for `formal` of {where}: expected a non-empty list of"
@@ -629,12 +744,20 @@ def _parse_claim(chk: _FileChecker, node: Node) -> Claim | None:
             if "note" not in keys:
                 chk.err(keys["formal"][1], f"{where} has `formal: none` but no `note`; add a `note:`"
                         " saying why it is not formalised")
+    claim_review = None
+    if "reviewed" in keys:
+        rk = chk.mapping(keys["reviewed"][1], f"`reviewed` of {where}", ["basis", "note"], [])
+        if rk is not None and "basis" in rk and "note" in rk:
+            basis = chk.string(rk["basis"][1], "reviewed `basis`")
+            rnote = chk.string(rk["note"][1], "reviewed `note`")
+            if basis and rnote:
+                claim_review = ClaimReview(basis, rnote, _line(keys["reviewed"][1]))
     if cid is None or label is None or statement is None:
         return None
     return Claim(id=cid, label=label, statement=statement, hypotheses=hypotheses, formal=formal,
                  witnesses=witnesses, reason=reason, note=note, yaml_line=line,
                  witness_lines=witness_lines, coverage=coverage, coverage_note=coverage_note,
-                 acknowledge=acknowledge)
+                 acknowledge=acknowledge, reviewed=claim_review)
 
 
 # --------------------------------------------------------------------------- loading
@@ -652,15 +775,7 @@ def load_manifests(folder: str | Path, root: str | Path | None = None) -> list[M
     manifests: list[Manifest] = []
     issues: list[Issue] = []
     for path in sorted(folder.glob("*.yaml")):
-        if path.is_dir():
-            issues.append(Issue(path, 0, "is a folder, not a manifest file; rename it (only `*.yaml` files"
-                                " are manifests)"))
-            continue
-        if not path.resolve().is_relative_to(inside):
-            issues.append(Issue(path, 0, f"resolves outside the project ({inside}); a manifest must be a file"
-                                " of the project, not a link to one elsewhere"))
-            continue
-        manifest, file_issues = parse_manifest(path)
+        manifest, file_issues = parse_manifest(path, root=inside)
         issues.extend(file_issues)
         if manifest is not None:
             manifests.append(manifest)
@@ -714,12 +829,18 @@ def validate(
                     known = ", ".join(sorted(registered)) or "(none registered: name witness modules in claimcheck.toml [witnesses] modules)"
                     issues.append(Issue(m.path, wl, f"witness `{w}` is not registered; use one of"
                                         f" {known}{_did_you_mean(w, sorted(registered))}"))
+    ids = {m.id for m in manifests}
+    for m in manifests:
+        for r in m.retired:
+            if r.paper is not None and r.paper in ids:
+                issues.append(Issue(m.path, r.yaml_line, f"paper `{r.paper}` is retired but its manifest is still"
+                                    " here; drop the `retired` entry or the manifest"))
     if issues:
         raise ManifestError(sorted(issues, key=lambda i: (str(i.path), i.line)))
 
 
 __all__: list[str] = [
-    "Acknowledgement", "COVERAGES", "Claim", "FormalDecl", "Issue", "LABELS", "Manifest", "ManifestError",
-    "REASONS", "ROLES", "Review", "SourceRef",
-    "load_manifests", "parse_manifest", "validate",
+    "Acknowledgement", "COVERAGES", "Claim", "ClaimReview", "FormalDecl", "Issue", "LABELS", "Manifest",
+    "ManifestError", "REASONS", "ROLES", "Retired", "Review", "SourceRef",
+    "did_you_mean", "load_manifests", "parse_manifest", "validate",
 ]

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from claimcheck import files
 from claimcheck.claims.manifest import Issue, Manifest, ManifestError
 
 SOURCES_ENV = "CLAIMCHECK_SOURCES"
@@ -39,9 +40,10 @@ def is_author_line(text: str) -> bool:
     return 0 < len(text) < 300 and not text.endswith(".") and bool(_AUTHOR_LINE.match(text))
 
 
-def read_source_file(path: Path) -> list[SourceLine]:
-    """All lines of one source file (1-based), classified."""
-    lines = path.read_text(encoding="utf-8").split("\n")
+def read_source_file(path: Path, folder: Path | None = None) -> list[SourceLine]:
+    """All lines of one source file (1-based), classified; the file must resolve inside ``folder``
+    (the sources folder; else its own folder), links followed, or it is refused by name."""
+    lines = files.read_text(folder if folder is not None else path.parent, path, "the source text").split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     return [SourceLine(path.name, i, t, is_author_line(t)) for i, t in enumerate(lines, 1)]
@@ -50,7 +52,7 @@ def read_source_file(path: Path) -> list[SourceLine]:
 def read_sources(folder: str | Path) -> dict[str, list[SourceLine]]:
     """Every ``*.txt`` source file of ``folder``, keyed by its file name."""
     folder = Path(folder)
-    return {p.name: read_source_file(p) for p in sorted(folder.glob("*.txt"))}
+    return {p.name: read_source_file(p, folder) for p in sorted(folder.glob("*.txt"))}
 
 
 def abstract_lines(sources: dict[str, list[SourceLine]]) -> list[SourceLine]:

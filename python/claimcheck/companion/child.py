@@ -1,11 +1,14 @@
-"""The companion's process: ``python -m claimcheck.companion.child`` (never imported by claimcheck).
+"""The companion's process (started by :func:`claimcheck.companion.client.run`; never imported by
+claimcheck's own process).
 
-Reads one :class:`~claimcheck.companion.protocol.Request` (JSON) on standard input, imports the
-companion modules it names, runs the witnesses and evaluates the instance statements it lists, and
-writes one :class:`~claimcheck.companion.protocol.Response` (JSON) on standard output. Whatever the
-companion prints goes to standard error, so the response stays readable. A companion that cannot
-be loaded is an ``error`` in the response; a witness or evaluation that raises is a failed result,
-never a crash of the process.
+Reads one :class:`~claimcheck.companion.protocol.Request` (JSON) on standard input and the sandbox's
+:class:`~claimcheck.sandbox.Policy` from its argument; then, in a confined child process
+(:func:`claimcheck.sandbox.supervise`), imports the companion modules the request names,
+runs the witnesses and evaluates the instance statements it lists, and writes one
+:class:`~claimcheck.companion.protocol.Response` (JSON) back. Whatever the companion prints goes to
+standard error, so the response stays readable. A companion that cannot be loaded is an ``error``
+in the response; a witness or evaluation that raises is a failed result, never a crash of the
+process.
 """
 
 from __future__ import annotations
@@ -109,14 +112,14 @@ def evaluate_instances(evaluator: Any, instances: list[InstanceRequest], table: 
         try:
             stated, computed, ok = evaluate_statement(evaluator, term)
         except Unsupported as exc:
-            answers.append(InstanceAnswer(inst.decl, "not-cross-checked", detail=f"not cross-checked: {exc}"))
+            answers.append(InstanceAnswer(inst.decl, "not-cross-checked", detail=str(exc)))
             continue
         except RecursionError:
-            answers.append(InstanceAnswer(inst.decl, "not-cross-checked", detail="not cross-checked: too deep to evaluate"))
+            answers.append(InstanceAnswer(inst.decl, "not-cross-checked", detail="too deep to evaluate"))
             continue
         except Exception as exc:  # noqa: BLE001 - a semantics that crashes gives no value
             answers.append(InstanceAnswer(inst.decl, "not-cross-checked",
-                                          detail=f"not cross-checked: the evaluation raised {type(exc).__name__}: {exc}"))
+                                          detail=f"the evaluation raised {type(exc).__name__}: {exc}"))
             continue
         detail = "" if ok else "Lean states one value, Python recomputes another"
         answers.append(InstanceAnswer(inst.decl, "agree" if ok else "disagree", stated, computed, detail))
@@ -131,26 +134,65 @@ def _instances(request: Request) -> list[InstanceAnswer]:
     return evaluate_instances(Evaluator(load_semantics(request.semantics_modules)), request.instances, request.terms)
 
 
-def main() -> int:
-    # The response goes to a duplicate of the original standard output; file descriptor 1 itself
-    # (what `print`, `sys.__stdout__` and C code write to) is pointed at standard error, so nothing
-    # the companion prints can mix with the response.
+def answer(request: Request) -> Response:
+    """The companion's response to ``request`` (runs the project's code: call it confined)."""
+    try:
+        ids, witnesses = _witnesses(request)
+        instances = _instances(request)
+        return Response(ids, witnesses, instances)
+    except LookupError as exc:
+        return Response(error=str(exc.args[0]) if exc.args else str(exc))
+
+
+def _load_own_code() -> None:
+    """Import every module of the claimcheck package (those whose optional dependencies are not
+    installed excepted: they cannot run here at all)."""
+    import importlib
+    import pkgutil
+
+    import claimcheck
+
+    for info in pkgutil.walk_packages(claimcheck.__path__, "claimcheck."):
+        if info.name.endswith(".__main__"):
+            continue  # a command-line entry point runs on import
+        try:
+            importlib.import_module(info.name)
+        except ImportError:
+            continue
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The supervisor: read the request and the sandbox's policy, load claimcheck's own code, run
+    the companion confined (:func:`claimcheck.sandbox.supervise`) and write one envelope
+    (JSON) on standard output: the companion's answer, how it ended, what it left behind."""
+    from claimcheck import sandbox
+
+    argv = sys.argv[1:] if argv is None else argv
     out = os.fdopen(os.dup(1), "w", encoding="utf-8")
     os.dup2(2, 1)
     sys.stdout = sys.stderr
     try:
+        setup = json.loads(argv[0])
+        policy = sandbox.Policy.from_json(setup["policy"])
+        project = str(setup["project"])
         request = Request.from_json(json.loads(sys.stdin.read()))
-    except (ValueError, ProtocolError) as exc:
-        out.write(json.dumps(Response(error=f"bad request: {exc}").to_json()))
+    except (ValueError, KeyError, IndexError, TypeError, ProtocolError) as exc:
+        out.write(json.dumps({"error": f"bad request: {exc}"}))
         return 2
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
-    try:
-        ids, witnesses = _witnesses(request)
-        instances = _instances(request)
-        response = Response(ids, witnesses, instances)
-    except LookupError as exc:
-        response = Response(error=str(exc.args[0]) if exc.args else str(exc))
-    out.write(json.dumps(response.to_json()))
+    # all of claimcheck's own code is loaded before any project code runs: a project module that
+    # rewrote a claimcheck file would change nothing this process (or a later import) runs
+    _load_own_code()
+
+    def run() -> bytes:
+        # the project's modules are found first (as `python -m` in the project would), only now
+        sys.path.insert(0, project)
+        sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
+        return json.dumps(answer(request).to_json()).encode()
+
+    outcome = sandbox.supervise(policy, run)
+    out.write(json.dumps({"answer": outcome.output.decode("utf-8", errors="replace"), "exit": outcome.exit_code,
+                          "timed_out": outcome.timed_out, "left_behind": outcome.left_behind,
+                          "notes": outcome.notes}))
     out.flush()
     return 0
 

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from claimcheck import files
 from claimcheck.analysis.depgraph import ProjectUses
 from claimcheck.analysis.naming import is_syntax_declaration
 from claimcheck.analysis.pretty import env_binder_infos, pretty
@@ -146,8 +147,8 @@ def build_records(uses: ProjectUses, facts: Mapping[tuple[str, Name], DeclFacts]
     def text_of(r: SourceRange) -> str:
         if r.file not in texts:
             try:
-                texts[r.file] = (root / r.file).read_text(encoding="utf-8").splitlines()
-            except (OSError, UnicodeDecodeError):
+                texts[r.file] = files.read_text(root, r.file, "the Lean module").splitlines()
+            except (OSError, files.OutsideError, files.UnreadableError):
                 texts[r.file] = []
         return _slice(texts[r.file], r)
 

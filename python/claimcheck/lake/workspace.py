@@ -101,7 +101,7 @@ class MissingPackage:
     @property
     def hint(self) -> str:
         if self.expected is not None and "path" in self.reason:
-            return f"the folder it names must hold a Lake package (a lakefile)"
+            return "the folder it names must hold a Lake package (a lakefile)"
         text = "run `lake update` in the workspace (a native Lean's lake clones the packages lake-manifest.json pins into .lake/packages)"
         if self.name.lower() == "mathlib":
             text += ("; then `lake exe cache get` downloads Mathlib's built .olean files (Mathlib is beyond the "

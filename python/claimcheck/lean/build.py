@@ -24,6 +24,7 @@ so nothing stale is ever read as current.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import os
@@ -34,10 +35,12 @@ import subprocess
 import tempfile
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Mapping
 
+from claimcheck import files, sandbox
 from claimcheck.cache import Store
 from claimcheck.errors import ConfigError, ModuleGraphError
 from claimcheck.lean.lock import FileLock
@@ -92,6 +95,20 @@ NATIVE_HINT = (
     "metaprogram, or code for a definition), which the wasm toolchain cannot do: its library "
     "ships no compiled code (.ir). A native Lean toolchain (elan, the version in lean-toolchain) "
     "builds this module; proofs elsewhere in it are not the problem."
+)
+
+#: Errors of the module system (a file starting with `module`, which multi-file builds on the wasm
+#: toolchain need), each with what to do: measured on the real-code corpus (README, "What the wasm
+#: toolchain cannot build"). A native Lean gives the same errors on a module.
+MODULE_HINTS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"Expected a definition with an exposed body"),
+     "\nclaimcheck: a module sees a library definition's body only when the library exposes it "
+     "(`@[expose]`); this one is not, so `simp`/`unfold` cannot use its equations here. Prove the "
+     "step from the library's lemmas about the definition instead of unfolding it."),
+    (re.compile(r"must be marked as `meta`"),
+     "\nclaimcheck: in a module, code that Lean runs while elaborating (an `@[app_unexpander]`, "
+     "`@[delab]`, `@[macro]` or `@[command_elab]` function) must be `meta`: write `meta def`, or put "
+     "it in a `meta section`."),
 )
 
 
@@ -211,9 +228,10 @@ class BuildReport:
 
     def _counts(self) -> str:
         n = len(self.modules)
-        extra = "".join(f", {self.count(s)} {s}" for s in ("not-built", "stale") if self.count(s))
-        return (f"{n} {'module' if n == 1 else 'modules'}: {self.count('built')} built, "
-                f"{self.count('up-to-date')} up to date, {self.count('failed')} failed, {self.count('blocked')} blocked"
+        extra = "".join(f", {self.count(s)} {s}" for s in (ModuleState.NOT_BUILT, ModuleState.STALE) if self.count(s))
+        return (f"{n} {'module' if n == 1 else 'modules'}: {self.count(ModuleState.BUILT)} built, "
+                f"{self.count(ModuleState.UP_TO_DATE)} up to date, {self.count(ModuleState.FAILED)} failed, "
+                f"{self.count(ModuleState.BLOCKED)} blocked"
                 f"{extra} ({self.seconds:.1f}s)")
 
     def _problems(self, errors: bool) -> list[str]:
@@ -335,7 +353,7 @@ class Builder:
     def __init__(self, project: Project, toolchain: Toolchain, jobs: int | None = None,
                  progress: Progress | None = None, plan: "Mapping[str, PlannedModule] | None" = None,
                  external: Mapping[str, ExternalModule] | None = None,
-                 blocked: Mapping[str, str] | None = None) -> None:
+                 blocked: Mapping[str, str] | None = None, on_ready: OnReady | None = None) -> None:
         self.project = project
         self.toolchain = toolchain
         self.jobs = max(1, jobs or default_jobs(toolchain))
@@ -343,6 +361,8 @@ class Builder:
         self.plan = dict(plan) if plan is not None else None
         self.external = dict(external or {})
         self.preblocked = dict(blocked or {})
+        #: told of each module whose outputs are current (built now, or up to date), in build order
+        self.on_ready = on_ready
         # Interface hashes read from disk, once each; dropped when a module's outputs change.
         self._interfaces: dict[tuple[str, str], str | None] = {}
         if not project.build_dir.resolve().is_relative_to(project.root):
@@ -379,7 +399,8 @@ class Builder:
     def _blocked_by(self, name: str, path: Path, bad: str, below: ModuleResult) -> ModuleResult:
         """``name`` blocked by its import ``bad`` of the same package, which has no current outputs."""
         cause = below.cause or f"{bad} ({below.status}" + (f", package {self._package}" if self._package else "") + ")"
-        why = f"imports {bad}, which is {below.status}" + (f" because of {cause}" if below.status == "blocked" else "")
+        state = "did not build" if below.status == "failed" else f"is {below.status}"
+        why = f"imports {bad}, which {state}" + (f" because of {cause}" if below.status == "blocked" else "")
         return ModuleResult(name, path, ModuleState.BLOCKED, blocked_by=bad, package=self._package, reason=why, cause=cause)
 
     @property
@@ -434,9 +455,15 @@ class Builder:
         keys: dict[str, str] = {}
         total = len(order)
         finished = 0
+        clock = _Estimate(self.jobs, {n: _size(modules[n].path) for n in order})
 
         def deps_done(name: str) -> bool:
             return all(d in results for d in project_imports(modules[name], modules))
+
+        def ready(name: str, compiled: bool) -> None:
+            clock.done(name)
+            if self.on_ready is not None:
+                self.on_ready(name, tuple(sorted(transitive_imports(modules[name], modules))), compiled)
 
         with ThreadPoolExecutor(max_workers=self.jobs) as pool:
             while pending or running:
@@ -450,6 +477,7 @@ class Builder:
                         self._remove_outputs(name)
                         self._forget_interfaces(name)
                         results[name] = held
+                        clock.done(name)
                         finished += 1
                         self.progress.line(f"[{finished}/{total}] {name}: blocked ({held.reason})")
                         continue
@@ -460,6 +488,7 @@ class Builder:
                         self._remove_outputs(name)
                         self._forget_interfaces(name)
                         results[name] = self._blocked_by(name, mod.path, bad, results[bad])
+                        clock.done(name)
                         finished += 1
                         self.progress.line(f"[{finished}/{total}] {name}: blocked by {bad}")
                         continue
@@ -470,6 +499,7 @@ class Builder:
                     if messages is not None:
                         results[name] = ModuleResult(name, mod.path, ModuleState.UP_TO_DATE, messages, package=self._package)
                         finished += 1
+                        ready(name, False)
                         continue
                     self.progress.line(f"[{finished}/{total} done] building {name}")
                     running[pool.submit(self._compile, mod)] = name
@@ -487,7 +517,14 @@ class Builder:
                         self.records.put(keys[name], {"outputs": outputs_hash(self.project, name), "files": files,
                                                       "messages": [asdict(m) for m in result.messages]})
                     verdict = "ok" if result.status is ModuleState.BUILT else "FAILED"
-                    self.progress.line(f"[{finished}/{total}] {name}: {verdict} ({result.seconds:.1f}s)")
+                    clock.compiled(name, result.seconds)
+                    if result.status is ModuleState.BUILT:
+                        ready(name, True)
+                    else:
+                        clock.done(name)
+                    left = clock.left(pending, list(running.values()))
+                    self.progress.line(f"[{finished}/{total}] {name}: {verdict} ({result.seconds:.1f}s)"
+                                       + (f"; {left}" if left else ""))
         ordered = {name: results[name] for name in order}
         return self._report(ordered, modules, start)
 
@@ -661,7 +698,8 @@ class Builder:
         digest.update(b"toolchain\0" + self.toolchain.identity.encode() + b"\0")
         digest.update(b"build\0" + BUILD_OPTIONS_ID.encode() + b"\0")
         digest.update(b"name\0" + mod.name.encode() + b"\0")
-        digest.update(b"source\0" + file_hash(mod.path).encode() + b"\0")
+        digest.update(b"source\0" + file_hash(files.inside(self.project.src_dir, mod.path, "the Lean module")).encode()
+                      + b"\0")
         # Every module reachable through imports: a module sees its imports' imports too, so an
         # unchanged direct import does not make a changed indirect one irrelevant. What counts of
         # each is its interface (lean/interface.py): a changed proof leaves it as it was.
@@ -726,6 +764,23 @@ class Builder:
 
     # -- compiling one module
 
+    @functools.cached_property
+    def _sandbox(self) -> sandbox.Kind:
+        """The sandbox the Lean processes run in: Landlock where the kernel has it; elsewhere none
+        (the wasm Lean does not start in bubblewrap's empty root), as the README says."""
+        try:
+            kind = sandbox.choose()
+        except sandbox.SandboxError:
+            return sandbox.Kind.NONE
+        return kind if kind is sandbox.Kind.LANDLOCK else sandbox.Kind.NONE
+
+    @functools.cached_property
+    def _readable(self) -> list[str]:
+        """What a Lean process may read: the project, the toolchain, the program that runs it."""
+        program = Path(os.path.realpath(self.toolchain.lean_cmd[0]))
+        return [str(self.project.root), str(self.toolchain.home), str(self.toolchain.lib_dir), str(program.parent.parent),
+                *(os.path.realpath(part) for part in self.toolchain.lean_cmd[1:] if os.path.isabs(part))]
+
     def _compile(self, mod: LeanModule) -> ModuleResult:
         root = self.project.root
         scratch_root = self.scratch_root
@@ -741,7 +796,8 @@ class Builder:
                 shadow = scratch / "src"
                 source = shadow / mod.path.relative_to(src_dir)
                 source.parent.mkdir(parents=True, exist_ok=True)
-                source.write_text(proof_only_source(mod.path.read_text(encoding="utf-8")), encoding="utf-8")
+                text = files.read_text(self.project.src_dir, mod.path, "the Lean module")
+                source.write_text(proof_only_source(text), encoding="utf-8")
                 src_rel = os.path.relpath(shadow, root)
             cmd = [
                 *self.toolchain.lean_cmd,
@@ -755,12 +811,16 @@ class Builder:
             env = dict(os.environ, LEAN_PATH=os.pathsep.join(
                 str(p.resolve()) for p in [self.project.olean_dir, *self.project.dependency_dirs()]))
             self.project.olean_dir.mkdir(parents=True, exist_ok=True)
+            # the project's Lean code runs here (macros, `#eval`, `initialize`): in the sandbox, it
+            # reads the project and the toolchain and writes only this module's scratch folder
+            cmd = sandbox.confined_command(cmd, self._readable, [str(scratch)], self._sandbox, str(root))
             proc = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True)
             seconds = time.monotonic() - started
             messages = parse_messages(proc.stdout, root)
             if source != mod.path:
                 messages = [_as_original(m, os.path.relpath(source, root), os.path.relpath(mod.path, root))
                             for m in messages]
+            messages = [_with_module_hint(m) for m in messages]
             errors = [m for m in messages if m.severity == "error"]
             produced = (scratch / f"{stem}.olean").exists()
             if proc.returncode == 0 and not errors and produced:
@@ -793,6 +853,48 @@ class Builder:
                 os.replace(produced, target)
             else:
                 target.unlink(missing_ok=True)
+
+
+#: ``on_ready(module, its project imports (transitively), compiled in this run)``
+OnReady = Callable[[str, tuple[str, ...], bool], None]
+
+
+def _size(path: Path) -> int:
+    try:
+        return max(1, path.stat().st_size)
+    except OSError:
+        return 1
+
+
+class _Estimate:
+    """The build's remaining time, from the modules' sizes and the seconds per byte measured on the
+    modules compiled so far (shown once one has been compiled; a guess: modules differ)."""
+
+    def __init__(self, jobs: int, sizes: dict[str, int]) -> None:
+        self.jobs = jobs
+        self.sizes = sizes
+        self.finished: set[str] = set()
+        self.bytes = 0
+        self.seconds = 0.0
+
+    def done(self, name: str) -> None:
+        self.finished.add(name)
+
+    def compiled(self, name: str, seconds: float) -> None:
+        self.finished.add(name)
+        self.bytes += self.sizes.get(name, 1)
+        self.seconds += seconds
+
+    def left(self, pending: list[str], running: list[str]) -> str:
+        todo = [n for n in [*pending, *running] if n not in self.finished]
+        if not todo or self.bytes == 0:
+            return ""
+        rate = self.seconds / self.bytes
+        sizes = [self.sizes.get(n, 1) for n in todo]
+        # the work shared by the jobs, but never less than the largest module alone (it is one job)
+        seconds = max(sum(sizes) * rate / max(1, min(self.jobs, len(todo))), max(sizes) * rate)
+        return (f"about {seconds / 60:.0f} min of building left" if seconds >= 90
+                else f"about {seconds:.0f} s of building left")
 
 
 def _umask() -> int:
@@ -835,6 +937,14 @@ def header_end(text: str) -> int:
     return end
 
 
+def _with_module_hint(message: Message) -> Message:
+    """An error of the module system with what to do about it (:data:`MODULE_HINTS`)."""
+    if message.severity != "error":
+        return message
+    hints = "".join(hint for pattern, hint in MODULE_HINTS if pattern.search(message.text))
+    return dataclasses.replace(message, text=message.text + hints) if hints else message
+
+
 def _as_original(message: Message, shadow: str, original: str) -> Message:
     """A message about the proof-only copy, told about the original file, with the native hint."""
     text = message.text
@@ -846,8 +956,8 @@ def _as_original(message: Message, shadow: str, original: str) -> Message:
 def header_line(path: Path) -> int:
     """The line of a module's header (its first ``module``, ``prelude`` or ``import``), else 1."""
     try:
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
+        lines = files.read_text(path.parent, path, "the Lean module", errors="replace").splitlines()
+    except (OSError, files.OutsideError):
         return 1
     for i, line in enumerate(lines, 1):
         word = line.strip().split(" ", 1)[0]
@@ -886,15 +996,16 @@ def parse_messages(stdout: str, root: Path) -> list[Message]:
 
 
 def build(project: Project, toolchain: Toolchain, jobs: int | None = None,
-          progress: Progress | None = None) -> BuildReport:
-    """Build every module of ``project`` (see the module docstring).
+          progress: Progress | None = None, on_ready: OnReady | None = None) -> BuildReport:
+    """Build every module of ``project`` (see the module docstring); ``on_ready`` is told of each
+    module as its outputs become current (the kernel's re-check alongside the build).
 
     The build folder is locked for the whole build: a second ``claimcheck build`` of the same
     project waits for the first, then finds every module up to date instead of redoing the work.
     """
     lock = project.build_dir / ".lock"
     with FileLock(lock, progress, f"another build of {project.root} is running; waiting for it to finish"):
-        return Builder(project, toolchain, jobs, progress).run()
+        return Builder(project, toolchain, jobs, progress, on_ready=on_ready).run()
 
 
 def current_outputs(project: Project, toolchain: Toolchain) -> BuildReport:

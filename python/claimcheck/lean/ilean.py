@@ -17,6 +17,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
+from claimcheck import files
 from claimcheck.model.facts import SourceRange
 from claimcheck.model.names import Name, NameSyntaxError
 
@@ -29,8 +30,8 @@ def read_ranges(olean_dir: Path, sources: Mapping[str, Path], root: Path) -> dic
     for module, source in sorted(sources.items()):
         ilean = Path(olean_dir).joinpath(*module.split(".")).with_suffix(".ilean")
         try:
-            data = json.loads(ilean.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = json.loads(files.read_text(root, ilean, "the build output"))
+        except (OSError, ValueError, files.OutsideError):
             continue
         if not isinstance(data, dict) or data.get("module") != module or not isinstance(data.get("decls"), dict):
             continue

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from claimcheck import files
 from claimcheck.errors import ModuleGraphError
 
 _TOKEN = re.compile(r"\s+|--[^\n]*|/-|[^\s]+")
@@ -46,7 +47,7 @@ def module_name(src_dir: Path, path: Path) -> str:
 def parse_header(path: Path, text: str | None = None) -> tuple[tuple[Import, ...], bool]:
     """The imports of a Lean file and whether it declares ``module``."""
     if text is None:
-        text = path.read_text(encoding="utf-8")
+        text = files.read_text(path.parent, path, "the Lean module")
     imports: list[Import] = []
     is_module = False
     pos = 0
@@ -128,7 +129,8 @@ def discover(src_dir: Path, exclude: tuple[Path, ...] = ()) -> dict[str, LeanMod
         if any(part.startswith(".") for part in rel.parts) or path.name == "lakefile.lean":
             continue
         name = module_name(src_dir, path)
-        imports, is_module = parse_header(path)
+        # a module file that is a link out of the sources folder is refused by name (Lean would read it)
+        imports, is_module = parse_header(path, files.read_text(src_dir, path, "the Lean module"))
         modules[name] = LeanModule(name, path, imports, is_module)
     return modules
 

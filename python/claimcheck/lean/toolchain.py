@@ -121,10 +121,14 @@ class Toolchain:
 
 def read_toolchain_file(root: Path) -> str | None:
     """The ``lean-toolchain`` pin of a project (e.g. ``leanprover/lean4:v4.28.0``), if any."""
+    from claimcheck import files
+
     path = root / "lean-toolchain"
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return None
-    return path.read_text(encoding="utf-8").strip() or None
+    text = files.read_text(root, path, "the toolchain pin", limit=4096)
+    files.no_control(path, text, "the toolchain pin")
+    return text.strip() or None
 
 
 def version_token(text: str) -> str:

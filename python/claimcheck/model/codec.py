@@ -165,8 +165,11 @@ def _decoder(kind: Any) -> Callable[[Any], Any]:
         return lambda data: [item(x) for x in _expect(list, data)]
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
+            if args[0] is Name:  # the long tuples of a declaration's facts (what it uses): read directly
+                return lambda data: tuple([parse_str(x) if x.__class__ is str else _name(x)
+                                           for x in _expect(list, data)])
             item = _decoder(args[0])
-            return lambda data: tuple(item(x) for x in _expect(list, data))
+            return lambda data: tuple([item(x) for x in _expect(list, data)])
         parts = [_decoder(a) for a in args]
 
         def fixed(data: Any) -> tuple:
@@ -178,7 +181,8 @@ def _decoder(kind: Any) -> Callable[[Any], Any]:
         key, value = _decoder(args[0]), _decoder(args[1])
         if args[0] is str or args[0] is Name or (isinstance(args[0], type) and issubclass(args[0], Enum)):
             return lambda data: {key(k): value(v) for k, v in _expect(dict, data).items()}
-        return lambda data: {key(k): value(v) for k, v in map(_pair, _expect(list, data))}
+        # an empty dict is written as an empty object whatever its keys (:func:`encode` sees no key)
+        return lambda data: {} if data == {} else {key(k): value(v) for k, v in map(_pair, _expect(list, data))}
     raise TypeError(f"the codec has no encoding for {kind!r}")
 
 

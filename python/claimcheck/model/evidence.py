@@ -25,6 +25,7 @@ from claimcheck.model.names import Name
 __all__ = [
     "Label",
     "Role",
+    "CompanionSandbox",
     "Coverage",
     "Verdict",
     "ClaimState",
@@ -71,6 +72,15 @@ class Role(StrEnum):
     THEOREM = "theorem"  # the project's proof of the claim
     DEFINITION = "definition"  # a supporting definition, never making a claim hold alone
     LIBRARY = "library"  # a cited library declaration, never the proof that makes a claim hold
+
+
+class CompanionSandbox(StrEnum):
+    """How a project's companion code (witnesses, instance semantics) ran."""
+
+    LANDLOCK = "landlock"  # in the Landlock sandbox
+    BUBBLEWRAP = "bubblewrap"  # in the bubblewrap sandbox
+    UNSANDBOXED = "unsandboxed"  # without a sandbox, because the user asked for that explicitly
+    NOT_RUN = "not-run"  # not at all: no sandbox here, and nobody asked to run it without one
 
 
 class Coverage(StrEnum):
@@ -174,6 +184,7 @@ class ProblemCode(StrEnum):
     UNDECIDED_PROPOSITION = "undecided-proposition"
     FINGERPRINT_UNRECORDED = "fingerprint-unrecorded"
     FINGERPRINT_CHANGED = "fingerprint-changed"
+    FINGERPRINT_MISTYPED = "fingerprint-mistyped"
     KERNEL_REJECTED = "kernel-rejected"
     KERNEL_NOT_ACCEPTED = "kernel-not-accepted"
     KERNEL_RELAXED = "kernel-relaxed"
@@ -191,6 +202,7 @@ class ProblemCode(StrEnum):
     NO_THEOREM = "no-theorem"
     NO_HYPOTHESES_NAMED = "no-hypotheses-named"
     UNCONDITIONAL = "unconditional"
+    ROLE_MISMATCH = "role-mismatch"
     WITNESS_FAILED = "witness-failed"
     WITNESS_NOT_RUN = "witness-not-run"
     CONJECTURE_PROVED = "conjecture-proved"
@@ -210,6 +222,8 @@ class ProblemCode(StrEnum):
     FORMALIZATION_FIELD_BLANK = "formalization-field-blank"
     FORMALIZATION_HAND_ROW = "formalization-hand-written-row"
     BUILD_FOLDER_TRACKED = "build-folder-tracked"
+    COMPANION_NOT_RUN = "companion-not-run"
+    COMPANION_UNSANDBOXED = "companion-unsandboxed"
 
 
 @dataclass(frozen=True)
@@ -414,6 +428,8 @@ class Settings:
     kernel_fuel: int = 0
     strict_instances: bool = False
     sources_checked: bool = False
+    #: how the project's companion code ran (None: the project has none)
+    companion: CompanionSandbox | None = None
     #: the workspace's required packages (name and source), and whether the kernel re-checks their
     #: declarations ("check") or admits their theorems as stated ("trust"); empty without any
     dependencies: list[str] = field(default_factory=list)

@@ -86,8 +86,14 @@ LEAN_KEYWORDS = frozenset({
 })
 
 
+#: An ASCII identifier (ASCII text is one exactly when it matches: the letter-like characters are not ASCII).
+_ASCII_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_'!?]*")
+
+
 def is_plain_component(s: str) -> bool:
     """A string component Lean prints without quotes: an identifier."""
+    if s.isascii():
+        return _ASCII_IDENT.fullmatch(s) is not None
     return bool(s) and is_id_first(s[0]) and all(is_id_rest(c) for c in s[1:])
 
 
@@ -105,11 +111,12 @@ def _show(c: Component, first: bool) -> str:
 class Name:
     """A hierarchical Lean name (immutable, hashable; ordered by components)."""
 
-    __slots__ = ("components", "_hash", "_text")
+    __slots__ = ("components", "_hash", "_text", "_order")
 
     components: tuple[Component, ...]
     _hash: int
     _text: str | None
+    _order: tuple | None
 
     def __init__(self, components: Iterable[Component] = ()) -> None:
         comps = tuple(components)
@@ -119,6 +126,7 @@ class Name:
         object.__setattr__(self, "components", comps)
         object.__setattr__(self, "_hash", hash(comps))
         object.__setattr__(self, "_text", None)
+        object.__setattr__(self, "_order", None)
 
     def __setattr__(self, key: str, value: object) -> None:
         raise AttributeError("Name is immutable")
@@ -291,7 +299,15 @@ class Name:
     def __lt__(self, other: "Name") -> bool:
         if not isinstance(other, Name):
             return NotImplemented
-        return _sort_key(self) < _sort_key(other)
+        return self._sort_key() < other._sort_key()
+
+    def _sort_key(self) -> tuple:
+        """The order's key, made once (sorting a list of names compares each many times)."""
+        key = self._order
+        if key is None:
+            key = _sort_key(self)
+            object.__setattr__(self, "_order", key)
+        return key
 
     def __reduce__(self):
         return (Name, (self.components,))

@@ -32,12 +32,14 @@ exception and never a guess.
 from __future__ import annotations
 
 import struct
+from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
 from claimcheck.errors import OleanError, VersionMismatchError
-from claimcheck.model.names import Name
+from claimcheck.model.names import Name, parse_str
+from claimcheck.olean.catalog import LibraryCatalog
 from claimcheck.olean.terms import App, BVar, Const, Expr, ForallE, FVar, Lam, LetE, Level, Lit, MData, MVar, Proj, Sort
 from claimcheck.olean.layout import HEADER_FIXED, Layout, OleanHeader, detect_layout, read_header
 
@@ -68,6 +70,7 @@ __all__ = [
     "RecursorRule",
     "Module",
     "Environment",
+    "ModuleReads",
     "read_header",
     "module_paths",
     "CONSTANT_KINDS",
@@ -742,6 +745,15 @@ class Module:
         self._cache[name] = ci
         return ci
 
+    def constant_kind(self, name: Name) -> str:
+        """The kind of constant ``name`` (``KeyError`` if the module does not declare it), read from
+        its object's tag without decoding the constant."""
+        g = self._graph
+        _data, _off, tag, other, _cs = g.obj(self._entries[name][1])
+        if tag > 7 or other != 1:
+            raise g.err(f"unexpected ConstantInfo object: tag {tag}, {other} fields")
+        return CONSTANT_KINDS[tag]
+
     def constants(self) -> Iterator[ConstantInfo]:
         for n in self._entries:
             ci = self.get(n)
@@ -973,6 +985,17 @@ _REDUCIBILITY_EXTENSION = "reducibilityCore"
 # ---------------------------------------------------------------------------
 
 
+@dataclass
+class ModuleReads:
+    """How many modules an environment has read from disk, the library's and the others: what a
+    run's work on the library is measured by (a test bounds it; seconds would be noise)."""
+
+    library: int = 0
+    project: int = 0
+    #: the library modules read, in order
+    library_modules: list[str] = field(default_factory=list)
+
+
 class Environment:
     """Modules loaded on demand from a search path, with constant look-up in a module's scope.
 
@@ -983,30 +1006,54 @@ class Environment:
     once. Two modules that no environment imports together may declare the same name (two project
     files both with a ``helper``, a ``prelude`` module's ``Nat.gcd`` beside ``Init``'s), so a name
     is looked up **within a module's scope**: ``find(name, within=M)`` is the declaration of
-    ``name`` among ``M`` and the modules it imports, transitively (loaded breadth-first from
-    ``M``, only as far as needed). ``declarers(name)`` lists every loaded module declaring it.
+    ``name`` among ``M`` and the modules it imports, transitively (visited breadth-first from
+    ``M``, only as far as needed). ``declarers(name)`` lists the modules declaring it.
 
     ``library_folders``: the folders of a toolchain's library, whose modules are read as shipped
     (the wasm package ships the exported parts alone); a module of any other folder that uses the
     module system must have all its parts (:meth:`Module.load`). By default, a folder holding
     ``Init.olean`` is a library folder.
+
+    ``catalog``: the :class:`~claimcheck.olean.catalog.LibraryCatalog` of the first search folder
+    (a library folder). With it a library module is read only when one of its constants is asked
+    for: a scope's library modules, the modules declaring a name and the names declared twice come
+    from the catalog. :attr:`reads` counts the modules read.
     """
 
-    def __init__(self, search_path: Iterable[Path], library_folders: Iterable[Path] | None = None):
+    def __init__(self, search_path: Iterable[Path], library_folders: Iterable[Path] | None = None,
+                 catalog: LibraryCatalog | None = None):
         self.search_path = [Path(p) for p in search_path]
         if library_folders is None:
             library_folders = [p for p in self.search_path if (p / "Init.olean").is_file()]
         self.library_folders = {Path(p).resolve() for p in library_folders}
+        # the catalog stands for its folder only where that folder is searched first (a module it
+        # lists is found there) and is a library folder
+        first = self.search_path[0].resolve() if self.search_path else None
+        usable = catalog is not None and first == Path(catalog.folder).resolve() and first in self.library_folders
+        self.catalog: LibraryCatalog | None = catalog if usable else None
+        self.reads = ModuleReads()
         self._library_header: OleanHeader | None = None
         self.modules: dict[str, Module] = {}
         self._index: dict[Name, list[Module]] = {}
         # per scope root: the modules of its import closure visited so far (breadth-first), and the
         # modules still to visit
-        self._visited: dict[str, set[str]] = {}
-        self._frontier: dict[str, list[str]] = {}
+        self._visited: dict[str, dict[str, int]] = {}  # module -> its place in the breadth-first order
+        self._frontier: dict[str, deque[str]] = {}
+        self._scopes: dict[str, frozenset[str]] = {}  # complete scopes (with a catalog)
+
+    def _catalogued(self, module: str) -> bool:
+        """Whether the catalog answers for ``module`` (a library module it could read)."""
+        return self._catalog_of(module) is not None
+
+    def _catalog_of(self, module: str) -> LibraryCatalog | None:
+        """The catalog, when it answers for ``module``."""
+        return self.catalog if self.catalog is not None and self.catalog.covers(module) else None
 
     def locate(self, module: str) -> tuple[Path, Path] | None:
         """(``.olean`` path, search folder) of ``module``, or ``None``."""
+        if self._catalogued(module):
+            folder = self.search_path[0]
+            return module_paths(module, folder)[0], folder
         for folder in self.search_path:
             olean = module_paths(module, folder)[0]
             if olean.is_file():
@@ -1029,6 +1076,14 @@ class Environment:
         mod = Module.load(module, found[0], require_parts=not from_library)
         if not from_library:
             self._check_version(mod)
+            self.reads.project += 1
+        else:
+            self.reads.library += 1
+            self.reads.library_modules.append(module)
+        catalog = self._catalog_of(module)
+        if catalog is not None and catalog.constant_count(module) != len(mod.constant_names()):
+            raise OleanError(f"{found[0]}: the module does not declare as many constants as the library's catalog "
+                             "says (its files changed during this run?)")
         self.modules[module] = mod
         for n in mod.constant_names():
             self._index.setdefault(n, []).append(mod)
@@ -1059,36 +1114,68 @@ class Environment:
 
     # ----------------------------------------------------------------- scopes
 
-    def _visit_next(self, root: str) -> bool:
-        """Visit one more module of ``root``'s import closure; False when all are visited."""
-        visited = self._visited.get(root)
-        if visited is None:
-            self.load(root)
-            self._visited[root] = {root}
-            self._frontier[root] = list(self.modules[root].imported_modules)
-            return True
+    def _imports_of(self, module: str) -> tuple[str, ...] | None:
+        """The modules ``module`` imports (None: the search path does not have it); from the catalog
+        for a library module, else read."""
+        catalog = self._catalog_of(module)
+        if catalog is not None:
+            return catalog.imported(module)
+        if module not in self.modules and self.locate(module) is None:
+            return None
+        return self.load(module).imported_modules
+
+    def _visit_next(self, root: str) -> str | None:
+        """Visit one more module of ``root``'s import closure (breadth-first): that module, or None
+        when all are visited."""
+        order = self._visited.get(root)
+        if order is None:
+            imports = self._imports_of(root)
+            if imports is None:
+                self.load(root)  # raises: the module is not there
+            self._visited[root] = {root: 0}
+            self._frontier[root] = deque(imports or ())
+            return root
         frontier = self._frontier[root]
         while frontier:
-            m = frontier.pop(0)
-            if m in visited:
+            m = frontier.popleft()
+            if m in order:
                 continue
-            if m not in self.modules and self.locate(m) is None:
-                visited.add(m)  # an import the search path lacks: reported where it matters
-                continue
-            mod = self.load(m)
-            visited.add(m)
-            frontier.extend(x for x in mod.imported_modules if x not in visited)
-            return True
-        return False
+            order[m] = len(order)
+            imports = self._imports_of(m)
+            if imports is None:
+                continue  # an import the search path lacks: reported where it matters
+            frontier.extend(x for x in imports if x not in order)
+            return m
+        return None
 
     def in_scope(self, module: str, root: str) -> bool:
         """Whether ``module`` is ``root`` or imported by it, transitively."""
         if module == root:
             return True
+        catalog = self._catalog_of(root)
+        if catalog is not None:
+            return catalog.in_closure(module, root)
         while module not in self._visited.get(root, ()):
-            if not self._visit_next(root):
+            if self._visit_next(root) is None:
                 return False
         return True
+
+    def scope(self, root: str) -> frozenset[str]:
+        """``root`` and every module it imports, transitively (library modules are not read)."""
+        catalog = self._catalog_of(root)
+        if catalog is not None:
+            return catalog.closure(root)
+        while self._visit_next(root) is not None:
+            pass
+        return frozenset(self._visited[root])
+
+    def reachable(self) -> frozenset[str]:
+        """Every module the loaded modules are or import, transitively (library modules are not read)."""
+        out: set[str] = set()
+        for root in list(self.modules):
+            if root not in out:
+                out |= self.scope(root)
+        return frozenset(out)
 
     def find(self, name: Name, within: str | None = None) -> ConstantInfo | None:
         """The constant ``name`` as module ``within`` sees it (itself and its imports); without
@@ -1097,6 +1184,14 @@ class Environment:
 
         A private name ``_private.A.B.0.x`` names its module ``A.B``: that one is loaded.
         """
+        module = self.resolve(name, within)
+        return None if module is None else self.load(module).get(name)
+
+    def resolve(self, name: Name, within: str | None = None) -> str | None:
+        """The module declaring the constant that :meth:`find` returns, without reading a library
+        module for it. Within a scope, the declaring module nearest to ``within`` (breadth-first in
+        its imports) wins: a scope where two modules declare a name answers the same whichever
+        modules were read before."""
         if not isinstance(name, Name):
             raise TypeError(f"find: a Name, not {type(name).__name__} {name!r}")
         private = name.private_parts()
@@ -1104,33 +1199,86 @@ class Environment:
             self.load(private[0])
         if within is None:
             for mod in self._index.get(name, ()):
-                return mod.get(name)
+                return mod.name
+            for m in self._library_declarers(name):
+                if any(self.in_scope(m, root) for root in list(self.modules)):
+                    return m
             for root in list(self.modules):
                 while True:
                     hit = self._index.get(name)
                     if hit:
-                        return hit[0].get(name)
-                    if not self._visit_next(root):
+                        return hit[0].name
+                    if self._visit_next(root) is None:
                         break
             return None
         own = self.modules.get(within) or self.load(within)
         if name in own:
             # the module's own declaration: a name Lean generates on demand (``hcongr_3``, ``eq_1``,
             # ...) can be in it and in an import whose copy the module did not see (a private part)
-            return own.get(name)
-        while True:
-            for mod in self._index.get(name, ()):
-                if self.in_scope(mod.name, within):
-                    return mod.get(name)
-            if not self._visit_next(within):
-                return None
+            return within
+        if self.catalog is not None:
+            # the whole scope is known without reading a library module: its declarers of the name
+            scope = self._scopes.get(within)
+            if scope is None:
+                scope = self._scopes[within] = self.scope(within)
+            here = [m for m in self.declarers(name) if m in scope]
+            if len(here) <= 1:
+                return here[0] if here else None
+            while self._visit_next(within) is not None:  # several: the nearest, breadth-first
+                pass
+            return min(here, key=self._visited[within].__getitem__)
+        if self._visited.get(within) is None:
+            self._visit_next(within)
+        order = self._visited[within]
+        declaring = set(self.declarers(name))
+        seen = [(order[m], m) for m in declaring if m in order]
+        if seen:
+            return min(seen)[1]
+        while (visited := self._visit_next(within)) is not None:
+            if visited in declaring or (visited in self.modules and name in self.modules[visited]):
+                return visited
+        return None
+
+    def _library_declarers(self, name: Name) -> tuple[str, ...]:
+        """The catalog's modules declaring ``name`` that are not read yet."""
+        if self.catalog is None:
+            return ()
+        return tuple(m for m in self.catalog.declarers(name) if m not in self.modules)
+
+    def declares(self, name: Name, within: str) -> bool:
+        """Whether a module in ``within``'s scope declares the constant ``name`` (no library module
+        is read for it)."""
+        return self.resolve(name, within) is not None
 
     def declarers(self, name: Name) -> list[str]:
-        """The loaded modules declaring ``name``."""
-        return [m.name for m in self._index.get(name, ())]
+        """The modules declaring ``name``: the loaded ones and the library's (from its catalog)."""
+        return [m.name for m in self._index.get(name, ())] + list(self._library_declarers(name))
+
+    def declared_twice(self, roots: Iterable[str]) -> dict[Name, tuple[str, ...]]:
+        """The names declared by more than one module among ``roots`` and everything they import,
+        each with the modules declaring it (sorted); library modules are not read for it."""
+        reach: set[str] = set()
+        for root in roots:
+            self.load(root)
+            reach |= self.scope(root)
+        for m in reach:  # every module the catalog does not answer for is read
+            if not self._catalogued(m) and m not in self.modules and self.locate(m) is not None:
+                self.load(m)
+        candidates: set[Name] = {n for m in reach if m in self.modules and not self._catalogued(m)
+                                 for n in self.modules[m].constant_names()}
+        if self.catalog is not None:
+            candidates.update(parse_str(t) for t, where in self.catalog.declared_twice().items()
+                              if sum(m in reach for m in where) > 1)
+        out: dict[Name, tuple[str, ...]] = {}
+        for n in candidates:
+            where = sorted({m for m in self.declarers(n) if m in reach})
+            if len(where) > 1:
+                out[n] = tuple(where)
+        return out
 
     def load_all(self, roots: Iterable[str] | None = None) -> None:
         """Load every module reachable from ``roots`` (default: the loaded ones)."""
         for root in list(roots if roots is not None else self.modules):
-            while self._visit_next(root):
-                pass
+            for m in sorted(self.scope(root)):
+                if m not in self.modules and self.locate(m) is not None:
+                    self.load(m)

@@ -8,7 +8,8 @@ source included:
   counts: the outputs of the module and of every module it imports (:meth:`Keys.module`);
 - the kernel's verdicts, the satisfiability witnesses, the library declarations the manifests name,
   the instance cross-checks of the whole build: the outputs of every module (:meth:`Keys.project`);
-- a rendered ``status``: the same, the options and where the sources are (:meth:`Keys.rendered`);
+- the project's facts whole (verdicts, locations and witnesses put in), a rendered ``status``: the
+  same, the options and where the sources are (:meth:`Keys.facts`, :meth:`Keys.rendered`);
 - what the companion computes (its witness ids, a witness's result, an instance's cross-check):
   the companion's source (:func:`companion_key`).
 
@@ -80,6 +81,13 @@ class Keys:
     def kernel(self) -> str:
         return digest("kernel", self.project_key)
 
+    def facts(self) -> str:
+        """The facts of every listed declaration with their kernel verdicts, locations and witnesses:
+        the facts' key, the options, where the sources are (locations are relative to the root)."""
+        opts = self.options
+        return digest("facts", self.project_key, opts.kernel, opts.include_all, str(self.project.root),
+                      *(f"{m}={r.status}={r.source}" for m, r in self.build.modules.items()))
+
     def rendered(self, fmt: str) -> str:
         """A rendered ``status`` in the format ``fmt``: the facts' key, the options, where the sources are."""
         opts = self.options
@@ -87,6 +95,11 @@ class Keys:
                       "|".join(map(str, opts.decls)) if opts.decls is not None else "*", str(self.project.root),
                       *(f"{m}={r.status}={r.source}={r.first_error() if m in self.build.failed_modules() else ''}"
                         for m, r in self.build.modules.items()))
+
+    @property
+    def instances_not_run(self) -> str:
+        """The instance theorems, each not cross-checked (companion code does not run here)."""
+        return digest("instances-not-run", self.project_key)
 
     def witnesses(self, wanted: Iterable[tuple[str, Name]]) -> str:
         return digest("witnesses", self.project_key, self.options.kernel,
@@ -115,10 +128,12 @@ class Keys:
         return digest("named", self.project_key, *map(str, wanted))
 
 
-def companion_key(project: Project, source: str | None, *parts: object) -> str | None:
-    """What the companion of ``project`` whose code digests to ``source`` computes from ``parts``
-    (None: its source was not found, nothing it computes is reused). It needs no build."""
-    if source is None:
+def companion_key(project: Project, source: str | None, sandbox: object, *parts: object) -> str | None:
+    """What the companion of ``project`` whose code digests to ``source``, run in ``sandbox`` (the
+    sandbox kind; results are reused only under the same one, so every output says how they were
+    computed), computes from ``parts`` (None: its source was not found, or it does not run here:
+    nothing it computes is reused). It needs no build."""
+    if source is None or sandbox is None:
         return None
-    return digest("companion", code_digest(), source, *project.witness_modules, "|", *project.semantics_modules,
-                  *parts)
+    return digest("companion", code_digest(), source, str(sandbox), *project.witness_modules, "|",
+                  *project.semantics_modules, *parts)

@@ -23,3 +23,8 @@ class Options:
     decls: tuple[Name, ...] | None = None
     #: read no cached records (nothing is read under CI either)
     no_cache: bool = False
+    #: run companion code even where no OS sandbox is available (the user's explicit choice)
+    unsandboxed_companion: bool = False
+    #: re-check each module with the kernel as soon as it and its imports are built (False: only
+    #: after the whole build; the verdicts are the same)
+    kernel_alongside: bool = True

@@ -26,18 +26,20 @@ class Records:
 
     enabled: bool = True
 
-    def get(self, namespace: str, key: str | None, kind: Any) -> Any | None:
-        """The record of type ``kind`` under ``key`` (None: no key, absent, of another shape)."""
-        return Store(namespace, enabled=self.enabled).read(key, kind)
+    def get(self, namespace: str, key: str | None, kind: Any, valid: Callable[[Any], bool] | None = None) -> Any | None:
+        """The record of type ``kind`` under ``key`` (None: no key, absent, of another shape, or
+        lacking what ``valid`` asks of a whole record)."""
+        return Store(namespace, enabled=self.enabled).read(key, kind, valid)
 
     def put(self, namespace: str, key: str | None, value: object) -> None:
         """Keep ``value`` under ``key`` (nothing without a key)."""
         Store(namespace).write(key, value)
 
     def reuse(self, namespace: str, key: str | None, kind: Any, compute: Callable[[], T],
-              keep: Callable[[T], bool] = lambda _value: True) -> T:
-        """The record under ``key``, else ``compute()`` (kept when ``keep`` says so)."""
-        got = self.get(namespace, key, kind)
+              keep: Callable[[T], bool] = lambda _value: True, valid: Callable[[T], bool] | None = None) -> T:
+        """The record under ``key`` (when ``valid`` finds it whole: a reused record never carries
+        less than a computed one), else ``compute()`` (kept when ``keep`` says so)."""
+        got = self.get(namespace, key, kind, valid)
         if got is not None:
             return got
         value = compute()

@@ -13,14 +13,14 @@ codes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, partial
 from typing import TYPE_CHECKING, Callable
 
 from claimcheck.cache import reads_allowed
 from claimcheck.lean.build import BuildReport, build, current_outputs
 from claimcheck.lean.toolchain import Toolchain, resolve_toolchain
-from claimcheck.model.evidence import InstanceResult, WitnessOutcome
-from claimcheck.model.facts import DeclFacts, KernelVerdict, Status
+from claimcheck.model.evidence import CompanionSandbox, InstanceResult, WitnessOutcome
+from claimcheck.model.facts import DeclFacts, DeclKind, KernelVerdict, Status
 from claimcheck.model.names import Name
 from claimcheck.pipeline import stages
 from claimcheck.pipeline.keys import Keys, companion_key
@@ -30,13 +30,15 @@ from claimcheck.progress import Progress
 from claimcheck.project import Project
 
 if TYPE_CHECKING:
+    from claimcheck.pipeline.alongside import Alongside
+    from claimcheck.recheck.run import Checker
     from claimcheck.analysis.library import LibraryIndex
     from claimcheck.analysis.satisfiable import Application
     from claimcheck.analysis.instance_rules import InstanceRules
     from claimcheck.claims.gate import Evidence
     from claimcheck.claims.manifest import Manifest
     from claimcheck.model.evidence import GateResult, Problem
-    from claimcheck.olean.reader import Environment
+    from claimcheck.olean.reader import Environment, ModuleReads
 
 __all__ = ["Session", "Options"]
 
@@ -64,17 +66,49 @@ class Session:
 
             return build_workspace(self.project, self.toolchain, self.options.jobs, self.progress,
                                    build=self.options.build)
-        if self.options.build:
-            return build(self.project, self.toolchain, jobs=self.options.jobs, progress=self.progress)
-        return current_outputs(self.project, self.toolchain)
+        if not self.options.build:
+            return current_outputs(self.project, self.toolchain)
+        alongside = self._alongside
+        try:
+            report = build(self.project, self.toolchain, jobs=self.options.jobs, progress=self.progress,
+                           on_ready=alongside.ready if alongside is not None else None)
+        except BaseException:
+            if alongside is not None:
+                alongside.abandon()  # an interrupted or failed build: nothing waits for the re-check
+            raise
+        if alongside is not None:
+            self._checker = alongside.finish()
+        return report
+
+    @cached_property
+    def _alongside(self) -> Alongside | None:
+        """The kernel's re-check of each module as the build finishes it (:mod:`.alongside`)."""
+        if not self.options.kernel or not self.options.kernel_alongside:
+            return None
+        from claimcheck.pipeline.alongside import Alongside
+
+        return Alongside(lambda: self.environment, [self.toolchain.lib_dir],
+                         lambda: stages.verdict_store(self.options.no_cache), self.project.kernel_fuel, self.progress)
+
+    #: the checking run the project's re-check continues (filled alongside the build)
+    _checker: Checker | None = field(default=None, init=False, repr=False)
 
     @cached_property
     def library(self) -> LibraryIndex:
-        return stages.library(self.toolchain)
+        """The toolchain library's index (read once per toolchain, kept by its content)."""
+        return stages.library(self.toolchain, reads=not self.options.no_cache, progress=self.progress.line)
 
     @cached_property
     def environment(self) -> Environment:
-        return stages.environment(self.project, self.toolchain)
+        return stages.environment(self.project, self.toolchain, self.library)
+
+    @property
+    def modules_read(self) -> ModuleReads:
+        """How many modules this run has read from disk (none until a stage needs the environment)."""
+        from claimcheck.olean.reader import ModuleReads
+
+        env = self.__dict__.get("environment")
+        return env.reads if env is not None else ModuleReads()
 
     @property
     def built_modules(self) -> list[str]:
@@ -111,25 +145,50 @@ class Session:
     def kernel_verdicts(self) -> dict[Key, KernelVerdict]:
         """The independent kernel's verdict on every constant of the built modules (kept unless a
         check ran out of fuel)."""
+        return self._kernel_verdicts(reuse=True)
+
+    def _kernel_verdicts(self, reuse: bool) -> dict[Key, KernelVerdict]:
         if not self.options.kernel:
             return {}
-        return self.records.reuse(PROJECT, self.keys.kernel, dict[Key, KernelVerdict], lambda: stages.kernel_verdicts(
-            self.environment, self.built_modules, self.toolchain, self.project.kernel_fuel, self.options.no_cache,
-            self.progress.line, self.project.dependency_dirs() if self.project.kernel_dependencies == "trust" else ()),
-            keep=lambda verdicts: not stages.ran_out_of_fuel(verdicts))
+
+        def compute() -> dict[Key, KernelVerdict]:
+            return stages.kernel_verdicts(
+                self.environment, self.built_modules, self.toolchain, self.project.kernel_fuel, self.options.no_cache,
+                self.progress.line, self.project.dependency_dirs() if self.project.kernel_dependencies == "trust" else (),
+                self._checker)
+
+        if not reuse:
+            verdicts = compute()
+            if not stages.ran_out_of_fuel(verdicts):
+                self.records.put(PROJECT, self.keys.kernel, verdicts)
+            return verdicts
+        return self.records.reuse(PROJECT, self.keys.kernel, dict[Key, KernelVerdict], compute,
+                                  keep=lambda verdicts: not stages.ran_out_of_fuel(verdicts))
 
     @cached_property
     def facts(self) -> list[DeclFacts]:
         """The facts of every listed declaration (the options' ``decls``, or every user-facing
-        declaration of the project), with kernel verdicts, locations and satisfiability witnesses."""
+        declaration of the project), with kernel verdicts, locations and satisfiability witnesses;
+        the project's whole list is reused as one record (a no-op ``check`` reads it alone)."""
         self.progress.line("reading proof status")
         if self.options.decls is not None:
-            records = stages.declaration_facts(self.environment, self.project, self.build, self.toolchain, self.library,
-                                               decls=self.options.decls, include_all=self.options.include_all)
-        else:
-            records = self._module_facts()
+            return self._completed(stages.declaration_facts(
+                self.environment, self.project, self.build, self.toolchain, self.library, decls=self.options.decls,
+                include_all=self.options.include_all))
+        return self.records.reuse(PROJECT, self.keys.facts(), list[DeclFacts],
+                                  lambda: self._completed(self._module_facts()),
+                                  keep=lambda _facts: not stages.ran_out_of_fuel(self.kernel_verdicts))
+
+    def _completed(self, records: list[DeclFacts]) -> list[DeclFacts]:
+        """``records`` with their kernel verdicts, locations and satisfiability witnesses."""
+        verdicts = self.kernel_verdicts
+        built = set(self.built_modules)
+        if self.options.kernel and any(r.key not in verdicts for r in records
+                                       if r.module in built and r.kind is not DeclKind.MODULE):
+            # reused verdicts that lack one a cold run computes are no reuse (issue 37)
+            verdicts = self.__dict__["kernel_verdicts"] = self._kernel_verdicts(reuse=False)
         ranges = stages.source_ranges(self.project, self.build, self.built_modules)
-        return self._with_witnesses(stages.with_verdicts(records, self.kernel_verdicts, ranges))
+        return self._with_witnesses(stages.with_verdicts(records, verdicts, ranges))
 
     def rendered_facts(self, fmt: str, render: Callable[[list[DeclFacts]], str]) -> tuple[str, bool]:
         """``render(self.facts)`` and whether a listed declaration is missing, reused whole under the
@@ -143,7 +202,11 @@ class Session:
     def _module_facts(self) -> list[DeclFacts]:
         """Every built module's records, reused per module under its key; the rest computed in one
         analysis over the whole project."""
-        have = {m: self.records.get(FACTS, self.keys.module(m), list[DeclFacts]) for m in self.built_modules}
+        def of_module(module: str) -> Callable[[list[DeclFacts]], bool]:
+            return lambda got: all(r.module == module for r in got)
+
+        have = {m: self.records.get(FACTS, self.keys.module(m), list[DeclFacts], valid=of_module(m))
+                for m in self.built_modules}
         todo = [m for m, got in have.items() if got is None]
         failed: list[DeclFacts] = []
         if todo or self.build.failed_modules():
@@ -191,8 +254,18 @@ class Session:
     def _companion_source(self) -> str | None:
         return stages.companion_source(self.project)
 
+    @cached_property
+    def _sandbox(self):
+        """The sandbox companion code runs in here (``none``: none, at the user's request); None:
+        there is none and nobody asked to run it without one, so it does not run."""
+        return stages.sandbox(self.options.unsandboxed_companion)
+
+    def companion_sandbox(self) -> CompanionSandbox | None:
+        """How the project's companion code runs, as every output says it (None: it has none)."""
+        return stages.companion_sandbox(self.project, self._sandbox)
+
     def _companion_key(self, *parts: object) -> str | None:
-        return companion_key(self.project, self._companion_source, *parts)
+        return companion_key(self.project, self._companion_source, self._sandbox, *parts)
 
     def witness_ids(self, manifests: list[Manifest]) -> list[str] | None:
         """The witness ids the companion registers (None: no manifest names a witness, nothing to
@@ -201,8 +274,10 @@ class Session:
             return None
         if not self.project.witness_modules:
             return []
+        if self._sandbox is None:
+            return None  # companion code does not run here: its witness ids are not checked
         return self.records.reuse(COMPANION, self._companion_key("ids"), list[str],
-                                  lambda: stages.witness_ids(self.project))
+                                  lambda: stages.witness_ids(self.project, self._sandbox))
 
     @cached_property
     def _witnesses(self) -> dict[str, WitnessOutcome]:
@@ -217,18 +292,30 @@ class Session:
                 if got is not None:
                     self._witnesses[wid] = got
         todo = [wid for wid in ids if wid not in self._witnesses]
-        if todo:
+        if todo and self._sandbox is not None:  # without a sandbox, nothing runs: the witnesses did not run
             self.progress.line(f"running {len(todo)} witnesses (companion process)")
-            for wid, outcome in stages.run_witnesses(self.project, todo).items():
+            for wid, outcome in stages.run_witnesses(self.project, todo, self._sandbox).items():
                 self._witnesses[wid] = outcome
                 self.records.put(COMPANION, self._companion_key("witness", wid), outcome)
         return {wid: self._witnesses[wid] for wid in ids if wid in self._witnesses}
 
     @cached_property
     def _instance_results(self) -> dict[Key, InstanceResult]:
-        """The instance cross-checks (they depend on the facts alone), reused for the whole build."""
+        """The instance cross-checks (they depend on the facts alone), reused for the whole build. The
+        instance theorems are read from their modules, loaded when the facts came from the cache (a
+        warm run once listed 0 cross-checks where a cold one listed 56, and kept that); a record
+        naming a declaration that is no theorem of these facts is not taken."""
+        theorems = {f.key for f in self.facts if f.kind is DeclKind.THEOREM}
+        if self._sandbox is None:
+            def not_run() -> dict[Key, InstanceResult]:
+                found = stages.instance_theorems(self.environment, self.facts, self.instance_rules)
+                return stages.not_cross_checked([f for f, _term in found], "companion code did not run (no OS"
+                                                " sandbox here; --unsandboxed-companion runs it without one)")
+
+            return self.records.reuse(PROJECT, self.keys.instances_not_run, dict[Key, InstanceResult], not_run,
+                                      valid=lambda got: set(got) <= theorems)
         return self.records.reuse(COMPANION, self._companion_key("instances", self.keys.project_key),
-                                  dict[Key, InstanceResult], self._cross_check)
+                                  dict[Key, InstanceResult], self._cross_check, valid=lambda got: set(got) <= theorems)
 
     def _cross_check(self) -> dict[Key, InstanceResult]:
         """The instance cross-checks, each reused under its statement."""
@@ -242,7 +329,7 @@ class Session:
         todo = [(f, term) for f, term in theorems if f.key not in results]
         if todo:
             self.progress.line(f"cross-checking {len(todo)} instance theorems (companion process)")
-            fresh = stages.cross_check(self.project, todo)
+            fresh = stages.cross_check(self.project, todo, self._sandbox)
             for f, _term in todo:
                 results[f.key] = fresh[f.key]
                 self.records.put(COMPANION, keys[f.key], fresh[f.key])
@@ -256,7 +343,7 @@ class Session:
         stages.check_witness_ids(manifests, self.witness_ids(manifests))
         witnesses = self._witness_results(stages.claim_witnesses(manifests))
         return stages.evidence(self.project, self.build, self.toolchain, facts + extra, witnesses,
-                               self._instance_results, self.native_fidelity)
+                               self._instance_results, self.native_fidelity, self.companion_sandbox())
 
     @cached_property
     def native_fidelity(self) -> list[Problem]:
@@ -268,9 +355,13 @@ class Session:
         if self.toolchain.kind != "wasm":
             return []
         out: list[Problem] = []
+
+        def compute(module: str) -> list[Problem]:
+            return stages.native_fidelity(self.environment, self.project, self.toolchain, module,
+                                          self.build.modules[module].source)
+
         for m in self.built_modules:
-            out += self.records.reuse(FACTS, self.keys.fidelity(m), list[Problem], lambda m=m: stages.native_fidelity(
-                self.environment, self.project, self.toolchain, m, self.build.modules[m].source))
+            out += self.records.reuse(FACTS, self.keys.fidelity(m), list[Problem], partial(compute, m))
         return out
 
     def _manifest_decls(self, manifests: list[Manifest], facts: list[DeclFacts]) -> list[DeclFacts]:
@@ -280,7 +371,8 @@ class Session:
         if not wanted:
             return []
         records = self.records.reuse(PROJECT, self.keys.named(wanted), list[DeclFacts], lambda: stages.declaration_facts(
-            self.environment, self.project, self.build, self.toolchain, self.library, decls=wanted))
+            self.environment, self.project, self.build, self.toolchain, self.library, decls=wanted),
+            valid=lambda got: set(wanted) <= {r.name for r in got})
         return stages.with_verdicts(records, self.kernel_verdicts)
 
     def gate(self, manifests: list[Manifest] | None = None) -> GateResult:

@@ -12,7 +12,7 @@ the folder it runs when it runs: ``status`` on unchanged inputs loads none of th
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -24,6 +24,8 @@ from claimcheck.model.names import Name
 from claimcheck.project import Project
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from claimcheck.model.evidence import Settings
     from claimcheck.analysis.cross_check import InstanceTheorem
     from claimcheck.analysis.library import LibraryIndex
@@ -31,35 +33,49 @@ if TYPE_CHECKING:
     from claimcheck.analysis.instance_rules import InstanceRules
     from claimcheck.claims.gate import Evidence
     from claimcheck.claims.manifest import Manifest
-    from claimcheck.model.evidence import GateResult, InstanceResult, Problem, WitnessOutcome
+    from claimcheck.companion.protocol import Request, Response
+    from claimcheck.sandbox import Kind
+    from claimcheck.model.evidence import CompanionSandbox, GateResult, InstanceResult, Problem, WitnessOutcome
     from claimcheck.olean.reader import Environment
+    from claimcheck.recheck.run import Checker
 
 Key = tuple[str, Name]
 
 # ---------------------------------------------------------------------------------------- facts
 
 
-def library(toolchain: Toolchain) -> LibraryIndex:
+def library(toolchain: Toolchain, reads: bool = True, progress: Callable[[str], None] | None = None) -> LibraryIndex:
+    """The index of the toolchain's library, kept by its content (``reads=False``: computed)."""
     from claimcheck.analysis.library import library_index
 
-    return library_index(toolchain.lib_dir)
+    return library_index(toolchain.lib_dir, reads, progress)
 
 
-def environment(project: Project, toolchain: Toolchain) -> Environment:
-    """The built ``.olean`` files with the toolchain's library folders (the trusted core, searched first)."""
+def environment(project: Project, toolchain: Toolchain, library: LibraryIndex | None = None) -> Environment:
+    """The built ``.olean`` files with the toolchain's library folders (the trusted core, searched
+    first), the library's modules read only as their constants are asked for (``library``'s catalog)."""
     from claimcheck.analysis.statuses import open_environment
 
-    return open_environment([project.olean_dir, *project.dependency_dirs()], [toolchain.lib_dir])
+    return open_environment([project.olean_dir, *project.dependency_dirs()], [toolchain.lib_dir], library)
+
+
+def verdict_store(no_cache: bool) -> Store:
+    """The kernel's verdict store in the user's cache (read unless ``no_cache`` or under CI)."""
+    from claimcheck.recheck.run import STORE_NAMESPACE
+
+    return Store(STORE_NAMESPACE, enabled=reads_allowed(no_cache))
 
 
 def kernel_verdicts(env: Environment, modules: Sequence[str], toolchain: Toolchain, fuel: int, no_cache: bool,
-                    progress: Callable[[str], None], trusted: Sequence[Path] = ()) -> dict[Key, KernelVerdict]:
+                    progress: Callable[[str], None], trusted: Sequence[Path] = (),
+                    checker: Checker | None = None) -> dict[Key, KernelVerdict]:
     """The independent kernel's verdict on every constant of ``modules`` (``trusted``: the output
-    folders of required packages whose theorems are admitted as stated)."""
-    from claimcheck.recheck.run import STORE_NAMESPACE, project_verdicts
+    folders of required packages whose theorems are admitted as stated; ``checker``: the checking
+    run begun alongside the build, whose units are not checked again)."""
+    from claimcheck.recheck.run import project_verdicts
 
-    store = Store(STORE_NAMESPACE, enabled=reads_allowed(no_cache))
-    verdicts, _result = project_verdicts(env, modules, [toolchain.lib_dir], store, fuel, progress, trusted)
+    verdicts, _result = project_verdicts(env, modules, [toolchain.lib_dir], verdict_store(no_cache), fuel, progress,
+                                         trusted, checker)
     return verdicts
 
 
@@ -197,22 +213,45 @@ def companion_source(project: Project) -> str | None:
     return companion_digest([*project.witness_modules, *project.semantics_modules], project.root)
 
 
-def witness_ids(project: Project) -> list[str]:
-    """The witness ids the companion registers (companion code runs)."""
+def sandbox(unsandboxed: bool) -> Kind | None:
+    """How companion code runs here (:func:`claimcheck.companion.client.sandbox_mode`): the sandbox
+    kind (``none`` when the user asked to run it without one), None when it does not run."""
+    from claimcheck.companion.client import sandbox_mode
+
+    return sandbox_mode(unsandboxed)
+
+
+def companion_sandbox(project: Project, mode: Kind | None) -> CompanionSandbox | None:
+    """How the project's companion code runs, as every output says it (None: the project has none)."""
+    from claimcheck.model.evidence import CompanionSandbox
+
+    if not (project.witness_modules or project.semantics_modules):
+        return None
+    if mode is None:
+        return CompanionSandbox.NOT_RUN
+    return CompanionSandbox.UNSANDBOXED if str(mode) == "none" else CompanionSandbox(str(mode))
+
+
+def _run(project: Project, request: Request, mode: Kind) -> Response:
     from claimcheck.companion import client
+
+    return client.run(request, project.root, timeout=project.companion_timeout, mode=mode)
+
+
+def witness_ids(project: Project, mode: Kind) -> list[str]:
+    """The witness ids the companion registers (companion code runs, in ``mode``'s sandbox)."""
     from claimcheck.companion.protocol import Request
 
-    return client.run(Request(list(project.witness_modules), []), project.root).witness_ids
+    return _run(project, Request(list(project.witness_modules), []), mode).witness_ids
 
 
-def run_witnesses(project: Project, ids: list[str]) -> dict[str, WitnessOutcome]:
-    """The witnesses ``ids``' results (companion code runs); the details with their keys sorted, as a
-    record reads them back."""
-    from claimcheck.companion import client
+def run_witnesses(project: Project, ids: list[str], mode: Kind) -> dict[str, WitnessOutcome]:
+    """The witnesses ``ids``' results (companion code runs, in ``mode``'s sandbox); the details with
+    their keys sorted, as a record reads them back."""
     from claimcheck.companion.protocol import Request
     from claimcheck.model.evidence import WitnessOutcome
 
-    response = client.run(Request(list(project.witness_modules), [], ids), project.root)
+    response = _run(project, Request(list(project.witness_modules), [], ids), mode)
     return {w.id: WitnessOutcome(w.id, w.ok, w.summary, json.loads(json.dumps(w.details, sort_keys=True)))
             for w in response.witnesses}
 
@@ -224,14 +263,23 @@ def instance_theorems(env: Environment, facts: list[DeclFacts], rules: Callable[
     return theorems(env, facts, rules)
 
 
-def cross_check(project: Project, theorems: list[InstanceTheorem]) -> dict[Key, InstanceResult]:
-    """The instance theorems' cross-checks (companion code runs)."""
+def cross_check(project: Project, theorems: list[InstanceTheorem], mode: Kind) -> dict[Key, InstanceResult]:
+    """The instance theorems' cross-checks (companion code runs, in ``mode``'s sandbox)."""
     from claimcheck.companion import client
     from claimcheck.companion.protocol import Request
 
     requests, table = client.instance_requests(theorems)
-    response = client.run(Request([], list(project.semantics_modules), [], requests, table), project.root)
+    response = _run(project, Request([], list(project.semantics_modules), [], requests, table), mode)
     return client.instance_results(theorems, response.instances)
+
+
+def not_cross_checked(facts: Iterable[DeclFacts], why: str) -> dict[Key, InstanceResult]:
+    """Results for instance theorems the companion did not cross-check (``why``, in words)."""
+    from claimcheck.model.evidence import InstanceOutcome, InstanceResult
+
+    return {f.key: InstanceResult(f.name, f.statement or "", "", "", InstanceOutcome.NOT_CROSS_CHECKED,
+                                  f"not cross-checked: {why}") for f in facts}
+
 
 
 # -------------------------------------------------------------------------------- claims, gate
@@ -280,7 +328,8 @@ def check_names(project: Project, manifests: list[Manifest], toolchain: Callable
         else:
             packages |= got
     try:
-        known: set[Name] | None = set(library(toolchain()).names) | packages
+        declared = library(toolchain()).declared
+        known: Container[Name] | None = _Either(declared, packages) if packages else declared
     except OleanError:
         raise
     except ClaimcheckError:
@@ -290,6 +339,20 @@ def check_names(project: Project, manifests: list[Manifest], toolchain: Callable
         return notes  # a name of that package cannot be told from a typo: leave it to `check`
     check(manifests, built | packages, known)
     return notes
+
+
+class _Either:
+    """Names declared in the library's catalog or in one of the workspace's packages."""
+
+    def __init__(self, first: Container[Name], second: Container[Name]) -> None:
+        self.first, self.second = first, second
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.first or name in self.second
+
+    def __iter__(self) -> Iterator[Name]:
+        for names in (self.first, self.second):
+            yield from names if isinstance(names, Iterable) else ()
 
 
 def check_witness_ids(manifests: list[Manifest], ids: list[str] | None) -> None:
@@ -312,8 +375,8 @@ def named_decls(manifests: list[Manifest], facts: list[DeclFacts]) -> list[Name]
 
 def evidence(project: Project, build: BuildReport, toolchain: Toolchain, facts: list[DeclFacts],
              witnesses: dict[str, WitnessOutcome], instances: dict[Key, InstanceResult],
-             warnings: Sequence["Problem"] = ()) -> Evidence:
-    """Everything the verdicts are computed from."""
+             warnings: Sequence["Problem"] = (), companion: CompanionSandbox | None = None) -> Evidence:
+    """Everything the verdicts are computed from (``companion``: how companion code ran)."""
     from claimcheck.claims.gate import Evidence
     from claimcheck.model.evidence import BuildSummary, ModuleResult, ModuleState, ToolchainInfo
 
@@ -322,7 +385,7 @@ def evidence(project: Project, build: BuildReport, toolchain: Toolchain, facts: 
     modules = [ModuleResult(r.name, ModuleState(r.status), r.first_error() if r.status in NOT_CURRENT else None,
                             project.relative(r.source), r.package)
                for report in (*build.packages.values(), build) for r in report.modules.values()]
-    settings = project_settings(project)
+    settings = replace(project_settings(project), companion=companion)
     return Evidence(
         facts=facts, build=BuildSummary(build.ok, modules, list(build.missing), list(warnings)),
         toolchain=ToolchainInfo(toolchain.kind, toolchain.version),

@@ -144,27 +144,11 @@ def postorder(roots: Iterable[Name], deps: Callable[[Name], Iterable[Name]]) -> 
 
 
 def declared_twice(env: O.Environment, modules) -> dict[Name, tuple[str, ...]]:
-    """The names declared by more than one module among ``modules`` and everything they import
-    (all loaded into ``env``), each with the modules declaring it (sorted). Within one Lean
-    environment a name is declared once, so a name listed here means two environments are mixed."""
-    for m in modules:
-        env.load(m)
-    # every module reachable from those loaded (as `Environment.load_all`), each visited once
-    todo = list(env.modules)
-    seen = set(todo)
-    while todo:
-        m = todo.pop()
-        if m not in env.modules and env.locate(m) is None:
-            continue  # an import the search path lacks
-        for i in env.load(m).imports:
-            if i.module not in seen:
-                seen.add(i.module)
-                todo.append(i.module)
-    where: dict[Name, list[str]] = {}
-    for mod_name, mod in env.modules.items():
-        for n in mod.constant_names():
-            where.setdefault(n, []).append(mod_name)
-    return {n: tuple(sorted(ms)) for n, ms in where.items() if len(ms) > 1}
+    """The names declared by more than one module among ``modules``, everything they import and
+    every module ``env`` has loaded (and what those import), each with the modules declaring it
+    (sorted). Within one Lean environment a name is declared once, so a name listed here means two
+    environments are mixed. The library's modules are not read for it when ``env`` has its catalog."""
+    return env.declared_twice([*modules, *env.modules])
 
 
 def clash_reason(name: Name, modules: tuple[str, ...]) -> str:

@@ -46,6 +46,7 @@ from claimcheck.cache import Store, code_digest, digest
 from claimcheck.kernel import Environment, Outcome
 from claimcheck.kernel.checker import check_declaration, run_with_big_stack
 from claimcheck.kernel.environment import DEFAULT_FUEL
+from claimcheck.kernel.expr import Terms
 from claimcheck.kernel.nat import SPEC_THEOREMS
 from claimcheck.kernel.result import Declined
 from claimcheck.model.facts import DeclineCode, KernelOutcome, KernelVerdict
@@ -63,6 +64,22 @@ STORE_NAMESPACE = "kernel-verdicts"
 
 def _undecided(reason: str) -> KernelVerdict:
     return KernelVerdict(KernelOutcome.UNDECIDED, reason)
+
+
+class Checker:
+    """One checking run: the kernel's environment and every unit's verdict so far, owned by the
+    run and shared by the :func:`recheck` calls given it (the re-check of each module as the build
+    finishes it, then the whole project's): a unit already checked in this run is not checked
+    again. Used only by calls with the same ``fuel``, and never by one that finds names declared
+    twice (such a run checks on its own)."""
+
+    def __init__(self, fuel: int | None = DEFAULT_FUEL, terms: Terms | None = None) -> None:
+        self.fuel = fuel
+        #: the run's terms: every declaration of the run is read into them (`OleanSource(terms=...)`)
+        self.terms = Terms() if terms is None else terms
+        self.boundary: set = set()
+        self.env = Environment(terms=self.terms, boundary_axioms=self.boundary, fuel=fuel)
+        self.status: dict[Name, KernelVerdict] = {}
 
 
 @dataclass(frozen=True)
@@ -296,7 +313,7 @@ class _ModuleRecords:
             return got
         got = _read_units(self.src, names)
         if got.complete:
-            library = {m for m in _imports(self.env, module, lambda _m: True) if not self._project(m)}
+            library = {m for m in self.env.scope(module) if not self._project(m)}
             got.used = {k: frozenset(u for u in used if library.isdisjoint(self.env.declarers(u)))
                         for k, used in got.used.items()}
             if key is not None:
@@ -312,12 +329,13 @@ def recheck(
     fuel: int | None = DEFAULT_FUEL,
     progress: Callable[[str], None] | None = None,
     trusted_folders: Sequence[Path] = (),
+    checker: Checker | None = None,
 ) -> RecheckResult:
     """Kernel verdicts for ``project_names`` (constants of the project's modules in ``env``);
     ``store``: the verdict cache (None: none); ``fuel``: kernel steps per unit (None: no limit);
-    ``trusted_folders``: output folders of required packages whose theorems are admitted as stated."""
+    ``trusted_folders``: output folders of required packages whose theorems are admitted as stated;
+    ``checker``: a checking run shared with earlier calls (its verdicts are this run's own)."""
     t0 = time.monotonic()
-    src = OleanSource(env, list(core_folders) or None, trusted_folders=trusted_folders)
     names = list(project_names)
     project = set(names)
     core = f"{core_identity(core_folders)}\0fuel={fuel}\0v{CACHE_VERSION}"
@@ -336,6 +354,12 @@ def recheck(
             return RecheckResult(whole.verdicts, whole.units, 0, time.monotonic() - t0)
     clashes = name_clashes(env, names)
     cache = store if not clashes else None  # a name with two meanings: nothing is reused or kept
+    # a checking run shared with earlier calls, when this one may join it (the same fuel, no name
+    # with two meanings): its declarations are read into that run's terms
+    # (and no package admitted as stated: the run alongside the build checked every theorem it read)
+    shared = checker if checker is not None and checker.fuel == fuel and not clashes and not trusted_folders else None
+    src = OleanSource(env, list(core_folders) or None, terms=shared.terms if shared is not None else None,
+                      trusted_folders=trusted_folders)
     # What is read of each module's data, from its record when the module's files are unchanged.
     records = (_ModuleRecords(env, src, cache, core)
                if cache is not None and not any(m is None or src.from_library(m) for m in by_module) else None)
@@ -393,7 +417,7 @@ def recheck(
             todo.append(k)
 
     if todo:
-        fresh = _check_units(src, todo, project, fuel, progress, clashes)
+        fresh = _check_units(src, todo, project, fuel, progress, clashes, shared)
         unit_verdict.update(fresh)
         if cache is not None:
             for k in todo:
@@ -420,9 +444,12 @@ def name_clashes(env: O.Environment, names: Iterable[Name]) -> dict[Name, tuple[
         if ci is not None:
             modules.add(ci.module)
     out = {}
+    catalog = env.catalog
     for n, where in declared_twice(env, sorted(modules)).items():
+        if catalog is not None and all(catalog.covers(m) for m in where) and catalog.same_meaning_everywhere(n):
+            continue  # library modules all declaring it alike (compared once per library: its catalog)
         try:
-            same = len({meaning_digest(env.modules[m], n) for m in where}) == 1
+            same = len({meaning_digest(env.load(m), n) for m in where}) == 1
         except Exception:  # noqa: BLE001 - unreadable: not known to be the same
             same = False
         if not same:
@@ -447,24 +474,29 @@ def _kernel_verdict(v) -> KernelVerdict:
 
 def _check_units(src: OleanSource, todo: list[Name], project: set[Name], fuel: int | None,
                  progress: Callable[[str], None] | None,
-                 clashes: dict[Name, tuple[str, ...]] | None = None) -> dict[Name, KernelVerdict]:
+                 clashes: dict[Name, tuple[str, ...]] | None = None,
+                 checker: Checker | None = None) -> dict[Name, KernelVerdict]:
     """Check the units ``todo`` (project units) and everything they need, in dependency order, in
-    one checking run (its caches shared by the units); a unit declaring a name of ``clashes`` is
-    undecided (and so is every unit that needs it)."""
+    one checking run (its caches shared by the units; ``checker``: the run's earlier state, whose
+    units are not checked again); a unit declaring a name of ``clashes`` is undecided (and so is
+    every unit that needs it)."""
     clashes = clashes or {}
     roots = [Name(n) for n in SPEC_THEOREMS] + todo  # so that gcd/div/mod and literals can be checked
-    order = src.closure(roots)
+    run_state = checker if checker is not None else Checker(fuel, src.terms)
+    if run_state.terms is not src.terms:
+        raise ValueError("a checking run reads its declarations into its own terms (OleanSource(terms=...))")
+    order = [k for k in src.closure(roots) if k not in run_state.status]
     wanted = set(todo)
-    out: dict[Name, KernelVerdict] = {}
+    out: dict[Name, KernelVerdict] = {k: run_state.status[k] for k in todo if k in run_state.status}
 
     def run() -> dict[Name, KernelVerdict]:
         # filled as units are added: the core's proof-less theorems, the core's constants, the
         # core's constants shipped without a body
-        boundary: set = set()
-        env = Environment(terms=src.terms, boundary_axioms=boundary, fuel=fuel)
-        status: dict[Name, KernelVerdict] = {}  # every unit: its verdict
+        env = run_state.env
+        boundary = run_state.boundary
+        status = run_state.status  # every unit: its verdict
         n_done = 0
-        last = time.monotonic()
+        started = last = time.monotonic()
         for k in order:
             twice = next((m for m in src.members(k) if m in clashes), None) if clashes else None
             # a dependency not checked yet is one of a cycle (unsafe mutual definitions, such as
@@ -497,10 +529,18 @@ def _check_units(src: OleanSource, todo: list[Name], project: set[Name], fuel: i
             now = time.monotonic()
             if progress and now - last > 5:
                 last = now
-                progress(f"kernel: {n_done}/{len(order)} declarations re-checked")
+                progress(f"kernel: {n_done}/{len(order)} declarations re-checked{_left(now - started, n_done, len(order))}")
         return out
 
     return run_with_big_stack(run)
+
+
+def _left(elapsed: float, done: int, total: int) -> str:
+    """``, about N s left`` at the rate measured so far (declarations differ in cost: a guess)."""
+    if done <= 0 or total <= done:
+        return ""
+    left = elapsed / done * (total - done)
+    return f", about {left / 60:.0f} min left" if left >= 90 else f", about {left:.0f} s left"
 
 
 def export_ndjson(env: O.Environment, project_names: Iterable[Name], path: Path) -> int:
@@ -535,16 +575,18 @@ def export_ndjson(env: O.Environment, project_names: Iterable[Name], path: Path)
 def project_verdicts(env: O.Environment, modules: Iterable[str], core_folders: Sequence[Path],
                      store: Store | None, fuel: int | None = DEFAULT_FUEL,
                      progress: Callable[[str], None] | None = None,
-                     trusted_folders: Sequence[Path] = ()) -> tuple[dict[tuple[str, Name], KernelVerdict], RecheckResult]:
+                     trusted_folders: Sequence[Path] = (), checker: Checker | None = None,
+                     ) -> tuple[dict[tuple[str, Name], KernelVerdict], RecheckResult]:
     """The kernel's verdict on every constant of the built project ``modules`` (auxiliary ones
     included), by (module, name); ``store``: the verdict cache, ``fuel``: kernel steps per unit;
-    ``trusted_folders``: see :func:`recheck`."""
+    ``trusted_folders``: see :func:`recheck`; ``checker``: this run's checking so far (:class:`Checker`)."""
     keys: list[tuple[str, Name]] = []
     for m in modules:
         keys += [(m, n) for n in env.load(m).constant_names()]
-    result = recheck(env, sorted({n for _m, n in keys}), core_folders, store, fuel, progress, trusted_folders)
+    result = recheck(env, sorted({n for _m, n in keys}), core_folders, store, fuel, progress,
+                     trusted_folders=trusted_folders, checker=checker)
     return {k: result.verdicts[k[1]] for k in keys if k[1] in result.verdicts}, result
 
 
-__all__ = ["project_verdicts", "export_ndjson", "CHECKED", "RecheckResult", "core_identity", "meaning_digest",
+__all__ = ["Checker", "project_verdicts", "export_ndjson", "CHECKED", "RecheckResult", "core_identity", "meaning_digest",
            "name_clashes", "recheck", "unit_digest"]

@@ -90,7 +90,7 @@ def github_commands(result: GateResult, prefix: str = "") -> list[str]:
             title = f"{paper.id} {claim.id} ({claim.label})"
             for problem in claim.problems:
                 out.append(command(SEVERITY_LEVEL[problem.severity], f"{claim.id}: {problem.message}", file,
-                                   claim.line, title))
+                                   problem.line or claim.line, title))
     deps = result.settings.dependencies_line()
     if deps:
         out.append(command("notice", deps, title="claimcheck dependencies"))

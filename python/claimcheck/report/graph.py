@@ -17,10 +17,16 @@ barycentre sweeps to reduce crossings, then each layer wrapped into rows no wide
 sideways. An edge that crosses rows passes through the gaps between their boxes. Everything is
 computed here; the SVG uses only the report's stylesheet.
 
-:func:`paper_views` chooses what a paper page draws: a default picture of at most
-:data:`DEFAULT_DEPTH` levels below the claims and :data:`MAX_NODES` boxes (the formalising
-declarations alone when their uses do not fit), every project dependency behind a "show more",
-and each claim's own graph for its card.
+Edges are **bundled** (:meth:`Graph.bundle`): by claim in a paper's picture, by formalising
+declaration in one claim's; every box and edge is marked with the bundles that reach it (``data-r``)
+and each bundle's root box with its index (``data-root``), so the stylesheet draws each bundle in a
+colour of its own and, while a root is hovered, fades everything outside its bundle (CSS ``:has``,
+no script): a big paper's edges can be followed one claim at a time.
+
+:func:`paper_views` chooses what a paper page draws: each claim's own picture first (at most
+:data:`DEFAULT_DEPTH` levels below its formalising declarations and :data:`CLAIM_NODES` boxes), the
+whole paper's (:data:`MAX_NODES` boxes; the formalising declarations alone when their uses do not
+fit), and every project dependency behind a "show more".
 """
 
 from __future__ import annotations
@@ -109,6 +115,8 @@ class Node:
     lines: tuple[str, ...] = ()
     #: whether ``lines[0]`` is the label's namespace (drawn smaller)
     namespace_line: bool = False
+    #: the bundles (indices of :attr:`Graph.roots`) whose edges reach this box
+    bundles: tuple[int, ...] = ()
 
 
 @dataclass
@@ -129,6 +137,28 @@ class Graph:
     namespace: str = ""  # the namespace left out of the boxes' labels (shared by every declaration)
     routes: dict[tuple[str, str], list[tuple[float, float]]] = field(default_factory=dict)
     rows: list[Row] = field(default_factory=list)
+    #: the boxes whose edges are bundled (drawn in a colour of their own, and shown alone while one
+    #: is hovered): the claims of a paper's picture, the formalising declarations of one claim's
+    roots: list[str] = field(default_factory=list)
+
+    def bundle(self, roots: list[str]) -> None:
+        """Bundle the edges by ``roots``: each box and edge is marked with the roots that reach it."""
+        self.roots = [r for r in roots if r in self.nodes]
+        succ: dict[str, list[str]] = {}
+        for a, b in self.edges:
+            succ.setdefault(a, []).append(b)
+        reach: dict[str, set[int]] = {n: set() for n in self.nodes}
+        for i, root in enumerate(self.roots):
+            stack, seen = [root], {root}
+            while stack:
+                cur = stack.pop()
+                reach[cur].add(i)
+                for nxt in succ.get(cur, []):
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        stack.append(nxt)
+        for n, node in self.nodes.items():
+            node.bundles = tuple(sorted(reach[n]))
 
     @property
     def width(self) -> float:
@@ -346,6 +376,10 @@ def paper_graph(paper: PaperEvidence, index: Index, root: str = "../", max_depth
             if node.kind == "decl" and node.label.startswith(prefix):
                 node.label = node.label[len(prefix):]
     layout(g, max_width)
+    roots = [n for n in g.nodes if g.nodes[n].kind == "claim"]
+    if len(roots) == 1:  # one claim's picture: bundled by the declarations that formalise it
+        roots = [b for a, b in g.edges if a == roots[0]]
+    g.bundle(roots)
     return g
 
 
@@ -569,7 +603,8 @@ def to_svg(g: Graph, label: str, key: str = "") -> str:
     apart the arrowhead of each drawing on one page (ids are page-wide)."""
     w, h = g.width, g.height
     arrow = "arrow" + (f"-{_token(key)}" if key else "")
-    out = [f'<svg class="depgraph" xmlns="http://www.w3.org/2000/svg" role="img" '
+    bundled = " bundled" if len(g.roots) > 1 else ""
+    out = [f'<svg class="depgraph{bundled}" xmlns="http://www.w3.org/2000/svg" role="img" '
            f'aria-label="{escape(label)}" width="{w:.0f}" height="{h:.0f}" viewBox="0 0 {w:.0f} {h:.0f}">',
            f'<defs><marker id="{arrow}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
            'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="arrowhead"/></marker></defs>']
@@ -586,7 +621,10 @@ def to_svg(g: Graph, label: str, key: str = "") -> str:
                 d += f" C{x1:.1f},{mid:.1f} {x2:.1f},{mid:.1f} {x2:.1f},{y2:.1f}"
         na, nb = g.nodes[a], g.nodes[b]
         says = (f"{na.label} is formalised by {nb.id}" if na.kind == "claim" else f"{na.id} uses {nb.id}")
-        out.append(f'<path class="edge" data-from="{escape(a)}" data-to="{escape(b)}" d="{d}" '
+        # an edge is in the bundles of the roots that reach its start (so they reach its end too)
+        bundle = (f' data-r="{" ".join(map(str, na.bundles))}" style="--i:{na.bundles[0]}"'
+                  if bundled and na.bundles else "")
+        out.append(f'<path class="edge" data-from="{escape(a)}" data-to="{escape(b)}"{bundle} d="{d}" '
                    f'marker-end="url(#{arrow})"><title>{escape(says)}</title></path>')
     for node in g.nodes.values():
         classes = f"node {node.kind} {_token(node.css)}"
@@ -601,6 +639,10 @@ def to_svg(g: Graph, label: str, key: str = "") -> str:
                 + shape_svg(node.shape, node.x, node.y, node.width, node.height)
                 + f'<text text-anchor="middle">{text}</text>')
         attrs = f'class="{classes}" data-name="{escape(node.id)}"'
+        if bundled:
+            attrs += f' data-r="{" ".join(map(str, node.bundles))}"'
+            if node.id in g.roots:
+                attrs += f' data-root="{g.roots.index(node.id)}"'
         if node.href:
             out.append(f'<a href="{escape(node.href)}" {attrs}>{body}</a>')
         else:
@@ -625,8 +667,9 @@ class Drawing:
 
 @dataclass
 class PaperViews:
-    """What a paper page draws: the default picture, the larger one behind "show more" (None when
-    it would draw nothing more), and each claim's own graph (claims with Lean only)."""
+    """What a paper page draws: each claim's own picture (claims with Lean only), shown first; the
+    whole paper's (behind a summary when two claims or more have Lean; the claims' row when none
+    has); the larger one behind "show more" (None when it would draw nothing more)."""
 
     main: Drawing
     more: Drawing | None
@@ -653,14 +696,17 @@ def paper_views(paper: PaperEvidence, result: GateResult, root: str = "../",
         return lambda depth, nodes: paper_graph(p, index, root, max_depth=depth, max_nodes=nodes, max_width=width)
 
     main = _fitting(build(paper, PAGE_WIDTH), DEFAULT_DEPTH, MAX_NODES)
-    full = build(paper, PAGE_WIDTH)(None, MORE_NODES)
-    more = None
-    if set(full.nodes) != set(main.nodes):
-        more = Drawing(full, to_svg(full, f"Every project dependency of {title}", "more"))
     claims = {}
     for i, claim in enumerate(paper.claims):
         if not claim.formal:
             continue
-        g = _fitting(build(replace(paper, claims=[claim]), CARD_WIDTH), DEFAULT_DEPTH, CLAIM_NODES)
+        g = _fitting(build(replace(paper, claims=[claim]), PAGE_WIDTH), DEFAULT_DEPTH, CLAIM_NODES)
         claims[claim.id] = Drawing(g, to_svg(g, f"What claim {claim.id} rests on", f"claim-{i}"))
+    # what the page shows before "show more": each claim's picture, and the whole paper's when two
+    # claims or more have Lean (with one, its picture is the whole paper's)
+    shown = set().union(*(set(d.graph.nodes) for d in claims.values())) | (set(main.nodes) if len(claims) > 1 else set())
+    full = build(paper, PAGE_WIDTH)(None, MORE_NODES)
+    more = None
+    if not {n for n, node in full.nodes.items() if node.kind == "decl"} <= shown:
+        more = Drawing(full, to_svg(full, f"Every project dependency of {title}", "more"))
     return PaperViews(Drawing(main, to_svg(main, f"Dependency graph of {title}")), more, claims)

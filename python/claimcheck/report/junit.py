@@ -80,7 +80,8 @@ def junit_xml(result: GateResult, prefix: str = "") -> str:
     _suite(root, "build", cases, result.generated)
     deps = result.settings.dependencies_line()
     if deps:  # the kernel's treatment of dependencies, said in the report's properties
-        props = ET.SubElement(root.find("testsuite") if root.find("testsuite") is not None else root, "properties")
+        suite = root.find("testsuite")
+        props = ET.SubElement(suite if suite is not None else root, "properties")
         ET.SubElement(props, "property", name="dependencies", value=deps)
     cases = []
     for inst in result.instances:

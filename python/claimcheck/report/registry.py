@@ -152,8 +152,11 @@ def formats(document: Document) -> list[Format]:
 
 
 def render_document(document: Document, fmt: str, value: Any, root: Path, **options: Any) -> str:
-    """``value`` (the document's model) in the format ``fmt``."""
-    return RENDERERS[document][fmt](value, root, **options)
+    """``value`` (the document's model) in the format ``fmt``, every control character made visible
+    (:mod:`claimcheck.escape`: JSON stays valid with the same data, JUnit well-formed XML 1.0)."""
+    from claimcheck.escape import visible
+
+    return visible(RENDERERS[document][fmt](value, root, **options))
 
 
 def render(name: str, result: GateResult, root: Path) -> str:

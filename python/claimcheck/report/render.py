@@ -33,6 +33,7 @@ import jinja2
 import markupsafe
 
 from claimcheck.errors import ClaimcheckError
+from claimcheck.escape import visible
 from claimcheck.model.codec import report_to_json
 from claimcheck.model.evidence import TIERS, GateResult, InstanceOutcome, Label
 from claimcheck.model.facts import STATUS_ORDER
@@ -51,6 +52,8 @@ STALE_MARKER = "STALE.txt"
 
 LABELS = tuple(str(label) for label in Label)
 STATUSES = tuple(str(s) for s in reversed(STATUS_ORDER))
+#: The statuses as the outputs say them: a proved definition is ``defined`` (``status_words``).
+STATUS_WORDS = (STATUSES[0], "defined", *STATUSES[1:])
 MODULE_STATUSES = ("built", "up-to-date", "failed", "blocked", "not-built", "stale")
 
 # Paper ids become file names: keep them to a portable, unsurprising alphabet.
@@ -76,10 +79,28 @@ def _declarations_by_module(declarations: list[dict[str, Any]]) -> list[tuple[st
 
 
 def _status_counts(decls: Iterable[dict[str, Any]]) -> dict[str, int]:
-    counts = {key: 0 for key in STATUSES}
+    """How many declarations say each status word (a definition is ``defined``, not ``proved``:
+    the counts are those of the rows below them)."""
+    counts = {key: 0 for key in STATUS_WORDS}
     for d in decls:
-        counts[d["status"]] = counts.get(d["status"], 0) + 1
+        word = status_words(d["status"], d.get("is_theorem"))
+        counts[word] = counts.get(word, 0) + 1
     return counts
+
+
+def kernel_chip(decl: dict[str, Any]) -> dict[str, str] | None:
+    """How a declaration's kernel verdict shows: its CSS class, words and hover text. The kernel
+    checks that a declaration is well-typed, not that it is a proof: on one that rests on `sorry`
+    or an axiom, `checked` is said as such, never in the green of a proof."""
+    kernel = decl.get("kernel")
+    if not kernel:
+        return None
+    outcome, reason = str(kernel["outcome"]), str(kernel.get("reason") or "")
+    status = str(decl.get("status"))
+    if outcome == "checked" and status in ("sorry", "axiom", "native", "unsafe"):
+        return {"css": "k-typed", "words": "kernel: well-typed, not a proof",
+                "title": f"the independent kernel accepts its types; it rests on {status}, so it proves nothing"}
+    return {"css": f"k-{outcome}", "words": f"kernel: {outcome}", "title": reason}
 
 
 # --------------------------------------------------------------------------- HTML
@@ -98,6 +119,15 @@ def _short_value(value: Any, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+#: How companion code ran, in words (the HTML report's banner).
+COMPANION_WORDS = {
+    "landlock": "ran in a Landlock sandbox (read the project, write a temporary folder, no network)",
+    "bubblewrap": "ran in a bubblewrap sandbox (read the project, write a temporary folder, no network)",
+    "unsandboxed": "ran WITHOUT a sandbox, at the user's request (--unsandboxed-companion)",
+    "not-run": "did not run: no OS sandbox here (its witnesses did not run, its instances are not cross-checked)",
+}
+
+
 def _css_token(value: Any, known: Iterable[str]) -> str:
     """A class-name suffix for a status-like value: the value if known, else ``other``."""
     return str(value) if value in tuple(known) else "other"
@@ -113,7 +143,8 @@ def _environment() -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     env.filters["short_value"] = _short_value
-    env.filters["status_class"] = lambda v: _css_token(v, STATUSES)
+    env.filters["status_class"] = lambda v: _css_token(v, STATUS_WORDS)
+    env.globals["kernel_chip"] = kernel_chip
     env.globals["status_words"] = status_words
     env.filters["label_class"] = lambda v: _css_token(v, LABELS)
     env.filters["module_class"] = lambda v: _css_token(v, MODULE_STATUSES)
@@ -124,6 +155,11 @@ def _environment() -> jinja2.Environment:
     env.globals["max_nodes"] = graph.MAX_NODES
     env.globals["machine_checked_tiers"] = MACHINE_CHECKED_TIERS
     return env
+
+
+def _write(path: Path, text: str) -> None:
+    """One file of the report, every control character made visible (:mod:`claimcheck.escape`)."""
+    path.write_text(visible(text), encoding="utf-8")
 
 
 def _render_files(result: GateResult, target: Path, source_root: Path | None = None) -> None:
@@ -144,7 +180,7 @@ def _render_files(result: GateResult, target: Path, source_root: Path | None = N
         "toolchain": data["toolchain"],
         "labels": LABELS,
         "tiers": tuple(str(t) for t in TIERS),
-        "statuses": STATUSES,
+        "statuses": STATUS_WORDS,
         "state_words": {k: v.words for k, v in CLAIM_STATES.items()},
         "state_css": {k: v.css for k, v in CLAIM_STATES.items()},
         "instance_states": instance_states,
@@ -172,51 +208,45 @@ def _render_files(result: GateResult, target: Path, source_root: Path | None = N
     if source_root is not None:
         locations = {str(d["name"]): d["location"] for d in declarations if d.get("location")}
         common["source_pages"] = sources.write_source_pages(env, locations, source_root, target, common)
-    (target / "assets" / "style.css").write_text(env.get_template("style.css").render(), encoding="utf-8")
+    _write(target / "assets" / "style.css", env.get_template("style.css").render())
     instances = data["instances"]
     instance_counts = {"total": len(instances), "agree": sum(1 for i in instances if i["outcome"] == "agree"),
                        "unchecked": sum(1 for i in instances if i["outcome"] == "not-cross-checked")}
-    (target / "index.html").write_text(
-        env.get_template("index.html").render(
-            root="",
-            page="index",
-            papers=papers,
-            totals=dict(data["summary"], all_hold_in_full=result.summary.all_hold_in_full),
-            state_counts=_state_counts(c for p in papers for c in p["claims"]),
-            failing=failing,
-            build=data["build"],
-            decl_status_counts=_status_counts(declarations),
-            coverages=sorted({str(c.get("coverage") or ("none" if not c.get("formal") else ""))
-                              for p in papers for c in p["claims"]} - {""}),
-            n_declarations=len(declarations),
-            instance_counts=instance_counts,
-            **common,
-        ),
-        encoding="utf-8",
-    )
+    _write(target / "index.html", env.get_template("index.html").render(
+        root="",
+        page="index",
+        papers=papers,
+        totals=dict(data["summary"], all_hold_in_full=result.summary.all_hold_in_full),
+        state_counts=_state_counts(c for p in papers for c in p["claims"]),
+        failing=failing,
+        build=data["build"],
+        decl_status_counts=_status_counts(declarations),
+        coverages=sorted({str(c.get("coverage") or ("none" if not c.get("formal") else ""))
+                          for p in papers for c in p["claims"]} - {""}),
+        n_declarations=len(declarations),
+        instance_counts=instance_counts,
+        project_problems=[{"severity": str(pr["severity"]), "message": str(pr["message"])} for pr in data["problems"]],
+        companion=COMPANION_WORDS.get(str(data["settings"].get("companion"))),
+        **common,
+    ))
     paper_template = env.get_template("paper.html")
     index = graph.Index.of(result)
     for paper, typed in zip(papers, result.papers):
         views = graph.paper_views(typed, result, index=index)
-        (target / "papers" / f"{paper['id']}.html").write_text(
-            paper_template.render(root="../", page="paper", paper=paper, views=views, **common),
-            encoding="utf-8",
-        )
-    (target / "declarations.html").write_text(
-        env.get_template("declarations.html").render(
-            root="",
-            page="declarations",
-            groups=_declarations_by_module(declarations),
-            status_counts=_status_counts(declarations),
-            instances=instances,
-            **common,
-        ),
-        encoding="utf-8",
-    )
-    (target / REPORT_JSON).write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    (target / SUMMARY_MD).write_text(render_summary(result), encoding="utf-8")
-    (target / BADGE_JSON).write_text(json.dumps(badge(result)) + "\n", encoding="utf-8")
-    (target / JUNIT_XML).write_text(junit_xml(result), encoding="utf-8")
+        _write(target / "papers" / f"{paper['id']}.html",
+               paper_template.render(root="../", page="paper", paper=paper, views=views, **common))
+    _write(target / "declarations.html", env.get_template("declarations.html").render(
+        root="",
+        page="declarations",
+        groups=_declarations_by_module(declarations),
+        status_counts=_status_counts(declarations),
+        instances=instances,
+        **common,
+    ))
+    _write(target / REPORT_JSON, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    _write(target / SUMMARY_MD, render_summary(result))
+    _write(target / BADGE_JSON, json.dumps(badge(result)) + "\n")
+    _write(target / JUNIT_XML, junit_xml(result))
 
 
 def mark_stale(out_dir: Path, why: str) -> None:
@@ -229,7 +259,7 @@ def mark_stale(out_dir: Path, why: str) -> None:
     (out_dir / REPORT_JSON).unlink(missing_ok=True)
     for name in (BADGE_JSON, JUNIT_XML, SUMMARY_MD):
         (out_dir / name).unlink(missing_ok=True)
-    (out_dir / STALE_MARKER).write_text(f"This report is out of date: {why}\n", encoding="utf-8")
+    _write(out_dir / STALE_MARKER, f"This report is out of date: {why}\n")
 
 
 def _check_replaceable(out_dir: Path) -> None:

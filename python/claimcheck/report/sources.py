@@ -16,6 +16,9 @@ from typing import Any
 
 import jinja2
 
+from claimcheck import files
+from claimcheck.escape import visible
+
 SOURCE_DIR = "source"
 
 
@@ -34,20 +37,19 @@ def write_source_pages(env: jinja2.Environment, locations: Mapping[str, Mapping[
     template = env.get_template("source.html")
     done: set[str] = set()
     for file, decls in sorted(decls_by_file.items()):
-        path = (root / file).resolve()
-        if not path.is_relative_to(root) or path.suffix != ".lean" or not path.is_file():
+        if not file.endswith(".lean"):
             continue
-        try:
-            lines = path.read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError):
+        try:  # a file that resolves outside the project (a link) is never read into the report
+            lines = files.read_text(root, file, "the Lean module").splitlines()
+        except (OSError, files.OutsideError, files.UnreadableError):
             continue
         out = target / page_path(file)
         out.parent.mkdir(parents=True, exist_ok=True)
         depth = "../" * (page_path(file).count("/"))
         starts = {int(loc["line"]): name for name, loc in decls}
-        out.write_text(template.render(
+        out.write_text(visible(template.render(
             **{**common, "root": depth, "page": "source"}, file=file, lines=lines, starts=starts,
             decls=sorted(decls, key=lambda d: int(d[1]["line"])),
-        ), encoding="utf-8")
+        )), encoding="utf-8")
         done.add(file)
     return frozenset(done)

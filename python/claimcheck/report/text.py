@@ -44,7 +44,7 @@ def render_gate(result: GateResult) -> str:
     for paper in result.papers:
         for claim in paper.claims:
             for problem in claim.problems:
-                head = f"{paper.manifest}:{claim.line}: {claim.id} ({claim.label}): "
+                head = f"{paper.manifest}:{problem.line or claim.line}: {claim.id} ({claim.label}): "
                 lines.append(f"{_WORD[problem.severity]} {head}{problem.message}")
     lines.append("gate: PASS" if result.ok else "gate: FAIL")
     return "\n".join(lines) + "\n"
@@ -87,10 +87,12 @@ def render_status(records: list[DeclFacts], statements: bool = False) -> str:
                 extra += "  lint: " + "; ".join(f.message for f in r.lint)
             if r.kernel is not None:
                 extra += f"  kernel: {r.kernel.headline}"
-            if r.note:
-                extra += f"  ({r.note})"
+            note, *more = r.note.splitlines() if r.note else [""]
+            if note:
+                extra += f"  ({note})" if not more else f"  {note}"
             lines.append(f"  {r.display_name:<{wn}}  {r.kind:<{wk}}  {status_words(r.status, r.is_theorem):<7}  "
                          f"{r.fingerprint or '-':<16}{extra}")
+            lines += [f"    {line}" for line in more]  # a Lean error's further lines
             if statements and r.statement is not None:
                 lines.append(f"    statement: {r.statement}")
             if statements and r.satisfiable_by is not None:

@@ -1,6 +1,7 @@
 """Python meanings of the ``MLTheory.Basic`` helpers that the newer instances use: finite sums
 (``sumFin``, ``sumNat``), the list of a function's values (``finList``), the matrix product
-(``matMul``), the matrix-vector product (``matVec``) and the rectifier (``relu``, ``reluVec``)."""
+(``matMul``), the matrix-vector product (``matVec``) and the rectifier (``relu``, ``reluVec``); the
+argmax and argmin with Lean's tie-break (lowest index), as the Lean heads compute them."""
 
 from __future__ import annotations
 
@@ -10,12 +11,30 @@ from typing import Mapping
 from claimcheck.analysis.instances import Semantic, as_int
 from mltheory.mirrors.values import fin_fun, fin_mat, nat, rat, rat_matrix, rat_vector, table
 
-__all__ = ["SEMANTICS", "relu"]
+__all__ = ["SEMANTICS", "argmax_lowest", "argmin_lowest", "relu"]
 
 
 def relu(t: Fraction) -> Fraction:
     """The rectifier ``max(t, 0)`` (Lean's ``MLTheory.relu``, the one ReLU of the library)."""
     return max(Fraction(0), t)
+
+
+def argmax_lowest(values: list) -> int:
+    """Index of the maximum, lowest index on ties (the Lean tie-break)."""
+    best = 0
+    for i, v in enumerate(values):
+        if v > values[best]:
+            best = i
+    return best
+
+
+def argmin_lowest(values: list) -> int:
+    """Index of the minimum, lowest index on ties."""
+    best = 0
+    for i, v in enumerate(values):
+        if v < values[best]:
+            best = i
+    return best
 
 
 SEMANTICS: Mapping[str, Semantic] = {

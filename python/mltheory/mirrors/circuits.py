@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from claimcheck.analysis.instances import FinFun, Semantic, Unsupported
 from mltheory.mirrors.values import nat, rat, table

@@ -7,13 +7,13 @@ for the weighted codes)."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 
 from claimcheck.analysis.instances import FinFun, Semantic
 from mltheory.mirrors.values import fin_fun, nat, rat, table
-from mltheory.witnesses.simplex import argmax_lowest, argmin_lowest
+from mltheory.mirrors.basic import argmax_lowest, argmin_lowest
 
 __all__ = ["EXAMPLES", "LABELS", "SEMANTICS", "attention_output", "one_nn", "transformer_head"]
 

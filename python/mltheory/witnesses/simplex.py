@@ -27,6 +27,8 @@ from typing import Callable
 import numpy as np
 import sympy
 
+from mltheory.mirrors.basic import argmax_lowest, argmin_lowest
+
 from claimcheck.claims.witnesses import WitnessResult
 
 CodeFn = Callable[[int], sympy.Matrix]
@@ -103,24 +105,6 @@ def check_gram_exact(
 
 
 # --------------------------------------------------------------------------- argmax_eq_1nn
-
-
-def argmax_lowest(values: list) -> int:
-    """Index of the maximum, lowest index on ties (the Lean tie-break)."""
-    best = 0
-    for i, v in enumerate(values):
-        if v > values[best]:
-            best = i
-    return best
-
-
-def argmin_lowest(values: list) -> int:
-    """Index of the minimum, lowest index on ties."""
-    best = 0
-    for i, v in enumerate(values):
-        if v < values[best]:
-            best = i
-    return best
 
 
 def _fraction_code(code: sympy.Matrix) -> list[list[Fraction]]:
