@@ -14,7 +14,8 @@ from claimcheck import cli
 from claimcheck.errors import ClaimcheckError, ExitCode, ManifestError, OleanError, ToolchainError
 
 #: Exceptions that are signals inside one module, never reported to a user (each caught where raised).
-INTERNAL = {"claimcheck.analysis.vacuity._NoCandidate", "claimcheck.analysis.props._Undecided",
+INTERNAL = {"claimcheck.analysis.vacuity._NoCandidate", "claimcheck.analysis.vacuity._OutOfFuel",
+            "claimcheck.analysis.props._Undecided",
             "claimcheck.analysis.instances.Unsupported"}
 
 

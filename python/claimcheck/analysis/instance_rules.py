@@ -271,9 +271,11 @@ class InstanceRules:
             if ci is not None and ci.kind == "definition" and ci.value is not None:
                 v, last = strip_mdata(ci.value), None
                 while isinstance(v, Lam):
-                    v, last = strip_mdata(v.body), v.binder_info
+                    last = v.binder_info
+                    v = strip_mdata(v.body)
+                struct = strip_mdata(v.struct) if isinstance(v, Proj) else None
                 got = (last == _INST_IMPLICIT and isinstance(v, Proj) and self.is_project(v.type_name)
-                       and isinstance(strip_mdata(v.struct), BVar) and strip_mdata(v.struct).index == 0)
+                       and isinstance(struct, BVar) and struct.index == 0)
             self._parent[name] = got
         return got
 
@@ -313,8 +315,11 @@ class InstanceRules:
             return None
         v = instantiate_levels(ci.value, dict(zip(ci.level_params, head.levels)))
         rest = list(args)
-        while rest and isinstance(strip_mdata(v), Lam):
-            v = instantiate(strip_mdata(v).body, rest.pop(0))  # type: ignore[union-attr]
+        while rest:
+            lam = strip_mdata(v)
+            if not isinstance(lam, Lam):
+                break
+            v = instantiate(lam.body, rest.pop(0))
         return mk_app(v, *rest)
 
     def is_library_instance(self, arg: Expr, level: int = 0) -> bool:
