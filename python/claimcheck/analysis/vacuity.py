@@ -696,6 +696,10 @@ class VacuityChecker:
             n = head.name
             if n == _FALSE and not args:
                 return h
+            if n == _ITE and len(args) == 5 and _is_prop_sort(args[0]):
+                got = self._refute_if(head, args, form, h, depth, decide)
+                if got is not None:
+                    return got
             if n == _LT and len(args) == 4 and _is_const(args[0], _NAT) and _nat_value(args[3]) == 0 \
                     and self.find(N("Nat.not_lt_zero")) is not None:
                 return mk_app(_c(N("Nat.not_lt_zero")), args[2], h)
@@ -713,6 +717,33 @@ class VacuityChecker:
             if got is not None:
                 return got
         raise _NoCandidate("no refutation")
+
+    def _refute_if(self, head: Const, args: list[Expr], form: Expr, h: Expr, depth: int,
+                   decide: bool) -> Expr | None:
+        """A refutation of ``h : if c then t else e`` (a proposition) through the branch its
+        condition decides: ``c`` trivially true and ``t`` refuted (``if f 0 = f 0 then False else
+        True``), or ``c`` refuted and ``e`` refuted."""
+        _alpha, c, inst, t, e = args
+        if self.find(N("if_pos")) is None or self.find(N("if_neg")) is None or self.find(N("Eq.mp")) is None:
+            return None
+
+        def through(lemma: str, side: Expr, proof: Expr) -> Expr | None:
+            eq = mk_app(_c(N(lemma), *head.levels), c, inst, proof, args[0], t, e)
+            try:
+                return self.refute(side, mk_app(_c(N("Eq.mp"), _ZERO), form, side, eq, h), depth + 1, decide)
+            except _NoCandidate:
+                return None
+
+        for hc in self.trivials(c, depth + 1)[:1]:
+            got = through("if_pos", t, hc)
+            if got is not None:
+                return got
+        hn = self.terms.fresh()
+        try:
+            refuted = Lam(Name.of("h"), c, abstract(self.refute(c, hn, depth + 1, decide), [hn]), 0)
+        except _NoCandidate:
+            return None
+        return through("if_neg", e, refuted)
 
     def _empty(self, head: Const, args: list[Expr], form: Expr, h: Expr, depth: int,
                decide: bool = True) -> Expr | None:
