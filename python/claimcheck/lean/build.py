@@ -581,10 +581,6 @@ class Builder:
             base = output_base(self.project, name)
             olean = base.with_name(base.name + ".olean")
             how = "`claimcheck build`" + (", or `lake build` with a native Lean" if self.project.is_lake else "")
-            pkg = self.project.package
-            if pkg is not None and not pkg.inside:  # claimcheck writes only inside the workspace it checks
-                how = (f"`claimcheck build --root {os.path.relpath(pkg.dir, shown)}` there, or `lake build` with a "
-                       "native Lean; claimcheck writes only inside the workspace it checks")
             if not olean.is_file():
                 text = f"no {rel(olean)}: the module is not built (run {how})"
                 results[name] = ModuleResult(name, mod.path, ModuleState.NOT_BUILT,
@@ -775,9 +771,12 @@ class Builder:
 
     @functools.cached_property
     def _readable(self) -> list[str]:
-        """What a Lean process may read: the project, the toolchain, the program that runs it."""
+        """What a Lean process may read: the project, the outputs of the packages it requires (which
+        may lie outside it: a path package ``../x``, or a git package's sibling in ``.lake/packages``),
+        the toolchain, the program that runs it."""
         program = Path(os.path.realpath(self.toolchain.lean_cmd[0]))
-        return [str(self.project.root), str(self.toolchain.home), str(self.toolchain.lib_dir), str(program.parent.parent),
+        return [str(self.project.root), *(str(d) for d in self.project.dependency_dirs()),
+                str(self.toolchain.home), str(self.toolchain.lib_dir), str(program.parent.parent),
                 *(os.path.realpath(part) for part in self.toolchain.lean_cmd[1:] if os.path.isabs(part))]
 
     def _compile(self, mod: LeanModule) -> ModuleResult:
