@@ -111,6 +111,17 @@ MODULE_HINTS: tuple[tuple[re.Pattern[str], str], ...] = (
      "it in a `meta section`."),
 )
 
+#: An unknown name in a file without a ``module`` header that imports the project's (or a package's)
+#: files: on the wasm toolchain such a file sees none of their declarations (README, "Files without a
+#: `module` header"); a native ``lake build`` would see them.
+UNKNOWN_NAME = re.compile(r"[Uu]nknown (identifier|constant|namespace)")
+MODULELESS_HINT = (
+    "\nclaimcheck: this file has no `module` header, and on the wasm toolchain a file without one sees "
+    "none of the declarations of the project files it imports (a native `lake build` would). Start the "
+    "files with `module`, import with `public import`, and put what others use in a `public section` "
+    "(`@[expose] public section` when their proofs unfold its definitions), or build with a native Lean.")
+CORE_ROOTS = frozenset({"Init", "Std", "Lean", "Lake"})
+
 
 @dataclass(frozen=True)
 class Message:
@@ -819,6 +830,10 @@ class Builder:
                 messages = [_as_original(m, os.path.relpath(source, root), os.path.relpath(mod.path, root))
                             for m in messages]
             messages = [_with_module_hint(m) for m in messages]
+            if self.toolchain.kind == "wasm" and not mod.is_module and any(
+                    i.module.split(".")[0] not in CORE_ROOTS for i in mod.imports):
+                messages = [dataclasses.replace(m, text=m.text + MODULELESS_HINT)
+                            if m.severity == "error" and UNKNOWN_NAME.search(m.text) else m for m in messages]
             errors = [m for m in messages if m.severity == "error"]
             produced = (scratch / f"{stem}.olean").exists()
             if proc.returncode == 0 and not errors and produced:
