@@ -307,9 +307,13 @@ class Session:
         naming a declaration that is no theorem of these facts is not taken."""
         theorems = {f.key for f in self.facts if f.kind is DeclKind.THEOREM}
         if self._sandbox is None:
-            found = stages.instance_theorems(self.environment, self.facts, self.instance_rules)
-            return stages.not_cross_checked([f for f, _term in found], "companion code did not run (no OS sandbox"
-                                            " here; --unsandboxed-companion runs it without one)")
+            def not_run() -> dict[Key, InstanceResult]:
+                found = stages.instance_theorems(self.environment, self.facts, self.instance_rules)
+                return stages.not_cross_checked([f for f, _term in found], "companion code did not run (no OS"
+                                                " sandbox here; --unsandboxed-companion runs it without one)")
+
+            return self.records.reuse(PROJECT, self.keys.instances_not_run, dict[Key, InstanceResult], not_run,
+                                      valid=lambda got: set(got) <= theorems)
         return self.records.reuse(COMPANION, self._companion_key("instances", self.keys.project_key),
                                   dict[Key, InstanceResult], self._cross_check, valid=lambda got: set(got) <= theorems)
 
