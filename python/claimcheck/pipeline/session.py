@@ -87,8 +87,8 @@ class Session:
             return None
         from claimcheck.pipeline.alongside import Alongside
 
-        return Alongside(lambda: self.environment, [self.toolchain.lib_dir], stages.verdict_store(self.options.no_cache),
-                         self.project.kernel_fuel, self.progress)
+        return Alongside(lambda: self.environment, [self.toolchain.lib_dir],
+                         lambda: stages.verdict_store(self.options.no_cache), self.project.kernel_fuel, self.progress)
 
     #: the checking run the project's re-check continues (filled alongside the build)
     _checker: Checker | None = field(default=None, init=False, repr=False)
