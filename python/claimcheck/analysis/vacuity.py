@@ -28,6 +28,17 @@ check:
    ``Nat`` and ``Bool`` equations and orders and the connectives). These are checked with every
    definition unfolding (evaluation is the point).
 
+Both are judged on the statement **with the project's definitions unfolded**: the binders a
+conclusion's definitions hide (``def Safe := False → P``, ``∀ _ : Empty, P``, behind a ``let``) are
+binders too (refuted without evaluation: at the statement's arguments a definition's value is a
+computation, ``IsNeg 5``), and so are those of each part of the conclusion (the sides of ``∧``, the
+fields of a proposition structure but not ``↔``, the branch of an ``if`` its condition decides),
+judged in the definition or structure that states them with its parameters as variables (``def
+Good := (False → P) ∧ Q``'s ``False`` is a hidden hypothesis, ``IsFirstHalt … 0``'s empty ``∀ s <
+0`` is not). A proposition has alternative candidates (``A → B``: ``A`` refuted, or ``B``
+trivial); the search is memoised by the structure of what it looks at and runs under
+:data:`SEARCH_FUEL`: out of it, it says nothing (no lint), it never hangs.
+
 Each candidate is a term of the kernel's model, checked by
 :func:`claimcheck.kernel.checker.check_declaration` with a small fuel (where the kernel takes one)
 in an environment of the declarations the statement reaches, as the ``.olean`` files hold them
@@ -374,9 +385,11 @@ class VacuityChecker:
 
     # ------------------------------------------------------------------ unfolding
 
-    def step(self, e: Expr) -> Expr | None:
+    def step(self, e: Expr, project_only: bool = False) -> Expr | None:
         """One unfolding step of ``e``'s head (beta, zeta, delta, a projection of a constructor), or
-        ``None`` when its head is stuck."""
+        ``None`` when its head is stuck. ``project_only``: only what a reader of the statement does
+        not see through by itself: a ``let``, a beta-redex, a definition of the project (not the
+        library's ``Not`` or ``Ne``: as connectives they are no hidden binders)."""
         self._tick()
         e = strip_mdata(e)
         if isinstance(e, LetE):
@@ -385,7 +398,7 @@ class VacuityChecker:
         head = strip_mdata(head)
         if isinstance(head, Lam) and args:
             return mk_app(instantiate(head.body, args[0]), *args[1:])
-        if isinstance(head, Proj):
+        if isinstance(head, Proj) and not project_only:
             s = strip_mdata(head.struct)
             for _ in range(_UNFOLD):
                 h2, a2 = app_spine(s)
@@ -404,6 +417,7 @@ class VacuityChecker:
         if isinstance(head, Const):
             ci = self.find(head.name)
             if ci is not None and ci.kind == "definition" and ci.value is not None \
+                    and not (project_only and self.is_core_module(ci.module)) \
                     and len(ci.level_params) == len(head.levels):
                 body = instantiate_levels(ci.value, dict(zip(ci.level_params, head.levels)))
                 return mk_app(body, *args)
@@ -418,32 +432,13 @@ class VacuityChecker:
                 return
             e = strip_mdata(nxt)
 
-    def project_step(self, e: Expr) -> Expr | None:
-        """One unfolding step of ``e``'s head that a reader of the statement does not see through
-        by itself: a ``let``, a beta-redex, a definition of the project (not the library's ``Not``
-        or ``Ne``: as connectives they are no hidden binders)."""
-        self._tick()
-        e = strip_mdata(e)
-        if isinstance(e, LetE):
-            return instantiate(e.body, e.value)
-        head, args = app_spine(e)
-        head = strip_mdata(head)
-        if isinstance(head, Lam) and args:
-            return mk_app(instantiate(head.body, args[0]), *args[1:])
-        if isinstance(head, Const):
-            ci = self.find(head.name)
-            if ci is not None and ci.kind == "definition" and ci.value is not None \
-                    and not self.is_core_module(ci.module) and len(ci.level_params) == len(head.levels):
-                return mk_app(instantiate_levels(ci.value, dict(zip(ci.level_params, head.levels))), *args)
-        return None
-
     def _expose(self, e: Expr) -> Expr:
-        """``e`` unfolded by :meth:`project_step` until it is a ``∀``, else ``e`` as it was."""
+        """``e`` unfolded by :meth:`step` (``project_only``) until it is a ``∀``, else ``e`` as it was."""
         cur = strip_mdata(e)
         for _ in range(_UNFOLD):
             if isinstance(cur, ForallE):
                 return cur
-            nxt = self.project_step(cur)
+            nxt = self.step(cur, project_only=True)
             if nxt is None:
                 break
             cur = strip_mdata(nxt)
@@ -970,15 +965,6 @@ class VacuityChecker:
                 return params, self._independent_fields(ctor, head, [p[2] for p in params]), head.name
             break
         return [], [], None
-
-    def project_unfoldings(self, e: Expr):
-        """``e`` and its successive :meth:`project_step` unfoldings (at most ``_UNFOLD``)."""
-        for _ in range(_UNFOLD):
-            yield e
-            nxt = self.project_step(e)
-            if nxt is None:
-                return
-            e = strip_mdata(nxt)
 
     def _independent_fields(self, ctor: ConstantInfo, head: Const, args: list[Expr]) -> list[Expr]:
         """The field types of ``ctor`` at parameters ``args`` when none depends on an earlier one
