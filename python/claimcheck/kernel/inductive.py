@@ -343,6 +343,7 @@ class InductiveChecker:
                 fields, recs, res = self._ctor_fields(ctor)
                 res_args = get_app_args(res)
                 kk = self.valid_ind_app(res)
+                assert kk is not None  # the constructor's result was checked to be a block type
                 c_app = self.T.mk_apps(motives[kk], res_args[self.nparams:] + [
                     self.T.mk_apps(self.T.mk_const(cname, self.levels), self.params + fields)])
                 ihs = []
@@ -356,8 +357,7 @@ class InductiveChecker:
         rec_names = [n + ("rec",) for n in self.ind_names]
         out = []
         prefix = self.params + motives + minors
-        for k, ind in enumerate(self.types):
-            idx, major, motive = infos[k]
+        for k, (idx, major, motive) in enumerate(infos):
             rec_type = self.T.pis(prefix + idx + [major], self.T.mk_apps(motive, idx + [major]))
             rules = []
             for m, (kc, ctor) in enumerate(ctor_data):
