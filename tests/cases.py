@@ -34,7 +34,26 @@ built each as the case; ``by_version``, version -> declarations found in that ve
 ``fingerprint``, ``changes`` / ``keeps``: declarations whose fingerprint differs / is the same between
 the two versions; ``report`` (gate), texts the HTML report shows; ``main_results`` (gate),
 formalization.yaml's main results in order; ``known_decls`` (manifests), the Lean declarations that
-exist (absent: names are not checked).
+exist (absent: names are not checked); ``build`` (build), what the first build does (``ok``;
+``built``, ``up_to_date``, ``blocked``: exactly these modules; ``failed``: module -> a text of its
+first error; ``order_before``: pairs built in that order), and ``touch`` / ``edit`` (build), a
+rebuild after touching ``file`` / appending ``append`` to it, with what it does. Of ``status --json``'s
+records (realcode): ``records``, each ``decl`` (user-facing name) of a ``module`` found once, with
+the fields given (``status``, ``kind``, ``private``, ``warnings``, ``lint`` equal; ``kernel`` the
+kernel's outcome, ``kernel_not`` not it; ``lint_contains`` in a lint message); ``every_record``, a
+rule for every record of a ``module``; ``helpers``, generated declarations (``name_contains`` /
+``name_suffix``, of ``kind``) that exist and each have the ``kernel`` outcome (and a reason
+mentioning ``reason_mentions``); ``no_records``, modules with no record; ``module_errors``, modules
+that did not build, their record's ``note`` and the text output holding each ``text``;
+``or_refused``, the project may instead be refused with this ``exit`` and ``stderr``; ``lookups``,
+``status --decl`` runs with their ``exit``, the one record's ``status`` / ``printed_name``;
+``also_run``, further commands and their ``exit``; ``json_names``, names the JSON prints. Of the
+independent kernel's re-check (recheck): ``kernel``, name -> its verdict after a clean build;
+``kernel_why``, name -> a text of that verdict; ``statuses``, name -> the ``.olean``'s own status;
+``claims`` there name a declaration (a theorem claim on it, the kernel required); ``tamper``, a Nat
+literal changed ``from`` -> ``to`` in the built ``.olean`` (``decl``: a declaration whose statement
+shows it), with ``tampered`` (the verdicts after it) and ``tampered_claims``; ``ndjson``, name -> the
+verdict of a checker of the NDJSON export where it differs.
 """
 
 from __future__ import annotations
@@ -54,7 +73,9 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 VOCABULARY = frozenset({
     "about", "run", "exit", "stdout", "stderr", "declarations", "claims", "problems",
     "failed_modules", "axioms", "unsafe", "prelude", "warnings", "statements", "query", "versions", "by_version",
-    "fingerprint", "report", "main_results", "known_decls",
+    "fingerprint", "report", "main_results", "known_decls", "build", "touch", "edit",
+    "records", "every_record", "helpers", "no_records", "module_errors", "or_refused", "lookups", "also_run",
+    "json_names", "kernel", "kernel_why", "statuses", "tamper", "tampered", "tampered_claims", "ndjson",
 })
 #: The keys of one claim's expectations, and of ``problems``.
 CLAIM_KEYS = frozenset({"verdict", "errors", "warnings", "entries"})
