@@ -8,11 +8,13 @@ The vocabulary (each key means the same in every suite that uses it):
 ``about``
     What the case is, in words (read by people only).
 ``run``
-    The ``claimcheck`` command(s) the case runs, each a list of arguments (``--root`` added).
+    The ``claimcheck`` command(s) the case runs, each a list of arguments (``--root`` added); the
+    commands before the last one set the case up (e.g. ``check --update-fingerprints``).
 ``exit``
-    The exit code of the (last) command.
+    The exit code of the last command.
 ``stdout``, ``stderr``
-    Texts that must each occur in the command's output.
+    Texts that must each occur in the last command's output; ``not_shown``, texts that occur in
+    neither of its outputs.
 ``declarations``
     Every user-facing declaration and its status (``name: status``); one that is listed and not
     found, or found and not listed, fails the case.
@@ -53,7 +55,11 @@ independent kernel's re-check (recheck): ``kernel``, name -> its verdict after a
 ``claims`` there name a declaration (a theorem claim on it, the kernel required); ``tamper``, a Nat
 literal changed ``from`` -> ``to`` in the built ``.olean`` (``decl``: a declaration whose statement
 shows it), with ``tampered`` (the verdicts after it) and ``tampered_claims``; ``ndjson``, name -> the
-verdict of a checker of the NDJSON export where it differs.
+verdict of a checker of the NDJSON export where it differs. Of a lake workspace (lake):
+``status_output``, texts ``status --no-build`` shows (and none of ``not_shown``); ``files``, paths the
+build writes; ``axioms_exactly``, name -> its axioms, exactly; ``dependency_axioms``, name -> the
+axioms it reaches in required packages, as ``axiom (package p via decl)``; ``private``, names listed
+as private.
 """
 
 from __future__ import annotations
@@ -76,6 +82,7 @@ VOCABULARY = frozenset({
     "fingerprint", "report", "main_results", "known_decls", "build", "touch", "edit",
     "records", "every_record", "helpers", "no_records", "module_errors", "or_refused", "lookups", "also_run",
     "json_names", "kernel", "kernel_why", "statuses", "tamper", "tampered", "tampered_claims", "ndjson",
+    "not_shown", "status_output", "files", "axioms_exactly", "dependency_axioms", "private",
 })
 #: The keys of one claim's expectations, and of ``problems``.
 CLAIM_KEYS = frozenset({"verdict", "errors", "warnings", "entries"})
@@ -121,6 +128,8 @@ class Case:
             assert text in out, f"{self}: stdout lacks {text!r}:\n{out}"
         for text in self.get("stderr", []):
             assert text in err, f"{self}: stderr lacks {text!r}:\n{err}"
+        for text in self.get("not_shown", []):
+            assert text not in out + err, f"{self}: output has {text!r}:\n{out}\n{err}"
 
     def check_declarations(self, statuses: Mapping[str, str], also: Mapping[str, str] | None = None) -> None:
         """``statuses`` (every listed declaration's) are ``declarations`` exactly (with ``also``)."""
@@ -154,6 +163,14 @@ class Case:
             for decl, facts in (spec.get("entries") or {}).items():
                 for key, value in facts.items():
                     assert entry(cid, decl, key) == value, f"{where}: {decl}.{key}"
+
+    def check_report_claims(self, report: Mapping[str, Any]) -> None:
+        """``claims`` against the claims of a ``check --format json`` report (no facts of entries)."""
+        claims = [c for p in report["papers"] for c in p["claims"]]
+        self.check_claims({c["id"]: c["verdict"] for c in claims},
+                          {c["id"]: [p["message"] for p in c["problems"] if p["severity"] == "error"] for c in claims},
+                          {c["id"]: [p["message"] for p in c["problems"] if p["severity"] == "warning"] for c in claims},
+                          lambda cid, decl, key: pytest.fail(f"{self}: entries of {cid} are not read from JSON"))
 
     def check_problems(self, problems: Iterable[tuple[str, str]]) -> None:
         """``problems``: each ``must`` entry matches one of ``problems`` (``(head, message)``), no
@@ -209,18 +226,16 @@ def case(suite: str, name: str) -> Case:
 
 def run_cli(c: Case, root: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     """The case's ``run`` commands on ``root`` (each with ``--root``): the last one's exit code and
-    the outputs of all; checked with :meth:`Case.check_run`."""
+    outputs, checked with :meth:`Case.check_run` (the commands before it set the case up)."""
     from claimcheck.cli import main
 
     commands = c.get("run")
     assert commands, f"{c}: no `run` command"
-    code, outs, errs = 0, [], []
+    code, out, err = 0, "", ""
     for command in commands:
         args = command.split() if isinstance(command, str) else [str(a) for a in command]
         code = main([*args, "--root", str(root)])
         captured = capsys.readouterr()
-        outs.append(captured.out)
-        errs.append(captured.err)
-    out, err = "".join(outs), "".join(errs)
+        out, err = captured.out, captured.err
     c.check_run(code, out, err)
     return code, out, err
