@@ -20,6 +20,8 @@ FUEL = KernelVerdict(KernelOutcome.UNDECIDED, "out of fuel after 10 steps", code
     (KernelVerdict, KernelVerdict(KernelOutcome.DECLINED, "needs X", N("X.«y z»"), DeclineCode.MISSING_BODY)),
     (dict[tuple[str, Name], KernelVerdict], {("M", N("a.b")): FUEL, ("M2", N("_private.M.0.c")): FUEL}),
     (dict[Name, int], {N("T"): 2, N("Term.«let»"): 0}),
+    # empty: encode sees no key and writes an object; a record of no instance results is reused
+    (dict[tuple[str, Name], InstanceResult], {}),
     (list[tuple[Name, list[tuple[str, Name, int]]]], [(N("w"), [("M", N("T"), 3)])]),
     (tuple[str, bool], ("text\n", True)),
     (list[Problem], [Problem(ProblemCode.FORMALIZATION_STALE, Severity.ERROR, "stale", N("a"), "f.yaml", 1)]),

@@ -391,7 +391,7 @@ def test_no_build_reads_lake_layout_and_says_what_is_stale_or_not_built(toolchai
     assert "neither claimcheck's record nor a lake trace" in states[("helper", "Helper.Basic")]["first_error"]
     assert any(p["code"] == "module-stale" and p["message"].startswith("Helper.Basic (package helper, stale)")
                for p in report["problems"])
-    assert any(p["message"].startswith("Paper.Basic (blocked)") for p in report["problems"])
+    assert any(p["message"].startswith("Paper.Basic not built: imports Helper") for p in report["problems"])
     # an output that is not there at all
     helper.write_text(helper.read_text().replace("\n-- edited\n", ""))
     (root / ".lake/build/lib/lean/Paper/Basic.olean").unlink()

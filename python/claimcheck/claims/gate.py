@@ -527,7 +527,8 @@ def _project_problems(ev: Evidence, cited: set[tuple[str, Name]]) -> list[Proble
                                f"{module.first_error.removeprefix('blocked: ')}",
                                file=module.source))
         elif module.status in ("not-built", "stale"):
-            out.append(Problem(P.MODULE_STALE, E, f"{module.name}{package} ({module.status}): "
+            held = f"package {module.package}, " if module.package else ""
+            out.append(Problem(P.MODULE_STALE, E, f"{module.name} ({held}{module.status}): "
                                f"{module.first_error or module.status}; its declarations were not read",
                                file=module.source))
     for missing in ev.build.missing:

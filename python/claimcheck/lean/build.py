@@ -399,7 +399,8 @@ class Builder:
     def _blocked_by(self, name: str, path: Path, bad: str, below: ModuleResult) -> ModuleResult:
         """``name`` blocked by its import ``bad`` of the same package, which has no current outputs."""
         cause = below.cause or f"{bad} ({below.status}" + (f", package {self._package}" if self._package else "") + ")"
-        why = f"imports {bad}, which is {below.status}" + (f" because of {cause}" if below.status == "blocked" else "")
+        state = "did not build" if below.status == "failed" else f"is {below.status}"
+        why = f"imports {bad}, which {state}" + (f" because of {cause}" if below.status == "blocked" else "")
         return ModuleResult(name, path, ModuleState.BLOCKED, blocked_by=bad, package=self._package, reason=why, cause=cause)
 
     @property

@@ -178,7 +178,8 @@ def _decoder(kind: Any) -> Callable[[Any], Any]:
         key, value = _decoder(args[0]), _decoder(args[1])
         if args[0] is str or args[0] is Name or (isinstance(args[0], type) and issubclass(args[0], Enum)):
             return lambda data: {key(k): value(v) for k, v in _expect(dict, data).items()}
-        return lambda data: {key(k): value(v) for k, v in map(_pair, _expect(list, data))}
+        # an empty dict is written as an empty object whatever its keys (:func:`encode` sees no key)
+        return lambda data: {} if data == {} else {key(k): value(v) for k, v in map(_pair, _expect(list, data))}
     raise TypeError(f"the codec has no encoding for {kind!r}")
 
 

@@ -15,7 +15,7 @@ from claimcheck.model.facts import DeclFacts, DeclKind
 from claimcheck.model.names import Name
 from claimcheck.pipeline import stages
 from claimcheck.pipeline.keys import Keys, companion_key
-from claimcheck.pipeline.records import COMPANION, Records
+from claimcheck.pipeline.records import COMPANION, PROJECT, Records
 from claimcheck.progress import Progress
 from claimcheck.project import Project
 
@@ -92,10 +92,14 @@ class CompanionRuns:
         cache (a warm run once listed 0 cross-checks where a cold one listed 56, and kept that); a
         record naming a declaration that is no theorem of these facts is not taken."""
         theorems = {f.key for f in facts if f.kind is DeclKind.THEOREM}
-        if self.sandbox is None:
-            found = stages.instance_theorems(env(), facts, rules)
-            return stages.not_cross_checked([f for f, _term in found], "companion code did not run (no OS sandbox"
-                                            " here; --unsandboxed-companion runs it without one)")
+        if self.sandbox is None:  # each not cross-checked, a record too (a no-op check reads no module)
+            def not_run() -> dict[Key, InstanceResult]:
+                found = stages.instance_theorems(env(), facts, rules)
+                return stages.not_cross_checked([f for f, _term in found], "companion code did not run (no OS"
+                                                " sandbox here; --unsandboxed-companion runs it without one)")
+
+            return self.records.reuse(PROJECT, keys.instances_not_run, dict[Key, InstanceResult], not_run,
+                                      valid=lambda got: set(got) <= theorems)
         return self.records.reuse(COMPANION, self._key("instances", keys.project_key), dict[Key, InstanceResult],
                                   lambda: self._cross_check(env(), facts, rules, keys),
                                   valid=lambda got: set(got) <= theorems)

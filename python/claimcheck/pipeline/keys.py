@@ -96,6 +96,11 @@ class Keys:
                       *(f"{m}={r.status}={r.source}={r.first_error() if m in self.build.failed_modules() else ''}"
                         for m, r in self.build.modules.items()))
 
+    @property
+    def instances_not_run(self) -> str:
+        """The instance theorems, each not cross-checked (companion code does not run here)."""
+        return digest("instances-not-run", self.project_key)
+
     def witnesses(self, wanted: Iterable[tuple[str, Name]]) -> str:
         return digest("witnesses", self.project_key, self.options.kernel,
                       *(f"{m}\0{n}" for m, n in sorted(wanted, key=lambda k: (k[0], str(k[1])))))
