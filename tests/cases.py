@@ -59,7 +59,18 @@ verdict of a checker of the NDJSON export where it differs. Of a lake workspace 
 ``status_output``, texts ``status --no-build`` shows (and none of ``not_shown``); ``files``, paths the
 build writes; ``axioms_exactly``, name -> its axioms, exactly; ``dependency_axioms``, name -> the
 axioms it reaches in required packages, as ``axiom (package p via decl)``; ``private``, names listed
-as private.
+as private. Of an attack on the tool (trust; the steps in detail in ``tests/test_trust.py``):
+``before``, steps run before the command (build, tamper, write, symlink, ...); ``env``, variables
+for every run; ``concurrent``, how many runs at once (all saying the same); ``same_as_no_cache``, the
+output equals ``--no-cache``'s; ``timeout``, seconds a run may take; ``paper_claims``,
+``paper/claim`` -> verdict of the claims listed (from ``--format json``); ``modules``, module -> build
+state; ``witnesses``, witness id -> ok; ``instances``, instance theorem -> cross-check outcome;
+``status_json``, module -> ``failed``, ``stale`` or ``listed``; ``package_unchanged`` /
+``package_changed``, the claimcheck copy's files are / are no longer as copied; ``absent`` /
+``present``, paths that must not / must exist; ``no_file_contains``, a text no project file holds;
+``no_process``, no process of the case is left; ``no_connection``, nothing reached the case's
+servers; ``clean_outputs``, every output format free of control characters (``escaped_as``: a text
+they show instead).
 """
 
 from __future__ import annotations
@@ -83,6 +94,9 @@ VOCABULARY = frozenset({
     "records", "every_record", "helpers", "no_records", "module_errors", "or_refused", "lookups", "also_run",
     "json_names", "kernel", "kernel_why", "statuses", "tamper", "tampered", "tampered_claims", "ndjson",
     "not_shown", "status_output", "files", "axioms_exactly", "dependency_axioms", "private",
+    "before", "env", "concurrent", "same_as_no_cache", "timeout", "paper_claims", "modules", "witnesses",
+    "instances", "status_json", "package_unchanged", "package_changed", "absent", "present", "no_file_contains",
+    "no_process", "no_connection", "clean_outputs", "escaped_as",
 })
 #: The keys of one claim's expectations, and of ``problems``.
 CLAIM_KEYS = frozenset({"verdict", "errors", "warnings", "entries"})

@@ -40,5 +40,5 @@ def test_declarations_are_exact(tmp_path: Path) -> None:
 
 def test_every_suite_folder_reads_the_vocabulary() -> None:
     """Every ``expected.yaml`` of the ported suites loads (none holds a key the runner would ignore)."""
-    for suite in ("manifests", "status", "gate", "build", "realcode", "recheck", "lake"):
+    for suite in ("manifests", "status", "gate", "build", "realcode", "recheck", "lake", "trust"):
         assert cases.cases(suite), suite
