@@ -59,7 +59,7 @@ verdict of a checker of the NDJSON export where it differs. Of a lake workspace 
 ``status_output``, texts ``status --no-build`` shows (and none of ``not_shown``); ``files``, paths the
 build writes; ``axioms_exactly``, name -> its axioms, exactly; ``dependency_axioms``, name -> the
 axioms it reaches in required packages, as ``axiom (package p via decl)``; ``private``, names listed
-as private. Of an attack on the tool (trust; the steps in detail in ``tests/test_trust.py``):
+as private; ``workspace``, the case's folder that is the project root (a package lies beside it). Of an attack on the tool (trust; the steps in detail in ``tests/test_trust.py``):
 ``before``, steps run before the command (build, tamper, write, symlink, ...); ``env``, variables
 for every run; ``concurrent``, how many runs at once (all saying the same); ``same_as_no_cache``, the
 output equals ``--no-cache``'s; ``timeout``, seconds a run may take; ``paper_claims``,
@@ -93,7 +93,7 @@ VOCABULARY = frozenset({
     "fingerprint", "report", "main_results", "known_decls", "build", "touch", "edit",
     "records", "every_record", "helpers", "no_records", "module_errors", "or_refused", "lookups", "also_run",
     "json_names", "kernel", "kernel_why", "statuses", "tamper", "tampered", "tampered_claims", "ndjson",
-    "not_shown", "status_output", "files", "axioms_exactly", "dependency_axioms", "private",
+    "not_shown", "status_output", "files", "axioms_exactly", "dependency_axioms", "private", "workspace",
     "before", "env", "concurrent", "same_as_no_cache", "timeout", "paper_claims", "modules", "witnesses",
     "instances", "status_json", "package_unchanged", "package_changed", "absent", "present", "no_file_contains",
     "no_process", "no_connection", "clean_outputs", "escaped_as",

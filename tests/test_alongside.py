@@ -58,7 +58,7 @@ def test_an_abandoned_re_check_does_not_hold_the_run() -> None:
             time.sleep(5)
             raise RuntimeError("never read")
 
-    along = Alongside(lambda: SlowEnvironment(), [], None, 100, Progress(quiet=True))
+    along = Alongside(lambda: SlowEnvironment(), [], lambda: None, 100, Progress(quiet=True))
     along.ready("A", (), True)
     assert started.wait(5)
     t0 = time.monotonic()

@@ -320,8 +320,8 @@ def _json(args: list[str], capsys) -> tuple[int, dict]:
 @pytest.mark.parametrize("case", cases.params("lake"))
 def test_lake_fixture(case: cases.Case, toolchain, tmp_path: Path, capsys) -> None:
     """A workspace written by the project, as ``expected.yaml`` beside it says it is read."""
-    root = case.copy(tmp_path / case.name)
     spec = case.expected
+    root = case.copy(tmp_path / case.name) / spec.get("workspace", "")  # a subfolder when a package lies beside it
     common = ["--root", str(root), "-q", "-j1"]
     assert "exit" in spec, f"{case}: no exit code expected"
     cases.run_cli(case, root, capsys)
@@ -621,3 +621,28 @@ def test_the_lake_new_template_lakefile_lean_is_in_the_subset(tmp_path: Path) ->
     assert [(lib.name, lib.src_dir, lib.roots) for lib in cfg.libs] == [("Greeting", ".", ("Greeting",)),
                                                                          ("Extra", "extra", ("Extra",))]
     assert [(e.name, e.root, e.default) for e in cfg.exes] == [("greeting", "Main", True)]
+
+
+def test_no_build_on_a_sibling_package_says_what_is_not_built_or_stale(toolchain, tmp_path: Path, capsys) -> None:
+    """Outputs of a path package outside the workspace (``../numlib``) and of a git package, read
+    with ``--no-build``: current after a build; one deleted, one source edited: exit 1, both named."""
+    shutil.copytree(LAKE / "sibling_toml", tmp_path / "case")
+    root = tmp_path / "case" / "paper"
+    common = ["--root", str(root), "-q"]
+    assert main(["build", *common, "-j1"]) == 0
+    capsys.readouterr()
+    assert main(["status", "--no-build", *common]) == 0, capsys.readouterr().out
+    capsys.readouterr()
+    (tmp_path / "case/numlib/.lake/build/lib/lean/NumLib/Square.olean").unlink()
+    logic = root / ".lake/packages/logic/Logic/Basic.lean"
+    logic.write_text(logic.read_text() + "\n-- edited\n")
+    code = main(["status", "--no-build", *common])
+    out = capsys.readouterr().out
+    assert code == 1, out
+    assert "package numlib: NumLib.Square: not-built: no ../numlib/.lake/build/lib/lean/NumLib/Square.olean" in out
+    assert "package logic: Logic.Basic: stale: .lake/packages/logic/.lake/build/lib/lean/Logic/Basic.olean" in out
+    code, report = _json(["check", "--no-build", "--format", "json", *common], capsys)
+    assert code == 1 and not report["build"]["ok"]
+    states = {(m["package"], m["name"]): m["status"] for m in report["build"]["modules"]}
+    assert states[("numlib", "NumLib.Square")] == "not-built" and states[("logic", "Logic.Basic")] == "stale"
+    assert {c["verdict"] for p in report["papers"] for c in p["claims"]} == {"fails"}

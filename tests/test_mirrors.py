@@ -641,6 +641,42 @@ def test_excess_risk_is_the_frobenius_gap_and_rank_deficiency() -> None:
             assert gap == sum(((model - target) ** 2).reshape(-1), F(0)) and gap > 0
 
 
+
+def test_population_excess_risk_is_the_expected_squared_error() -> None:
+    """`popExcessRisk Σ M M⋆` (the trace of Δ Σ Δᵀ) is the weighted squared error of the inputs whose
+    second moment is Σ, as Lean's `popExcessRisk_secondMoment` says; under a positive definite Σ
+    (sympy) a model factored through k < rank(M⋆) dimensions has positive excess risk, as
+    `popExcessRisk_pos_of_lt` says, and a singular Σ can hide the error."""
+    cov = rat_matrix(3, 3, SEMANTICS["MLTheory.RankDeficiency.covEx"]())
+    xs = rat_matrix(4, 3, SEMANTICS["MLTheory.RankDeficiency.inputsEx"]())
+    assert (rank.second_moment(np.array([F(1)] * 4, dtype=object), xs) == cov).all()
+    mixer = rat_matrix(3, 3, SEMANTICS["MLTheory.RankDeficiency.mixer"]())
+    one = rat_matrix(3, 3, SEMANTICS["MLTheory.RankDeficiency.rankOneModel"]())
+    assert rank.pop_excess_risk(cov, one, mixer) == 10 and rank.pop_excess_risk(cov, mixer, mixer) == 0
+    rng = random.Random(11)
+    for _ in range(100):
+        n, s = rng.randint(1, 4), rng.randint(1, 6)
+        w = np.array([F(rng.randint(1, 3)) for _ in range(s)], dtype=object)
+        x = np.array([[F(rng.randint(-2, 2)) for _ in range(n)] for _ in range(s)], dtype=object)
+        m = np.array([[F(rng.randint(-2, 2)) for _ in range(n)] for _ in range(n)], dtype=object)
+        t = np.array([[F(rng.randint(-2, 2)) for _ in range(n)] for _ in range(n)], dtype=object)
+        sigma = rank.second_moment(w, x)
+        expected = sum((wt * sum((m @ xt - t @ xt) ** 2, F(0)) for wt, xt in zip(w, x)), F(0))
+        assert rank.pop_excess_risk(sigma, m, t) == expected
+        pos_def = sympy.Matrix(sigma.tolist()).is_positive_definite
+        r = sympy.Matrix(t.tolist()).rank()
+        for k in range(r):
+            a = np.array([[F(rng.randint(-2, 2)) for _ in range(k)] for _ in range(n)], dtype=object).reshape(n, k)
+            b = np.array([[F(rng.randint(-2, 2)) for _ in range(n)] for _ in range(k)], dtype=object).reshape(k, n)
+            model = a @ b if k else np.full((n, n), F(0), dtype=object)
+            if pos_def:
+                assert rank.pop_excess_risk(sigma, model, t) > 0
+    # a singular second moment (one input e_0) does not see the second column
+    e0 = np.array([[F(1), F(0)]], dtype=object)
+    target = np.array([[F(1), F(1)], [F(0), F(1)]], dtype=object)
+    model = np.array([[F(1), F(0)], [F(0), F(0)]], dtype=object)
+    assert rank.pop_excess_risk(rank.second_moment(np.array([F(1)], dtype=object), e0), model, target) == 0
+
 def test_code_properties_and_acyclicity_predicates() -> None:
     """Balance and one-distance symmetry of the triangle and antipodal codes; strictly upper
     triangular matrices and topological orders (the satisfiability facts the gate cross-checks)."""

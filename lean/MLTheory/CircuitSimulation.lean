@@ -38,8 +38,9 @@ multiplications and one sign gate: an arithmetic circuit in place of the feed-fo
 
 **Scope.** Over `Rat`; the encoder is this project's (two heads whose scores are dot products of
 input features, a one-coordinate value stream, the feed-forward circuit above), since the
-abstract does not give the paper's encoding; the converse simulation of encoders by circuits
-(c2) and other rings are not formalised.
+abstract does not give the paper's encoding. Its features are one-hot vectors of length `n`, so
+its width grows with the circuit. The converse simulation of encoders by circuits (c2) and other
+rings are not formalised.
 
 The concrete instance (`_instance_`, by `decide +kernel`) evaluates a circuit with four gates.
 -/

@@ -26,7 +26,7 @@ textbook separating example, the parity query**, for every number `n ≥ 1` of c
   summary suffices and no selection of at most `2` coordinates does
   (`compaction_parity_three`).
 
-**Scope (special case).** The selection modelled here is *oblivious*: which coordinates are kept
+**Scope (the project's reading).** The selection modelled here is *oblivious*: which coordinates are kept
 does not depend on the context. If the kept positions may depend on the context and the decoder
 sees them, the choice of positions can itself carry information: keeping a single coordinate whose
 position encodes the parity answers the query (`adaptive_selection_solves_parity`). The paper's

@@ -32,7 +32,8 @@ halted vertex stays halted (`haltingRgnnRun_add_of_halt`), and the invariance ho
 halting run too, round by round (`haltingRgnnRun_eq_of_bisim`): bisimilar vertices halt at the
 same round and their outputs agree (`haltingRgnnRun_output_eq_of_bisim`).
 
-**Scope (special case).** This is the invariance direction, round by round; the converse
+**Scope (a proof core).** This is the invariance direction, round by round, for the halting
+model stated here; it says nothing about converging RGNNs, and the converse
 (every graded-bisimulation-invariant classifier in `μGML` is computed) is not formalised.
 
 Concrete instances (`_instance_`, by `decide +kernel`) run one RGNN on the triangle and on the

@@ -13,7 +13,7 @@ Source: `004_725b34af8153ec2b.txt`, line 15 (the generation of valuable mathemat
 nested language generation in the limit: an unknown target language, revealed only through an
 adversarial enumeration, from which a generator must eventually output only new valid elements).
 
-**This module proves the base case of that model (a special case)**: without oracle, density or
+**This module proves the base case that model builds on (a proof core)**: without oracle, density or
 breadth requirements, every *finite* family of *infinite* languages admits generation in the
 limit (the Kleinberg–Mullainathan theorem for finite collections). Languages are predicates on
 `Nat`; the adversary enumerates the target `L k` by `e : Nat → Nat` (every `e t` is in `L k`, and

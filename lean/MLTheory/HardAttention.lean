@@ -27,8 +27,8 @@ returns the mean of the values at the positions of maximal score (`aha`). Exactl
   `∑_{j ∈ S} v j` (`count_mul_aha_indicator`).
 
 **Scope.** One addition gate; how an encoder reads the circuit from its input and routes gates
-layer by layer, the multiplication and sign gates, depth, and the converse simulation of encoders
-by circuits are not formalised. The concrete instance (`_instance_`, by `decide +kernel`)
+layer by layer, with multiplication and sign gates, is `MLTheory.CircuitSimulation`; the converse
+simulation of encoders by circuits is not formalised. The concrete instance (`_instance_`, by `decide +kernel`)
 evaluates a head on four positions.
 -/
 

@@ -5,6 +5,7 @@ Released under Apache 2.0 license as described in the file LICENSE.
 module
 
 public import MLTheory.OneDistance
+public import MLTheory.Simplex
 
 /-!
 # More vectors than dimensions are dependent; one-distance codes need `d ≥ C - 1`
@@ -25,9 +26,15 @@ Exactly over `Rat`, in every dimension:
   `(C - d - 1) ∑ c_i = 0` and all `c_j = 0`, a contradiction. (With `r² = 0` every prototype is
   `0`, the degenerate code, which fits in every dimension.)
 
-**Scope (special case).** Rational codes; the "if" direction is the simplex code of
-`MLTheory.Simplex` in `C` coordinates (not in `C - 1`, where a rational simplex need not exist:
-`MLTheory.PlanarTriangle`), and the defect parameter below the threshold is not formalised.
+* **the "if" direction above the boundary** (`exists_oneDistance_code`): in every dimension
+  `d ≥ C` the centred one-hot codes of `MLTheory.Simplex`, padded with zero coordinates
+  (`padZeros`), are a balanced code with equal norms and one distance.
+
+**Scope.** Rational codes, by an argument (Gaussian elimination, the Gram matrix) that is the same
+over every ordered field, so the "only if" direction is proved as the paper states it. The "if"
+direction is proved for `d ≥ C`, not at the boundary `d = C - 1`, where a rational regular simplex
+need not exist (`MLTheory.PlanarTriangle`), and the defect parameter below the threshold is not
+formalised.
 
 The concrete instance (`_instance_`, by `decide +kernel`) checks a dependence of three plane
 vectors; the `_satisfiable` theorems apply each theorem with hypotheses.
@@ -202,6 +209,75 @@ theorem card_le_succ_of_oneDistance {C d : Nat} (μ : Fin C → Fin d → Rat) (
     · grind
     · exact hi0 h'
 
+/-! ## The "if" direction in every dimension `d ≥ C` -/
+
+/-- A vector of `Fin n → Rat` with `e` zero coordinates put in front, in `Fin (n + e) → Rat`. -/
+def padZeros {n : Nat} : (e : Nat) → (Fin n → Rat) → Fin (n + e) → Rat
+  | 0, v => v
+  | e + 1, v => Fin.cases 0 (padZeros e v)
+
+/-- Zero padding keeps every sum of a function of two padded vectors that vanishes at `(0, 0)`. -/
+theorem sumFin_padZeros {n : Nat} (F : Rat → Rat → Rat) (hF : F 0 0 = 0) :
+    ∀ (e : Nat) (u v : Fin n → Rat),
+      sumFin (n + e) (fun a => F (padZeros e u a) (padZeros e v a)) =
+        sumFin n (fun a => F (u a) (v a))
+  | 0, _, _ => rfl
+  | e + 1, u, v => by
+    show sumFin ((n + e) + 1) (fun a => F (padZeros (e + 1) u a) (padZeros (e + 1) v a)) = _
+    rw [sumFin_succ]
+    simp only [padZeros, Fin.cases_zero, Fin.cases_succ]
+    rw [hF, sumFin_padZeros F hF e u v]
+    grind
+
+/-- A sum of padded vectors is the padded sum, coordinate by coordinate. -/
+theorem sumFin_padZeros_apply {n : Nat} (C : Nat) (w : Fin C → Fin n → Rat) :
+    ∀ (e : Nat) (a : Fin (n + e)),
+      sumFin C (fun c => padZeros e (w c) a) = padZeros e (fun i => sumFin C (fun c => w c i)) a
+  | 0, _ => rfl
+  | e + 1, a => by
+    cases a using Fin.cases with
+    | zero =>
+      simp only [padZeros, Fin.cases_zero]
+      exact sumFin_zero_fun C
+    | succ a =>
+      simp only [padZeros, Fin.cases_succ]
+      exact sumFin_padZeros_apply C w e a
+
+/-- The zero vector stays zero when padded. -/
+theorem padZeros_zero {n : Nat} : ∀ (e : Nat) (a : Fin (n + e)), padZeros e (fun _ : Fin n => 0) a = 0
+  | 0, _ => rfl
+  | e + 1, a => by
+    cases a using Fin.cases with
+    | zero => simp only [padZeros, Fin.cases_zero]
+    | succ a =>
+      simp only [padZeros, Fin.cases_succ]
+      exact padZeros_zero e a
+
+/-- **One-distance codes exist in every dimension `d ≥ C`** (the "if" direction of the dichotomy,
+above the boundary `d = C - 1`): the centred one-hot codes of `MLTheory.Simplex`, padded with
+zeros, are a balanced code of `C` prototypes in `Fin d → Rat` with equal squared norms
+`(C - 1)/C` and all pairwise squared distances `2`. -/
+theorem exists_oneDistance_code (C d : Nat) (h : C ≤ d) :
+    ∃ μ : Fin C → Fin d → Rat, BalancedCode.IsBalanced μ ∧
+      (∀ c, sqNorm (μ c) = ((C : Rat) - 1) / (C : Rat)) ∧ OneDistance.IsOneDistance μ 2 := by
+  obtain ⟨e, rfl⟩ : ∃ e, d = C + e := ⟨d - C, by omega⟩
+  refine ⟨fun c => padZeros e (simplexCode C c), fun a => ?_, fun c => ?_, fun a b hab => ?_⟩
+  · rw [sumFin_padZeros_apply C (fun c => simplexCode C c) e a]
+    have hz : (fun i => sumFin C (fun c => simplexCode C c i)) = (fun _ => 0) := by
+      funext i
+      rw [← simplexCode_sum_eq_zero C i]
+      exact sumFin_congr (fun c => by
+        unfold simplexCode
+        by_cases hic : i = c
+        · subst hic; rfl
+        · rw [if_neg (Ne.symm hic), if_neg hic])
+    rw [hz]
+    exact padZeros_zero e a
+  · rw [← simplexCode_sqNorm C c]
+    exact sumFin_padZeros (fun x y => x * y) (by grind) e _ _
+  · rw [← simplexCode_sqDist_eq_two C hab]
+    exact sumFin_padZeros (fun x y => (x - y) * (x - y)) (by grind) e _ _
+
 /-! ## A concrete dependence and satisfiability witnesses -/
 
 /-- The plane vectors `(1, 2)`, `(3, -1)` and `(5, 3)`. -/
@@ -228,6 +304,12 @@ theorem skipIndex_inj_satisfiable : (2 : Fin 3) = 2 :=
 theorem card_le_succ_of_oneDistance_satisfiable : 3 ≤ 3 + 1 :=
   card_le_succ_of_oneDistance BalancedCode.triangle 2 6 BalancedCode.triangle_isBalanced
     BalancedCode.triangle_sqNorm OneDistance.triangle_isOneDistance (by decide)
+
+/-- `exists_oneDistance_code` applied to three prototypes in four dimensions. -/
+theorem exists_oneDistance_code_satisfiable :
+    ∃ μ : Fin 3 → Fin 4 → Rat, BalancedCode.IsBalanced μ ∧
+      (∀ c, sqNorm (μ c) = ((3 : Nat) - 1 : Rat) / ((3 : Nat) : Rat)) ∧ OneDistance.IsOneDistance μ 2 :=
+  exists_oneDistance_code 3 4 (by decide)
 
 end MLTheory
 

@@ -34,7 +34,9 @@ frozen at token `j`), with every `G_j` a symmetric positive definite rational `d
   definite, all different) and `d(d+1)/2` queries whose score matrix factorises with no inner
   dimension below `d(d+1)/2`;
 * **`metricScore_not_gram_linear`**: for every constant `C` there is a dimension `d` and such a
-  score matrix with no factorisation of inner dimension `C · d`: no `O(d)` bound holds.
+  score matrix with no factorisation of inner dimension `C · d`: no `O(d)` bound holds;
+* **`metricScoreQuery_not_gram_linear`**: the same when each query is scored in the metric of its
+  own token (`metricScoreQuery`), by transposing the configuration.
 
 The bound is sharp for keys at the origin (`s_ij = ⟨q_i q_iᵀ, G_j⟩` lives in the symmetric
 matrices, of dimension `d(d+1)/2`); general keys add at most `d + 1` to it. The concrete instance
@@ -464,6 +466,44 @@ theorem metricScore_not_gram_linear (C : Nat) :
     exact Nat.mul_lt_mul_of_pos_left (by omega) (by omega)
   omega
 
+/-! ## The metric of the query token -/
+
+/-- The attention score with the metric of the query token: query `i` against key `j` scores the
+squared length of `q_i - k_j` in the metric `G_i`. -/
+def metricScoreQuery {d m m' : Nat} (G : Fin m → Mat d) (q : Fin m → Fin d → Rat)
+    (k : Fin m' → Fin d → Rat) : Fin m → Fin m' → Rat :=
+  fun i j => quadForm (G i) (fun a => q i a - k j a)
+
+/-- A factorisation `S = Q Kᵀ` gives the factorisation `Sᵀ = K Qᵀ` of the transpose, with the same
+inner dimension. -/
+theorem hasFactorisation_transpose {m m' : Nat} (S : Fin m → Fin m' → Rat) (r : Nat)
+    (h : HasFactorisation S r) : HasFactorisation (fun j i => S i j) r := by
+  obtain ⟨Q, K, hQK⟩ := h
+  exact ⟨K, Q, fun j i => (hQK i j).trans (dot_comm _ _)⟩
+
+/-- With queries at the origin, the query-token scores are the key-token scores of the transposed
+configuration (`(-k)ᵀ G (-k) = kᵀ G k`). -/
+theorem metricScoreQuery_zero_eq {d m m' : Nat} (G : Fin m → Mat d) (k : Fin m' → Fin d → Rat)
+    (i : Fin m) (j : Fin m') :
+    metricScoreQuery G (fun _ _ => 0) k i j = metricScore G k (fun _ _ => 0) j i := by
+  unfold metricScoreQuery metricScore
+  rw [quadForm_eq_sum, quadForm_eq_sum]
+  exact sumFin_congr (fun a => sumFin_congr (fun b => by grind))
+
+/-- **Scores in the metric of the query token are not Gram in low dimension either**: for every
+constant `C` there is a dimension `d` and a score matrix with per-token symmetric positive definite
+metrics, each query scored in its own token's metric, that has no factorisation with inner
+dimension `C · d` (the transposed configuration of `metricScore_not_gram_linear`, keys and queries
+exchanged). -/
+theorem metricScoreQuery_not_gram_linear (C : Nat) :
+    ∃ (d m : Nat) (G : Fin m → Mat d) (k : Fin m → Fin d → Rat),
+      (∀ i, IsSymm (G i) ∧ IsPosDef (G i)) ∧
+      ¬ HasFactorisation (metricScoreQuery G (fun _ _ => 0) k) (C * d) := by
+  obtain ⟨d, m, G, q, hG, hnot⟩ := metricScore_not_gram_linear C
+  refine ⟨d, m, G, q, hG, fun h => hnot ?_⟩
+  obtain ⟨Q, K, hQK⟩ := hasFactorisation_transpose _ _ h
+  exact ⟨Q, K, fun i j => (metricScoreQuery_zero_eq G q j i).symm.trans (hQK i j)⟩
+
 /-! ## Concrete instance -/
 
 /-- The score matrix of the configuration as a list of rows, for stating instances. -/
@@ -489,6 +529,13 @@ theorem metricScore_pairs_satisfiable :
       ((2 : Nat) + 1 : Rat) * sqNorm (queryAt 2 ⟨0, by decide⟩) +
         (if (⟨0, by decide⟩ : Fin (tri 2)) = ⟨1, by decide⟩ then 1 else 0) :=
   metricScore_pairs 2 ⟨0, by decide⟩ ⟨1, by decide⟩
+
+/-- `hasFactorisation_transpose` applied to the `1 × 1` matrix `[[2]] = [1] [2]ᵀ`. -/
+theorem hasFactorisation_transpose_satisfiable :
+    HasFactorisation (fun (j : Fin 1) (i : Fin 1) => (fun (_ : Fin 1) (_ : Fin 1) => (2 : Rat)) i j) 1 :=
+  hasFactorisation_transpose _ 1 ⟨fun _ _ => 1, fun _ _ => 2, fun _ _ => by
+    simp only [dot, sumFin_succ, sumFin_zero]
+    grind⟩
 
 /-- `le_of_hasFactorisation` applied to the configuration for `d = 1` (one token) and its
 factorisation with inner dimension `1`. -/

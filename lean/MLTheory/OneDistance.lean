@@ -23,7 +23,8 @@ with one-distance symmetry: all pairwise squared distances equal `δ`. Then
 * the common squared distance is forced: `(C - 1) δ = 2 C r2` (`mul_dist_eq_of_oneDistance`).
 
 **Scope.** The rank step that turns this Gram matrix (rank `C - 1` when `r2 ≠ 0`) into the bound
-`d ≥ C - 1`, the "if" direction below `C` dimensions, and the defect parameter are not formalised.
+`d ≥ C - 1` is `MLTheory.LinearDependence`; the "if" direction below `C` dimensions and the defect
+parameter are not formalised.
 The concrete instance (`_instance_`, by `decide +kernel`) checks a balanced 3-code in `Rat³`.
 -/
 

@@ -28,7 +28,8 @@ an element when its weight is positive and its block is still empty (`greedy`). 
 * **greedy optimality**: if the scan order lists every element and has non-increasing weights,
   the greedy result has maximal weight among all independent sets (`weight_le_greedy`).
 
-**Scope.** Unit capacities only (general capacities, and general matroids, are not formalised),
+**Scope.** Unit capacities only (general capacities are `MLTheory.CapacityGreedy`; general
+matroids are not formalised),
 and the paper's mapping of the CaD greedy search onto a partition matroid, its objective and the
 regret bound are not modelled. The concrete instance (`_instance_`, by `decide +kernel`) runs
 the greedy algorithm on two blocks of three elements.

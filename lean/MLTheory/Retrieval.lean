@@ -25,8 +25,9 @@ of any embedding, with any tie-breaking, is such a map. It is *perfect* if every
   has `choose N k ≤ 2^(B d)` (`choose_le_of_perfect`); for `k = 1`, `N ≤ 2^(B d)`
   (`le_of_perfect_one`).
 
-**Scope (special case).** This is the pigeonhole core of the paper's bound; the step from
-`C(N, k) ≥ (N/k)^k` to `Bd = Ω(k ln N)` and the quantisation thresholds are not formalised.
+**Scope (a proof core).** This is the pigeonhole core of the paper's bound; the step from
+`C(N, k) ≥ (N/k)^k` to `Bd = Ω(k ln N)` is `MLTheory.RetrievalBound`, and the quantisation thresholds
+are not formalised.
 
 Concrete instances (`_instance_`, by `decide +kernel`) count the `k`-subsets for small `N`.
 -/

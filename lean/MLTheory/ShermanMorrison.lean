@@ -11,14 +11,16 @@ public import MLTheory.Basic
 
 Source: `004_725b34af8153ec2b.txt`, line 6 (Riemannian attention with low-rank
 metric factors: "metric inversion in O(d*r^2) via the Woodbury identity"). The Woodbury identity
-for a rank-`r` update is `r` successive rank-one updates; **this module proves the rank-one case
-(Sherman–Morrison), the special case `r = 1`**, exactly over `Rat`, for every size `n`:
+for a rank-`r` update is `r` successive rank-one updates; **this module proves the rank-one
+identity (Sherman–Morrison)**, exactly over `Rat`, for every size `n`, a proof core of the cost
+claim (the identity, not an operation count):
 
 if `B` is the inverse of `A` (`A B = I` and `B A = I`) and `β = 1 + vᵀ B u ≠ 0`, then
 `(A + u vᵀ)⁻¹ = B - (B u)(vᵀ B) / β`, i.e. both
 `(A + u vᵀ) (B - (B u)(vᵀ B)/β) = I` (`shermanMorrison_mul_right`) and
 `(B - (B u)(vᵀ B)/β) (A + u vᵀ) = I` (`shermanMorrison_mul_left`).
-The update costs `O(n²)` operations given `B`, instead of a new `O(n³)` inversion.
+Given `B`, the update takes `O(n²)` operations instead of a new `O(n³)` inversion; that count is
+not stated here.
 
 Concrete instances (`_instance_`, by `decide +kernel`) check the formula on a `3 × 3` matrix.
 -/

@@ -54,8 +54,6 @@ class Package:
     rev: str | None = None
     scope: str = ""
     inherited: bool = False
-    #: inside the workspace root: claimcheck may write its outputs there
-    inside: bool = True
 
     @property
     def build_dir(self) -> Path:
@@ -215,11 +213,10 @@ def load_workspace(root: Path, reader: ConfigReader) -> Workspace:
                                                f"{folder} has no lakefile.lean or lakefile.toml")
             continue
         cfg = reader(dep_lakefile)
-        inside = folder.resolve().is_relative_to(root)
         pkg = Package(req.name, folder.resolve(), cfg, kind, tuple(r.name for r in cfg.requires),
                       url=entry.url if entry else req.git, rev=entry.rev if entry else req.rev,
                       scope=(entry.scope if entry else "") or req.scope,
-                      inherited=entry.inherited if entry else parent.kind is not PackageKind.ROOT, inside=inside)
+                      inherited=entry.inherited if entry else parent.kind is not PackageKind.ROOT)
         resolved[req.name] = pkg
         queue.extend((pkg, r) for r in cfg.requires)
     order = _dependency_order(resolved)

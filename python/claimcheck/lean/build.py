@@ -111,6 +111,17 @@ MODULE_HINTS: tuple[tuple[re.Pattern[str], str], ...] = (
      "it in a `meta section`."),
 )
 
+#: An unknown name in a file without a ``module`` header that imports the project's (or a package's)
+#: files: on the wasm toolchain such a file sees none of their declarations (README, "Files without a
+#: `module` header"); a native ``lake build`` would see them.
+UNKNOWN_NAME = re.compile(r"[Uu]nknown (identifier|constant|namespace)")
+MODULELESS_HINT = (
+    "\nclaimcheck: this file has no `module` header, and on the wasm toolchain a file without one sees "
+    "none of the declarations of the project files it imports (a native `lake build` would). Start the "
+    "files with `module`, import with `public import`, and put what others use in a `public section` "
+    "(`@[expose] public section` when their proofs unfold its definitions), or build with a native Lean.")
+CORE_ROOTS = frozenset({"Init", "Std", "Lean", "Lake"})
+
 
 @dataclass(frozen=True)
 class Message:
@@ -582,10 +593,6 @@ class Builder:
             base = output_base(self.project, name)
             olean = base.with_name(base.name + ".olean")
             how = "`claimcheck build`" + (", or `lake build` with a native Lean" if self.project.is_lake else "")
-            pkg = self.project.package
-            if pkg is not None and not pkg.inside:  # claimcheck writes only inside the workspace it checks
-                how = (f"`claimcheck build --root {os.path.relpath(pkg.dir, shown)}` there, or `lake build` with a "
-                       "native Lean; claimcheck writes only inside the workspace it checks")
             if not olean.is_file():
                 text = f"no {rel(olean)}: the module is not built (run {how})"
                 results[name] = ModuleResult(name, mod.path, ModuleState.NOT_BUILT,
@@ -776,9 +783,12 @@ class Builder:
 
     @functools.cached_property
     def _readable(self) -> list[str]:
-        """What a Lean process may read: the project, the toolchain, the program that runs it."""
+        """What a Lean process may read: the project, the outputs of the packages it requires (which
+        may lie outside it: a path package ``../x``, or a git package's sibling in ``.lake/packages``),
+        the toolchain, the program that runs it."""
         program = Path(os.path.realpath(self.toolchain.lean_cmd[0]))
-        return [str(self.project.root), str(self.toolchain.home), str(self.toolchain.lib_dir), str(program.parent.parent),
+        return [str(self.project.root), *(str(d) for d in self.project.dependency_dirs()),
+                str(self.toolchain.home), str(self.toolchain.lib_dir), str(program.parent.parent),
                 *(os.path.realpath(part) for part in self.toolchain.lean_cmd[1:] if os.path.isabs(part))]
 
     def _compile(self, mod: LeanModule) -> ModuleResult:
@@ -821,6 +831,10 @@ class Builder:
                 messages = [_as_original(m, os.path.relpath(source, root), os.path.relpath(mod.path, root))
                             for m in messages]
             messages = [_with_module_hint(m) for m in messages]
+            if self.toolchain.kind == "wasm" and not mod.is_module and any(
+                    i.module.split(".")[0] not in CORE_ROOTS for i in mod.imports):
+                messages = [dataclasses.replace(m, text=m.text + MODULELESS_HINT)
+                            if m.severity == "error" and UNKNOWN_NAME.search(m.text) else m for m in messages]
             errors = [m for m in messages if m.severity == "error"]
             produced = (scratch / f"{stem}.olean").exists()
             if proc.returncode == 0 and not errors and produced:

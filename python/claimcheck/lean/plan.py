@@ -91,7 +91,7 @@ def plan_workspace(ws: Workspace, is_library_module: Callable[[str], bool]) -> W
         module, path, src, pkg_name = todo.pop(0)
         if module in owner:
             continue
-        if not path.resolve().is_relative_to(by_name[pkg_name].dir.resolve()) and by_name[pkg_name].inside:
+        if not path.resolve().is_relative_to(by_name[pkg_name].dir.resolve()):
             raise ConfigError(f"{path}: module {module} resolves outside its package {pkg_name} (a link?)")
         imports, is_module = parse_header(path)
         owner[module] = pkg_name

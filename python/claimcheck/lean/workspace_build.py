@@ -6,8 +6,8 @@
 - With the registry (wasm) toolchain: claimcheck builds each package in dependency order into lake's
   layout (``.lake/packages/<name>/.lake/build/lib/lean``, ``.lake/build/lib/lean``), incrementally
   (:class:`~claimcheck.lean.build.Builder`), each module with its own library's options, and only
-  the modules of a dependency that the root package needs. A package outside the workspace folder (a
-  path dependency ``../x``) is read, never written: claimcheck writes only inside the workspace.
+  the modules of a dependency that the root package needs. A path package outside the workspace folder
+  (``require x from "../x"``) is built where lake builds it, in its own ``.lake/build``.
 - Without building (``--no-build``): every package's outputs are read as they are, each module
   current only when claimcheck's record or lake's trace says so *and* the files agree.
 
@@ -69,7 +69,7 @@ def build_workspace(project: Project, toolchain: Toolchain, jobs: int | None = N
             continue
         sub = project.for_package(pkg)
         builder = Builder(sub, toolchain, jobs, progress, plan=mods, external=external, blocked=plan.blocked)
-        if build and pkg.inside:
+        if build:
             progress.line(f"package {pkg.name}: {len(mods)} module{'s' if len(mods) != 1 else ''} needed")
             with FileLock(pkg.build_dir / ".claimcheck.lock", progress,
                           f"another build of package {pkg.name} is running; waiting for it to finish"):

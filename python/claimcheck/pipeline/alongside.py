@@ -41,15 +41,16 @@ _DONE = object()
 class Alongside:
     """The early re-check of one session's build (see the module docstring)."""
 
-    def __init__(self, environment: Callable[[], Environment], core_folders: Sequence[Path], store: Store,
-                 fuel: int | None, progress: Progress) -> None:
-        from claimcheck.recheck.run import Checker
-
+    def __init__(self, environment: Callable[[], Environment], core_folders: Sequence[Path],
+                 store: Callable[[], Store], fuel: int | None, progress: Progress) -> None:
         self._environment = environment
         self.core_folders = list(core_folders)
-        self.store = store
+        self._store = store
         self.progress = progress
-        self.checker: Checker | None = Checker(fuel)
+        #: the run's checking, begun with the first module compiled (a build that compiles nothing
+        #: loads no kernel: the project's whole verdicts are reused)
+        self.checker: Checker | None = None
+        self.store: Store | None = None
         self.fuel = fuel
         self._ready: list[tuple[str, tuple[str, ...]]] = []
         self._queue: queue.Queue = queue.Queue()
@@ -68,6 +69,9 @@ class Alongside:
         ``compiled``: it was compiled in this run."""
         self._ready.append((module, imports))
         if compiled and self._thread is None:
+            from claimcheck.recheck.run import Checker
+
+            self.checker, self.store = Checker(self.fuel), self._store()
             self._thread = threading.Thread(target=self._work, name="kernel-alongside", daemon=True)
             self._thread.start()
         if self._thread is not None:

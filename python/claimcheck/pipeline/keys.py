@@ -83,18 +83,24 @@ class Keys:
 
     def facts(self) -> str:
         """The facts of every listed declaration with their kernel verdicts, locations and witnesses:
-        the facts' key, the options, where the sources are (locations are relative to the root)."""
+        the facts' key, the options, where the sources are (locations are relative to the root), and
+        why each module without current outputs has none (a module's record carries the reason: the
+        same stale module, stale for another reason, is another record)."""
         opts = self.options
         return digest("facts", self.project_key, opts.kernel, opts.include_all, str(self.project.root),
-                      *(f"{m}={r.status}={r.source}" for m, r in self.build.modules.items()))
+                      *self._module_states())
+
+    def _module_states(self) -> list[str]:
+        failed = self.build.failed_modules()
+        return [f"{m}={r.status}={r.source}={r.first_error() if m in failed else ''}"
+                for m, r in self.build.modules.items()]
 
     def rendered(self, fmt: str) -> str:
         """A rendered ``status`` in the format ``fmt``: the facts' key, the options, where the sources are."""
         opts = self.options
         return digest("rendered", fmt, self.project_key, opts.kernel, opts.include_all,
                       "|".join(map(str, opts.decls)) if opts.decls is not None else "*", str(self.project.root),
-                      *(f"{m}={r.status}={r.source}={r.first_error() if m in self.build.failed_modules() else ''}"
-                        for m, r in self.build.modules.items()))
+                      *self._module_states())
 
     @property
     def instances_not_run(self) -> str:

@@ -72,10 +72,11 @@ def build(project: Project, toolchain: Toolchain, jobs: int | None, progress: Pr
 def alongside(env: Callable[[], Environment], toolchain: Toolchain, fuel: int | None, no_cache: bool,
               progress: Progress) -> Alongside:
     """The kernel's re-check of each module as the build finishes it (:mod:`.alongside`); ``env()``
-    is the session's environment, read once the first module is ready."""
+    is the session's environment, read once the first module is ready, and the verdict store is
+    opened with the first module compiled."""
     from claimcheck.pipeline.alongside import Alongside
 
-    return Alongside(env, [toolchain.lib_dir], verdict_store(no_cache), fuel, progress)
+    return Alongside(env, [toolchain.lib_dir], lambda: verdict_store(no_cache), fuel, progress)
 
 
 # ---------------------------------------------------------------------------------------- facts
