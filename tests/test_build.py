@@ -1,7 +1,7 @@
 """The build driver on fixture projects, with the real Lean toolchain.
 
 Each folder under `fixtures/build/` is a project (its `.lean` files are the sources) with an
-`expected.yaml` beside it; adding a case is adding a folder.
+`expected.yaml` beside it (the one case runner, `tests/cases.py`); adding a case is adding a folder.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import os
 from pathlib import Path
 
 import pytest
-import yaml
 
+import cases
 from claimcheck.lean.build import BuildReport, build
 from claimcheck.errors import ModuleGraphError
 from claimcheck.progress import Progress
@@ -19,7 +19,6 @@ from claimcheck.project import Project
 
 from conftest import FIXTURES, copy_case
 
-CASES = sorted(p for p in (FIXTURES / "build").iterdir() if p.is_dir())
 
 
 @pytest.fixture(autouse=True)
@@ -51,14 +50,15 @@ def check_step(report: BuildReport, expected: dict) -> None:
         assert order.index(before) < order.index(after)
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
-def test_build_case(case: Path, tmp_path: Path, toolchain) -> None:
-    expected = yaml.safe_load((case / "expected.yaml").read_text())
-    project = copy_case(case, tmp_path)
+@pytest.mark.parametrize("case", cases.params("build"))
+def test_build_case(case: cases.Case, tmp_path: Path, toolchain) -> None:
+    expected = case.expected
+    project = Project.load(case.copy(tmp_path / case.name))
     quiet = Progress(quiet=True)
-    if "error" in expected:
-        with pytest.raises(ModuleGraphError, match=expected["error"]):
+    if "problems" in expected:  # the module graph is refused: the error, and nothing built
+        with pytest.raises(ModuleGraphError) as refused:
             build(project, toolchain, jobs=2, progress=quiet)
+        case.check_problems([(type(refused.value).__name__, str(refused.value))])
         assert not project.olean_dir.exists() or not any(project.olean_dir.rglob("*.olean"))
         return
     report = build(project, toolchain, jobs=2, progress=quiet)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from claimcheck.cli import main
+import cases
 from claimcheck.claims.fingerprints import update_fingerprints
 from claimcheck.claims.manifest import load_manifests
 from claimcheck.model.evidence import (
@@ -235,13 +235,11 @@ def test_changed_statement_fails_the_gate_showing_old_and_new(repo_gate, repo_pr
     assert any(entry["decl"] in l and "00000000deadbeef" in l and old in l for l in lines), lines
 
 
-def test_bad_manifest_is_exit_code_2_with_file_and_line(toolchain, tmp_path: Path, capsys) -> None:
-    root = tmp_path / "proj"
-    shutil.copytree(FIXTURES / "gate" / "bad_manifest", root)
-    code = main(["check", "--root", str(root), "-q"])
-    err = capsys.readouterr().err
-    assert code == 2, err
-    assert "toy.yaml:12: Lean declaration `Toy.two_add_two_eq_fiv` does not exist" in err
+@pytest.mark.parametrize("case", cases.params("gate", lambda c: c.get("run") is not None))
+def test_gate_command_fixture(case: cases.Case, toolchain, tmp_path: Path, capsys) -> None:
+    """A fixture project the command of ``run`` refuses or judges: its exit code and outputs (e.g. a
+    bad manifest: exit 2 with its file and line)."""
+    cases.run_cli(case, case.copy(tmp_path / "proj"), capsys)
 
 
 def test_report_from_a_real_gate_run_uses_the_projects_allow_list(toolchain, tmp_path: Path) -> None:
@@ -265,7 +263,7 @@ def test_report_from_a_real_gate_run_uses_the_projects_allow_list(toolchain, tmp
     assert "Source text not available here" in page
 
 
-GATE_CASES = sorted(p.name for p in (FIXTURES / "gate").iterdir() if (p / "expected.yaml").is_file())
+GATE_CASES = cases.params("gate", lambda c: c.get("run") is None)
 
 
 def _entry_value(entry: FormalEvidence, key: str, project_modules: set[str]):
@@ -289,40 +287,28 @@ def _entry_value(entry: FormalEvidence, key: str, project_modules: set[str]):
 
 @pytest.mark.lean
 @pytest.mark.parametrize("case", GATE_CASES)
-def test_gate_fixture(case: str, toolchain, tmp_path: Path) -> None:
+def test_gate_fixture(case: cases.Case, toolchain, tmp_path: Path) -> None:
     """A small project built with the real toolchain, its fingerprints recorded as a hurried author
-    would (`--update-fingerprints`), then judged: each claim's verdict, problems, warnings and the
+    would (`--update-fingerprints`), then judged: each claim's verdict, errors, warnings and the
     entries' facts as in ``expected.yaml``."""
     from claimcheck.model.codec import report_from_json, report_to_json
     from claimcheck.model.evidence import Severity
     from conftest import copy_case, gate_with_fingerprints
 
-    project = copy_case(FIXTURES / "gate" / case, tmp_path)
-    spec = yaml.safe_load((project.root / "expected.yaml").read_text(encoding="utf-8"))
+    project = copy_case(case.folder, tmp_path)
+    spec = case.expected
+    assert spec.get("claims"), f"{case}: no claim expected"
     session, _manifests, result = gate_with_fingerprints(project)
     assert session.build.ok, session.build.summary()
     modules = {m.name for m in result.build.modules}
     claims = {c.id: c for c in result.claims}
-    assert set(claims) == set(spec["claims"])
-    for cid, want in spec["claims"].items():
-        got = claims[cid]
-        errors = [p.message for p in got.errors]
-        flagged = [p.message for p in got.problems if p.severity is Severity.WARNING]
-        where = f"{case}/{cid}: {errors} {flagged}"
-        assert got.verdict == want["verdict"], where
-        for text in want.get("problems") or []:
-            assert any(text in p for p in errors), f"{where}: no problem with {text!r}"
-        if want["verdict"] == "holds":
-            assert errors == [], where
-        if "warnings" in want:
-            assert len(flagged) == len(want["warnings"]), where
-            for text in want["warnings"]:
-                assert any(text in w for w in flagged), f"{where}: no warning with {text!r}"
-        entries = {str(f.decl): f for f in got.formal}
-        for decl_name, facts in (want.get("entries") or {}).items():
-            for key, value in facts.items():
-                assert _entry_value(entries[decl_name], key, modules) == value, f"{where}: {decl_name}.{key}"
-    assert result.ok == all(c["verdict"] != "fails" for c in spec["claims"].values())
+    entries = {(c.id, str(f.decl)): f for c in result.claims for f in c.formal}
+    case.check_claims({cid: str(c.verdict) for cid, c in claims.items()},
+                      {cid: [p.message for p in c.errors] for cid, c in claims.items()},
+                      {cid: [p.message for p in c.problems if p.severity is Severity.WARNING]
+                       for cid, c in claims.items()},
+                      lambda cid, decl, key: _entry_value(entries[cid, decl], key, modules))
+    assert result.ok == all((c["verdict"] if isinstance(c, dict) else c) != "fails" for c in spec["claims"].values())
     if "main_results" in spec:  # formalization.yaml's main results: the theorems, never an instance theorem
         from claimcheck.claims.formalization import generate
 

@@ -1,9 +1,10 @@
 """The shipped manifests validate, and every schema error names the right file and line.
 
-Bad cases live in ``tests/fixtures/manifests/<case>/``: the bad YAML file(s) (sub-folders are
-loaded as further manifest folders), an ``expected.txt`` with one ``<file>:<line>: <substring>``
-per expected error (file relative to the case folder), and optionally ``known_decls.txt`` (one
-Lean name a line) to turn on declaration checking. Adding a case is adding a folder.
+Bad cases live in ``tests/fixtures/manifests/<case>/`` (the one case runner, ``tests/cases.py``):
+the bad YAML file(s) (sub-folders are loaded as further manifest folders) and an ``expected.yaml``
+whose ``problems: must:`` lists each expected error as ``<file>:<line>: <substring>`` (file relative
+to the case folder), and optionally ``known_decls`` (Lean names) to turn on declaration checking.
+Adding a case is adding a folder.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import cases
 from claimcheck.claims.manifest import (
     COVERAGES,
     LABELS,
@@ -29,7 +31,6 @@ from mltheory.witnesses import REGISTRY
 ROOT = Path(__file__).resolve().parents[1]
 MANIFESTS = ROOT / "manifests"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-CASES = sorted(p for p in (FIXTURES / "manifests").iterdir() if p.is_dir())
 #: The optional source texts the manifests cite. Not part of the repository: the tests of the
 #: shipped citations run where CI names the folder (``$CLAIMCHECK_SOURCES``), and are not
 #: collected elsewhere, so a user's clone has nothing to skip.
@@ -125,8 +126,9 @@ def test_no_source_text_is_copied_into_the_repository() -> None:
 # --------------------------------------------------------------------------- bad cases
 
 
-def _issues_of_case(case: Path) -> list:
-    folders = [case] + sorted(p for p in case.rglob("*") if p.is_dir())
+def _issues_of_case(root: Path, known: set[str] | None = None) -> list:
+    """The problems found in the manifests of ``root`` (a case's copy) and its sub-folders."""
+    folders = [root] + sorted(p for p in root.rglob("*") if p.is_dir())
     manifests, issues = [], []
     for folder in folders:
         try:
@@ -135,9 +137,6 @@ def _issues_of_case(case: Path) -> list:
             issues.extend(exc.issues)
     if issues:
         return issues
-    known = None
-    if (case / "known_decls.txt").is_file():
-        known = set((case / "known_decls.txt").read_text().split())
     try:
         validate(manifests, known_decls=known, witness_ids=REGISTRY)
         check_sources(manifests, FIXTURES / "sources")
@@ -146,25 +145,20 @@ def _issues_of_case(case: Path) -> list:
     return []
 
 
-def _expected(case: Path) -> list[tuple[str, int, str]]:
-    out = []
-    for raw in (case / "expected.txt").read_text().splitlines():
-        if raw.strip():
-            loc, _, text = raw.partition(": ")
-            file, _, line = loc.rpartition(":")
-            out.append((file, int(line), text.strip()))
-    return out
+def _copy(name: str, tmp_path: Path) -> Path:
+    """The manifests of the case ``name`` (without its ``expected.yaml``, which is no manifest)."""
+    return cases.case("manifests", name).copy(tmp_path / name)
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
-def test_bad_manifest_reports_file_line_and_message(case: Path) -> None:
-    issues = _issues_of_case(case)
-    assert issues, f"case {case.name}: expected errors, the manifests were accepted"
-    rendered = [(i.path.resolve().relative_to(case.resolve()).as_posix(), i.line, i.message) for i in issues]
-    for file, line, text in _expected(case):
-        assert any(f == file and ln == line and text in msg for f, ln, msg in rendered), (
-            f"case {case.name}: no error `{file}:{line}: ...{text}...`; got:\n"
-            + "\n".join(f"{f}:{ln}: {msg}" for f, ln, msg in rendered))
+@pytest.mark.parametrize("case", cases.params("manifests"))
+def test_bad_manifest_reports_file_line_and_message(case: cases.Case, tmp_path: Path) -> None:
+    root = case.copy(tmp_path / case.name)
+    known = case.get("known_decls")
+    issues = _issues_of_case(root, set(known) if known is not None else None)
+    assert issues, f"case {case}: expected errors, the manifests were accepted"
+    assert case.get("problems", {}).get("must"), f"case {case}: no problem expected"
+    case.check_problems((f"{i.path.resolve().relative_to(root.resolve()).as_posix()}:{i.line}", i.message)
+                        for i in issues)
     # every error message is actionable and carries `path:line:` when printed
     for i in issues:
         assert str(i).startswith(f"{i.path}:{i.line}: ")
@@ -176,25 +170,25 @@ def test_all_errors_of_a_file_are_collected() -> None:
     assert sorted({i.line for i in issues}) == sorted({5, 11, 12, 13})
 
 
-def test_manifest_error_string_lists_every_issue() -> None:
+def test_manifest_error_string_lists_every_issue(tmp_path: Path) -> None:
     with pytest.raises(ManifestError) as err:
-        load_manifests(FIXTURES / "manifests" / "wrong-type")
+        load_manifests(_copy("wrong-type", tmp_path))
     text = str(err.value)
     assert text.count("toy-paper.yaml:") == len(err.value.issues) >= 4
 
 
-def test_valid_fixture_passes() -> None:
-    case = FIXTURES / "manifests" / "duplicate-manifest-id"
+def test_valid_fixture_passes(tmp_path: Path) -> None:
+    case = _copy("duplicate-manifest-id", tmp_path)
     manifests = load_manifests(case)  # the top file alone is fine
     validate(manifests, witness_ids=REGISTRY)
     check_sources(manifests, FIXTURES / "sources")
     check_sources(load_manifests(case / "sub"), FIXTURES / "sources")
 
 
-def test_a_fingerprint_yaml_reads_as_a_number_is_a_fingerprint() -> None:
+def test_a_fingerprint_yaml_reads_as_a_number_is_a_fingerprint(tmp_path: Path) -> None:
     """Issue 40: a fingerprint is read as written (all digits is still a fingerprint), and only the
     mistyped ones of the `invalid-fingerprint` case are reported, each at its `fingerprint:` line."""
-    issues = _issues_of_case(FIXTURES / "manifests" / "invalid-fingerprint")
+    issues = _issues_of_case(_copy("invalid-fingerprint", tmp_path))
     assert sorted(i.line for i in issues) == [13, 15, 17, 23]
     text = (FIXTURES / "manifests" / "invalid-fingerprint" / "toy-paper.yaml").read_text()
     good = text.replace("3f2a9c01d4e5b6a ", "3f2a9c01d4e5b6a7").replace("3F2A9C01D4E5B6A7", "3f2a9c01d4e5b6a7") \

@@ -1,13 +1,14 @@
 """The independent kernel re-check of a project (claimcheck/recheck/) and what the gate makes of it.
 
-Fixture folders of ``tests/fixtures/recheck/`` are small projects with an ``expected.yaml``:
-``clean`` (the verdict kind of each declaration after a clean build), and optionally ``why``
-(declaration -> a text its verdict contains), ``status`` (declaration -> the olean's own status,
-``claimcheck status``), ``gate`` (declaration -> ``holds``/``fails``: a theorem claim on it, the
-kernel required), ``export: refused`` (the NDJSON export must refuse the project), and ``tamper``
-(``from``/``to``: a Nat literal changed in the built ``.olean`` bytes; ``decl``: a declaration whose
-statement shows it) with ``tampered`` (the verdict kinds after that) and ``tampered_gate``, and
-``ndjson`` (declaration -> the verdict a checker of the NDJSON export gives, where it differs).
+Fixture folders of ``tests/fixtures/recheck/`` are small projects with an ``expected.yaml`` in the
+one vocabulary of ``tests/cases.py``: ``kernel`` (the verdict kind of each declaration after a clean
+build), and optionally ``kernel_why`` (declaration -> a text its verdict contains), ``statuses``
+(declaration -> the olean's own status, ``claimcheck status``), ``claims`` (declaration ->
+``holds``/``fails``: a theorem claim on it, the kernel required), ``problems`` (``DecodeError: ...``:
+the NDJSON export must refuse the project), and ``tamper`` (``from``/``to``: a Nat literal changed in
+the built ``.olean`` bytes; ``decl``: a declaration whose statement shows it) with ``tampered`` (the
+verdict kinds after that) and ``tampered_claims``, and ``ndjson`` (declaration -> the verdict a
+checker of the NDJSON export gives, where it differs).
 
 Verdicts are cached in a sealed store in the user's cache folder (``claimcheck.cache.Store``), here
 a temporary one per test (``CLAIMCHECK_CACHE_DIR``): nothing is written to the project.
@@ -19,8 +20,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-import yaml
 
+import cases
 from claimcheck.analysis.statuses import declaration_facts, open_environment
 from claimcheck.cache import Store, reads_allowed
 from claimcheck.kernel import check_all, read_ndjson
@@ -33,8 +34,6 @@ from claimcheck.recheck.run import CHECKED, STORE_NAMESPACE, export_ndjson, name
 from builders import claim, decl, evidence, formal, verdict
 from tamper import tamper_nat_literals
 
-FIXTURES = Path(__file__).parent / "fixtures" / "recheck"
-CASES = sorted(p.name for p in FIXTURES.iterdir() if (p / "expected.yaml").is_file())
 N = Name.parse
 
 
@@ -135,16 +134,15 @@ def _check_gate(expected: dict[str, str], records: dict[str, DeclFacts], modules
 
 
 @pytest.mark.lean
-@pytest.mark.parametrize("case", CASES)
-def test_recheck_fixture(case: str, toolchain, tmp_path: Path, monkeypatch) -> None:
+@pytest.mark.parametrize("case", cases.params("recheck"))
+def test_recheck_fixture(case: cases.Case, toolchain, tmp_path: Path, monkeypatch) -> None:
     from claimcheck.lean.build import build
     from claimcheck.progress import Progress
     from claimcheck.project import Project
 
-    spec = yaml.safe_load((FIXTURES / case / "expected.yaml").read_text(encoding="utf-8"))
-    root = tmp_path / case
-    shutil.copytree(FIXTURES / case, root, ignore=shutil.ignore_patterns("expected.yaml"))
-    project = Project.load(root)
+    spec = case.expected
+    refused = bool(spec.get("problems"))  # the NDJSON export refuses the project
+    project = Project.load(case.copy(tmp_path / case.name))
     report = build(project, toolchain, jobs=1, progress=Progress(quiet=True))
     assert report.ok
     modules = list(report.modules)
@@ -154,18 +152,18 @@ def test_recheck_fixture(case: str, toolchain, tmp_path: Path, monkeypatch) -> N
     cache = Store(STORE_NAMESPACE, enabled=reads_allowed())
     assert not _records(cache)
     _env, result = _kinds(project, toolchain, modules, cache)
-    got = {n: _kind(result.verdicts.get(N(n))) for n in spec["clean"]}
-    assert got == spec["clean"], result.verdicts
-    for name, text in spec.get("why", {}).items():
+    got = {n: _kind(result.verdicts.get(N(n))) for n in spec["kernel"]}
+    assert got == spec["kernel"], result.verdicts
+    for name, text in spec.get("kernel_why", {}).items():
         assert text in str(result.verdicts[N(name)]), result.verdicts[N(name)]
-    if "status" in spec or "gate" in spec:
+    if "statuses" in spec or "claims" in spec:
         records = _statuses(modules, project, toolchain, result.verdicts)
-        assert {n: str(records[n].status) for n in spec.get("status", {})} == spec.get("status", {})
-        _check_gate(spec.get("gate", {}), records, modules)
+        assert {n: str(records[n].status) for n in spec.get("statuses", {})} == spec.get("statuses", {})
+        _check_gate(spec.get("claims", {}), records, modules)
     assert result.checked_units > 0 and not list(project.build_dir.rglob("kernel-cache*"))
     _env, again = _kinds(project, toolchain, modules, cache)
     assert again.verdicts == result.verdicts
-    if spec.get("export") == "refused":
+    if refused:
         # a name declared twice: such a run neither reads nor writes cached verdicts
         assert not _records(cache) and again.checked_units == result.checked_units
     else:
@@ -184,27 +182,28 @@ def test_recheck_fixture(case: str, toolchain, tmp_path: Path, monkeypatch) -> N
         env = open_environment([project.olean_dir], [toolchain.lib_dir])
         by_name = {str(r.name): r for r in declaration_facts(env, modules, [toolchain.lib_dir])}
         for name in spec["tampered"]:  # the olean's own account is unchanged ...
-            assert by_name[name].status == spec.get("status", {}).get(name, "proved")
+            assert by_name[name].status == spec.get("statuses", {}).get(name, "proved")
         assert str(spec["tamper"]["to"]) in (by_name[spec["tamper"]["decl"]].statement or "")
         _env, after = _kinds(project, toolchain, modules, cache)
         got = {n: _kind(after.verdicts[N(n)]) for n in spec["tampered"]}
         assert got == spec["tampered"], after.verdicts  # ... the kernel's is not
         assert after.checked_units == 1  # only the changed declaration was re-checked
-        _check_gate(spec.get("tampered_gate", {}), _statuses(modules, project, toolchain, after.verdicts), modules)
+        _check_gate(spec.get("tampered_claims", {}), _statuses(modules, project, toolchain, after.verdicts), modules)
 
     # round trip: the NDJSON export, checked by the kernel, gives the same verdicts as the oleans
     env, final = _kinds(project, toolchain, modules, None)
     out = tmp_path / "export.ndjson"
     names = sorted({n for m in modules for n in env.load(m).constant_names()})
-    if spec.get("export") == "refused":
-        with pytest.raises(DecodeError, match="declared by"):
+    if refused:
+        with pytest.raises(DecodeError) as error:
             export_ndjson(env, names, out)
+        case.check_problems([(type(error.value).__name__, str(error.value))])
         assert not out.exists()
-        assert {n: _kind(final.verdicts[N(n)]) for n in spec["clean"]} == spec["clean"]
+        assert {n: _kind(final.verdicts[N(n)]) for n in spec["kernel"]} == spec["kernel"]
         return
     export_ndjson(env, names, out)
     by_name = {v.declaration: str(v.outcome) for v in check_all(read_ndjson(out))}
-    expected = spec.get("tampered", spec["clean"])
+    expected = spec.get("tampered", spec["kernel"])
     for name, kind in expected.items():
         # an inductive block has one verdict, under its first type's name
         unit = name if name in by_name else max((k for k in by_name if name.startswith(k + ".")), key=len)

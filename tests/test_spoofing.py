@@ -10,11 +10,11 @@ The statement warnings of each status fixture (``spoof_*``, ``honest``) are chec
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 
+import cases
 from claimcheck.analysis.cross_check import instance_theorems
 from claimcheck.companion.client import instance_requests as requests, instance_results as results
 from claimcheck.analysis.instances import CORE_SEMANTICS, Evaluator
@@ -46,8 +46,7 @@ def C(name: str) -> Const:
 @pytest.fixture(scope="module")
 def hadd(tmp_path_factory: pytest.TempPathFactory, toolchain):
     """The `spoof_hadd` status fixture, built: (session, environment, records by name)."""
-    root = tmp_path_factory.mktemp("hadd") / "project"
-    shutil.copytree(FIXTURES / "status" / "spoof_hadd", root, ignore=shutil.ignore_patterns("expected.yaml"))
+    root = cases.case("status", "spoof_hadd").copy(tmp_path_factory.mktemp("hadd") / "project")
     session = Session(Project.load(root), Progress(quiet=True), Options(jobs=1, kernel=False))
     assert session.build.ok
     return session, session.environment, {str(r.name): r for r in session.facts}

@@ -1,9 +1,9 @@
 """Proof status on adversarial fixtures, each built with the real Lean toolchain.
 
 Every folder of ``tests/fixtures/status/`` is a small project (its source folder is the
-folder itself) with an ``expected.yaml``:
+folder itself) with an ``expected.yaml`` in the one vocabulary of ``tests/cases.py``:
 
-* ``expected``: the status of *every* user-facing declaration (a listed declaration that is
+* ``declarations``: the status of *every* user-facing declaration (a listed declaration that is
   not in the file fails the test, so nothing can come out ``proved`` unnoticed);
 * ``axioms``: axioms that must appear in a record;
 * ``unsafe``: the unsafe declarations each declaration is or uses (every one not listed uses none);
@@ -11,13 +11,14 @@ folder itself) with an ``expected.yaml``:
 * ``failed_modules``: modules that must fail to build;
 * ``prelude``: declarations and the ``prelude`` modules (not importing ``Init``) they rest on;
   a declaration not named there must rest on none;
-* ``refused``: the build refuses the project (exit 2), printing this text (nothing is built);
+* ``run``, ``exit``, ``stderr``: the build refuses the project (exit 2), printing these texts
+  (nothing is built);
 * ``warnings``: the statement warnings of each declaration as ``kind: name`` strings (every
   declaration not listed must have none, so an honest fixture checks that nothing is flagged);
 * ``statements``: printed statements that must come out exactly so;
 * ``versions`` + ``fingerprint``: sub-folders built separately, and the declarations whose
   statement fingerprint must change (``changes``) or stay (``keeps``) between them;
-  ``expected_by_version`` adds declarations that exist in one version only.
+  ``by_version`` adds declarations that exist in one version only.
 """
 
 from __future__ import annotations
@@ -26,17 +27,14 @@ import shutil
 from pathlib import Path
 
 import pytest
-import yaml
 
+import cases
 from claimcheck.analysis.statuses import declaration_facts, open_environment
 from claimcheck.model.facts import DeclFacts, DeclKind
 from claimcheck.model.names import Name
 
-FIXTURES = Path(__file__).parent / "fixtures" / "status"
-SPECS = {p.name: yaml.safe_load((p / "expected.yaml").read_text(encoding="utf-8"))
-         for p in sorted(FIXTURES.iterdir()) if (p / "expected.yaml").is_file()}
-CASES = [name for name, spec in SPECS.items() if "refused" not in spec]
-REFUSED = [name for name, spec in SPECS.items() if "refused" in spec]
+CASES = cases.params("status", lambda c: c.get("run") is None)
+REFUSED = cases.params("status", lambda c: c.get("run") is not None)
 
 
 def _toolchain(root: Path):
@@ -46,14 +44,14 @@ def _toolchain(root: Path):
     return resolve_toolchain(root, install=True)
 
 
-def _build(src: Path, dst: Path) -> tuple[list[DeclFacts], dict, Path]:
+def _build(case: cases.Case, version: str, dst: Path) -> tuple[list[DeclFacts], dict, Path]:
     """The fixture built, and the facts of its declarations (what `claimcheck status` lists; the
     kernel's verdicts are `tests/test_recheck.py`'s)."""
     from claimcheck.progress import Progress
     from claimcheck.project import Project
     from claimcheck.pipeline.session import Options, Session
 
-    shutil.copytree(src, dst, ignore=shutil.ignore_patterns("expected.yaml", "build"))
+    case.copy(dst, version)
     session = Session(Project.load(dst), Progress(quiet=True), Options(jobs=1, kernel=False))
     ctx = {"report": session.build, "session": session, "root": dst}
     return session.facts, ctx, dst
@@ -66,23 +64,19 @@ def built(tmp_path_factory: pytest.TempPathFactory, toolchain):
     def get(case: str, version: str = "") -> tuple[list[DeclFacts], dict, Path]:
         key = (case, version)
         if key not in cache:
-            src = FIXTURES / case / version if version else FIXTURES / case
             dst = tmp_path_factory.mktemp(case) / (version or "project")
-            cache[key] = _build(src, dst)
+            cache[key] = _build(cases.case("status", case), version, dst)
         return cache[key]
 
     return get
 
 
-def _check_expected(records: list[DeclFacts], spec: dict, where: str) -> None:
+def _check_expected(records: list[DeclFacts], case: cases.Case, version: str, where: str) -> None:
     # a record by the name a user reads (a private declaration marked `(private)`)
     listed = {r.display_name: r for r in records if r.kind is not DeclKind.MODULE}
     assert len(listed) == sum(1 for r in records if r.kind is not DeclKind.MODULE), f"{where}: two records, one name"
-    expected: dict[str, str] = spec.get("expected", {})
-    wrong = {n: (s, listed[n].status if n in listed else "absent") for n, s in expected.items() if listed.get(n) is None or listed[n].status != s}
-    assert not wrong, f"{where}: expected vs got {wrong}"
-    extra = sorted(set(listed) - set(expected))
-    assert not extra, f"{where}: listed but not in expected.yaml: {[(n, listed[n].status) for n in extra]}"
+    case.check_declarations({n: str(r.status) for n, r in listed.items()}, case.get("by_version", {}).get(version))
+    spec = case.expected
     for name, axioms in (spec.get("axioms") or {}).items():
         for ax in axioms:
             assert Name.parse(ax) in listed[name].axioms, f"{where}: {name} should reach {ax}, got {listed[name].axioms}"
@@ -106,12 +100,12 @@ def _check_expected(records: list[DeclFacts], spec: dict, where: str) -> None:
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_status_fixture(case: str, built) -> None:
-    spec = yaml.safe_load((FIXTURES / case / "expected.yaml").read_text(encoding="utf-8"))
+def test_status_fixture(case: cases.Case, built) -> None:
+    spec = case.expected
     versions = spec.get("versions") or [""]
     for version in versions:
-        records, ctx, _root = built(case, version)
-        where = f"{case}/{version}" if version else case
+        records, ctx, _root = built(case.name, version)
+        where = f"{case}/{version}" if version else str(case)
         report = ctx["report"]
         must_fail = set(spec.get("failed_modules") or [])
         statuses = {n: r.status for n, r in report.modules.items()}
@@ -119,10 +113,7 @@ def test_status_fixture(case: str, built) -> None:
         failed_records = {r.module for r in records if r.kind is DeclKind.MODULE}
         assert failed_records == must_fail
         assert all(r.status == "failed" for r in records if r.kind is DeclKind.MODULE)
-        spec_v = dict(spec)
-        extra = (spec.get("expected_by_version") or {}).get(version) or {}
-        spec_v["expected"] = dict(spec.get("expected") or {}, **extra)
-        _check_expected(records, spec_v, where)
+        _check_expected(records, case, version, where)
         query = spec.get("query") or {}
         if query:
             session = ctx["session"]
@@ -136,7 +127,7 @@ def test_status_fixture(case: str, built) -> None:
 
 
 def test_fingerprints_change_only_with_the_statement(built) -> None:
-    spec = yaml.safe_load((FIXTURES / "fingerprint" / "expected.yaml").read_text(encoding="utf-8"))
+    spec = cases.case("status", "fingerprint").expected
     v1, v2 = spec["versions"]
     fp1 = {str(r.name): r.fingerprint for r in built("fingerprint", v1)[0]}
     fp2 = {str(r.name): r.fingerprint for r in built("fingerprint", v2)[0]}
@@ -173,15 +164,11 @@ def test_cli_status_exit_codes(built, capsys: pytest.CaptureFixture[str]) -> Non
 
 
 @pytest.mark.parametrize("case", REFUSED)
-def test_build_refuses(case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from claimcheck.cli import main
-
-    root = tmp_path / case
-    shutil.copytree(FIXTURES / case, root, ignore=shutil.ignore_patterns("expected.yaml"))
+def test_build_refuses(case: cases.Case, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = case.copy(tmp_path / case.name)
     _toolchain(root)
-    assert main(["build", "-q", "-j1", "--root", str(root)]) == 2
-    err = capsys.readouterr().err
-    assert SPECS[case]["refused"] in err, err
+    code, _out, _err = cases.run_cli(case, root, capsys)
+    assert code == 2
     assert not (root / "build" / "lib").exists() or not any((root / "build" / "lib").rglob("*.olean"))
 
 

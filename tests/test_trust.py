@@ -1,6 +1,7 @@
 """Nothing a project ships can raise a verdict (issue 23): one fixture folder per attack.
 
-Every folder of ``tests/fixtures/trust/`` is a small project with an ``expected.yaml``:
+Every folder of ``tests/fixtures/trust/`` is a small project with an ``expected.yaml`` in the one
+vocabulary of ``tests/cases.py`` (``about`` says what the case is):
 
 * ``before``: steps run first, in order: ``build``; ``tamper: {module, from, to}`` (a Nat literal
   changed in the built ``.olean`` bytes); ``forge_bookkeeping`` (the bookkeeping an older claimcheck
@@ -19,22 +20,22 @@ Every folder of ``tests/fixtures/trust/`` is a small project with an ``expected.
   name ``{tmp}`` (the test's folder, outside the project), ``{token}`` (a word unique to the test) and
   ``{toolchain}`` (the Lean toolchain's folder in the user's cache);
 * ``env``: variables for every run (their values may name ``{tmp}`` and ``{token}``);
-* ``run``: the claimcheck command (``--root`` and ``-q`` added), run in its own process (``concurrent:
+* ``run``: the claimcheck command, one (``--root`` and ``-q`` added), run in its own process (``concurrent:
   N``: N of them at once, which must all say the same); ``same_as_no_cache``: its output must equal
   the same command's with ``--no-cache``;
-* ``exit``, and what its output must show: ``claims`` (paper/claim -> verdict, from ``--format
-  json``), ``problems`` (codes that must occur), ``modules`` (module -> build state),
+* ``exit``, and what its output must show: ``paper_claims`` (paper/claim -> verdict, from ``--format
+  json``), ``problems: must:`` (codes that must occur), ``modules`` (module -> build state),
   ``statements`` (declaration -> printed statement), ``witnesses`` (witness id -> ok), ``instances``
   (instance theorem -> cross-check outcome), ``status_json`` (module -> ``failed``, ``stale``
-  or ``listed``), ``stdout`` / ``stdout_also`` / ``stderr`` / ``stderr_also`` (text that must occur),
-  ``stderr_not`` (text that must occur in neither output); ``package_unchanged`` /
+  or ``listed``), ``stdout`` / ``stderr`` (texts that must occur), ``not_shown`` (texts that must
+  occur in neither output); ``package_unchanged`` /
   ``package_changed`` (the claimcheck copy's files are / are no longer as copied); ``absent`` /
   ``present`` (paths, under the test's folder, that must not / must exist); ``no_file_contains``
   (a text no file of the project holds, links not followed); ``no_process`` (no
   process whose command line holds ``{token}`` is left); ``no_connection`` (nothing reached the
   ``listen`` servers); ``clean_outputs`` (every format of ``check``, ``status`` and ``report`` shows no control character,
   JSON parses, JUnit is well-formed XML; ``escaped_as``: a text one of them must show);
-  ``also``: further commands with their exit codes (and ``stdout``: texts their output must hold).
+  ``also_run``: further commands with their exit codes (and ``stdout``: texts their output must hold).
 
 No run may print a Python traceback.
 """
@@ -54,11 +55,11 @@ import time
 from pathlib import Path
 
 import pytest
-import yaml
 from tamper import tamper_nat_literals
 
-FIXTURES = Path(__file__).parent / "fixtures" / "trust"
-CASES = sorted(p.name for p in FIXTURES.iterdir() if (p / "expected.yaml").is_file())
+import cases
+
+FIXTURES = cases.FIXTURES / "trust"
 
 
 def _cli(root: Path, args: list[str], timeout: float = 1800, env: dict[str, str] | None = None
@@ -267,24 +268,25 @@ def _check_clean_outputs(root: Path, tmp: Path, ctx: _Context, escaped_as: str |
         assert {"text", "github", "report.json", "junit.xml", "summary.md"} <= set(shown), shown
 
 
-@pytest.mark.parametrize("case", CASES)
-def test_trust_case(case: str, tmp_path: Path, toolchain) -> None:
-    spec = yaml.safe_load((FIXTURES / case / "expected.yaml").read_text(encoding="utf-8"))
-    root = tmp_path / case
-    shutil.copytree(FIXTURES / case, root, ignore=shutil.ignore_patterns("expected.yaml", "head"))
-    ctx = _Context(tmp_path, case)
+@pytest.mark.parametrize("case", cases.params("trust"))
+def test_trust_case(case: cases.Case, tmp_path: Path, toolchain) -> None:
+    root = tmp_path / case.name
+    shutil.copytree(case.folder, root, ignore=shutil.ignore_patterns("expected.yaml", "head"))
+    ctx = _Context(tmp_path, case.name)
     ctx.toolchain = str(toolchain.home)
     try:
-        _run_case(spec, root, tmp_path, ctx)
+        _run_case(case, root, tmp_path, ctx)
     finally:
         ctx.close()
 
 
-def _run_case(spec: dict, root: Path, tmp_path: Path, ctx: _Context) -> None:
+def _run_case(case: cases.Case, root: Path, tmp_path: Path, ctx: _Context) -> None:
+    spec = case.expected
     ctx.env.update({k: ctx.fill(v) for k, v in (spec.get("env") or {}).items()})
     for step in spec.get("before") or []:
         _step(step, root, tmp_path, ctx)
-    args = [ctx.fill(a) for a in spec["run"]]
+    (command,) = spec["run"]
+    args = [ctx.fill(a) for a in command]
     if spec.get("concurrent"):
         done = _concurrently(root, args, int(spec["concurrent"]), ctx.env)
     else:
@@ -293,9 +295,8 @@ def _run_case(spec: dict, root: Path, tmp_path: Path, ctx: _Context) -> None:
     if spec.get("same_as_no_cache"):
         cold = _cli(root, [*args, "--no-cache"], env=ctx.env)
         assert cold.returncode == done.returncode and cold.stdout == done.stdout, (done.stdout[-3000:], cold.stdout[-3000:])
-    for key in ("stdout", "stdout_also"):
-        if key in spec:
-            assert ctx.fill(spec[key]) in done.stdout, done.stdout[-3000:]
+    for text in spec.get("stdout") or []:
+        assert ctx.fill(text) in done.stdout, done.stdout[-3000:]
     if "package_unchanged" in spec or "package_changed" in spec:
         assert ctx.package is not None
         same = _package_digest(ctx.package) == ctx.package_digest
@@ -323,21 +324,19 @@ def _run_case(spec: dict, root: Path, tmp_path: Path, ctx: _Context) -> None:
         assert not left, f"processes the companion started are still running: {left}"
     if "exit" in spec:
         assert done.returncode == spec["exit"], (done.returncode, done.stdout[-2000:], done.stderr[-2000:])
-    for key in ("stderr", "stderr_also"):
-        if key in spec:
-            assert spec[key] in done.stderr, done.stderr
-    if "stderr_not" in spec:
-        assert ctx.fill(spec["stderr_not"]) not in done.stderr + done.stdout
-    wants_json = any(k in spec for k in ("claims", "problems", "modules", "statements", "witnesses", "instances"))
+    for text in spec.get("stderr") or []:
+        assert text in done.stderr, done.stderr
+    for text in spec.get("not_shown") or []:
+        assert ctx.fill(text) not in done.stderr + done.stdout
+    wants_json = any(k in spec for k in ("paper_claims", "problems", "modules", "statements", "witnesses", "instances"))
     if wants_json:
         data = json.loads(done.stdout)
         verdicts = {f"{p['id']}/{c['id']}": c["verdict"] for p in data["papers"] for c in p["claims"]}
-        for key, verdict in (spec.get("claims") or {}).items():
+        for key, verdict in (spec.get("paper_claims") or {}).items():
             assert verdicts.get(key) == verdict, verdicts
-        codes = {p["code"] for p in data["problems"]} | {
-            p["code"] for paper in data["papers"] for c in paper["claims"] for p in c["problems"]}
-        for code in spec.get("problems") or []:
-            assert code in codes, codes
+        case.check_problems([(p["code"], p["message"]) for p in data["problems"]]
+                            + [(p["code"], p["message"]) for paper in data["papers"] for c in paper["claims"]
+                               for p in c["problems"]])
         ran = {w["id"]: w for w in data["witnesses"]}
         for wid, ok in (spec.get("witnesses") or {}).items():
             assert wid in ran and ran[wid]["ok"] is ok, ran.get(wid)
@@ -360,7 +359,7 @@ def _run_case(spec: dict, root: Path, tmp_path: Path, ctx: _Context) -> None:
                 assert mine and all(r["statement"] for r in mine), mine
     if spec.get("clean_outputs"):
         _check_clean_outputs(root, tmp_path, ctx, spec.get("escaped_as"))
-    for extra in spec.get("also") or []:
+    for extra in spec.get("also_run") or []:
         again = _cli(root, [ctx.fill(a) for a in extra["run"]], env=ctx.env)
         assert "Traceback" not in again.stderr, again.stderr
         assert again.returncode == extra["exit"], (again.stdout[-2000:], again.stderr[-2000:])

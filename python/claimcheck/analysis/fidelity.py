@@ -25,6 +25,7 @@ from pathlib import Path
 from claimcheck.errors import OleanError
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import App, Const, Environment, Expr, Lam, LetE, MData, Proj
+from claimcheck.olean.terms import subterms
 
 __all__ = ["needs_noncomputable", "native_fidelity_messages"]
 
@@ -34,29 +35,24 @@ _DATA_AXIOMS = frozenset({Name.parse("Classical.choice")})
 _AUTHOR_SECTION = re.compile(r"^\s*noncomputable\s+section\b", re.M)
 
 
+def _compiled_parts(x: Expr) -> tuple[Expr, ...]:
+    """The subterms of ``x`` that compiled code keeps (binder types and `forall` types are erased)."""
+    if isinstance(x, App):
+        return (x.fn, x.arg)
+    if isinstance(x, Lam):
+        return (x.body,)
+    if isinstance(x, LetE):
+        return (x.value, x.body)
+    if isinstance(x, MData):
+        return (x.expr,)
+    if isinstance(x, Proj):
+        return (x.struct,)
+    return ()
+
+
 def _relevant_constants(e: Expr) -> set[Name]:
     """The constants of ``e`` that compiled code would call (binder types erased)."""
-    out: set[Name] = set()
-    seen: set[int] = set()
-    stack = [e]
-    while stack:
-        x = stack.pop()
-        if id(x) in seen:
-            continue
-        seen.add(id(x))
-        if isinstance(x, Const):
-            out.add(x.name)
-        elif isinstance(x, App):
-            stack += [x.fn, x.arg]
-        elif isinstance(x, Lam):
-            stack.append(x.body)
-        elif isinstance(x, LetE):
-            stack += [x.value, x.body]
-        elif isinstance(x, MData):
-            stack.append(x.expr)
-        elif isinstance(x, Proj):
-            stack.append(x.struct)
-    return out
+    return {x.name for x in subterms(e, _compiled_parts) if isinstance(x, Const)}
 
 
 def needs_noncomputable(env: Environment, module: str, is_library: "Callable[[str], bool]") -> dict[Name, Name]:

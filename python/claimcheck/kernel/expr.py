@@ -26,7 +26,7 @@ from __future__ import annotations
 import itertools
 import sys
 from contextlib import contextmanager
-from typing import Sequence
+from typing import Any, Sequence
 
 from .level import Level, Levels
 from .result import OutOfFuel
@@ -54,6 +54,16 @@ class Expr:
 
     __slots__ = ("kind", "a", "b", "c", "d", "hash", "lbr", "has_lparam", "has_fvar")
     terms: "Terms"
+    kind: int
+    # the fields' types depend on `kind` (see above): a tagged record, read after testing the kind
+    a: Any
+    b: Any
+    c: Any
+    d: Any
+    hash: int
+    lbr: int
+    has_lparam: bool
+    has_fvar: bool
 
     def __hash__(self) -> int:
         return self.hash
@@ -94,6 +104,17 @@ def _children_of(e: Expr) -> tuple:
     return ()
 
 
+def _node_class(terms: "Terms") -> type[Expr]:
+    """A subclass of `Expr` (named `Expr` too) whose class attribute `terms` is `terms`."""
+
+    class Node(Expr):
+        __slots__ = ()
+
+    Node.terms = terms
+    Node.__name__ = Node.__qualname__ = "Expr"
+    return Node
+
+
 class Terms:
     """The hash-consed terms (and levels, `levels`) of one checking run.
 
@@ -110,7 +131,7 @@ class Terms:
         self.room = _UNLIMITED  # nodes the current declaration may still create (see `budget`)
         self._fvar_ids = itertools.count(1)
         # the node class of this table: `e.terms` is a class attribute, no memory per node
-        self.node = type("Expr", (Expr,), {"__slots__": (), "terms": self, "__module__": __name__})
+        self.node: type[Expr] = _node_class(self)
         self.zero = self.levels.zero
         self.one = self.levels.one
         self.prop = self.mk_sort(self.zero)
@@ -361,6 +382,7 @@ class Terms:
             return mk_bvar(i - n)
 
         def go(x: Expr, off: int) -> Expr:  # x.lbr > off
+            key: int | tuple[int, int]
             if off == start:
                 key = id(x)
                 c = top

@@ -90,6 +90,10 @@ class InductiveChecker:
             t = self._stripped[dom] = consume_type_annotations(self.tc, dom)
         return self.T.mk_fvar(t, None, binder.c)
 
+    def _binder(self, t: Expr) -> Expr:
+        """`t` if it is a `forall`, else its weak-head normal form: a type's next binder, if it has one."""
+        return t if t.kind == PI else self.tc.whnf(t)
+
     # -- types --------------------------------------------------------------------------------
 
     def check_types(self) -> None:
@@ -103,11 +107,7 @@ class InductiveChecker:
             t = ind.type
             i = 0
             nidx = 0
-            while True:
-                if t.kind != PI:
-                    t = tc.whnf(t)
-                    if t.kind != PI:
-                        break
+            while (t := self._binder(t)).kind == PI:
                 if i < self.nparams:
                     if k == 0:
                         x = self.local(t)
@@ -309,7 +309,6 @@ class InductiveChecker:
         return xs, k, get_app_args(t)[self.nparams:]
 
     def build_recursors(self, elim_level: Level | None, rec_lparams: tuple) -> list:
-        tc = self.tc
         levels = tuple(self.L.mk_param(p) for p in rec_lparams)
         sort = self.T.mk_sort(elim_level if elim_level is not None else self.T.zero)
         # indices and major premise of each type
@@ -318,11 +317,7 @@ class InductiveChecker:
             t = ind.type
             i = 0
             idx = []
-            while True:
-                if t.kind != PI:
-                    t = tc.whnf(t)
-                    if t.kind != PI:
-                        break
+            while (t := self._binder(t)).kind == PI:
                 if i < self.nparams:
                     t = self.T.instantiate(t.b, (self.params[i],))
                 else:
@@ -343,6 +338,7 @@ class InductiveChecker:
                 fields, recs, res = self._ctor_fields(ctor)
                 res_args = get_app_args(res)
                 kk = self.valid_ind_app(res)
+                assert kk is not None  # the constructor's result was checked to be a block type
                 c_app = self.T.mk_apps(motives[kk], res_args[self.nparams:] + [
                     self.T.mk_apps(self.T.mk_const(cname, self.levels), self.params + fields)])
                 ihs = []
@@ -356,8 +352,7 @@ class InductiveChecker:
         rec_names = [n + ("rec",) for n in self.ind_names]
         out = []
         prefix = self.params + motives + minors
-        for k, ind in enumerate(self.types):
-            idx, major, motive = infos[k]
+        for k, (idx, major, motive) in enumerate(infos):
             rec_type = self.T.pis(prefix + idx + [major], self.T.mk_apps(motive, idx + [major]))
             rules = []
             for m, (kc, ctor) in enumerate(ctor_data):

@@ -13,7 +13,7 @@ checker declines it), so no input makes one comparison take exponential time.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 Name = tuple  # a hierarchical name: a tuple of str / int components
 
@@ -32,8 +32,11 @@ class Level:
     """An interned universe level. Do not construct directly: use a `Levels` table."""
 
     __slots__ = ("kind", "a", "b", "hash", "has_param", "__weakref__")
+    # by kind: succ a=level; max/imax a, b=levels; param a=name; zero neither (a tagged record)
+    a: Any
+    b: Any
 
-    def __init__(self, kind: str, a: object, b: object, h: int, has_param: bool) -> None:
+    def __init__(self, kind: str, a: Any, b: Any, h: int, has_param: bool) -> None:
         self.kind = kind
         self.a = a
         self.b = b

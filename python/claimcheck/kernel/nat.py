@@ -225,6 +225,7 @@ class NatExtension:
         self.charge(steps)
         if op is not None:
             return self.T.mk_lit(op(a, b))
+        assert pred is not None  # one of the two was found above
         return self.T.mk_const(("Bool", "true") if pred(a, b) else ("Bool", "false"))
 
     def _lit(self, e: Expr) -> int | None:

@@ -185,7 +185,7 @@ class _Reader:
         r = self.names.get(i) if isinstance(i, int) else None
         if r is not None:
             return r
-        chain = []
+        chain: list[int] = []
         j = i
         while not (isinstance(j, int) and j in self.names):
             if not isinstance(j, int) or j not in self.raw_names or len(chain) > len(self.raw_names):
@@ -477,6 +477,7 @@ class _Writer:
         i = self.levels.get(id(l))
         if i is not None:
             return i
+        obj: dict[str, object]
         if l.kind == "succ":
             obj = {"succ": self.level(l.a)}
         elif l.kind in ("max", "imax"):

@@ -21,7 +21,7 @@ from .result import KernelError, Unsupported
 
 
 def _instantiate_params(T, t: Expr, n: int, args) -> Expr:
-    for i in range(n):
+    for _ in range(n):
         if t.kind != PI:
             raise Unsupported("nested inductive: malformed parameter telescope")
         t = t.b

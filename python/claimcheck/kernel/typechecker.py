@@ -189,6 +189,7 @@ class TypeChecker:
     def infer(self, e: Expr, infer_only: bool = True, ctx: list | None = None) -> Expr:
         """The type of `e`; with `infer_only` False every subterm is checked. `ctx` lists the free
         variables that stand for the bound variables loose in `e` (outermost first)."""
+        key: Expr | tuple[Expr, Expr]
         if e.lbr:
             if not ctx or len(ctx) < e.lbr:
                 raise self.error("internal: type inference on a term with loose bound variables")
@@ -224,6 +225,7 @@ class TypeChecker:
             raise out_of_fuel(tr)
         k = e.kind
         if k == BVAR:
+            assert ctx is not None  # e.lbr > 0: checked above
             r = ctx[-1 - e.a].b
         elif k == FVAR:
             r = e.b
@@ -266,6 +268,7 @@ class TypeChecker:
         """`e` with its loose bound variables replaced by the free variables of `ctx`."""
         if not e.lbr:
             return e
+        assert ctx is not None, "a term with loose bound variables closed without a context"
         key = (e, ctx[-1])
         r = self.close_cache.get(key)
         if r is None:
@@ -709,7 +712,9 @@ class TypeChecker:
     def _expand_eta_struct(self, e_type: Expr, e: Expr) -> Expr:
         I, args = get_app_fn_args(e_type)
         ind = self.env.inductive(I.a)
+        assert ind is not None, "eta for structures on a type that is not an inductive type"
         ctor = self.env.constructor(ind.ctors[0])
+        assert ctor is not None
         r = self.T.mk_apps(self.T.mk_const(ctor.name, I.b), args[: ind.num_params])
         for i in range(ctor.num_fields):
             r = self.T.mk_app(r, self.T.mk_proj(I.a, i, e))
@@ -892,7 +897,10 @@ class TypeChecker:
         return self._is_def_eq_core(pred, other.b) if lit is t else self._is_def_eq_core(other.b, pred)
 
     def _delta(self, e: Expr) -> Expr:
-        return self.whnf_core(self.unfold_definition(e), cheap_proj=True)
+        """`e` unfolded once and put in weak-head normal form (`e` has a definition to unfold)."""
+        unfolded = self.unfold_definition(e)
+        assert unfolded is not None, "delta on a term without a definition to unfold"
+        return self.whnf_core(unfolded, cheap_proj=True)
 
     def _lazy_delta(self, tn: Expr, sn: Expr):
         """Returns (True/False/None, tn, sn); None: undecided, continue with the other rules."""

@@ -156,7 +156,8 @@ function claimcheckMaterialize(){
 # ----------------------------------------------------------------------------- wasm reading
 
 
-def _uleb(data: bytes | memoryview, i: int) -> tuple[int, int]:
+def _leb(data: bytes | memoryview, i: int) -> tuple[int, int, int]:
+    """The LEB128 number at ``i``: its bits as unsigned, how many bits it has, and the index after it."""
     result = shift = 0
     while True:
         byte = data[i]
@@ -164,20 +165,17 @@ def _uleb(data: bytes | memoryview, i: int) -> tuple[int, int]:
         result |= (byte & 0x7F) << shift
         shift += 7
         if byte < 0x80:
-            return result, i
+            return result, shift, i
+
+
+def _uleb(data: bytes | memoryview, i: int) -> tuple[int, int]:
+    value, _bits, i = _leb(data, i)
+    return value, i
 
 
 def _sleb(data: bytes | memoryview, i: int) -> tuple[int, int]:
-    result = shift = 0
-    while True:
-        byte = data[i]
-        i += 1
-        result |= (byte & 0x7F) << shift
-        shift += 7
-        if byte < 0x80:
-            if byte & 0x40:
-                result -= 1 << shift
-            return result, i
+    value, bits, i = _leb(data, i)
+    return (value - (1 << bits) if value >> (bits - 1) & 1 else value), i
 
 
 def _enc_uleb(n: int) -> bytes:

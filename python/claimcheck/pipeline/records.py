@@ -36,10 +36,12 @@ class Records:
         Store(namespace).write(key, value)
 
     def reuse(self, namespace: str, key: str | None, kind: Any, compute: Callable[[], T],
-              keep: Callable[[T], bool] = lambda _value: True, valid: Callable[[T], bool] | None = None) -> T:
+              keep: Callable[[T], bool] = lambda _value: True, valid: Callable[[T], bool] | None = None,
+              read: bool = True) -> T:
         """The record under ``key`` (when ``valid`` finds it whole: a reused record never carries
-        less than a computed one), else ``compute()`` (kept when ``keep`` says so)."""
-        got = self.get(namespace, key, kind, valid)
+        less than a computed one), else ``compute()`` (kept when ``keep`` says so). ``read=False``:
+        computed and kept whatever is there (a record found lacking)."""
+        got = self.get(namespace, key, kind, valid) if read else None
         if got is not None:
             return got
         value = compute()

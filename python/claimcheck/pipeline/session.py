@@ -12,20 +12,21 @@ codes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property, partial
 from typing import TYPE_CHECKING, Callable
 
 from claimcheck.cache import reads_allowed
-from claimcheck.lean.build import BuildReport, build, current_outputs
+from claimcheck.lean.build import BuildReport
 from claimcheck.lean.toolchain import Toolchain, resolve_toolchain
-from claimcheck.model.evidence import CompanionSandbox, InstanceResult, WitnessOutcome
+from claimcheck.model.evidence import CompanionSandbox, InstanceResult
 from claimcheck.model.facts import DeclFacts, DeclKind, KernelVerdict, Status
 from claimcheck.model.names import Name
 from claimcheck.pipeline import stages
-from claimcheck.pipeline.keys import Keys, companion_key
+from claimcheck.pipeline.companion_runs import CompanionRuns
+from claimcheck.pipeline.keys import Keys
 from claimcheck.pipeline.options import Options
-from claimcheck.pipeline.records import COMPANION, FACTS, PROJECT, Records
+from claimcheck.pipeline.records import FACTS, PROJECT, Records
 from claimcheck.progress import Progress
 from claimcheck.project import Project
 
@@ -61,23 +62,11 @@ class Session:
 
     @cached_property
     def build(self) -> BuildReport:
-        if self.project.is_lake:
-            from claimcheck.lean.workspace_build import build_workspace
-
-            return build_workspace(self.project, self.toolchain, self.options.jobs, self.progress,
-                                   build=self.options.build)
-        if not self.options.build:
-            return current_outputs(self.project, self.toolchain)
-        alongside = self._alongside
-        try:
-            report = build(self.project, self.toolchain, jobs=self.options.jobs, progress=self.progress,
-                           on_ready=alongside.ready if alongside is not None else None)
-        except BaseException:
-            if alongside is not None:
-                alongside.abandon()  # an interrupted or failed build: nothing waits for the re-check
-            raise
-        if alongside is not None:
-            self._checker = alongside.finish()
+        run = self.options.build
+        report, checker = stages.build(self.project, self.toolchain, self.options.jobs, self.progress, run=run,
+                                       alongside=self._alongside if run and not self.project.is_lake else None)
+        if checker is not None:
+            self._checker = checker
         return report
 
     @cached_property
@@ -85,10 +74,8 @@ class Session:
         """The kernel's re-check of each module as the build finishes it (:mod:`.alongside`)."""
         if not self.options.kernel or not self.options.kernel_alongside:
             return None
-        from claimcheck.pipeline.alongside import Alongside
-
-        return Alongside(lambda: self.environment, [self.toolchain.lib_dir],
-                         lambda: stages.verdict_store(self.options.no_cache), self.project.kernel_fuel, self.progress)
+        return stages.alongside(lambda: self.environment, self.toolchain, self.project.kernel_fuel,
+                                self.options.no_cache, self.progress)
 
     #: the checking run the project's re-check continues (filled alongside the build)
     _checker: Checker | None = field(default=None, init=False, repr=False)
@@ -116,12 +103,10 @@ class Session:
         return [m for m in self.build.modules if m not in failed]
 
     def _core_module(self, module: str) -> bool:
-        folder = self.environment.module_folder(module)
-        return folder is not None and folder.resolve() == self.toolchain.lib_dir.resolve()
+        return stages.is_core_module(self.environment, self.toolchain, module)
 
-    @cached_property
-    def _instance_rules(self) -> dict[str, InstanceRules]:
-        return {}
+    #: the instance rules of each module read in this session
+    _instance_rules: dict[str, InstanceRules] = field(default_factory=dict, init=False, repr=False)
 
     def instance_rules(self, module: str) -> InstanceRules:
         """The instance rules as ``module`` sees its constants (one per module and session)."""
@@ -157,13 +142,8 @@ class Session:
                 self.progress.line, self.project.dependency_dirs() if self.project.kernel_dependencies == "trust" else (),
                 self._checker)
 
-        if not reuse:
-            verdicts = compute()
-            if not stages.ran_out_of_fuel(verdicts):
-                self.records.put(PROJECT, self.keys.kernel, verdicts)
-            return verdicts
         return self.records.reuse(PROJECT, self.keys.kernel, dict[Key, KernelVerdict], compute,
-                                  keep=lambda verdicts: not stages.ran_out_of_fuel(verdicts))
+                                  keep=lambda verdicts: not stages.ran_out_of_fuel(verdicts), read=reuse)
 
     @cached_property
     def facts(self) -> list[DeclFacts]:
@@ -251,89 +231,22 @@ class Session:
                                   lambda: resolve_toolchain(self.project.root, install=False, progress=self.progress))
 
     @cached_property
-    def _companion_source(self) -> str | None:
-        return stages.companion_source(self.project)
-
-    @cached_property
-    def _sandbox(self):
-        """The sandbox companion code runs in here (``none``: none, at the user's request); None:
-        there is none and nobody asked to run it without one, so it does not run."""
-        return stages.sandbox(self.options.unsandboxed_companion)
+    def companion(self) -> CompanionRuns:
+        """The runs of the project's companion code (witnesses, instance cross-checks) and their reuse."""
+        return CompanionRuns(self.project, self.records, self.progress, self.options.unsandboxed_companion)
 
     def companion_sandbox(self) -> CompanionSandbox | None:
         """How the project's companion code runs, as every output says it (None: it has none)."""
-        return stages.companion_sandbox(self.project, self._sandbox)
-
-    def _companion_key(self, *parts: object) -> str | None:
-        return companion_key(self.project, self._companion_source, self._sandbox, *parts)
+        return self.companion.companion_sandbox()
 
     def witness_ids(self, manifests: list[Manifest]) -> list[str] | None:
-        """The witness ids the companion registers (None: no manifest names a witness, nothing to
-        check; an empty list when no witness module is configured)."""
-        if not any(c.witnesses for m in manifests for c in m.claims):
-            return None
-        if not self.project.witness_modules:
-            return []
-        if self._sandbox is None:
-            return None  # companion code does not run here: its witness ids are not checked
-        return self.records.reuse(COMPANION, self._companion_key("ids"), list[str],
-                                  lambda: stages.witness_ids(self.project, self._sandbox))
-
-    @cached_property
-    def _witnesses(self) -> dict[str, WitnessOutcome]:
-        """The witnesses' results of this session (a second gate asks the companion for nothing)."""
-        return {}
-
-    def _witness_results(self, ids: list[str]) -> dict[str, WitnessOutcome]:
-        """The named witnesses' results, each reused under the companion's source."""
-        for wid in ids:
-            if wid not in self._witnesses:
-                got = self.records.get(COMPANION, self._companion_key("witness", wid), WitnessOutcome)
-                if got is not None:
-                    self._witnesses[wid] = got
-        todo = [wid for wid in ids if wid not in self._witnesses]
-        if todo and self._sandbox is not None:  # without a sandbox, nothing runs: the witnesses did not run
-            self.progress.line(f"running {len(todo)} witnesses (companion process)")
-            for wid, outcome in stages.run_witnesses(self.project, todo, self._sandbox).items():
-                self._witnesses[wid] = outcome
-                self.records.put(COMPANION, self._companion_key("witness", wid), outcome)
-        return {wid: self._witnesses[wid] for wid in ids if wid in self._witnesses}
+        """The witness ids the companion registers (see :meth:`CompanionRuns.witness_ids`)."""
+        return self.companion.witness_ids(manifests)
 
     @cached_property
     def _instance_results(self) -> dict[Key, InstanceResult]:
-        """The instance cross-checks (they depend on the facts alone), reused for the whole build. The
-        instance theorems are read from their modules, loaded when the facts came from the cache (a
-        warm run once listed 0 cross-checks where a cold one listed 56, and kept that); a record
-        naming a declaration that is no theorem of these facts is not taken."""
-        theorems = {f.key for f in self.facts if f.kind is DeclKind.THEOREM}
-        if self._sandbox is None:
-            def not_run() -> dict[Key, InstanceResult]:
-                found = stages.instance_theorems(self.environment, self.facts, self.instance_rules)
-                return stages.not_cross_checked([f for f, _term in found], "companion code did not run (no OS"
-                                                " sandbox here; --unsandboxed-companion runs it without one)")
-
-            return self.records.reuse(PROJECT, self.keys.instances_not_run, dict[Key, InstanceResult], not_run,
-                                      valid=lambda got: set(got) <= theorems)
-        return self.records.reuse(COMPANION, self._companion_key("instances", self.keys.project_key),
-                                  dict[Key, InstanceResult], self._cross_check, valid=lambda got: set(got) <= theorems)
-
-    def _cross_check(self) -> dict[Key, InstanceResult]:
-        """The instance cross-checks, each reused under its statement."""
-        theorems = stages.instance_theorems(self.environment, self.facts, self.instance_rules)
-        keys = {f.key: self._companion_key("instance", self.keys.term(term), f.statement or "") for f, term in theorems}
-        results = {}
-        for f, _term in theorems:
-            got = self.records.get(COMPANION, keys[f.key], InstanceResult)
-            if got is not None:
-                results[f.key] = replace(got, decl=f.name, statement=f.statement or "")
-        todo = [(f, term) for f, term in theorems if f.key not in results]
-        if todo:
-            self.progress.line(f"cross-checking {len(todo)} instance theorems (companion process)")
-            fresh = stages.cross_check(self.project, todo, self._sandbox)
-            for f, _term in todo:
-                results[f.key] = fresh[f.key]
-                self.records.put(COMPANION, keys[f.key], fresh[f.key])
-        return results
+        """The instance cross-checks of the facts (see :meth:`CompanionRuns.instance_results`)."""
+        return self.companion.instance_results(lambda: self.environment, self.facts, self.instance_rules, self.keys)
 
     def evidence(self, manifests: list[Manifest]) -> Evidence:
         """Everything the verdicts are computed from. Companion code (witness modules, instance
@@ -341,7 +254,7 @@ class Session:
         facts = self.facts
         extra = self._manifest_decls(manifests, facts)
         stages.check_witness_ids(manifests, self.witness_ids(manifests))
-        witnesses = self._witness_results(stages.claim_witnesses(manifests))
+        witnesses = self.companion.witness_results(stages.claim_witnesses(manifests))
         return stages.evidence(self.project, self.build, self.toolchain, facts + extra, witnesses,
                                self._instance_results, self.native_fidelity, self.companion_sandbox())
 
@@ -354,15 +267,12 @@ class Session:
 
         if self.toolchain.kind != "wasm":
             return []
-        out: list[Problem] = []
+        return [p for m in self.built_modules
+                for p in self.records.reuse(FACTS, self.keys.fidelity(m), list[Problem], partial(self._fidelity, m))]
 
-        def compute(module: str) -> list[Problem]:
-            return stages.native_fidelity(self.environment, self.project, self.toolchain, module,
-                                          self.build.modules[module].source)
-
-        for m in self.built_modules:
-            out += self.records.reuse(FACTS, self.keys.fidelity(m), list[Problem], partial(compute, m))
-        return out
+    def _fidelity(self, module: str) -> list[Problem]:
+        return stages.native_fidelity(self.environment, self.project, self.toolchain, module,
+                                      self.build.modules[module].source)
 
     def _manifest_decls(self, manifests: list[Manifest], facts: list[DeclFacts]) -> list[DeclFacts]:
         """Facts of the declarations the manifests name that are not among the project's listed ones

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from claimcheck.model.evidence import Settings
+    from claimcheck.pipeline.alongside import Alongside
+    from claimcheck.progress import Progress
     from claimcheck.analysis.cross_check import InstanceTheorem
     from claimcheck.analysis.library import LibraryIndex
     from claimcheck.analysis.satisfiable import Application
@@ -40,6 +42,42 @@ if TYPE_CHECKING:
     from claimcheck.recheck.run import Checker
 
 Key = tuple[str, Name]
+
+# ---------------------------------------------------------------------------------------- build
+
+
+def build(project: Project, toolchain: Toolchain, jobs: int | None, progress: Progress, *, run: bool = True,
+          alongside: Alongside | None = None) -> tuple[BuildReport, Checker | None]:
+    """The build's report (``run=False``: the current outputs, nothing built; a lake workspace
+    through lake's plan) and the checking run the kernel's re-check ``alongside`` it began (None:
+    none ran alongside)."""
+    from claimcheck.lean.build import build as build_modules, current_outputs
+
+    if project.is_lake:
+        from claimcheck.lean.workspace_build import build_workspace
+
+        return build_workspace(project, toolchain, jobs, progress, build=run), None
+    if not run:
+        return current_outputs(project, toolchain), None
+    try:
+        report = build_modules(project, toolchain, jobs=jobs, progress=progress,
+                               on_ready=alongside.ready if alongside is not None else None)
+    except BaseException:
+        if alongside is not None:
+            alongside.abandon()  # an interrupted or failed build: nothing waits for the re-check
+        raise
+    return report, alongside.finish() if alongside is not None else None
+
+
+def alongside(env: Callable[[], Environment], toolchain: Toolchain, fuel: int | None, no_cache: bool,
+              progress: Progress) -> Alongside:
+    """The kernel's re-check of each module as the build finishes it (:mod:`.alongside`); ``env()``
+    is the session's environment, read once the first module is ready, and the verdict store is
+    opened with the first module compiled."""
+    from claimcheck.pipeline.alongside import Alongside
+
+    return Alongside(env, [toolchain.lib_dir], lambda: verdict_store(no_cache), fuel, progress)
+
 
 # ---------------------------------------------------------------------------------------- facts
 
@@ -193,6 +231,12 @@ def arities(env: Environment, module: str, names: list[Name]) -> dict[Name, int]
     from claimcheck.analysis.satisfiable import hypothesis_arities
 
     return hypothesis_arities(env, module, names)
+
+
+def is_core_module(env: Environment, toolchain: Toolchain, module: str) -> bool:
+    """Whether ``module`` is read from the toolchain's library folder."""
+    folder = env.module_folder(module)
+    return folder is not None and folder.resolve() == toolchain.lib_dir.resolve()
 
 
 def instance_rules(env: Environment, is_core: Callable[[str], bool], module: str) -> InstanceRules:
