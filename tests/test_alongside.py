@@ -60,7 +60,24 @@ def test_an_abandoned_re_check_does_not_hold_the_run() -> None:
 
     along = Alongside(lambda: SlowEnvironment(), [], lambda: None, 100, Progress(quiet=True))
     along.ready("A", (), True)
+    along.ready("B", ("A",), True)  # the second module compiled starts the re-check
     assert started.wait(5)
     t0 = time.monotonic()
     along.abandon()
     assert time.monotonic() - t0 < 1 and along.checker is None
+
+
+def test_one_module_compiled_starts_no_early_work() -> None:
+    """An edit rebuilds one module: nothing to overlap, so no checking run is begun (the project's
+    re-check after the build reuses every other module's verdicts); up-to-date modules never count."""
+    from claimcheck.pipeline.alongside import Alongside
+
+    class NoEnvironment:
+        def load(self, module):
+            raise AssertionError(f"{module} read: the re-check began for one compiled module")
+
+    along = Alongside(lambda: NoEnvironment(), [], lambda: None, 100, Progress(quiet=True))
+    along.ready("A", (), False)
+    along.ready("B", ("A",), True)
+    along.ready("C", ("A", "B"), False)
+    assert along.finish() is None and along.modules_checked == []

@@ -2,8 +2,10 @@
 module it imports are built, while Lean builds the rest.
 
 The build calls :meth:`Alongside.ready` for each module it finishes (built now, or up to date); once
-a module has been compiled in this run (a run that compiles nothing reuses the whole project's
-verdicts and needs no early work), a thread of its own re-checks the ready modules one by one, in
+two modules have been compiled in this run (a run that compiles nothing reuses the whole project's
+verdicts, and one that compiles a single module, an edit, reuses every other module's: neither
+needs early work, and reading the edited module's imports into a checking run costs more than the
+project's re-check after the build), a thread of its own re-checks the ready modules one by one, in
 the order they came, each with the modules it imports (so that every verdict is keyed as the whole
 project's re-check keys it: the verdict store is shared, under the same keys). Every unit it checks
 is kept in the run's :class:`~claimcheck.recheck.run.Checker`, which the whole project's re-check
@@ -56,6 +58,7 @@ class Alongside:
         self._queue: queue.Queue = queue.Queue()
         self._thread: threading.Thread | None = None
         self._queued = 0
+        self._compiled = 0
         #: modules re-checked alongside the build, and the seconds it took
         self.modules_checked: list[str] = []
         self.seconds = 0.0
@@ -68,7 +71,10 @@ class Alongside:
         """``module`` (importing the project modules ``imports``, transitively) has its outputs;
         ``compiled``: it was compiled in this run."""
         self._ready.append((module, imports))
-        if compiled and self._thread is None:
+        self._compiled += compiled
+        # from the second module compiled on: an edit that rebuilds one module has nothing to overlap
+        # (the project's re-check after it reuses every other module's verdicts), so no early work
+        if self._compiled >= 2 and self._thread is None:
             from claimcheck.recheck.run import Checker
 
             self.checker, self.store = Checker(self.fuel), self._store()
