@@ -869,9 +869,13 @@ class VacuityChecker:
             item, start, where, generic = todo.pop(0)
             for k in range(start, len(item.types)):
                 shown = not where and k < written
+                # a hypothesis the whole conclusion's definitions hide is judged with evaluation as a
+                # written one is (`def Guard n P := n < 1 → P` at `Guard 5 (2 + 2 = 5)` is `5 < 1 → …`),
+                # unless the conclusion is `False`: a negation (`NotBelow 5 3`), proved by refuting it
+                whole = not where and not shown and not _is_const(item.body, _FALSE)
                 h = self.terms.fresh()
                 try:
-                    refutation = self.refute(item.types[k], h, decide=generic and (shown or bool(where)))
+                    refutation = self.refute(item.types[k], h, decide=generic and (shown or bool(where) or whole))
                 except _NoCandidate:
                     continue
                 extra = [(item.names[k], item.types[k], h)]
