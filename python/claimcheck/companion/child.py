@@ -144,23 +144,6 @@ def answer(request: Request) -> Response:
         return Response(error=str(exc.args[0]) if exc.args else str(exc))
 
 
-def _load_own_code() -> None:
-    """Import every module of the claimcheck package (those whose optional dependencies are not
-    installed excepted: they cannot run here at all)."""
-    import importlib
-    import pkgutil
-
-    import claimcheck
-
-    for info in pkgutil.walk_packages(claimcheck.__path__, "claimcheck."):
-        if info.name.endswith(".__main__"):
-            continue  # a command-line entry point runs on import
-        try:
-            importlib.import_module(info.name)
-        except ImportError:
-            continue
-
-
 def main(argv: list[str] | None = None) -> int:
     """The supervisor: read the request and the sandbox's policy, load claimcheck's own code, run
     the companion confined (:func:`claimcheck.sandbox.supervise`) and write one envelope
@@ -181,7 +164,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     # all of claimcheck's own code is loaded before any project code runs: a project module that
     # rewrote a claimcheck file would change nothing this process (or a later import) runs
-    _load_own_code()
+    from claimcheck.companion.client import load_own_code
+
+    load_own_code()
 
     def run() -> bytes:
         # the project's modules are found first (as `python -m` in the project would), only now
