@@ -165,11 +165,8 @@ def _decoder(kind: Any) -> Callable[[Any], Any]:
         return lambda data: [item(x) for x in _expect(list, data)]
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
-            if args[0] is Name:  # the long tuples of a declaration's facts (what it uses): read directly
-                return lambda data: tuple([parse_str(x) if x.__class__ is str else _name(x)
-                                           for x in _expect(list, data)])
             item = _decoder(args[0])
-            return lambda data: tuple([item(x) for x in _expect(list, data)])
+            return lambda data: tuple(item(x) for x in _expect(list, data))
         parts = [_decoder(a) for a in args]
 
         def fixed(data: Any) -> tuple:
