@@ -33,7 +33,7 @@ instances, unification up to reducible unfolding of the goal's types.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Callable, Iterator
 
 from claimcheck.errors import OleanError
 from claimcheck.model.names import Name
@@ -101,9 +101,9 @@ class Canonical:
         imports)."""
         out: list[str] = []
         seen: set[str] = set()
-        stack: list[tuple[str, Iterable[str]]] = []
+        stack: list[tuple[str, Iterator[str]]] = []
 
-        def imports(m: str) -> Iterable[str]:
+        def imports(m: str) -> Iterator[str]:
             try:
                 return iter(self.env.load(m).imported_modules)
             except (OleanError, OSError, KeyError):
@@ -275,8 +275,11 @@ class Canonical:
             if isinstance(head, Lam) and args:
                 body: Expr = head
                 rest = list(args)
-                while rest and isinstance(strip_mdata(body), Lam):
-                    body = instantiate(strip_mdata(body).body, rest.pop(0))  # type: ignore[union-attr]
+                while rest:
+                    lam = strip_mdata(body)
+                    if not isinstance(lam, Lam):
+                        break
+                    body = instantiate(lam.body, rest.pop(0))
                 e = mk_app(body, *rest)
                 continue
             if isinstance(head, Proj):
@@ -391,9 +394,9 @@ def _key_flags(conclusion: Expr) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _match(p: Expr, t: Expr, subst: dict[Name, Expr], spend: Callable[[int], None] | Callable[[], None]) -> bool:
+def _match(p: Expr, t: Expr, subst: dict[Name, Expr], spend: Callable[[], None]) -> bool:
     """First-order matching of the pattern ``p`` (over metavariables) against the closed ``t``."""
-    spend()  # type: ignore[call-arg]
+    spend()
     p, t = strip_mdata(p), strip_mdata(t)
     if isinstance(p, MVar):
         got = subst.get(p.name)
@@ -401,21 +404,17 @@ def _match(p: Expr, t: Expr, subst: dict[Name, Expr], spend: Callable[[int], Non
             subst[p.name] = t
             return True
         return _same(got, t, spend)
-    if type(p) is not type(t):
-        return False
-    if isinstance(p, Const):
-        return p.name == t.name  # type: ignore[union-attr]
-    if isinstance(p, App):
-        return _match(p.fn, t.fn, subst, spend) and _match(p.arg, t.arg, subst, spend)  # type: ignore[union-attr]
-    if isinstance(p, (ForallE, Lam)):
-        return _match(p.binder_type, t.binder_type, subst, spend) and _match(p.body, t.body, subst, spend)  # type: ignore[union-attr]
-    if isinstance(p, Lit):
-        return p.value == t.value  # type: ignore[union-attr]
-    if isinstance(p, BVar):
-        return p.index == t.index  # type: ignore[union-attr]
-    if isinstance(p, Sort):
-        return True
-    return False
+    if isinstance(p, Const) and isinstance(t, Const):
+        return p.name == t.name
+    if isinstance(p, App) and isinstance(t, App):
+        return _match(p.fn, t.fn, subst, spend) and _match(p.arg, t.arg, subst, spend)
+    if (isinstance(p, ForallE) and isinstance(t, ForallE)) or (isinstance(p, Lam) and isinstance(t, Lam)):
+        return _match(p.binder_type, t.binder_type, subst, spend) and _match(p.body, t.body, subst, spend)
+    if isinstance(p, Lit) and isinstance(t, Lit):
+        return p.value == t.value
+    if isinstance(p, BVar) and isinstance(t, BVar):
+        return p.index == t.index
+    return isinstance(p, Sort) and isinstance(t, Sort)
 
 
 def _same(a: Expr, b: Expr, spend: Callable[[], None]) -> bool:
@@ -425,37 +424,33 @@ def _same(a: Expr, b: Expr, spend: Callable[[], None]) -> bool:
         spend()
         x, y = stack.pop()
         x, y = strip_mdata(x), strip_mdata(y)
-        if x is y or x == ANY or y == ANY:
+        if x is y or x is ANY or y is ANY:
             continue
-        if type(x) is not type(y):
-            return False
-        if isinstance(x, Const):
-            if x.name != y.name:  # type: ignore[union-attr]
-                return False
-        elif isinstance(x, App):
-            stack.append((x.fn, y.fn))  # type: ignore[union-attr]
-            stack.append((x.arg, y.arg))  # type: ignore[union-attr]
-        elif isinstance(x, (ForallE, Lam)):
-            stack.append((x.binder_type, y.binder_type))  # type: ignore[union-attr]
-            stack.append((x.body, y.body))  # type: ignore[union-attr]
-        elif isinstance(x, LetE):
-            stack.extend([(x.type, y.type), (x.value, y.value), (x.body, y.body)])  # type: ignore[union-attr]
-        elif isinstance(x, Proj):
-            if x.index != y.index or x.type_name != y.type_name:  # type: ignore[union-attr]
-                return False
-            stack.append((x.struct, y.struct))  # type: ignore[union-attr]
-        elif isinstance(x, Sort):
-            continue
-        elif isinstance(x, Lit):
-            if x.value != y.value:  # type: ignore[union-attr]
-                return False
-        elif isinstance(x, BVar):
-            if x.index != y.index:  # type: ignore[union-attr]
-                return False
-        elif isinstance(x, (MVar, FVar)):
-            if x.name != y.name:  # type: ignore[union-attr]
-                return False
+        if isinstance(x, Const) and isinstance(y, Const):
+            ok = x.name == y.name
+        elif isinstance(x, App) and isinstance(y, App):
+            stack += [(x.fn, y.fn), (x.arg, y.arg)]
+            ok = True
+        elif (isinstance(x, ForallE) and isinstance(y, ForallE)) or (isinstance(x, Lam) and isinstance(y, Lam)):
+            stack += [(x.binder_type, y.binder_type), (x.body, y.body)]
+            ok = True
+        elif isinstance(x, LetE) and isinstance(y, LetE):
+            stack += [(x.type, y.type), (x.value, y.value), (x.body, y.body)]
+            ok = True
+        elif isinstance(x, Proj) and isinstance(y, Proj):
+            stack.append((x.struct, y.struct))
+            ok = x.index == y.index and x.type_name == y.type_name
+        elif isinstance(x, Sort) and isinstance(y, Sort):
+            ok = True
+        elif isinstance(x, Lit) and isinstance(y, Lit):
+            ok = x.value == y.value
+        elif isinstance(x, BVar) and isinstance(y, BVar):
+            ok = x.index == y.index
+        elif (isinstance(x, MVar) and isinstance(y, MVar)) or (isinstance(x, FVar) and isinstance(y, FVar)):
+            ok = x.name == y.name
         else:
+            ok = False
+        if not ok:
             return False
     return True
 

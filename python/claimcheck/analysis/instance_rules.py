@@ -42,6 +42,8 @@ class InstanceProblem:
     name: Name | None
     class_name: str
     detail: str
+    #: an instance the structural rule accepts that is not the one resolution gives
+    noncanonical: bool = False
 
 
 class InstanceRules:
@@ -255,7 +257,8 @@ class InstanceRules:
             why = "resolution over the library finds no instance"
         else:
             why = f"resolution over the library gives `{pretty(_shown(got.expected))}`"
-        self._inline(out, expected, f"not the library's instance of `{pretty(goal)}` ({why}): `{pretty(e)}`")
+        out.append(InstanceProblem(WarningKind.INLINE_INSTANCE, None, str(expected or _class(goal)),
+                                   f"`{pretty(e)}`, not the library's instance of `{pretty(goal)}`: {why}", True))
         return True
 
     @property
@@ -437,6 +440,9 @@ class InstanceRules:
                 f"uses the project instance `{p.name}` of the library class `{p.class_name}`"
                 f" (`{p.detail}`): a library operation at library types with the project's meaning"
                 + ("" if found_in == p.name else f" (in `{found_in}`)"), found_in)
+        if p.noncanonical:
+            return StatementWarning(WarningKind.INLINE_INSTANCE, found_in,
+                                    f"`{found_in}` passes the instance {p.detail}", found_in)
         what = f"an instance of `{p.class_name}` written in place" if p.class_name != "?" else "an instance"
         return StatementWarning(
             WarningKind.INLINE_INSTANCE, found_in,
@@ -449,3 +455,8 @@ def _shown(e: Expr) -> Expr:
 
 
 _HOLE = Const(Name.of("_"), ())
+
+
+def _class(goal: Expr) -> str:
+    head, _ = app_spine(strip_mdata(goal))
+    return str(head.name) if isinstance(head, Const) else "?"
