@@ -27,7 +27,10 @@ computes that instance and says whether a term in a statement is it:
 
 What this does not model: local instances (a goal with bound variables is not resolved here: the
 caller's structural rule judges it), ``outParam`` arguments (the goal is matched whole), default
-instances, unification up to reducible unfolding of the goal's types.
+instances, higher-order patterns (``instCCPOPi``'s ``∀ x, ?β x``), unification up to reducible
+unfolding of the goal's types. Where resolution as modelled finds no instance at all, the caller
+(:meth:`claimcheck.analysis.instance_rules.InstanceRules._judge_canonical`) falls back to its
+structural rule rather than reporting every such instance.
 """
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ from claimcheck.olean.terms import (
     loose_bvar_range, mk_app, replace, strip_mdata,
 )
 
-__all__ = ["ANY", "FUEL", "Canonical", "OutOfFuel", "Resolution"]
+__all__ = ["ANY", "FUEL", "Canonical", "Resolution"]
 
 #: The steps (matches, unfoldings, comparisons) one question may take.
 FUEL = 20_000
@@ -55,7 +58,7 @@ ANY = Const(Name.of("_claimcheck", "any"), ())
 _INST_IMPLICIT = 3
 
 
-class OutOfFuel(Exception):
+class _OutOfFuel(Exception):
     """The deterministic budget of one question is spent."""
 
 
@@ -159,7 +162,7 @@ class Canonical:
             if expected is None:
                 return Resolution(False)
             same = self.equivalent(term, expected)
-        except OutOfFuel:
+        except _OutOfFuel:
             return Resolution(False, out_of_fuel=True)
         except RecursionError:
             return Resolution(False, out_of_fuel=True)
@@ -168,7 +171,7 @@ class Canonical:
     def _spend(self, n: int = 1) -> None:
         self._left -= n
         if self._left < 0:
-            raise OutOfFuel()
+            raise _OutOfFuel()
 
     def resolve(self, goal: Expr, depth: int = 0) -> Expr | None:
         """The instance resolution gives for ``goal``, or ``None``."""
@@ -249,7 +252,7 @@ class Canonical:
     def _defeq(self, a: Expr, b: Expr, depth: int) -> bool:
         self._spend()
         if depth > 64:
-            raise OutOfFuel()
+            raise _OutOfFuel()
         a, b = self._whnf(a), self._whnf(b)
         if _same(a, b, self._spend):
             return True

@@ -239,22 +239,25 @@ class InstanceRules:
         """Judge the instance ``e`` of a closed library class at library terms by what resolution
         over the library gives (:mod:`claimcheck.analysis.canonical`): nothing to report when it is
         that instance; else the structural rule's problems, or a non-canonical instance when that
-        rule finds none. ``False``: the goal is not of that kind (the structural rule judges it)."""
+        rule finds none. ``False``: the goal is not of that kind, or resolution as modelled finds
+        no instance for it (not out of fuel): the structural rule judges the term."""
         goal = self._goal(head, args)
         if goal is None:
             return False
         got = self.canonical.check(e, goal)
         if got.canonical:
             return True
+        if got.expected is None and not got.out_of_fuel:
+            # resolution as modelled here finds nothing (a higher-order pattern such as
+            # `instCCPOPi`'s `∀ x, ?β x`, an `outParam`): the structural rule judges the term
+            return False
         found: list[InstanceProblem] = []
         self._structural(e, head, args, depth, lets, found, level, expected, library_only)
         if found:
             out.extend(found)
             return True
-        if got.out_of_fuel:
+        if got.out_of_fuel or got.expected is None:
             why = "resolution over the library ran out of fuel"
-        elif got.expected is None:
-            why = "resolution over the library finds no instance"
         else:
             why = f"resolution over the library gives `{pretty(_shown(got.expected))}`"
         out.append(InstanceProblem(WarningKind.INLINE_INSTANCE, None, str(expected or _class(goal)),
