@@ -20,9 +20,9 @@ computes that instance and says whether a term in a statement is it:
   (:data:`FUEL`); a goal inside its own resolution fails (a cycle). Out of fuel, no instance is
   canonical: the statement shows it.
 * **Comparison.** The statement's term is the canonical one when it is that term syntactically
-  (metadata and universe levels aside), or when both reach the same term by unfolding library
-  definitions that resolution sees through (``@[reducible]``, ``abbrev``, instances, structure
-  projections of constructors) and beta-reduction, under the same fuel. ``@instHAdd Nat ⟨Nat.mul⟩``
+  (metadata and universe levels aside), or when both reach the same term by unfolding what
+  resolution sees through (``@[reducible]`` and ``abbrev`` definitions, the project's too; library
+  instances; projections of constructors) and beta-reduction, under the same fuel. ``@instHAdd Nat ⟨Nat.mul⟩``
   unfolds to ``Nat.mul`` where the canonical one unfolds to ``Nat.add``: not canonical.
 
 What this does not model: local instances (a goal with bound variables is not resolved here: the
@@ -301,14 +301,18 @@ class Canonical:
             return e
 
     def _sees_through(self, name: Name) -> bool:
+        """A definition resolution unfolds: a library instance, an ``abbrev`` or ``@[reducible]``
+        definition, the project's included (a project ``abbrev`` whose value is the canonical
+        instance means what the library's does; one whose value is anything else is not it)."""
         self._index()
         if name in self._unfoldable:
             return True
         ci = self.find(name)
-        if ci is None or ci.kind != "definition" or not self.is_library_module(ci.module):
+        if ci is None or ci.kind != "definition":
             return False
         try:
-            return self.env.load(ci.module).kernel_fields(name).hints[0] == "abbrev"
+            mod = self.env.load(ci.module)
+            return mod.kernel_fields(name).hints[0] == "abbrev" or name in mod.attributes().reducible
         except (KeyError, OleanError, OSError):
             return False
 
