@@ -33,7 +33,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from claimcheck.analysis.lookalike import invisible_characters, mixed_script_words, skeleton
+from claimcheck.analysis.lookalike import invisible_characters, mixed_scripts, skeleton
 from claimcheck.analysis.pretty import INFIX, MAX_DEPTH, env_binder_infos, literal_value, pretty
 from claimcheck.claims.fingerprints import update_fingerprints
 from claimcheck.model.names import Name
@@ -222,5 +222,11 @@ def test_invisible_characters_and_mixed_scripts() -> None:
     assert invisible_characters("Nat\u00a0x") == ["\u00a0"]
     assert invisible_characters("2 + 2 = 5") == []  # visible once quoted: «2 + 2 = 5»
     assert invisible_characters("δ_bound") == []
-    assert mixed_script_words("lօg2") == [("lօg", ("ARMENIAN", "LATIN"))]
-    assert mixed_script_words("no_δ") == [] and mixed_script_words("ε") == []
+    # UTS #39 "Highly Restrictive": one script, or Latin with Han and kana / Bopomofo / Hangul
+    assert mixed_scripts("lօg2") == ("ARMENIAN", "LATIN")
+    assert mixed_scripts("раth") == ("CYRILLIC", "LATIN")  # Cyrillic р and а
+    assert mixed_scripts("no_δ") == ("GREEK", "LATIN")  # `_` is Common: one identifier, two scripts
+    assert mixed_scripts("ε") == () and mixed_scripts("x₁") == () and mixed_scripts("path") == ()
+    assert mixed_scripts("変数x") == () and mixed_scripts("かな漢字") == () and mixed_scripts("한글漢字x") == ()
+    assert mixed_scripts("abーc") == ()  # U+30FC is Hiragana and Katakana by Script_Extensions
+    assert mixed_scripts("かな한글") == ("HANGUL", "HIRAGANA")  # Japanese and Korean: no one writing system
