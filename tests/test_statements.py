@@ -63,20 +63,32 @@ def _run(case: str, tmp: Path):
     return session, session.gate(manifests)
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory, toolchain):
-    """Every case built and judged once: case -> (facts by name, the claim's evidence)."""
-    out = {}
+class _Built:
+    """Every case built and judged once: ``built(case)`` -> (facts by name, the claim's evidence);
+    ``built.root(case)``: the folder it was built in."""
 
-    def get(case: str):
-        if case not in out:
-            session, result = _run(case, tmp_path_factory.mktemp("statements"))
+    def __init__(self, tmp_path_factory: pytest.TempPathFactory) -> None:
+        self.tmp_path_factory = tmp_path_factory
+        self.out: dict[str, tuple] = {}
+        self.roots: dict[str, Path] = {}
+
+    def __call__(self, case: str):
+        if case not in self.out:
+            session, result = _run(case, self.tmp_path_factory.mktemp("statements"))
             assert session.build.ok, session.build.failed_modules()
             facts = {f.name: f for f in session.facts}
-            out[case] = (facts, result.claims[0])
-        return out[case]
+            self.out[case] = (facts, result.claims[0])
+            self.roots[case] = session.project.root
+        return self.out[case]
 
-    return get
+    def root(self, case: str) -> Path:
+        self(case)
+        return self.roots[case]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory, toolchain) -> _Built:
+    return _Built(tmp_path_factory)
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -104,6 +116,51 @@ def test_statement_case(case: str, built) -> None:
     assert "fingerprint-unrecorded" not in codes and "fingerprint-changed" not in codes
     for code in expected["claim"].get("problems", ()):
         assert code in codes, (case, code, [p.message for p in claim.problems])
+
+
+#: The cases whose printed statements are elaborated back by Lean (``test_printed_statement_round_trips``):
+#: every printer case, and honest cases and controls of the other rules.
+ROUND_TRIP = [c for c in CASES if c.startswith("printer_")] + [
+    "names_honest", "names_binders_control", "names_mixed_script_control", "vac_honest", "inst_honest",
+    "inst_canonical_control", "shadow_field_control",
+]
+#: Declarations whose printed statement is, on purpose, not Lean's text (case -> name -> why); every
+#: other project theorem and definition of a ``ROUND_TRIP`` case must round-trip.
+NOT_LEAN: dict[str, dict[str, str]] = {}
+
+
+@pytest.mark.parametrize("case", ROUND_TRIP)
+def test_printed_statement_round_trips(case: str, built) -> None:
+    """The printed statement is the statement: elaborated by Lean in a module that imports only the
+    case's own module (the core library and the project's constants), ``example : <printed> :=
+    @decl`` is accepted, so the text denotes a type the declaration's own type is definitionally
+    equal to, with nothing left for Lean to guess (an implicit argument the text leaves out and
+    nothing determines is an error). One Lean process per case: all of its declarations in one file."""
+    from claimcheck.lean.build import build
+    from claimcheck.lean.toolchain import resolve_toolchain
+
+    facts, _claim = built(case)
+    root = built.root(case)
+    expected_not = NOT_LEAN.get(case, {})
+    lines = ["module", "import Case", "set_option autoImplicit false", "universe u v w u_1 u_2 u_3", ""]
+    where: dict[int, str] = {}
+    for name in sorted(facts, key=str):
+        f = facts[name]
+        if f.kind not in ("theorem", "definition") or f.statement is None or name.is_internal or name.is_private:
+            continue
+        where[len(lines) + 1] = str(name)
+        lines.append(f"example : {f.statement} := @{name.user_facing}")
+    assert where, case
+    (root / "lean" / "RoundTrip.lean").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    project = Project.load(root)
+    report = build(project, resolve_toolchain(root, install=True, progress=Progress(quiet=True)), jobs=1,
+                   progress=Progress(quiet=True))
+    result = report.module_states()["RoundTrip"]
+    failed: dict[str, str] = {}
+    for m in result.errors:
+        failed.setdefault(where.get(m.line or 0, f"line {m.line}"), m.text)
+    got = {n: facts[Name.parse(n)].statement for n in failed if n in where.values()}
+    assert set(failed) == set(expected_not), (case, {n: (got.get(n), failed[n]) for n in failed})
 
 
 def test_printer_prints_every_infix_entry(built) -> None:

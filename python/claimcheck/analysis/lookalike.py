@@ -26,7 +26,7 @@ Unicode's own data, never from a hand list:
   ``Hanb`` they belong to) is not empty, or it is covered by Latin + Han + Hiragana + Katakana,
   Latin + Han + Bopomofo or Latin + Han + Hangul. ``раth`` (Cyrillic р and а) and ``lօg`` (an
   Armenian օ) are not; ``log``, ``δ``, ``x₁`` and ``変数x`` are. ``Script_Extensions`` from the
-  ``regex`` package (``\p{scx=…}``), over the script names of ``Scripts.txt`` as the same package
+  ``regex`` package (``\\p{scx=…}``), over the script names of ``Scripts.txt`` as the same package
   ships them (``categories.json``).
 
 A Lean name that is not an identifier is printed ``«…»``-quoted (:mod:`claimcheck.model.names`);
