@@ -126,7 +126,9 @@ ROUND_TRIP = [c for c in CASES if c.startswith("printer_")] + [
 ]
 #: Declarations whose printed statement is, on purpose, not Lean's text (case -> name -> why); every
 #: other project theorem and definition of a ``ROUND_TRIP`` case must round-trip.
-NOT_LEAN: dict[str, dict[str, str]] = {}
+NOT_LEAN: dict[str, dict[str, str]] = {
+    "printer_too_large": {"T.deep": "too large to show: printed cut with `…` (the claim on it fails), not a statement"},
+}
 
 
 @pytest.mark.parametrize("case", ROUND_TRIP)

@@ -331,7 +331,9 @@ class _Printer:
         for i, b in enumerate(binders):
             if i >= len(infos) or infos[i] not in (1, 2) or self.is_proof(b.binder_type):
                 continue
-            determined = any(
+            # a project synonym (`def N := Nat`) is never read back from an argument: a `Nat`
+            # argument is an `N` too, and Lean would take the `Nat` (and its instances)
+            determined = not self.synonym_carrier(args[i]) and any(
                 j < len(infos) and infos[j] == 0 and not self.is_proof(binders[j].binder_type)
                 and self.rigid(binders[j].binder_type, j - 1 - i) and self.typed(args[j])
                 for j in range(i + 1, len(binders)))
@@ -528,7 +530,14 @@ class _Printer:
                 inner, extra = args[: op.arity], args[op.arity:]
                 fn = f"({self.fmt(inner[op.left], ctx, op.lp)} {op.symbol} {self.fmt(inner[op.right], ctx, op.rp)})"
                 return " ".join([fn] + [self.fmt(x, ctx, _MAX_PREC) for x in extra]), _APP_PREC
-            if op is not None and len(args) == op.arity:
+            # an order or arithmetic on a project type defined as a library one (`def N := Nat`): its
+            # operands may be of the library type, and Lean reads `(a + b : S.N)` or `(a : S.N) < b`
+            # at the operands' type, so the carrier (whose instance gives the operation its meaning)
+            # is shown as named arguments: `HAdd.hAdd (α := S.N) (β := S.N) (γ := S.N) a b`; `=`
+            # means the same at either
+            synonym = op is not None and ((n in _ORDERS and self.synonym_carrier(args[0]))
+                                          or (n in _ARITH and self.synonym_carrier(args[2])))
+            if op is not None and len(args) == op.arity and not synonym:
                 sym = op.symbol
                 if flagged:
                     sym += "".join(f"[{flagged[i]}]" for i in sorted(flagged))
@@ -537,13 +546,6 @@ class _Printer:
                 def infix() -> str:
                     return f"{self.fmt(a, ctx, op.lp)} {sym} {self.fmt(b, ctx, op.rp)}"
 
-                if n in _ORDERS and self.synonym_carrier(args[0]) and self.type_key(args[0], ctx) != self.context:
-                    # an order on a project type defined as a library one (`def N := Nat`): its
-                    # operands may be of the library type, so the carrier (whose instance gives the
-                    # order its meaning) is shown; `=` means the same at either
-                    return f"{self.ascribed(a, args[0], ctx)} {sym} {self.fmt(b, ctx, op.rp)}", op.prec
-                if n in _ARITH and self.synonym_carrier(args[2]) and self.type_key(args[2], ctx) != self.context:
-                    return self.ascribed(e, args[2], ctx, infix), _MAX_PREC
                 if n in _RELATIONS and ((not _is_nat(args[0]) and _numeral(a) and _numeral(b))
                                         or not (self.typed(a) or self.typed(b))):
                     # numerals alone do not show their type: `(1 + 1 : Fin 2) = 0`, not `1 + 1 = 0`;
