@@ -216,6 +216,9 @@ class _Printer:
         self.cut = False
         #: the type that an enclosing ascription already shows (its numerals need not repeat it)
         self.context: str | None = None
+        #: the operand whose type the other side of a relation shows (``x = none``): its implicit
+        #: arguments that its own type has are read back from there (consumed where it is printed)
+        self.expected: Expr | None = None
 
     def const(self, name: Name) -> str:
         if self.mark_refs and self.inspector.is_project(name):
@@ -304,7 +307,8 @@ class _Printer:
                     return True
         return False
 
-    def undetermined_implicits(self, name: Name, args: list[Expr], infos: tuple[int, ...]) -> dict[int, str]:
+    def undetermined_implicits(self, name: Name, args: list[Expr], infos: tuple[int, ...],
+                               expected: bool = False) -> dict[int, str]:
         """The implicit arguments of ``name args`` that its explicit ones do not determine, by
         position, with the binder's name (printed ``(α := T)``), one rule for types and data alike:
         ``@g 5 2`` and ``@g 0 2`` are not both ``g 2``, nor ``@List.length Nat []`` and
@@ -315,8 +319,10 @@ class _Printer:
         argument's binder type mentions it at a position unification reads back (:meth:`rigid`:
         the binder type itself, or under type formers and constructors of inductive types, never
         under a definition, which need not be injective) and that argument's type is in the text
-        (:meth:`typed`). Proofs are never shown (any two proofs of one proposition are equal),
-        nor instances (the instance rules show those that change a meaning)."""
+        (:meth:`typed`), or, with ``expected`` (the application is one side of a relation whose
+        other side shows its type: ``x = none``), when the application's own type has it at such a
+        position. Proofs are never shown (any two proofs of one proposition are equal), nor
+        instances (the instance rules show those that change a meaning)."""
         if self.inspector is None:
             return {}
         ci = self.inspector.find(name)
@@ -337,6 +343,8 @@ class _Printer:
                 j < len(infos) and infos[j] == 0 and not self.is_proof(binders[j].binder_type)
                 and self.rigid(binders[j].binder_type, j - 1 - i) and self.typed(args[j])
                 for j in range(i + 1, len(binders)))
+            if not determined and expected and len(binders) == len(args) and not self.synonym_carrier(args[i]):
+                determined = self.rigid(t, len(binders) - 1 - i)
             if not determined:
                 comps = b.binder_name.components
                 if "_@" in comps:
@@ -503,6 +511,7 @@ class _Printer:
         return f"{word} {' '.join(groups)}{sep} {body}", 0
 
     def app(self, e: Expr, ctx: list[str]) -> tuple[str, int]:
+        expected, self.expected = self.expected is e, None  # for this application only
         head, args = app_spine(e)
         if isinstance(head, Const):
             name = head.name
@@ -563,6 +572,11 @@ class _Printer:
                 if op.arity == 6 and not (self.typed(a) or self.typed(b)) and self.type_key(args[2], ctx) != self.context:
                     # operands that do not show their type: `([] ++ [] : List Nat)`
                     return self.ascribed(e, args[2], ctx, infix), _MAX_PREC
+                if n in _RELATIONS:
+                    # one side that shows its type gives the other its type: `x = none`
+                    # (the side that shows it with no named argument gives it: `none = l.head?`)
+                    marked = 1 if self.alone(a) or (self.typed(a) and not self.alone(b)) else 0
+                    return self.related(a, b, marked, op, sym, ctx), op.prec
                 return infix(), op.prec
             if flagged:
                 return self.explicit(head, args, ctx, flagged)
@@ -575,7 +589,7 @@ class _Printer:
                 return special
             infos = self.binder_infos(name) if self.binder_infos else None
             if infos is not None:
-                named = self.undetermined_implicits(name, args, infos)
+                named = self.undetermined_implicits(name, args, infos, expected)
                 shown = [self.fmt(a, ctx, _MAX_PREC) if i >= len(infos) or infos[i] == 0
                          else f"({named[i]} := {self.fmt(a, ctx)})"
                          for i, a in enumerate(args) if i >= len(infos) or infos[i] == 0 or i in named]
@@ -586,6 +600,30 @@ class _Printer:
         parts = [fn] + [self.fmt(a, ctx, _MAX_PREC) for a in args]
         return " ".join(parts), _APP_PREC
 
+
+    def alone(self, e: Expr) -> bool:
+        """Whether ``e`` shows its type (:meth:`typed`) with no implicit argument named: not an
+        application of a constant whose implicit arguments its explicit ones leave open."""
+        if not self.typed(e):
+            return False
+        head, args = app_spine(strip_mdata(e))
+        head = strip_mdata(head)
+        if not isinstance(head, Const) or self.binder_infos is None or str(head.name) in INFIX:
+            return True
+        infos = self.binder_infos(head.name)
+        return infos is None or not self.undetermined_implicits(head.name, args, infos)
+
+    def related(self, a: Expr, b: Expr, marked: int, op: Infix, sym: str, ctx: list[str]) -> str:
+        """``a sym b``, the operand at position ``marked`` (0 or 1) printed knowing its type
+        (:attr:`expected`)."""
+        texts = []
+        for k, (x, need) in enumerate(((a, op.lp), (b, op.rp))):
+            self.expected = strip_mdata(x) if k == marked else None
+            try:
+                texts.append(self.fmt(x, ctx, need))
+            finally:
+                self.expected = None
+        return f"{texts[0]} {sym} {texts[1]}"
 
     def explicit(self, head: Const, args: list[Expr], ctx: list[str], flagged: dict[int, str]) -> tuple[str, int]:
         """``head`` applied to its explicit arguments and, in place, its flagged instances."""
