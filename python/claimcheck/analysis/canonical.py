@@ -40,6 +40,7 @@ from typing import Callable, Iterator
 
 from claimcheck.errors import OleanError
 from claimcheck.model.names import Name
+from claimcheck.olean.catalog import unkey
 from claimcheck.olean.reader import ConstantInfo, Environment
 from claimcheck.olean.terms import (
     App, BVar, Const, Expr, ForallE, FVar, Lam, LetE, Lit, MVar, Proj, Sort, app_spine, instantiate,
@@ -106,7 +107,11 @@ class Canonical:
         seen: set[str] = set()
         stack: list[tuple[str, Iterator[str]]] = []
 
+        catalog = self.env.catalog
+
         def imports(m: str) -> Iterator[str]:
+            if catalog is not None and catalog.covers(m):
+                return iter(catalog.imported(m))
             try:
                 return iter(self.env.load(m).imported_modules)
             except (OleanError, OSError, KeyError):
@@ -130,8 +135,15 @@ class Canonical:
             return self._by_class
         by_class: dict[Name, list[_Candidate]] = {}
         order = 0
+        catalog = self.env.catalog
         for m in self._module_order():
             if not self.is_library_module(m):
+                continue
+            if catalog is not None and catalog.covers(m):  # read once per toolchain, not per run
+                for name_key, priority, class_key in catalog.instances_of(m):
+                    by_class.setdefault(Name.parse(unkey(class_key)), []).append(
+                        _Candidate(Name.parse(unkey(name_key)), priority, order))
+                    order += 1
                 continue
             try:
                 mod = self.env.load(m)
@@ -144,7 +156,7 @@ class Canonical:
                 if inst.scoped is not None:
                     continue
                 ci = self.find(inst.name)
-                cls = _class_of(ci.type) if ci is not None else None
+                cls = class_of(ci.type) if ci is not None else None
                 if cls is not None:
                     by_class.setdefault(cls, []).append(_Candidate(inst.name, inst.priority, order))
                     order += 1
@@ -182,7 +194,7 @@ class Canonical:
         if depth > MAX_DEPTH or key in self._in_progress:
             self._cuts += 1  # a failure that depends on where it was asked: not remembered
             return None
-        cls = _class_of(goal)
+        cls = class_of(goal)
         if cls is None:
             return None
         self._in_progress.add(key)
@@ -228,7 +240,7 @@ class Canonical:
             sub = _substitute(ty, subst)
             if _has_mvar(sub):
                 return None
-            cls = _class_of(sub)
+            cls = class_of(sub)
             if cls is None:
                 return None
             if self.exempt(cls):
@@ -305,7 +317,8 @@ class Canonical:
         definition, the project's included (a project ``abbrev`` whose value is the canonical
         instance means what the library's does; one whose value is anything else is not it)."""
         self._index()
-        if name in self._unfoldable:
+        catalog = self.env.catalog
+        if name in self._unfoldable or (catalog is not None and catalog.is_unfoldable(name)):
             return True
         ci = self.find(name)
         if ci is None or ci.kind != "definition":
@@ -336,7 +349,7 @@ class Canonical:
 # ---------------------------------------------------------------------------- terms
 
 
-def _class_of(t: Expr) -> Name | None:
+def class_of(t: Expr) -> Name | None:
     """The constant heading ``t`` after its ``∀`` binders."""
     t = strip_mdata(t)
     while isinstance(t, ForallE):

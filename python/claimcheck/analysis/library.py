@@ -36,6 +36,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+from claimcheck.analysis.canonical import class_of
 from claimcheck.analysis.fingerprints import fingerprint
 from claimcheck.analysis.lookalike import skeleton_components
 from claimcheck.analysis.naming import CORE_AXIOMS
@@ -189,6 +190,9 @@ def compute_index(folder: Path, progress: Callable[[str], None] | None = None) -
     rows: list[tuple[str, tuple[str, ...], list[str], str]] = []
     unreadable: list[str] = []
     skeletons: list[str] = []
+    #: each module's global instances, (name, priority, class: None until found in another module)
+    instances: dict[str, list[tuple[Name, int, Name | None]]] = {}
+    unfoldable: set[str] = set()
     for count, m in enumerate(sorted(oleans)):
         if progress is not None and count % 500 == 0:
             progress(f"indexing the Lean library: {count}/{len(oleans)} modules")
@@ -204,6 +208,16 @@ def compute_index(folder: Path, progress: Callable[[str], None] | None = None) -
         for n in names:
             if not n.is_internal and (s := skeleton_text(n)) != str(n):
                 skeletons.append(f"{key(s)}{SEP}{key(n)}")
+        try:
+            attrs = mod.attributes()
+        except OleanError:
+            continue  # a module whose entries cannot be read has no instance that counts (canonical.py)
+        unfoldable.update(key(n) for n in attrs.reducible)
+        for inst in attrs.instances:
+            unfoldable.add(key(inst.name))
+            if inst.scoped is None:
+                ci = mod.get(inst.name)
+                instances.setdefault(m, []).append((inst.name, inst.priority, class_of(ci.type) if ci else None))
     reader = Environment([folder], library_folders=[folder])
 
     def same_meaning(text: str, modules: tuple[str, ...]) -> bool:
@@ -213,7 +227,15 @@ def compute_index(folder: Path, progress: Callable[[str], None] | None = None) -
         except Exception:  # noqa: BLE001 - unreadable: not known to be the same
             return False
 
-    catalog = LibraryCatalog.of_modules(folder, rows, unreadable, same_meaning)
+    rows_of_instances = []
+    for m, found in instances.items():
+        for name, priority, cls in found:
+            if cls is None:  # an `attribute [instance]` on another module's constant
+                ci = reader.find(name)
+                cls = class_of(ci.type) if ci is not None else None
+            if cls is not None:
+                rows_of_instances.append((m, key(name), priority, key(cls)))
+    catalog = LibraryCatalog.of_modules(folder, rows, unreadable, same_meaning, rows_of_instances, unfoldable)
     env = Environment([folder], library_folders=[folder], catalog=catalog)
     axioms: dict[Name, LibraryAxiom] = {}
     for m in _AXIOM_MODULES:

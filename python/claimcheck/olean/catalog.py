@@ -1,5 +1,5 @@
 """What a run asks of a toolchain's library without reading its modules: a catalog of every library
-module's imports and constants (names and kinds), read once per toolchain.
+module's imports, constants (names and kinds) and instances, read once per toolchain.
 
 A project module that imports ``Init`` sees some 500 library modules; finding a name in its scope,
 telling a binder name from a constant, listing the names declared twice or the library names a
@@ -7,7 +7,9 @@ project name looks like would read each of those modules' headers on every run (
 catalog answers all of these from one table: which library modules declare a name, what each
 module imports (so which modules a scope holds), a constant's kind. The reader's
 :class:`~claimcheck.olean.reader.Environment` takes a catalog of its library folder and then reads a
-library module only when a constant of it is asked for.
+library module only when a constant of it is asked for. Instance resolution over the library
+(:mod:`claimcheck.analysis.canonical`) takes the library's global instances (each with its priority
+and class) and the names it may unfold from the catalog too, so a run reads no module for them.
 
 The catalog is a pure function of the library's files. :func:`library_files` lists them and
 :func:`content_digest` digests their bytes (the key a stored catalog is kept under); keeping it is
@@ -32,7 +34,7 @@ __all__ = ["CATALOG_VERSION", "KIND_LETTERS", "SEP", "LibraryCatalog", "content_
            "module_name", "stat_fingerprint", "unkey"]
 
 #: The catalog's shape (a stored catalog of another version is rebuilt).
-CATALOG_VERSION = 1
+CATALOG_VERSION = 2
 #: A constant's kind as one letter (in :attr:`LibraryCatalog.table`).
 KIND_LETTERS = {"axiom": "a", "definition": "d", "theorem": "t", "opaque": "o", "quotient": "q",
                 "inductive": "i", "constructor": "c", "recursor": "r"}
@@ -132,7 +134,10 @@ class LibraryCatalog:
     each with those modules' places. ``same_meaning``: those of them that every declaring module
     declares with the same meaning to a kernel (found by whoever builds the catalog; a name left
     out is compared where it matters). ``unreadable``: modules the reader could not decode (they
-    declare nothing here; reading one raises the reader's error where it is asked for)."""
+    declare nothing here; reading one raises the reader's error where it is asked for).
+    ``instances``: the library's global (not ``scoped``) instances, ``(module place, name key,
+    priority, class key)``, each module's in the order it exports them; ``unfoldable``: the keys of
+    the names the library marks ``@[reducible]`` or ``instance`` (scoped ones included)."""
 
     folder: Path
     modules: tuple[str, ...]
@@ -142,6 +147,8 @@ class LibraryCatalog:
     twice: tuple[tuple[str, tuple[int, ...]], ...] = ()
     same_meaning: frozenset[str] = frozenset()
     unreadable: tuple[str, ...] = ()
+    instances: tuple[tuple[int, str, int, str], ...] = ()
+    unfoldable: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         n = len(self.modules)
@@ -151,14 +158,20 @@ class LibraryCatalog:
             raise ValueError("a library catalog's import points to no module")
         if (self.table.count("\n") + 1 if self.table else 0) != sum(self.counts):
             raise ValueError("a library catalog's constants are not its modules' counts")
+        if any(not 0 <= i < n for i, *_rest in self.instances):
+            raise ValueError("a library catalog's instance points to no module")
 
     @classmethod
     def of_modules(cls, folder: Path, modules: Iterable[tuple[str, tuple[str, ...], list[str], str]],
                    unreadable: Iterable[str] = (),
-                   same_meaning: Callable[[str, tuple[str, ...]], bool] | None = None) -> "LibraryCatalog":
+                   same_meaning: Callable[[str, tuple[str, ...]], bool] | None = None,
+                   instances: Iterable[tuple[str, str, int, str]] = (),
+                   unfoldable: Iterable[str] = ()) -> "LibraryCatalog":
         """The catalog of ``modules``: each ``(name, imported modules, constant keys (`key`), kind
         letters)``; ``same_meaning(key, modules)``: whether those modules declare the name of that
-        key with one meaning (unknown for every name without it)."""
+        key with one meaning (unknown for every name without it); ``instances``: ``(module, name
+        key, priority, class key)`` of each global instance, each module's in its order;
+        ``unfoldable``: the keys of the reducible and instance names."""
         rows = sorted(modules)
         place = {m: i for i, (m, *_rest) in enumerate(rows)}
         lines = []
@@ -181,7 +194,8 @@ class LibraryCatalog:
         return cls(Path(folder), names,
                    tuple(tuple(dict.fromkeys(place[x] for x in imports if x in place)) for _m, imports, _t, _k in rows),
                    tuple(len(texts) for _m, _i, texts, _k in rows), "\n".join(lines), twice, agree,
-                   tuple(sorted(unreadable)))
+                   tuple(sorted(unreadable)),
+                   tuple((place[m], t, p, c) for m, t, p, c in instances if m in place), frozenset(unfoldable))
 
     # ------------------------------------------------------------------ tables, made on first use
 
@@ -212,6 +226,13 @@ class LibraryCatalog:
     @cached_property
     def _closures(self) -> dict[int, frozenset[int]]:
         return {}
+
+    @cached_property
+    def _instances_by_module(self) -> dict[int, tuple[tuple[str, int, str], ...]]:
+        out: dict[int, list[tuple[str, int, str]]] = {}
+        for i, t, p, c in self.instances:
+            out.setdefault(i, []).append((t, p, c))
+        return {i: tuple(rows) for i, rows in out.items()}
 
     # ------------------------------------------------------------------ modules
 
@@ -283,6 +304,15 @@ class LibraryCatalog:
         """The printed names that several library modules declare, each with those modules."""
         return {unkey(t): tuple(self.modules[i] for i in ms) for t, ms in self.twice}
 
+    def instances_of(self, module: str) -> tuple[tuple[str, int, str], ...]:
+        """The global instances library module ``module`` exports: ``(name key, priority, class
+        key)``, in its order."""
+        return self._instances_by_module.get(self._index[module], ())
+
+    def is_unfoldable(self, name: Name) -> bool:
+        """Whether the library marks ``name`` ``@[reducible]`` or ``instance``."""
+        return key(name) in self.unfoldable
+
     def same_meaning_everywhere(self, name: Name) -> bool:
         """Whether every library module declaring ``name`` declares it with the same meaning (as
         the catalog's builder compared them; False: not known to)."""
@@ -293,7 +323,8 @@ class LibraryCatalog:
     def to_json(self) -> dict:
         return {"version": CATALOG_VERSION, "modules": list(self.modules), "imports": [list(i) for i in self.imports],
                 "counts": list(self.counts), "table": self.table, "twice": [[t, list(ms)] for t, ms in self.twice],
-                "same_meaning": sorted(self.same_meaning), "unreadable": list(self.unreadable)}
+                "same_meaning": sorted(self.same_meaning), "unreadable": list(self.unreadable),
+                "instances": [list(row) for row in self.instances], "unfoldable": sorted(self.unfoldable)}
 
     @classmethod
     def from_json(cls, folder: Path, data: object) -> "LibraryCatalog":
@@ -303,15 +334,20 @@ class LibraryCatalog:
         try:
             modules, imports, counts, table = data["modules"], data["imports"], data["counts"], data["table"]
             twice, same, unreadable = data["twice"], data["same_meaning"], data["unreadable"]
+            instances, unfoldable = data["instances"], data["unfoldable"]
             ok = (isinstance(table, str) and all(isinstance(m, str) for m in modules)
                   and all(isinstance(c, int) for c in counts)
                   and all(isinstance(i, list) and all(isinstance(j, int) for j in i) for i in imports)
                   and all(isinstance(t, str) and isinstance(ms, list) and all(isinstance(j, int) for j in ms)
                           for t, ms in twice)
-                  and all(isinstance(t, str) for t in same) and all(isinstance(m, str) for m in unreadable))
+                  and all(isinstance(t, str) for t in same) and all(isinstance(m, str) for m in unreadable)
+                  and all(isinstance(r, list) and len(r) == 4 and isinstance(r[0], int) and isinstance(r[1], str)
+                          and isinstance(r[2], int) and isinstance(r[3], str) for r in instances)
+                  and all(isinstance(t, str) for t in unfoldable))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a library catalog: {exc}") from exc
         if not ok:
             raise ValueError("not a library catalog: a field of another type")
         return cls(Path(folder), tuple(modules), tuple(tuple(i) for i in imports), tuple(counts), table,
-                   tuple((t, tuple(ms)) for t, ms in twice), frozenset(same), tuple(unreadable))
+                   tuple((t, tuple(ms)) for t, ms in twice), frozenset(same), tuple(unreadable),
+                   tuple((i, t, p, c) for i, t, p, c in instances), frozenset(unfoldable))
