@@ -4,9 +4,9 @@ A statement's text shows its written binders; its conclusion may hide more behin
 beta-redex or a definition of the project (``def Safe := False → P``, ``def Stable f := (∀ n, f n <
 f n) → …``): binders a reader does not see, that a claim rests on all the same. The library's own
 definitions (``Not``, ``Ne``, ``Function.Injective``) are the reader's vocabulary and are not
-looked through. A conclusion that ends in ``False`` once its binders are opened is a *negation*
-(``¬ P`` spelled through a definition): it is proved by refuting its hypotheses, so they are what
-it denies, not what it assumes.
+looked through. A conclusion that ends in ``False`` (or the library's ``¬``, ``≠``) once its
+binders are opened is a *negation* (``¬ P`` spelled through a definition): it is proved by refuting
+its hypotheses, so they are what it denies, not what it assumes.
 
 One notion for every rule that judges what a claim rests on: the vacuity lint
 (:mod:`claimcheck.analysis.vacuity`) refutes the hidden binders, and the satisfiability rule
@@ -27,7 +27,7 @@ __all__ = ["UNFOLD", "head_step", "expose", "is_negation"]
 #: Unfolding steps taken to expose one binder (or a conclusion's head).
 UNFOLD = 24
 
-_FALSE = Name.of("False")
+_FALSE, _NOT, _NE = Name.of("False"), Name.of("Not"), Name.of("Ne")
 
 Find = Callable[[Name], "ConstantInfo | None"]
 
@@ -74,7 +74,13 @@ def expose(e: Expr, find: Find, is_core_module: Callable[[str], bool],
 
 
 def is_negation(conclusion: Expr) -> bool:
-    """Whether a conclusion, its binders opened, is ``False``: the statement denies its hypotheses
-    (``def NotBelow a b := a < b → False`` at ``NotBelow 5 3``) rather than assumes them."""
-    e = strip_mdata(conclusion)
-    return isinstance(e, Const) and e.name == _FALSE
+    """Whether a conclusion, its binders opened, is ``False``, or the library's ``¬ P`` or ``a ≠ b``
+    (``P → False`` and ``a = b → False``): the statement denies its hypotheses (``def NotBelow a b
+    := a < b → False`` at ``NotBelow 5 3``, ``def IsAcyclic W := ∀ k, 1 ≤ k → ¬ HasClosedWalk W
+    k``) rather than assumes them."""
+    head, args = app_spine(strip_mdata(conclusion))
+    head = strip_mdata(head)
+    if not isinstance(head, Const):
+        return False
+    return (head.name == _FALSE and not args) or (head.name == _NOT and len(args) == 1) \
+        or (head.name == _NE and len(args) == 3)
