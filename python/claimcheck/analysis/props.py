@@ -287,13 +287,14 @@ def _is_hypothesis(inf: "_Infer", binder: ForallE) -> bool:
         return True
 
 
-def shape_of(env: Environment, ty: Expr, within: str | None = None,
-             is_core_module: Callable[[str], bool] | None = None) -> Shape:
+def shape_of(env: Environment, ty: Expr, *, is_core_module: Callable[[str], bool],
+             within: str | None = None) -> Shape:
     """Whether ``ty`` (a declaration's type, in module ``within``) is a proposition, and its
-    binders and hypotheses. Given ``is_core_module``, the hypotheses of a proposition include those
-    its conclusion's project definitions hide (:mod:`claimcheck.analysis.unfold`: ``def Stable f :=
-    (∀ n, f n < f n) → …`` at ``Stable f``), counted after the written ones, unless the conclusion
-    is a negation (``def NotBelow a b := a < b → False``: it denies them, it does not assume them)."""
+    binders and hypotheses. A proposition's hypotheses include those its conclusion's project
+    definitions hide (:mod:`claimcheck.analysis.unfold`; ``is_core_module``: the library's modules,
+    whose definitions are the reader's vocabulary): ``def Stable f := (∀ n, f n < f n) → …`` at
+    ``Stable f``, counted after the written ones, unless the conclusion is a negation (``def
+    NotBelow a b := a < b → False``: it denies them, it does not assume them)."""
     inf = _Infer(env, within)
     hyps: list[Expr] = []
     positions: list[int] = []
@@ -318,7 +319,7 @@ def shape_of(env: Environment, ty: Expr, within: str | None = None,
         prop, note = None, "the statement is too deep to analyse"
     written = len(hyps)
     hidden: list[int] = []
-    if prop is True and is_core_module is not None:
+    if prop is True:
         find = lambda n: env.find(n, within=within)  # noqa: E731
         at = written
         while True:

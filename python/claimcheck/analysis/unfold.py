@@ -22,7 +22,7 @@ from claimcheck.olean.reader import ConstantInfo
 from claimcheck.olean.terms import Const, Expr, ForallE, Lam, LetE, app_spine, instantiate, instantiate_levels, \
     mk_app, strip_mdata
 
-__all__ = ["UNFOLD", "head_step", "expose", "is_negation"]
+__all__ = ["UNFOLD", "head_step", "expose", "is_negation", "project_only"]
 
 #: Unfolding steps taken to expose one binder (or a conclusion's head).
 UNFOLD = 24

@@ -33,15 +33,16 @@ Both are judged on the statement **with the project's definitions unfolded**: th
 conclusion's definitions hide (``def Safe := False → P``, ``∀ _ : Empty, P``, behind a ``let``) are
 binders too (evaluated at the statement's arguments, ``Guard 5 (2 + 2 = 5)`` with ``def Guard n P
 := n < 1 → P``, unless the conclusion is a negation: ``NotBelow 5 3`` is proved by refuting what it
-hides), and so are those of each part of the conclusion (the sides of ``∧``, the
-fields of a proposition structure but not ``↔``, the branch of an ``if`` its condition decides).
-One rule for the statement and its parts (:mod:`claimcheck.analysis.unfold`): a part the statement's
-own text states (``(1 = 2 → P) ∧ Q``, behind its ``let`` or ``if``) is judged as the statement is, at
-its arguments, evaluation included unless it is a negation; a part a definition or structure states
-is judged in it, its parameters as variables (``def Good := (False → P) ∧ Q``'s ``False`` is a hidden
-hypothesis, ``IsFirstHalt … 0``'s empty ``∀ s < 0`` is not). A proposition has alternative candidates (``A → B``: ``A`` refuted, or ``B``
-trivial); the search is memoised by the structure of what it looks at and runs under
-:data:`SEARCH_FUEL`: out of it, it says nothing (no lint), it never hangs.
+hides, :mod:`claimcheck.analysis.unfold`), and so are those of each part of the conclusion (the
+sides of ``∧``, the fields of a proposition structure but not ``↔``, the branch of an ``if`` its
+condition decides). One rule for the statement and its parts: a part the statement's own text
+states (``(1 = 2 → P) ∧ Q``, behind its ``let`` or ``if``) is judged as the statement is, at its
+arguments, evaluation included unless it is a negation; a part a definition or structure states is
+judged in it, its parameters as variables (``def Good := (False → P) ∧ Q``'s ``False`` is a hidden
+hypothesis, ``IsFirstHalt … 0``'s empty ``∀ s < 0`` is not). A proposition has alternative
+candidates (``A → B``: ``A`` refuted, or ``B`` trivial); the search is memoised by the structure of
+what it looks at and runs under :data:`SEARCH_FUEL`: out of it, it says nothing (no lint), it
+never hangs.
 
 Each candidate is a term of the kernel's model, checked by
 :func:`claimcheck.kernel.checker.check_declaration` with a small fuel (where the kernel takes one)
@@ -60,7 +61,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
-from claimcheck.analysis.unfold import UNFOLD, expose, head_step, is_negation, project_only
+from claimcheck.analysis.unfold import UNFOLD, expose, head_step, is_negation
 from claimcheck.kernel import Environment as KernelEnvironment
 from claimcheck.kernel import Outcome
 from claimcheck.kernel import declarations as D
@@ -303,7 +304,6 @@ class VacuityChecker:
         self.within: str | None = None
         self._reach: frozenset[str] = frozenset()
         self._reach_at = -1  # the number of loaded modules `_reach` was computed at
-        self._project_only = project_only(is_core_module)
         self._begin()
 
     def _begin(self) -> None:
@@ -405,16 +405,12 @@ class VacuityChecker:
 
     # ------------------------------------------------------------------ unfolding
 
-    def step(self, e: Expr, project_only: bool = False) -> Expr | None:
+    def step(self, e: Expr) -> Expr | None:
         """One unfolding step of ``e``'s head (beta, zeta, delta, a projection of a constructor), or
-        ``None`` when its head is stuck. ``project_only``: only what a reader of the statement does
-        not see through by itself (:func:`claimcheck.analysis.unfold.head_step`: a ``let``, a
-        beta-redex, a definition of the project, not the library's ``Not`` or ``Ne``: as connectives
-        they are no hidden binders)."""
+        ``None`` when its head is stuck. (What a reader of the statement does not see through by
+        itself, the binders a conclusion hides, is :func:`claimcheck.analysis.unfold.expose`'s.)"""
         self._tick()
         e = strip_mdata(e)
-        if project_only:
-            return head_step(e, self.find, self._project_only)
         head, args = app_spine(e)
         head = strip_mdata(head)
         if isinstance(head, Proj):
