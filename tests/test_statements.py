@@ -33,6 +33,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from claimcheck.analysis.canonical import FUEL, Canonical
 from claimcheck.analysis.lookalike import invisible_characters, mixed_script_words, skeleton
 from claimcheck.analysis.pretty import INFIX, MAX_DEPTH, env_binder_infos, literal_value, pretty
 from claimcheck.claims.fingerprints import update_fingerprints
@@ -154,6 +155,51 @@ def test_library_instance_attributes(toolchain) -> None:
         assert declared(name), name
     for name in ("ltOfOrd", "leOfOrd", "Ord.opposite", "Ord.on", "inferInstance", "Nat.lt_irrefl"):
         assert not declared(name), name
+
+
+def test_canonical_instances_are_what_resolution_over_the_library_gives(toolchain) -> None:
+    """Resolution over the library's instances (issue 37): by priority (``instSizeOfNat`` over the
+    priority-100 ``instSizeOfDefault``), then discrimination-tree order (``instAddNat`` before the
+    later-declared ``Lean.Grind.Semiring.toAdd ?α``), each instance argument resolved in turn; a
+    term is canonical when it is that instance or unfolds to it, and out of fuel nothing is."""
+    env = Environment([toolchain.lib_dir])
+
+    def C(text: str) -> Const:
+        return Const(Name.parse(text), ())
+
+    def app(f, *xs):
+        for x in xs:
+            f = App(f, x)
+        return f
+
+    def canonical(fuel: int = FUEL) -> Canonical:
+        return Canonical(env, "Init", lambda n: env.find(n, within="Init"), lambda _m: True,
+                         lambda n: str(n).startswith("Decidable"), fuel)
+
+    nat = C("Nat")
+    can = canonical()
+    cases = {
+        app(C("LT"), nat): "instLTNat",
+        app(C("HAdd"), nat, nat, nat): "instHAdd Nat instAddNat",
+        app(C("Add"), nat): "instAddNat",
+        app(C("SizeOf"), nat): "instSizeOfNat",
+        app(C("OfNat"), nat, Lit(2)): "instOfNatNat 2",
+        app(C("LT"), app(C("List"), nat)): "List.instLT Nat instLTNat",
+    }
+    for goal, want in cases.items():
+        got = can.resolve(goal)
+        assert got is not None and pretty(got) == want, (pretty(goal), got and pretty(got))
+    add_goal = app(C("HAdd"), nat, nat, nat)
+    assert can.check(app(C("instHAdd"), nat, C("instAddNat")), add_goal).canonical
+    # the structure `instLTNat` is: the same instance written another way
+    assert can.check(app(C("LT.mk"), nat, C("Nat.lt")), app(C("LT"), nat)).canonical
+    # a declared instance over another argument, a lower-priority instance: not canonical
+    times = app(C("instHAdd"), nat, app(C("Add.mk"), nat, C("Nat.mul")))
+    got = can.check(times, add_goal)
+    assert not got.canonical and got.expected is not None and pretty(got.expected) == "instHAdd Nat instAddNat"
+    assert not can.check(app(C("instSizeOfDefault"), nat), app(C("SizeOf"), nat)).canonical
+    starved = canonical(fuel=3).check(app(C("instHAdd"), nat, C("instAddNat")), add_goal)
+    assert not starved.canonical and starved.out_of_fuel
 
 
 # ---------------------------------------------------------------------------- no Lean

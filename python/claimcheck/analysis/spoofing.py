@@ -56,6 +56,17 @@ never change a meaning). Library constants end the walk. Four kinds:
     project function whose result type is a variable. Safe by default: an instance the rule cannot
     classify (an unknown constant, a term of another shape) is flagged. Same exemptions as above.
 
+    On top of that, an instance of a library class at closed library terms (``LT Nat``, ``HAdd Nat
+    Nat Nat``, ``SizeOf Nat``) is judged by what it *is*, not by how it is built: elided only when
+    it is the instance Lean's resolution gives over the library's own instances (priority, then
+    discrimination-tree order; each argument resolved in turn; :mod:`claimcheck.analysis.canonical`),
+    or unfolds to it through reducible and instance definitions (``⟨Nat.lt⟩`` is ``instLTNat``).
+    Another library instance, however declared, is flagged with what resolution gives:
+    ``@SizeOf.sizeOf Nat (instSizeOfDefault Nat) 5 = 0`` (a priority-100 instance where resolution
+    gives ``instSizeOfNat``) prints as ``SizeOf.sizeOf [instSizeOfDefault Nat] 5 = 0`` and fails the
+    claim. Out of fuel, the instance is flagged; where resolution as modelled finds no instance at
+    all (a higher-order pattern), the structural rule above decides.
+
 ``shadowing`` — a project declaration whose name, after one of its namespaces, is the full name
     of a library declaration visible to the project: ``MLTheory.Nat.gcd`` is written ``Nat.gcd``
     inside ``namespace MLTheory``, ``Sh.True`` is written ``True`` inside ``namespace Sh``. Two

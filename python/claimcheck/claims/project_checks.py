@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 from collections.abc import Collection
 
+from claimcheck import git
 from claimcheck.claims import formalization
 from claimcheck.claims.manifest import Manifest
 from claimcheck.lean.modules import discover
@@ -44,8 +45,7 @@ def project_problems(project: Project, built: Collection[str], result: GateResul
 def tracked_build_files(project: Project) -> list[str]:
     """Files under the build folder that git tracks (empty outside git)."""
     try:
-        proc = subprocess.run(["git", "ls-files", "--", project.relative(project.build_dir)],
-                              cwd=project.root, capture_output=True, text=True, timeout=30)
+        proc = git.run(project.root, "ls-files", "--", project.relative(project.build_dir))
     except (OSError, subprocess.TimeoutExpired):
         return []
     if proc.returncode != 0:
