@@ -47,7 +47,7 @@ def test_proposition_decided_from_the_type(env: Environment, name: str, is_theor
     """``binders`` counts the telescope's binders; ``hypotheses`` those whose type is a proposition."""
     ci = env.find(N(name))
     assert ci is not None
-    shape = shape_of(env, ci.type)
+    shape = shape_of(env, ci.type, is_core_module=lambda _m: True)
     assert (shape.is_theorem, shape.binders, shape.hypotheses) == (is_theorem, binders, hypotheses)
     assert bool(shape.note) == (is_theorem is None)
 

@@ -337,6 +337,17 @@ theorem generatesWithBreadth_satisfiable : ∃ learner, IdentifiesInTheLimit seg
     (generatesWithBreadth_of_identifies segments (Classical.choose exists_learner_segments)
       (Classical.choose_spec exists_learner_segments))
 
+/-- `generatesWithBreadth_of_identifies` applied to Angluin's learner and further, to the text
+`textEx` of `segments 2` that its conclusion `GeneratesWithBreadth` quantifies over: the
+hypothesis hidden in that definition (a text of the language) holds. -/
+theorem generatesWithBreadth_of_identifies_text_satisfiable :
+    ∃ N, ∀ s, N ≤ s → ∀ x,
+      (segments (angluinLearner segMem (fun j => [j]) (textPrefix textEx s)) x ∧
+          ¬ SeenIn (textPrefix textEx s) x) ↔
+        (segments 2 x ∧ ¬ SeenIn (textPrefix textEx s) x) :=
+  generatesWithBreadth_of_identifies segments (angluinLearner segMem (fun j => [j]))
+    angluinLearner_identifies_satisfiable 2 textEx isText_textEx
+
 end MLTheory.Angluin
 
 end

@@ -338,6 +338,14 @@ theorem angluinLearner_identifies_satisfiable :
     IdentifiesInTheLimit segments (angluinLearner segMem (fun j => [j])) :=
   angluinLearner_identifies segments segMem segMem_iff (fun j => [j]) isTellTale_segments
 
+/-- `angluinLearner_identifies` applied further, to the text `textEx` of `segments 2` that its
+conclusion `IdentifiesInTheLimit` quantifies over: the hypothesis hidden in that definition (a
+text of the language) holds. -/
+theorem angluinLearner_identifies_text_satisfiable :
+    ∃ j N, (∀ x, segments j x ↔ segments 2 x) ∧
+      ∀ s, N ≤ s → angluinLearner segMem (fun j => [j]) (textPrefix textEx s) = j :=
+  angluinLearner_identifies segments segMem segMem_iff (fun j => [j]) isTellTale_segments 2 textEx isText_textEx
+
 /-- `exists_learner_of_angluinCondition` applied to the initial segments. -/
 theorem exists_learner_of_angluinCondition_satisfiable :
     ∃ learner : List (Option Nat) → Nat, IdentifiesInTheLimit segments learner :=

@@ -523,6 +523,12 @@ theorem metricScore_instance_two :
 theorem metricAt_isPosDef_satisfiable : IsPosDef (metricAt 2 ⟨0, by decide⟩) :=
   metricAt_isPosDef 2 ⟨0, by decide⟩
 
+/-- `metricAt_isPosDef` applied further, to the all-ones vector that its conclusion `IsPosDef`
+quantifies over: the hypothesis hidden in that definition (a nonzero coordinate) holds. -/
+theorem metricAt_isPosDef_vector_satisfiable :
+    0 < quadForm (metricAt 2 ⟨0, by decide⟩) (fun _ => 1) :=
+  metricAt_isPosDef 2 ⟨0, by decide⟩ (fun _ => 1) ⟨⟨0, by decide⟩, by decide⟩
+
 /-- `metricScore_pairs` applied to the tokens `0` and `1` for `d = 2`. -/
 theorem metricScore_pairs_satisfiable :
     metricScore (metricAt 2) (queryAt 2) (fun _ _ => 0) ⟨0, by decide⟩ ⟨1, by decide⟩ =

@@ -833,6 +833,12 @@ theorem synchronised_of_clockStep_satisfiable :
     Synchronised (pathGraph 2) (clockSync (pathGraph 2) (fun _ => 0)) :=
   synchronised_of_clockStep synchronised_zero_path2 (clockStep_clockSync _ _)
 
+/-- `synchronised_of_clockStep` applied further, to the edge `0 – 1` its conclusion `Synchronised`
+quantifies over: the hypothesis hidden in that definition (an edge) holds. -/
+theorem synchronised_of_clockStep_edge_satisfiable :
+    clockSync (pathGraph 2) (fun _ => 0) 0 ≤ clockSync (pathGraph 2) (fun _ => 0) 1 + 1 :=
+  synchronised_of_clockStep synchronised_zero_path2 (clockStep_clockSync _ _) 0 1 (by decide)
+
 /-- `clockSyncRun_zero` applied to the 2-vertex path: its graph binder has an element. -/
 theorem clockSyncRun_zero_satisfiable : clockSyncRun (pathGraph 2) (fun _ => 0) 3 0 = 3 :=
   clockSyncRun_zero (pathGraph 2) 3 0
@@ -840,6 +846,12 @@ theorem clockSyncRun_zero_satisfiable : clockSyncRun (pathGraph 2) (fun _ => 0) 
 /-- `clockEnabled_of_minimal` applied to vertex `0` at all rounds `0`. -/
 theorem clockEnabled_of_minimal_satisfiable : ClockEnabled (pathGraph 2) (fun _ => 0) 0 :=
   clockEnabled_of_minimal synchronised_zero_path2 (v := 0) (fun _ => Nat.le_refl 0)
+
+/-- `clockEnabled_of_minimal` applied further, to the neighbour `1` of vertex `0` its conclusion
+`ClockEnabled` quantifies over: the hypothesis hidden in that definition (an edge) holds. -/
+theorem clockEnabled_of_minimal_edge_satisfiable :
+    colour 0 = colour 0 ∨ colour 0 = colour (0 + 1) :=
+  clockEnabled_of_minimal synchronised_zero_path2 (v := 0) (fun _ => Nat.le_refl 0) 1 (by decide)
 
 /-- `exists_clockEnabled` applied to all rounds `0` on the 2-vertex path. -/
 theorem exists_clockEnabled_satisfiable : ∃ v, ClockEnabled (pathGraph 2) (fun _ => 0) v :=

@@ -78,7 +78,7 @@ def needs_noncomputable(env: Environment, module: str, is_library: "Callable[[st
                     result = name in _DATA_AXIOMS
                 else:
                     try:
-                        result = shape_of(env, ci.type, within=ci.module).is_theorem is False
+                        result = shape_of(env, ci.type, within=ci.module, is_core_module=is_library).is_theorem is False
                     except OleanError:
                         result = False
             elif ci.kind == "definition" and not ci.is_unsafe:

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from typing import Callable
 
+from claimcheck.analysis.unfold import expose, is_negation
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import Environment
 from claimcheck.olean.terms import (
@@ -30,6 +32,8 @@ from claimcheck.olean.terms import (
 __all__ = ["Shape", "shape_of", "is_prop_level"]
 
 _FUEL = 512
+#: Hidden binders opened past the written ones (a definition unfolding into itself stops there).
+_HIDDEN = 64
 _ZERO = Level("zero")
 
 
@@ -42,8 +46,10 @@ class Shape:
     note: str = ""  # why ``is_theorem`` is undecided
     #: binders whose type is a proposition (undecided ones count: a hypothesis until shown not)
     hypotheses: int = 0
-    #: their positions in the telescope (0-based)
+    #: their positions in the telescope (0-based; the hidden ones after the written binders)
     hypothesis_positions: tuple[int, ...] = ()
+    #: of ``hypotheses``, those the conclusion's project definitions hide
+    hidden_hypotheses: int = 0
 
 
 def is_prop_level(lv: Level) -> bool | None:
@@ -269,21 +275,32 @@ def _library_instance_at_variables(inf: "_Infer", binder: ForallE) -> bool:
             and all(isinstance(strip_mdata(a), FVar) for a in args))
 
 
-def shape_of(env: Environment, ty: Expr, within: str | None = None) -> Shape:
+def _is_hypothesis(inf: "_Infer", binder: ForallE) -> bool:
+    """Whether a binder (its earlier ones opened in ``inf``) is a hypothesis: a proposition (or one
+    not shown to be none), or data that may have no element."""
+    try:
+        inf.fuel = _FUEL
+        if is_prop_level(inf.sort_level(binder.binder_type)) is not False:
+            return True
+        return not (_library_instance_at_variables(inf, binder) or _plainly_inhabited(inf, binder.binder_type))
+    except (_Undecided, RecursionError):
+        return True
+
+
+def shape_of(env: Environment, ty: Expr, *, is_core_module: Callable[[str], bool],
+             within: str | None = None) -> Shape:
     """Whether ``ty`` (a declaration's type, in module ``within``) is a proposition, and its
-    binders and hypotheses."""
+    binders and hypotheses. A proposition's hypotheses include those its conclusion's project
+    definitions hide (:mod:`claimcheck.analysis.unfold`; ``is_core_module``: the library's modules,
+    whose definitions are the reader's vocabulary): ``def Stable f := (∀ n, f n < f n) → …`` at
+    ``Stable f``, counted after the written ones, unless the conclusion is a negation (``def
+    NotBelow a b := a < b → False``: it denies them, it does not assume them)."""
     inf = _Infer(env, within)
     hyps: list[Expr] = []
     positions: list[int] = []
     e = strip_mdata(ty)
     while isinstance(e, ForallE):
-        try:
-            inf.fuel = _FUEL
-            if is_prop_level(inf.sort_level(e.binder_type)) is not False:
-                positions.append(len(hyps))
-            elif not (_library_instance_at_variables(inf, e) or _plainly_inhabited(inf, e.binder_type)):
-                positions.append(len(hyps))  # data that may have no element: a hypothesis too
-        except (_Undecided, RecursionError):
+        if _is_hypothesis(inf, e):
             positions.append(len(hyps))
         x = inf.fresh(e.binder_name, e.binder_type)
         hyps.append(e.binder_type)
@@ -300,4 +317,20 @@ def shape_of(env: Environment, ty: Expr, within: str | None = None) -> Shape:
         prop, note = None, str(exc)
     except RecursionError:
         prop, note = None, "the statement is too deep to analyse"
-    return Shape(prop, len(hyps), note, len(positions), tuple(positions))
+    written = len(hyps)
+    hidden: list[int] = []
+    if prop is True:
+        find = lambda n: env.find(n, within=within)  # noqa: E731
+        at = written
+        while True:
+            e = expose(e, find, is_core_module)
+            if not isinstance(e, ForallE) or at - written >= _HIDDEN:
+                break
+            if _is_hypothesis(inf, e):
+                hidden.append(at)
+            e = strip_mdata(instantiate(e.body, inf.fresh(e.binder_name, e.binder_type)))
+            at += 1
+        if is_negation(e):
+            hidden = []
+    positions += hidden
+    return Shape(prop, written, note, len(positions), tuple(positions), len(hidden))

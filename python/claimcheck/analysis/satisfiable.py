@@ -77,15 +77,18 @@ def closed_applications(env: Environment, module: str,
     return out
 
 
-def hypothesis_arities(env: Environment, module: str, names: Iterable[Name]) -> dict[Name, int]:
+def hypothesis_arities(env: Environment, module: str, names: Iterable[Name],
+                       is_core_module: Callable[[str], bool]) -> dict[Name, int]:
     """For each theorem of ``names`` that ``module`` declares: the number of arguments up to its
-    last hypothesis (what a witness must apply it to)."""
+    last hypothesis, those its conclusion's project definitions hide included (what a witness
+    must apply it to; ``is_core_module``: the library's modules, whose definitions are not looked
+    through)."""
     out: dict[Name, int] = {}
     mod = env.load(module) if module in env.modules or env.locate(module) is not None else None
     for name in names:
         ci = mod.get(name) if mod is not None else None
         if ci is not None:
-            positions = shape_of(env, ci.type, within=module).hypothesis_positions
+            positions = shape_of(env, ci.type, within=module, is_core_module=is_core_module).hypothesis_positions
             out[name] = positions[-1] + 1 if positions else 0
     return out
 
@@ -100,18 +103,19 @@ def find_witnesses(env: Environment, modules: Iterable[str], wanted: Iterable[Ke
     project being ``modules``)."""
     wanted = set(wanted)
     modules = list(modules)
+    project = set(modules)
     by_module: dict[str, list[Name]] = {}
     for module, name in sorted(wanted, key=lambda k: (k[0], k[1])):
         by_module.setdefault(module, []).append(name)
     arity: dict[Key, int] = {}
     for module, names in by_module.items():
-        got = arities(module, names) if arities is not None else hypothesis_arities(env, module, names)
+        got = arities(module, names) if arities is not None else \
+            hypothesis_arities(env, module, names, lambda m: m not in project)
         arity.update(((module, n), a) for n, a in got.items())
     out: dict[Key, list[Key]] = {k: [] for k in arity}
     if not arity:
         return out
     if applications is None:
-        project = set(modules)
         applications = lambda m: closed_applications(env, m, project.__contains__)  # noqa: E731
     for m in modules:
         for n, applied in applications(m):

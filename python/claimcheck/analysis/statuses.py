@@ -179,10 +179,12 @@ class _Analysis:
         if core_axiom_entry and status is Status.PROVED and ci.name not in self.collector.shadows:
             status = Status.TRUSTED  # no proof to check (a boundary constant, an allowed axiom): never "proved"
         try:
-            shape = shape_of(self.env, ci.type, within=ci.module)
+            shape = shape_of(self.env, ci.type, within=ci.module, is_core_module=self.collector.is_core_module)
             is_theorem, binders, hypotheses, note = shape.is_theorem, shape.binders, shape.hypotheses, shape.note
+            hidden = shape.hidden_hypotheses
         except OleanError as exc:
             is_theorem, binders, hypotheses, note = None, 0, 0, f"its type could not be read: {exc}"
+            hidden = 0
         lint: tuple[Lint, ...] = ()
         if is_theorem is True and not core:  # data (a universe left open) is no theorem to lint
             try:
@@ -216,6 +218,7 @@ class _Analysis:
             theorem_note=note,
             binders=binders,
             hypotheses=hypotheses,
+            hidden_hypotheses=hidden,
             lint=tuple(lint),
             warnings=tuple(warnings),
             uses=self.uses.project_uses(key) if not core else (),

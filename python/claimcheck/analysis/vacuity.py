@@ -8,7 +8,8 @@ claimcheck's own kernel (:mod:`claimcheck.kernel`, through the ``.olean`` front 
 check:
 
 1. **Trivial conclusion** (lint ``trivial-conclusion``): the candidate ``fun xs => t``, where ``t``
-   is ``True.intro``, ``rfl`` (``Eq.refl``, ``HEq.refl``), ``Iff.refl``, ``And.intro`` of such, or the
+   is ``True.intro``, ``rfl`` (``Eq.refl``, ``HEq.refl``), ``Iff.refl``, ``And.intro`` of such (and
+   ``Iff.intro`` of such implications: ``A ↔ B`` is ``(A → B) ∧ (B → A)``), or the
    constructor of a proposition structure all of whose fields are such, under the statement's
    binders and those its definitions hide. It is checked against the statement in an environment
    where the project's definitions unfold and the library's *operations* do not: a library
@@ -30,14 +31,18 @@ check:
 
 Both are judged on the statement **with the project's definitions unfolded**: the binders a
 conclusion's definitions hide (``def Safe := False → P``, ``∀ _ : Empty, P``, behind a ``let``) are
-binders too (refuted without evaluation: at the statement's arguments a definition's value is a
-computation, ``IsNeg 5``), and so are those of each part of the conclusion (the sides of ``∧``, the
-fields of a proposition structure but not ``↔``, the branch of an ``if`` its condition decides),
-judged in the definition or structure that states them with its parameters as variables (``def
-Good := (False → P) ∧ Q``'s ``False`` is a hidden hypothesis, ``IsFirstHalt … 0``'s empty ``∀ s <
-0`` is not). A proposition has alternative candidates (``A → B``: ``A`` refuted, or ``B``
-trivial); the search is memoised by the structure of what it looks at and runs under
-:data:`SEARCH_FUEL`: out of it, it says nothing (no lint), it never hangs.
+binders too (evaluated at the statement's arguments, ``Guard 5 (2 + 2 = 5)`` with ``def Guard n P
+:= n < 1 → P``, unless the conclusion is a negation: ``NotBelow 5 3`` is proved by refuting what it
+hides, :mod:`claimcheck.analysis.unfold`), and so are those of each part of the conclusion (the
+sides of ``∧``, the fields of a proposition structure but not ``↔``, the branch of an ``if`` its
+condition decides). One rule for the statement and its parts: a part the statement's own text
+states (``(1 = 2 → P) ∧ Q``, behind its ``let`` or ``if``) is judged as the statement is, at its
+arguments, evaluation included unless it is a negation; a part a definition or structure states is
+judged in it, its parameters as variables (``def Good := (False → P) ∧ Q``'s ``False`` is a hidden
+hypothesis, ``IsFirstHalt … 0``'s empty ``∀ s < 0`` is not). A proposition has alternative
+candidates (``A → B``: ``A`` refuted, or ``B`` trivial); the search is memoised by the structure of
+what it looks at and runs under :data:`SEARCH_FUEL`: out of it, it says nothing (no lint), it
+never hangs.
 
 Each candidate is a term of the kernel's model, checked by
 :func:`claimcheck.kernel.checker.check_declaration` with a small fuel (where the kernel takes one)
@@ -56,6 +61,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
+from claimcheck.analysis.unfold import UNFOLD, expose, head_step, is_negation
 from claimcheck.kernel import Environment as KernelEnvironment
 from claimcheck.kernel import Outcome
 from claimcheck.kernel import declarations as D
@@ -74,7 +80,7 @@ __all__ = ["VacuityChecker", "PROBE_FUEL"]
 #: Kernel steps one candidate may take (where the kernel counts steps): a trivial proof needs few.
 PROBE_FUEL = 200_000
 #: Unfolding steps the candidate search takes on one proposition.
-_UNFOLD = 24
+_UNFOLD = UNFOLD
 #: How deep the candidate search goes (nested ``∧``, fields, binders).
 _DEPTH = 32
 #: Steps the candidate search of one declaration takes (unfoldings, candidates, refutations): past
@@ -116,6 +122,20 @@ class _Opened:
     types: list[Expr]
     fvars: list[FVar]
     body: Expr
+
+
+@dataclass
+class _Item:
+    """A statement or one of its parts, to judge: its telescope (the statement's binders, those
+    of the parts it is in, its own), the first binder that is its own, how many of them the
+    statement's text writes, where it is, and whether the statement's own text states it (else a
+    definition or structure does, its parameters as variables)."""
+
+    opened: _Opened
+    start: int
+    written: int
+    where: str
+    own: bool
 
 
 class _Fresh:
@@ -385,20 +405,15 @@ class VacuityChecker:
 
     # ------------------------------------------------------------------ unfolding
 
-    def step(self, e: Expr, project_only: bool = False) -> Expr | None:
+    def step(self, e: Expr) -> Expr | None:
         """One unfolding step of ``e``'s head (beta, zeta, delta, a projection of a constructor), or
-        ``None`` when its head is stuck. ``project_only``: only what a reader of the statement does
-        not see through by itself: a ``let``, a beta-redex, a definition of the project (not the
-        library's ``Not`` or ``Ne``: as connectives they are no hidden binders)."""
+        ``None`` when its head is stuck. (What a reader of the statement does not see through by
+        itself, the binders a conclusion hides, is :func:`claimcheck.analysis.unfold.expose`'s.)"""
         self._tick()
         e = strip_mdata(e)
-        if isinstance(e, LetE):
-            return instantiate(e.body, e.value)
         head, args = app_spine(e)
         head = strip_mdata(head)
-        if isinstance(head, Lam) and args:
-            return mk_app(instantiate(head.body, args[0]), *args[1:])
-        if isinstance(head, Proj) and not project_only:
+        if isinstance(head, Proj):
             s = strip_mdata(head.struct)
             for _ in range(_UNFOLD):
                 h2, a2 = app_spine(s)
@@ -414,14 +429,7 @@ class VacuityChecker:
                     return None
                 s = strip_mdata(nxt)
             return None
-        if isinstance(head, Const):
-            ci = self.find(head.name)
-            if ci is not None and ci.kind == "definition" and ci.value is not None \
-                    and not (project_only and self.is_core_module(ci.module)) \
-                    and len(ci.level_params) == len(head.levels):
-                body = instantiate_levels(ci.value, dict(zip(ci.level_params, head.levels)))
-                return mk_app(body, *args)
-        return None
+        return head_step(e, self.find, lambda _ci: True)
 
     def unfoldings(self, e: Expr):
         """``e`` and its successive unfoldings (at most ``_UNFOLD``)."""
@@ -432,18 +440,6 @@ class VacuityChecker:
                 return
             e = strip_mdata(nxt)
 
-    def _expose(self, e: Expr) -> Expr:
-        """``e`` unfolded by :meth:`step` (``project_only``) until it is a ``∀``, else ``e`` as it was."""
-        cur = strip_mdata(e)
-        for _ in range(_UNFOLD):
-            if isinstance(cur, ForallE):
-                return cur
-            nxt = self.step(cur, project_only=True)
-            if nxt is None:
-                break
-            cur = strip_mdata(nxt)
-        return cur if isinstance(cur, ForallE) else e
-
     def open(self, ty: Expr, limit: int | None = None, hidden: bool = True) -> _Opened:
         """The telescope of ``ty`` opened; ``hidden``: on through the binders the project's
         definitions hide in the conclusion (``def Safe := False → P``)."""
@@ -453,7 +449,7 @@ class VacuityChecker:
         e = strip_mdata(ty)
         while limit is None or len(fvars) < limit:
             if hidden and not isinstance(e, ForallE):
-                e = self._expose(e)
+                e = expose(e, self.find, self.is_core_module, self._tick)
             if not isinstance(e, ForallE):
                 break
             fv = self.terms.fresh()
@@ -540,6 +536,11 @@ class VacuityChecker:
                 add([mk_app(_c(N("HEq.refl"), *head.levels), args[0], args[1])])
             elif n == _IFF and len(args) == 2:
                 add([mk_app(_c(N("Iff.refl")), args[0])])
+                # `A ↔ B` is `(A → B) ∧ (B → A)`: trivial when each way is (`(∀ n, n < n → P) ↔ True`)
+                a, b = args
+                if loose_bvar_range(a) == 0 and loose_bvar_range(b) == 0:
+                    ways = [self.trivials(ForallE(Name.of("h"), x, y, 0), depth + 1)[:1] for x, y in ((a, b), (b, a))]
+                    add(mk_app(_c(N("Iff.intro")), a, b, p, q) for p in ways[0] for q in ways[1])
             elif n == _AND and len(args) == 2:
                 add(mk_app(_c(N("And.intro")), args[0], args[1], a, b)
                     for a, b in itertools.product(self.trivials(args[0], depth + 1), self.trivials(args[1], depth + 1)))
@@ -855,52 +856,55 @@ class VacuityChecker:
                     found.append(Lint(LintKind.CONCLUSION_IS_HYPOTHESIS,
                                       f"the conclusion is hypothesis {k + 1} (the kernel accepts it as the proof)", k + 1))
                     break
-        written = len(self.open(ci.type, hidden=False).fvars)  # the binders the statement shows
-        # (2) each binder, refuted: a written one with evaluation (`h : 1 = 2`), one the project's
-        # definitions hide in the conclusion without (`def Safe := False → P`); at the statement's
-        # own arguments, what a definition says at them is a computation (`IsNeg 5`), not a hidden
-        # hypothesis. Then (3) the binders of each part of the conclusion (a conjunct, a field of a
-        # proposition structure, a branch of an `if` its condition decides): a part a definition or
-        # structure states is judged in the definition, its parameters as variables (`IsFirstHalt
-        # … 0`'s `∀ s < t` is no hidden hypothesis, `def Good := (False → P) ∧ Q`'s `False` is).
-        todo: list[tuple[_Opened, int, str, bool]] = [(opened, 0, "", True)]
+        # (2) each binder, refuted: one the statement's own text writes with evaluation (`h : 1 = 2`);
+        # one the project's definitions hide in it with evaluation too (`def Guard n P := n < 1 → P`
+        # at `Guard 5 (2 + 2 = 5)` is `5 < 1 → …`), unless its conclusion is `False`: a negation
+        # (`NotBelow 5 3`), proved by refuting what it hides. Then (3) the binders of each part of
+        # the conclusion (a conjunct, a field of a proposition structure, a branch of an `if` its
+        # condition decides), by the same rule: a part the statement's own text states (`(1 = 2 →
+        # P) ∧ Q`, behind a `let` or an `if`) is judged as the statement is, at its arguments; a part
+        # a definition or structure states is judged in it, its parameters as variables, evaluated
+        # only where closed (`IsFirstHalt … 0`'s `∀ s < t` is no hidden hypothesis, `def Good :=
+        # (False → P) ∧ Q`'s `False` is).
+        todo = [_Item(opened, 0, len(self.open(ci.type, hidden=False).fvars), "", True)]
         parts = 0
         while todo:
-            item, start, where, generic = todo.pop(0)
-            for k in range(start, len(item.types)):
-                shown = not where and k < written
-                # a hypothesis the whole conclusion's definitions hide is judged with evaluation as a
-                # written one is (`def Guard n P := n < 1 → P` at `Guard 5 (2 + 2 = 5)` is `5 < 1 → …`),
-                # unless the conclusion is `False`: a negation (`NotBelow 5 3`), proved by refuting it
-                whole = not where and not shown and not _is_const(item.body, _FALSE)
+            item = todo.pop(0)
+            opened_item = item.opened
+            negation = is_negation(opened_item.body)
+            for k in range(item.start, len(opened_item.types)):
+                shown = item.own and k < item.written
                 h = self.terms.fresh()
                 try:
-                    refutation = self.refute(item.types[k], h, decide=generic and (shown or bool(where) or whole))
+                    refutation = self.refute(opened_item.types[k], h, decide=not item.own or shown or not negation)
                 except _NoCandidate:
                     continue
-                extra = [(item.names[k], item.types[k], h)]
+                extra = [(opened_item.names[k], opened_item.types[k], h)]
                 try:
-                    ty = self._pi(item, k, _c(_FALSE), extra)
-                    value = self._close(item, k, refutation, extra)
+                    ty = self._pi(opened_item, k, _c(_FALSE), extra)
+                    value = self._close(opened_item, k, refutation, extra)
                 except _NoCandidate:
                     continue
                 if self._accepts(_Policy.FULL, lps, ty, value):
-                    hidden = "" if shown else f" of {where or 'the conclusion'}, hidden in the definitions it unfolds to,"
+                    where = f" of {item.where}" if item.where else ""
+                    hidden = where if shown else f" of {item.where or 'the conclusion'}, hidden in the definitions it unfolds to,"
                     found.append(Lint(LintKind.UNSATISFIABLE_HYPOTHESIS,
-                                      f"hypothesis {k + 1} (`{item.names[k]}`){hidden} can never hold (the kernel"
+                                      f"hypothesis {k + 1} (`{opened_item.names[k]}`){hidden} can never hold (the kernel"
                                       f" accepts a proof of `False` from it: {_describe(refutation)}): the statement"
                                       f" holds vacuously{' there' if hidden else ''}", k + 1))
-            params, pieces, owner = self.parts(item.body)
-            base = _Opened(item.names + [p[0] for p in params], item.types + [p[1] for p in params],
-                           item.fvars + [p[2] for p in params], item.body)
+            params, pieces, owner = self.parts(opened_item.body)
+            base = _Opened(opened_item.names + [p[0] for p in params], opened_item.types + [p[1] for p in params],
+                           opened_item.fvars + [p[2] for p in params], opened_item.body)
             for i, part in enumerate(pieces):
                 parts += 1
                 if parts > _PARTS:
                     break
                 more = self.open(part)
-                label = f"part {i + 1} of {f'`{owner}`' if owner is not None else (where or 'the conclusion')}"
-                todo.append((_Opened(base.names + more.names, base.types + more.types, base.fvars + more.fvars,
-                                     more.body), len(base.types), label, generic and owner is not None))
+                own = item.own and owner is None  # the statement's own text states it
+                written = len(base.types) + (len(self.open(part, hidden=False).fvars) if own else 0)
+                label = f"part {i + 1} of {f'`{owner}`' if owner is not None else (item.where or 'the conclusion')}"
+                todo.append(_Item(_Opened(base.names + more.names, base.types + more.types, base.fvars + more.fvars,
+                                          more.body), len(base.types), written, label, own))
 
     def parts(self, body: Expr) -> tuple[list[tuple[Name, Expr, FVar]], list[Expr], Name | None]:
         """The parts a conclusion states together: the two sides of ``∧``, the fields of a
@@ -1022,7 +1026,7 @@ def _is_const(e: Expr, name: Name) -> bool:
     return isinstance(e, Const) and e.name == name
 
 
-_SHOWN = {"True.intro": "True.intro", "Eq.refl": "rfl", "HEq.refl": "HEq.rfl", "Iff.refl": "Iff.rfl",
+_SHOWN = {"True.intro": "True.intro", "Eq.refl": "rfl", "HEq.refl": "HEq.rfl", "Iff.refl": "Iff.rfl", "Iff.intro": "Iff.intro",
           "And.intro": "And.intro", "Or.inl": "Or.inl", "Or.inr": "Or.inr",
           "False.elim": "False.elim", "Nat.not_lt_zero": "Nat.not_lt_zero",
           "Nat.lt_irrefl": "Nat.lt_irrefl", "of_decide_eq_false": "decide"}

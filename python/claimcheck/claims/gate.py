@@ -29,8 +29,11 @@ verdict:
 
 **Labels and roles never switch a rule off.** A role says what an entry is for and must agree
 with what the declaration is (``role-mismatch``, ``not-proposition``, ``not-own``,
-``not-library``): a proposition is never a ``definition``; the rules on a ``role: theorem``
-declaration (vacuity, prelude, kernel, satisfiability) apply under every label.
+``not-library``): a proposition is never a ``definition``; the rules on a proposition of the
+project (vacuity, prelude, satisfiability; the kernel's on a ``role: theorem`` one) apply under
+every label and whatever role it is listed with. The hypotheses a witness must discharge include
+those the conclusion's project definitions hide (``def Stable f := (∀ n, f n < f n) → …``), unless
+the conclusion is a negation (:mod:`claimcheck.analysis.unfold`).
 
 Every claim: a formal declaration whose printed statement carries a warning (a hijacking project
 instance, an instance that is not a library instance constant, a name shadowing or looking like a
@@ -252,14 +255,15 @@ class _ClaimJudge:
             return
         if facts.status is not Status.PROVED:
             self.add(P.NOT_PROVED, E, f"{decl}: {facts.status}, not proved{_axioms(facts)}", decl)
-        if role == "theorem" and facts.is_theorem is True:
+        if facts.is_theorem is True:  # whatever the role says (`role: definition` on one is an error too)
             self.satisfiability(formal, facts)
 
     def statement_rules(self, formal: FormalDecl, facts: DeclFacts) -> None:
         """The rules on what a theorem states (vacuity, and the modules it rests on), whatever the
-        claim's label: a conjecture's open statement, a measurement's theorem and a theorem's alike."""
+        claim's label or the entry's role: a conjecture's open statement, a measurement's theorem and a
+        theorem's alike, and a proposition listed as a definition (an error of its own)."""
         decl = formal.decl
-        if formal.role == "theorem":
+        if formal.role != "library":  # only a proposition has lint
             for finding in facts.lint:
                 self.acknowledgeable.add(decl)
                 if not self.acknowledged(decl):
@@ -303,9 +307,11 @@ class _ClaimJudge:
                    f"{', kernel ' + str(wfacts.kernel.outcome) if wfacts and wfacts.kernel else ''})")
         else:
             why = "no proved declaration applies it to concrete arguments discharging them"
+        hidden = (f", {facts.hidden_hypotheses} of them hidden in the definitions its conclusion unfolds to (a witness"
+                  " applies it to arguments for those too)") if facts.hidden_hypotheses else ""
         if not self.acknowledged(formal.decl):
             self.add(P.HYPOTHESES_NOT_SATISFIABLE, E,
-                     f"{formal.decl}: hypotheses not shown satisfiable ({facts.hypotheses} hypotheses; {why});"
+                     f"{formal.decl}: hypotheses not shown satisfiable ({facts.hypotheses} hypotheses{hidden}; {why});"
                      f" add a theorem that applies it to concrete arguments (e.g. `{formal.decl.last}_satisfiable`),"
                      " name it with `satisfied_by:`, or acknowledge it with a note", formal.decl)
 

@@ -240,6 +240,9 @@ class DeclFacts:
     #: binders of the statement's telescope, and how many of them are hypotheses (propositions)
     binders: int = 0
     hypotheses: int = 0
+    #: of ``hypotheses``, those the conclusion's project definitions hide (``def Stable f := (∀ n, f n
+    #: < f n) → …``; not a negation's): a witness discharges them too
+    hidden_hypotheses: int = 0
     lint: tuple[Lint, ...] = ()
     warnings: tuple[StatementWarning, ...] = ()
     #: the independent kernel's verdict (None: not re-checked)

@@ -214,7 +214,7 @@ class Session:
 
     def _arities(self, module: str, names: list[Name]) -> dict[Name, int]:
         return self.records.reuse(FACTS, self.keys.arities(module, names), dict[Name, int],
-                                  lambda: stages.arities(self.environment, module, names))
+                                  lambda: stages.arities(self.environment, module, names, self._core_module))
 
     # ------------------------------------------------------------------ manifests and evidence
 

@@ -227,10 +227,11 @@ def applications(env: Environment, module: str, is_project: Callable[[str], bool
     return closed_applications(env, module, is_project)
 
 
-def arities(env: Environment, module: str, names: list[Name]) -> dict[Name, int]:
+def arities(env: Environment, module: str, names: list[Name], is_core_module: Callable[[str], bool]
+            ) -> dict[Name, int]:
     from claimcheck.analysis.satisfiable import hypothesis_arities
 
-    return hypothesis_arities(env, module, names)
+    return hypothesis_arities(env, module, names, is_core_module)
 
 
 def is_core_module(env: Environment, toolchain: Toolchain, module: str) -> bool:
