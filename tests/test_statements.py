@@ -11,6 +11,7 @@ decls:
     warnings: [confusable, mixed-script]      # the exact warning kinds (optional)
     warnings_include: [inline-instance]       # kinds that must be among them (optional)
     lint: [trivial-conclusion]                # the exact lint kinds (optional)
+    lint_contains: "(`inst✝`)"                # a text one lint message shows (optional)
     satisfiable_by: Some.witness              # optional
 claim:
   verdict: fails                              # the gate's verdict on claim c1
@@ -109,6 +110,8 @@ def test_statement_case(case: str, built) -> None:
             assert k in kinds, (text, [w.message for w in f.warnings])
         if "lint" in want:
             assert sorted(str(x.kind) for x in f.lint) == sorted(want["lint"]), (text, [x.message for x in f.lint])
+        if "lint_contains" in want:
+            assert any(want["lint_contains"] in x.message for x in f.lint), (text, [x.message for x in f.lint])
         if "satisfiable_by" in want:
             assert str(f.satisfiable_by) == want["satisfiable_by"], (text, f.satisfiable_by)
     verdict = expected["claim"]["verdict"]

@@ -342,10 +342,7 @@ class NameRules:
                 name, ty_ = x.decl_name, x.type
             else:
                 continue
-            comps = name.components
-            if "_@" in comps:
-                comps = comps[: comps.index("_@")]
-            last = comps[-1] if comps else None
+            last = name.without_macro_scopes().last
             if not isinstance(last, str) or not last or last.startswith("_") or "✝" in last:
                 continue
             head, _args = app_spine(strip_mdata(ty_))

@@ -246,10 +246,7 @@ class _Printer:
         return out
 
     def fresh(self, name: Name, ctx: list[str]) -> str:
-        comps = name.components
-        if "_@" in comps:  # macro scopes: `x._@.Mod._hyg.12` is the binder `x`
-            comps = comps[: comps.index("_@")]
-        comp = comps[-1] if comps else ""
+        comp = name.without_macro_scopes().last or ""  # macro scopes: `x._@.Mod._hyg.12` is the binder `x`
         if not isinstance(comp, str) or not comp or comp.startswith("_") or comp[0].isdigit():
             comp = "x"
         base = str(Name.of(comp))  # quoted unless a plain identifier: a binder `«​1»` never prints as `1`
@@ -346,10 +343,7 @@ class _Printer:
             if not determined and expected and len(binders) == len(args) and not self.synonym_carrier(args[i]):
                 determined = self.rigid(t, len(binders) - 1 - i)
             if not determined:
-                comps = b.binder_name.components
-                if "_@" in comps:
-                    comps = comps[: comps.index("_@")]
-                last = comps[-1] if comps else None
+                last = b.binder_name.without_macro_scopes().last
                 out[i] = str(Name.of(last)) if isinstance(last, str) and last and not last.startswith("_") else f"#{i + 1}"
         return out
 

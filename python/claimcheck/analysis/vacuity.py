@@ -889,7 +889,7 @@ class VacuityChecker:
                     where = f" of {item.where}" if item.where else ""
                     hidden = where if shown else f" of {item.where or 'the conclusion'}, hidden in the definitions it unfolds to,"
                     found.append(Lint(LintKind.UNSATISFIABLE_HYPOTHESIS,
-                                      f"hypothesis {k + 1} (`{opened_item.names[k]}`){hidden} can never hold (the kernel"
+                                      f"hypothesis {k + 1} (`{_written(opened_item.names[k])}`){hidden} can never hold (the kernel"
                                       f" accepts a proof of `False` from it: {_describe(refutation)}): the statement"
                                       f" holds vacuously{' there' if hidden else ''}", k + 1))
             params, pieces, owner = self.parts(opened_item.body)
@@ -999,6 +999,13 @@ class VacuityChecker:
         if isinstance(a, Const) and isinstance(b, Const):
             return a.name == b.name
         return type(a) is type(b) and not isinstance(a, Sort)
+
+
+def _written(name: Name) -> str:
+    """A binder as a reader knows it: a name Lean made hygienic (an ``[inst : C]`` binder is
+    ``inst._@.Mod._hyg.2``) as Lean shows an inaccessible name, ``inst✝``."""
+    shown = name.without_macro_scopes()
+    return f"{shown}✝" if name.has_macro_scopes else str(shown)
 
 
 def _lam_over(form: ForallE, fv: FVar, body: Expr) -> Expr:

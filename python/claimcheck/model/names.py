@@ -193,6 +193,17 @@ class Name:
         return not self.components
 
     @property
+    def has_macro_scopes(self) -> bool:
+        """Whether the name carries Lean's hygiene suffix (``x._@.Mod._hyg.12``)."""
+        return "_@" in self.components
+
+    def without_macro_scopes(self) -> "Name":
+        """The name as its author wrote it, without Lean's hygiene suffix (``x._@.Mod._hyg.12`` is
+        ``x``; an ``[inst : C]`` binder Lean named ``inst._@…`` is ``inst``)."""
+        comps = self.components
+        return Name(comps[: comps.index("_@")]) if "_@" in comps else self
+
+    @property
     def last(self) -> Component | None:
         """The last component (``None`` for the anonymous name)."""
         return self.components[-1] if self.components else None
