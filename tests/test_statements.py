@@ -16,6 +16,7 @@ decls:
 claim:
   verdict: fails                              # the gate's verdict on claim c1
   problems: [vacuous]                         # problem codes the claim must carry
+  problems_contain: ["`never.1`"]             # texts the claim's error messages show (optional)
 ```
 
 Each case is built, its facts read through the pipeline session, its manifest's fingerprints
@@ -120,6 +121,9 @@ def test_statement_case(case: str, built) -> None:
     assert "fingerprint-unrecorded" not in codes and "fingerprint-changed" not in codes
     for code in expected["claim"].get("problems", ()):
         assert code in codes, (case, code, [p.message for p in claim.problems])
+    for text in expected["claim"].get("problems_contain", ()):
+        assert any(text in p.message for p in claim.problems if p.is_error), \
+            (case, text, [p.message for p in claim.problems])
 
 
 #: The cases whose printed statements are elaborated back by Lean (``test_printed_statement_round_trips``):

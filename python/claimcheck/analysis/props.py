@@ -21,20 +21,34 @@ import itertools
 from dataclasses import dataclass
 from typing import Callable
 
-from claimcheck.analysis.unfold import expose, is_negation
+from claimcheck.analysis.unfold import UNFOLD, expose, head_step, is_negation, project_only
 from claimcheck.model.names import Name
-from claimcheck.olean.reader import Environment
+from claimcheck.olean.reader import ConstantInfo, Environment
 from claimcheck.olean.terms import (
     App, Const, Expr, ForallE, FVar, Lam, LetE, Level, Lit, Sort, app_spine, constants_of,
-    instantiate, instantiate_levels, mk_app, strip_mdata,
+    instantiate, instantiate_levels, loose_bvar_range, mk_app, strip_mdata,
 )
 
-__all__ = ["Shape", "shape_of", "is_prop_level"]
+__all__ = ["Path", "Requirement", "Shape", "shape_of", "is_prop_level", "projection_label"]
 
 _FUEL = 512
 #: Hidden binders opened past the written ones (a definition unfolding into itself stops there).
 _HIDDEN = 64
 _ZERO = Level("zero")
+
+
+#: Where a conjunct of a statement's conclusion is: each step, the number of arguments the
+#: statement (or the part before it) is applied to and the field projected (``T.1`` is ``((0, 0),)``,
+#: ``(T 3 h).2.1`` is ``((2, 1), (0, 0))``); ``()`` is the statement itself.
+Path = tuple[tuple[int, int], ...]
+#: What a satisfiability witness must do: apply the part at ``Path`` to at least so many arguments
+#: (up to its last hypothesis).
+Requirement = tuple[Path, int]
+
+
+def projection_label(path: Path) -> str:
+    """A path as the projections a witness applies (``.2.1``)."""
+    return "".join(f".{index + 1}" for _before, index in path)
 
 
 @dataclass(frozen=True)
@@ -50,6 +64,11 @@ class Shape:
     hypothesis_positions: tuple[int, ...] = ()
     #: of ``hypotheses``, those the conclusion's project definitions hide
     hidden_hypotheses: int = 0
+    #: of ``hypotheses``, those inside one conjunct of the conclusion (``(∀ n, P n → Q n) ∧ R``)
+    conjunct_hypotheses: int = 0
+    #: what a witness must apply: the statement (path ``()``) up to its last hypothesis, and each
+    #: conjunct with hypotheses (not a negation) up to its last one
+    requirements: tuple[Requirement, ...] = ()
 
 
 def is_prop_level(lv: Level) -> bool | None:
@@ -333,4 +352,89 @@ def shape_of(env: Environment, ty: Expr, *, is_core_module: Callable[[str], bool
         if is_negation(e):
             hidden = []
     positions += hidden
-    return Shape(prop, written, note, len(positions), tuple(positions), len(hidden))
+    requirements: list[tuple[Path, int, int]] = [((), positions[-1] + 1, len(positions))] if positions else []
+    if prop is True:
+        _conjunct_requirements(inf, e, at, (), find, is_core_module, requirements)
+    inner = sum(n for path, _arity, n in requirements if path)
+    return Shape(prop, written, note, len(positions) + inner, tuple(positions), len(hidden), inner,
+                 tuple((path, arity) for path, arity, _n in requirements))
+
+
+#: Conjuncts nested in conjuncts looked into.
+_CONJUNCT_DEPTH = 8
+_AND = Name.of("And")
+
+
+def _conjunct_requirements(inf: _Infer, body: Expr, before: int, path: Path, find: Callable[[Name], ConstantInfo | None],
+                           is_core_module: Callable[[str], bool], out: list[tuple[Path, int, int]]) -> None:
+    """The requirement of each conjunct of ``body`` (the conclusion, after ``before`` arguments)
+    with hypotheses, nested ones included: ``(path, arity, hypotheses)`` appended to ``out``. A
+    conjunct is a side of ``∧`` or a field of a proposition structure of the project (not ``↔``:
+    the library's), reached through ``let``, beta and the project's definitions; its hidden binders
+    are opened as the statement's are; a negation (``… → False``, ``¬``, ``≠``) has none."""
+    if len(path) >= _CONJUNCT_DEPTH:
+        return
+    for index, part in enumerate(_conjuncts(inf, body, find, is_core_module)):
+        step = path + ((before, index),)
+        e, n, positions = part, 0, []
+        while n < _HIDDEN:
+            e = expose(e, find, is_core_module)
+            if not isinstance(e, ForallE):
+                break
+            if _is_hypothesis(inf, e):
+                positions.append(n)
+            e = strip_mdata(instantiate(e.body, inf.fresh(e.binder_name, e.binder_type)))
+            n += 1
+        if positions and not is_negation(e):
+            out.append((step, positions[-1] + 1, len(positions)))
+        _conjunct_requirements(inf, e, n, step, find, is_core_module, out)
+
+
+def _conjuncts(inf: _Infer, body: Expr, find: Callable[[Name], ConstantInfo | None],
+               is_core_module: Callable[[str], bool]) -> list[Expr]:
+    """The conjuncts ``body`` states together (see `_conjunct_requirements`), else none."""
+    e = strip_mdata(body)
+    unfolds = project_only(is_core_module)
+    for _ in range(UNFOLD):
+        head, args = app_spine(e)
+        head = strip_mdata(head)
+        if isinstance(head, Const):
+            if head.name == _AND and len(args) == 2:
+                return list(args)
+            ci = inf.env.find(head.name, within=inf.within)
+            if ci is not None and ci.kind == "inductive" and not is_core_module(ci.module):
+                return _structure_fields(inf, ci, head, args)
+        nxt = head_step(e, find, unfolds)
+        if nxt is None:
+            break
+        e = strip_mdata(nxt)
+    return []
+
+
+def _structure_fields(inf: _Infer, ci: ConstantInfo, head: Const, args: list[Expr]) -> list[Expr]:
+    """The field types of a proposition structure (one constructor, no index) at parameters
+    ``args``, when none depends on another; else none."""
+    if len(ci.ctors) != 1 or ci.num_params is None or len(args) != ci.num_params \
+            or len(ci.level_params) != len(head.levels):
+        return []
+    lv = dict(zip(ci.level_params, head.levels))
+    t = strip_mdata(instantiate_levels(ci.type, lv))
+    for a in args:
+        if not isinstance(t, ForallE):
+            return []
+        t = strip_mdata(instantiate(t.body, a))
+    ctor = inf.env.find(ci.ctors[0], within=inf.within)
+    if not (isinstance(t, Sort) and is_prop_level(t.level) is True) or ctor is None:
+        return []
+    t = strip_mdata(instantiate_levels(ctor.type, lv))
+    for a in args:
+        if not isinstance(t, ForallE):
+            return []
+        t = strip_mdata(instantiate(t.body, a))
+    out = []
+    while isinstance(t, ForallE):
+        if loose_bvar_range(t.body) > 0:
+            return []
+        out.append(t.binder_type)
+        t = strip_mdata(instantiate(t.body, Const(_TRUE, ())))  # no loose variable 0: lowers the others
+    return out

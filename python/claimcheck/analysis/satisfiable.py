@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 
 from claimcheck.analysis.naming import user_facing
-from claimcheck.analysis.props import shape_of
+from claimcheck.analysis.props import Path, Requirement, shape_of
 from claimcheck.model.facts import DeclFacts, KernelVerdict, Status
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import Environment
-from claimcheck.olean.terms import App, Const, Expr, app_spine, loose_bvar_range, subterms, whole_applications
+from claimcheck.olean.terms import App, Const, Expr, ForallE, Proj, Sort, app_spine, loose_bvar_range, strip_mdata, subterms, \
+    whole_applications
 
 __all__ = ["Application", "choose_witnesses", "closed_applications", "find_witnesses", "hypothesis_arities",
            "owner"]
@@ -26,21 +27,73 @@ __all__ = ["Application", "choose_witnesses", "closed_applications", "find_witne
 Key = tuple[str, Name]
 
 
-def _closed_applications(value: Expr) -> Iterable[tuple[Name, int]]:
-    """``(head, number of arguments)`` of every closed application of a constant in ``value`` (an
-    application is looked at whole: its head and arguments, not its partial applications)."""
+def _projection(env: Environment, name: Name, within: str) -> tuple[int, int] | None:
+    """``(parameters, field index)`` when ``name`` is a structure's projection (``S.f``, ``S`` an
+    inductive with one constructor and no index, ``f`` the name of its constructor's field: ``And.left``,
+    ``And.right``, a field of a project structure), else None. Read from the structure, not the
+    projection's value: the library ships a proposition's projections without one."""
+    if len(name) < 2 or not isinstance(name.last, str):
+        return None
+    ind = env.find(name.prefix, within=within)
+    if ind is None or ind.kind != "inductive" or len(ind.ctors) != 1 or ind.num_params is None:
+        return None
+    t = strip_mdata(ind.type)
+    for _ in range(ind.num_params):
+        if not isinstance(t, ForallE):
+            return None
+        t = strip_mdata(t.body)
+    ctor = env.find(ind.ctors[0], within=within)
+    if not isinstance(t, Sort) or ctor is None:
+        return None  # an index: no structure
+    t = strip_mdata(ctor.type)
+    k = 0
+    while isinstance(t, ForallE):
+        if k >= ind.num_params and t.binder_name == Name.of(name.last):
+            return ind.num_params, k - ind.num_params
+        t, k = strip_mdata(t.body), k + 1
+    return None
+
+
+def _chain(e: Expr, projection: Callable[[Name], tuple[int, int] | None]) -> tuple[Name, Path, int] | None:
+    """``(head, path, arguments)`` of ``e``: a constant applied to arguments, then each projection
+    (`Proj`, or a projection function) with the arguments before it (`Path`), then the arguments
+    after the last one (``(T 3 h).1 x`` is ``(T, ((2, 0),), 1)``)."""
+    head, args = app_spine(strip_mdata(e))
+    head = strip_mdata(head)
+    struct, index, rest = None, 0, args
+    if isinstance(head, Proj):
+        struct, index = head.struct, head.index
+    elif isinstance(head, Const):
+        found = projection(head.name)
+        if found is None or len(args) <= found[0]:
+            return head.name, (), len(args)
+        struct, index, rest = args[found[0]], found[1], args[found[0] + 1:]
+    else:
+        return None
+    inner = _chain(struct, projection)
+    if inner is None:
+        return None
+    name, path, before = inner
+    return name, path + ((before, index),), len(rest)
+
+
+def _closed_applications(value: Expr, projection: Callable[[Name], tuple[int, int] | None]
+                         ) -> Iterable[tuple[Name, Path, int]]:
+    """``(head, path, number of arguments)`` of every closed application of a constant in
+    ``value``, through projections (`_chain`; an application is looked at whole: its head and
+    arguments, not its partial applications)."""
     loose: dict[int, int] = {}
     loose_bvar_range(value, loose)
     for e in subterms(value, whole_applications):
-        if isinstance(e, App):
-            head, args = app_spine(e)
-            if isinstance(head, Const) and loose[id(e)] == 0:
-                yield head.name, len(args)
+        if isinstance(e, (App, Proj)) and loose[id(e)] == 0:
+            got = _chain(e, projection)
+            if got is not None:
+                yield got
 
 
-#: ``(module, name)`` of a project constant that a value applies to closed arguments, and the most
-#: arguments of such an application.
-Application = tuple[str, Name, int]
+#: ``(module, name)`` of a project constant that a value applies to closed arguments, through the
+#: projections of ``Path``, and the most arguments of such an application.
+Application = tuple[str, Name, Path, int]
 
 
 def closed_applications(env: Environment, module: str,
@@ -60,45 +113,54 @@ def closed_applications(env: Environment, module: str,
                 imported = env.load(i.module)
                 scope.update(imported.constant_names())
                 todo.append(imported)
+    known: dict[Name, tuple[int, int] | None] = {}
+
+    def projections(name: Name) -> tuple[int, int] | None:
+        if name not in known:
+            known[name] = _projection(env, name, module)
+        return known[name]
+
     out: list[tuple[Name, list[Application]]] = []
     for n in mod.constant_names():
         ci = mod.get(n)
         if ci is None or ci.value is None or scope.isdisjoint(ci.value_constants()):
             continue
-        most: dict[tuple[str, Name], int] = {}
-        for head, nargs in _closed_applications(ci.value):
+        most: dict[tuple[str, Name, Path], int] = {}
+        for head, path, nargs in _closed_applications(ci.value, projections):
             target = env.find(head, within=module)
             if target is None or not is_project(target.module):
                 continue
-            key = (target.module, head)
+            key = (target.module, head, path)
             most[key] = max(most.get(key, nargs), nargs)
         if most:
-            out.append((n, [(m, h, k) for (m, h), k in most.items()]))
+            out.append((n, [(m, h, p, k) for (m, h, p), k in most.items()]))
     return out
 
 
 def hypothesis_arities(env: Environment, module: str, names: Iterable[Name],
-                       is_core_module: Callable[[str], bool]) -> dict[Name, int]:
-    """For each theorem of ``names`` that ``module`` declares: the number of arguments up to its
-    last hypothesis, those its conclusion's project definitions hide included (what a witness
-    must apply it to; ``is_core_module``: the library's modules, whose definitions are not looked
-    through)."""
-    out: dict[Name, int] = {}
+                       is_core_module: Callable[[str], bool]) -> dict[Name, tuple[Requirement, ...]]:
+    """For each theorem of ``names`` that ``module`` declares: what a witness must apply (`Shape`'s
+    requirements): the theorem up to its last hypothesis, those its conclusion's project
+    definitions hide included, and each conjunct of its conclusion with hypotheses through its
+    projections up to its own last one (``is_core_module``: the library's modules, whose
+    definitions are not looked through)."""
+    out: dict[Name, tuple[Requirement, ...]] = {}
     mod = env.load(module) if module in env.modules or env.locate(module) is not None else None
     for name in names:
         ci = mod.get(name) if mod is not None else None
         if ci is not None:
-            positions = shape_of(env, ci.type, within=module, is_core_module=is_core_module).hypothesis_positions
-            out[name] = positions[-1] + 1 if positions else 0
+            out[name] = shape_of(env, ci.type, within=module, is_core_module=is_core_module).requirements
     return out
 
 
 def find_witnesses(env: Environment, modules: Iterable[str], wanted: Iterable[Key],
                    applications: Callable[[str], list[tuple[Name, list[Application]]]] | None = None,
-                   arities: Callable[[str, list[Name]], dict[Name, int]] | None = None,
+                   arities: Callable[[str, list[Name]], dict[Name, tuple[Requirement, ...]]] | None = None,
                    ) -> dict[Key, list[Key]]:
-    """For each theorem of ``wanted``, the project constants (of ``modules``) whose value applies it
-    to closed arguments, at least up to its last hypothesis; ``applications``: each module's
+    """For each theorem of ``wanted``, the project declarations (of ``modules``, as their `owner`)
+    whose values meet every one of its requirements: apply it (through the projections of a
+    requirement's path) to closed arguments, at least up to the last hypothesis there. One
+    declaration shows them all (``⟨T.1 3 rfl, T.2 4 rfl⟩``). ``applications``: each module's
     `closed_applications`, ``arities``: `hypothesis_arities` (default: both read from ``env``, the
     project being ``modules``)."""
     wanted = set(wanted)
@@ -107,22 +169,29 @@ def find_witnesses(env: Environment, modules: Iterable[str], wanted: Iterable[Ke
     by_module: dict[str, list[Name]] = {}
     for module, name in sorted(wanted, key=lambda k: (k[0], k[1])):
         by_module.setdefault(module, []).append(name)
-    arity: dict[Key, int] = {}
+    required: dict[Key, tuple[Requirement, ...]] = {}
     for module, names in by_module.items():
         got = arities(module, names) if arities is not None else \
             hypothesis_arities(env, module, names, lambda m: m not in project)
-        arity.update(((module, n), a) for n, a in got.items())
-    out: dict[Key, list[Key]] = {k: [] for k in arity}
-    if not arity:
-        return out
+        required.update(((module, n), r) for n, r in got.items())
+    meets: dict[tuple[Key, Path], list[Key]] = {}
+    if not required:
+        return {}
     if applications is None:
         applications = lambda m: closed_applications(env, m, project.__contains__)  # noqa: E731
     for m in modules:
         for n, applied in applications(m):
-            for target_module, head, nargs in applied:
+            for target_module, head, path, nargs in applied:
                 key = (target_module, head)
-                if key in arity and nargs >= arity[key] and (m, n) != key and (m, n) not in out[key]:
-                    out[key].append((m, n))
+                for at, arity in required.get(key, ()):
+                    w = owner((m, n))
+                    found = meets.setdefault((key, at), [])
+                    if at == path and nargs >= arity and w != key and w not in found:
+                        found.append(w)
+    out: dict[Key, list[Key]] = {}
+    for key, requirements in required.items():
+        each = [meets.get((key, at), []) for at, _arity in requirements]
+        out[key] = [w for w in each[0] if all(w in other for other in each[1:])] if each else []
     return out
 
 

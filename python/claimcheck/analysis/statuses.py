@@ -40,7 +40,7 @@ from claimcheck.analysis.depgraph import ProjectUses
 from claimcheck.analysis.fingerprints import StatementFingerprints
 from claimcheck.analysis.library import LibraryIndex, library_index
 from claimcheck.analysis.naming import CORE_AXIOMS, DEFAULT_ALLOWED, is_syntax_declaration, user_facing
-from claimcheck.analysis.props import shape_of
+from claimcheck.analysis.props import projection_label, shape_of
 from claimcheck.analysis.name_rules import LibraryNames
 from claimcheck.analysis.spoofing import StatementInspector
 from claimcheck.analysis.vacuity import VacuityChecker
@@ -182,9 +182,10 @@ class _Analysis:
             shape = shape_of(self.env, ci.type, within=ci.module, is_core_module=self.collector.is_core_module)
             is_theorem, binders, hypotheses, note = shape.is_theorem, shape.binders, shape.hypotheses, shape.note
             hidden = shape.hidden_hypotheses
+            conjuncts = tuple(projection_label(path) for path, _arity in shape.requirements if path)
         except OleanError as exc:
             is_theorem, binders, hypotheses, note = None, 0, 0, f"its type could not be read: {exc}"
-            hidden = 0
+            hidden, conjuncts = 0, ()
         lint: tuple[Lint, ...] = ()
         if is_theorem is True and not core:  # data (a universe left open) is no theorem to lint
             try:
@@ -219,6 +220,7 @@ class _Analysis:
             binders=binders,
             hypotheses=hypotheses,
             hidden_hypotheses=hidden,
+            hypothesis_conjuncts=conjuncts,
             lint=tuple(lint),
             warnings=tuple(warnings),
             uses=self.uses.project_uses(key) if not core else (),

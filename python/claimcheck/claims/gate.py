@@ -281,7 +281,8 @@ class _ClaimJudge:
 
     def satisfiability(self, formal: FormalDecl, facts: DeclFacts) -> None:
         """A theorem with hypotheses counts only with a proved declaration that applies it to
-        closed arguments discharging every hypothesis (found, or named by ``satisfied_by``)."""
+        closed arguments discharging every hypothesis, and each conjunct of its conclusion with
+        hypotheses through its projection (found, or named by ``satisfied_by``)."""
         if facts.hypotheses == 0:
             return
         witness = formal.satisfied_by or facts.satisfiable_by
@@ -309,6 +310,10 @@ class _ClaimJudge:
             why = "no proved declaration applies it to concrete arguments discharging them"
         hidden = (f", {facts.hidden_hypotheses} of them hidden in the definitions its conclusion unfolds to (a witness"
                   " applies it to arguments for those too)") if facts.hidden_hypotheses else ""
+        if facts.hypothesis_conjuncts:
+            through = ", ".join(f"`{formal.decl.last}{c}`" for c in facts.hypothesis_conjuncts)
+            hidden += (f", some inside conjuncts of its conclusion (a witness applies each through its projection,"
+                       f" to arguments discharging that conjunct's hypotheses: {through})")
         if not self.acknowledged(formal.decl):
             self.add(P.HYPOTHESES_NOT_SATISFIABLE, E,
                      f"{formal.decl}: hypotheses not shown satisfiable ({facts.hypotheses} hypotheses{hidden}; {why});"

@@ -243,6 +243,10 @@ class DeclFacts:
     #: of ``hypotheses``, those the conclusion's project definitions hide (``def Stable f := (∀ n, f n
     #: < f n) → …``; not a negation's): a witness discharges them too
     hidden_hypotheses: int = 0
+    #: the conjuncts of the conclusion with hypotheses of their own, as the projections a witness
+    #: applies (``.1``, ``.2.1``): a witness applies each through them (their hypotheses count in
+    #: ``hypotheses``)
+    hypothesis_conjuncts: tuple[str, ...] = ()
     lint: tuple[Lint, ...] = ()
     warnings: tuple[StatementWarning, ...] = ()
     #: the independent kernel's verdict (None: not re-checked)

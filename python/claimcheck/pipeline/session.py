@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from claimcheck.pipeline.alongside import Alongside
     from claimcheck.recheck.run import Checker
     from claimcheck.analysis.library import LibraryIndex
+    from claimcheck.analysis.props import Requirement
     from claimcheck.analysis.satisfiable import Application
     from claimcheck.analysis.instance_rules import InstanceRules
     from claimcheck.claims.gate import Evidence
@@ -209,11 +210,13 @@ class Session:
 
     def _applications(self, module: str) -> list[tuple[Name, list[Application]]]:
         """What the witness search reads of ``module`` (it depends on the module and its imports only)."""
-        return self.records.reuse(FACTS, self.keys.applications(module), list[tuple[Name, list[tuple[str, Name, int]]]],
+        return self.records.reuse(FACTS, self.keys.applications(module),
+                                  list[tuple[Name, list[tuple[str, Name, tuple[tuple[int, int], ...], int]]]],
                                   lambda: stages.applications(self.environment, module, lambda m: not self._core_module(m)))
 
-    def _arities(self, module: str, names: list[Name]) -> dict[Name, int]:
-        return self.records.reuse(FACTS, self.keys.arities(module, names), dict[Name, int],
+    def _arities(self, module: str, names: list[Name]) -> dict[Name, tuple[Requirement, ...]]:
+        return self.records.reuse(FACTS, self.keys.arities(module, names),
+                                  dict[Name, tuple[tuple[tuple[tuple[int, int], ...], int], ...]],
                                   lambda: stages.arities(self.environment, module, names, self._core_module))
 
     # ------------------------------------------------------------------ manifests and evidence

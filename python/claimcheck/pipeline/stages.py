@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from claimcheck.progress import Progress
     from claimcheck.analysis.cross_check import InstanceTheorem
     from claimcheck.analysis.library import LibraryIndex
+    from claimcheck.analysis.props import Requirement
     from claimcheck.analysis.satisfiable import Application
     from claimcheck.analysis.instance_rules import InstanceRules
     from claimcheck.claims.gate import Evidence
@@ -209,7 +210,7 @@ def wanting_witnesses(records: Iterable[DeclFacts], project_modules: Collection[
 
 def witnesses(env: Environment, modules: Sequence[str], wanted: list[Key], records: list[DeclFacts],
               verdicts: Mapping[Key, KernelVerdict], applications: Callable[[str], list[tuple[Name, list[Application]]]],
-              arities: Callable[[str, list[Name]], dict[Name, int]]) -> dict[Key, Name]:
+              arities: Callable[[str, list[Name]], dict[Name, tuple[Requirement, ...]]]) -> dict[Key, Name]:
     """The satisfiability witness shown for each of ``wanted`` (:mod:`claimcheck.analysis.satisfiable`)."""
     from claimcheck.analysis.satisfiable import choose_witnesses, find_witnesses
 
@@ -228,7 +229,7 @@ def applications(env: Environment, module: str, is_project: Callable[[str], bool
 
 
 def arities(env: Environment, module: str, names: list[Name], is_core_module: Callable[[str], bool]
-            ) -> dict[Name, int]:
+            ) -> dict[Name, tuple[Requirement, ...]]:
     from claimcheck.analysis.satisfiable import hypothesis_arities
 
     return hypothesis_arities(env, module, names, is_core_module)
