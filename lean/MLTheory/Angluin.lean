@@ -229,4 +229,14 @@ theorem angluinCondition_of_no_proper_inclusion_satisfiable :
   angluinCondition_of_no_proper_inclusion (fun _ : Unit => univ)
     (fun _ _ ⟨_, _, _, hx⟩ => hx trivial)
 
+/-- `angluin_instance_tellTale_01`'s first conjunct (the tell-tale lies in the language) at `0`. -/
+theorem angluin_instance_tellTale_01_satisfiable :
+    listFamily [[0], [0, 1], [0, 1, 2]] ⟨1, by decide⟩ 0 :=
+  angluin_instance_tellTale_01.1 0 (by decide)
+
+/-- `angluin_instance_tellTale_1`'s first conjunct (the tell-tale lies in the language) at `1`. -/
+theorem angluin_instance_tellTale_1_satisfiable :
+    listFamily [[0], [0, 1], [0, 1, 2]] ⟨1, by decide⟩ 1 :=
+  angluin_instance_tellTale_1.1 1 (by decide)
+
 end MLTheory.Angluin

@@ -348,6 +348,12 @@ theorem encRun_stable_satisfiable :
     encRun (encode circuitEx inputEx) (1 + 1) 0 = encRun (encode circuitEx inputEx) 1 0 :=
   encRun_stable circuitEx inputEx 1 0 (by decide +kernel)
 
+/-- `encoder_simulates`' uniqueness conjunct applied to the run itself, consistent by its first
+conjunct (the hypothesis of the second conjunct holds). -/
+theorem encoder_simulates_unique_satisfiable :
+    encRun (encode circuitEx inputEx) 4 = encRun (encode circuitEx inputEx) 4 :=
+  (encoder_simulates circuitEx inputEx 4 (by decide +kernel)).2 _ encoder_simulates_satisfiable.1
+
 end MLTheory.CircuitSimulation
 
 end

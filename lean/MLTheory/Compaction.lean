@@ -190,6 +190,11 @@ theorem adaptive_selection_solves_parity_satisfiable :
       ∀ x, dec (pos x, x (pos x)) = parity 2 x :=
   adaptive_selection_solves_parity 2 (by decide)
 
+/-- `compaction_parity_three`'s second conjunct applied to the list `[0, 2]` (of length `2`). -/
+theorem compaction_parity_three_satisfiable :
+    ∀ dec : (Fin 3 → Option Bool) → Bool, ∃ x, dec (restrict (keepList (n := 3) [0, 2]) x) ≠ parity 3 x :=
+  compaction_parity_three.2 [0, 2] (by decide)
+
 end MLTheory.Compaction
 
 end

@@ -799,6 +799,35 @@ theorem trafficLightRGNN_converges_within_satisfiable :
           sumHaltAtTen.run (pathGraph 4) (listFun [1, 2, 3, 4]) r v :=
   trafficLightRGNN_converges_within fun v => ⟨3, Nat.le_refl 3, by revert v; decide +kernel⟩
 
+
+/-- Every vertex of the instance halts by round `3`. -/
+theorem halts_by_three_path4 :
+    ∀ v : Fin 4, ∃ r, r ≤ 3 ∧ sumHaltAtTen.halt (sumHaltAtTen.run (pathGraph 4) (listFun [1, 2, 3, 4]) r v) = true :=
+  fun v => ⟨3, Nat.le_refl 3, by revert v; decide +kernel⟩
+
+/-- `trafficLightRGNN_converges_within`'s two conjuncts applied: at layer `4 * 3` itself, and at
+vertex `0` with its first halting round. -/
+theorem trafficLightRGNN_converges_within_parts_satisfiable :
+    tlRun sumHaltAtTen (pathGraph 4) (listFun [1, 2, 3, 4]) (4 * 3) =
+        tlRun sumHaltAtTen (pathGraph 4) (listFun [1, 2, 3, 4]) (4 * 3) ∧
+      (tlRun sumHaltAtTen (pathGraph 4) (listFun [1, 2, 3, 4]) (4 * 3) 0).out =
+        sumHaltAtTen.run (pathGraph 4) (listFun [1, 2, 3, 4]) (listFun [3, 2, 2, 2] (0 : Fin 4)) 0 :=
+  ⟨(trafficLightRGNN_converges_within (N := sumHaltAtTen) (G := pathGraph 4) (x0 := listFun [1, 2, 3, 4])
+      (H := 3) halts_by_three_path4).1 (4 * 3) (Nat.le_refl _),
+    (trafficLightRGNN_converges_within (N := sumHaltAtTen) (G := pathGraph 4) (x0 := listFun [1, 2, 3, 4])
+      (H := 3) halts_by_three_path4).2 0 _ (haltsAt_path4 0)⟩
+
+/-- `invariant_run`'s `sync` field at the neighbours `0` and `1` of the instance, at layer `2`. -/
+theorem invariant_run_sync_satisfiable :
+    roundsRun sumHaltAtTen (pathGraph 4) (listFun [1, 2, 3, 4]) 2 0 ≤
+      roundsRun sumHaltAtTen (pathGraph 4) (listFun [1, 2, 3, 4]) 2 1 + 1 :=
+  (invariant_run haltsAt_path4 (H := 3) (by decide +kernel) 2).sync 0 1 (by decide +kernel)
+
+/-- `trafficLightRGNN_instance_path4`'s first conjunct at vertex `0`: round `0 < 3` does not halt. -/
+theorem trafficLightRGNN_instance_path4_satisfiable :
+    sumHaltAtTen.halt (sumHaltAtTen.run (pathGraph 4) (listFun [1, 2, 3, 4]) 0 0) = false :=
+  (trafficLightRGNN_instance_path4.1 0).2 0 (by decide)
+
 /-- `trafficLightRGNN_simulates` applied to the instance. -/
 theorem trafficLightRGNN_simulates_satisfiable :
     ∃ T, (∀ t, T ≤ t → (trafficLightRGNN sumHaltAtTen).run (pathGraph 4)

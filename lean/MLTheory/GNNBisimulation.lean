@@ -381,6 +381,16 @@ theorem haltingRgnnRun_output_eq_of_bisim_satisfiable :
     (fun v v' => v.val % 2 = v'.val % 2) isGradedBisim_altCycle_four_eight initAlt combSum haltEx
     (fun x => x 0) 0 2 (by decide) 2 2 isFirstHalt_altCycle_four isFirstHalt_altCycle_eight
 
+
+/-- `haltingRgnnRun_output_eq_of_bisim`'s stability conjunct applied to the round `2 ≤ 2`. -/
+theorem haltingRgnnRun_output_eq_of_bisim_stable_satisfiable :
+    haltingRgnnRun (altCycle 4 (by decide)) initAlt combSum haltEx 2 0 =
+      haltingRgnnRun (altCycle 4 (by decide)) initAlt combSum haltEx 2 0 :=
+  (haltingRgnnRun_output_eq_of_bisim (altCycle 4 (by decide)) (altCycle 8 (by decide))
+    (fun v v' => v.val % 2 = v'.val % 2) isGradedBisim_altCycle_four_eight initAlt combSum haltEx
+    (fun x => x 0) 0 2 (by decide) 2 2 isFirstHalt_altCycle_four isFirstHalt_altCycle_eight).2.1 2
+    (Nat.le_refl 2)
+
 end MLTheory.GNNBisimulation
 
 end

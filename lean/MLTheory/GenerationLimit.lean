@@ -173,6 +173,11 @@ theorem generator_spec_satisfiable :
       ¬ Seen (fun t => 4 * t) t (generator multiplesOf (fun t => 4 * t) t) :=
   generator_spec multiplesOf multiplesOf_infinite 1 (fun t => 4 * t) enumerates_multiples_four
 
+/-- `consistent_instance_multiples`' two consistency conjuncts applied to the first time `0 ≤ 5`. -/
+theorem consistent_instance_multiples_satisfiable :
+    multiplesOf 0 (4 * 0) ∧ multiplesOf 1 (4 * 0) :=
+  ⟨consistent_instance_multiples.1 0 (Nat.zero_le 5), consistent_instance_multiples.2.1 0 (Nat.zero_le 5)⟩
+
 end MLTheory.GenerationLimit
 
 end

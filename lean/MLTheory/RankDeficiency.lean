@@ -438,6 +438,13 @@ theorem popExcessRisk_pos_of_lt_satisfiable : 0 < popExcessRisk unitMixer (fun _
   popExcessRisk_pos_of_lt unitMixer_isPosDef unitMixer 1 _ unitMixer_hasIndependentColumns 0
     (by decide) (fun _ _ => 0) (fun _ t => t.elim0) (fun t _ => t.elim0) (fun _ _ => rfl)
 
+/-- `rank_tight_lower_bound`'s first conjunct applied to `k = 0 < 1` and the zero matrix, which
+factors through `0` columns. -/
+theorem rank_tight_lower_bound_lower_satisfiable :
+    0 < popExcessRisk unitMixer (fun _ _ => 0) unitMixer :=
+  (rank_tight_lower_bound unitMixer_isPosDef unitMixer 1 _ unitMixer_hasIndependentColumns unitMixer_dep).1 0
+    (by decide) (fun _ _ => 0) (fun _ t => t.elim0) (fun t _ => t.elim0) (fun _ _ => rfl)
+
 end MLTheory.RankDeficiency
 
 end

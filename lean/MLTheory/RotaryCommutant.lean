@@ -673,6 +673,11 @@ theorem relative_scores_iff_commutes_satisfiable :
   relative_scores_iff_commutes omegaEx omegaEx_ne_zero omegaEx_sq_ne cEx sEx cEx_sEx_norm sEx_ne_zero
     cEx_ne commEx
 
+/-- `commutant_of_shift_invariant`'s first conjunct applied to the planes `0 ≠ 1` of `commEx`. -/
+theorem commutant_of_shift_invariant_offDiag_satisfiable : commEx 0 1 = matZero 2 :=
+  (commutant_of_shift_invariant commEx cEx sEx cEx_sEx_norm sEx_ne_zero cEx_ne
+    (bdot_bapply_rot_shift commEx commEx_offDiag commEx_diag cEx sEx cEx_sEx_norm)).1 0 1 (by decide)
+
 end MLTheory.RotaryCommutant
 
 end

@@ -914,6 +914,33 @@ theorem syncRun_converges_satisfiable :
           (listFun [1, 0] v) v :=
   syncRun_converges (H := 1) (by decide +kernel)
 
+
+/-- The schedule that moves no vertex is a step, from any configuration. -/
+theorem step_idle {n : Nat} {α : Type} (f : Update n α) (G : Graph n) (h : Fin n → Nat) (s : Config n α) :
+    Step f G h s (schedule f G h s (fun _ => false)) :=
+  ⟨fun _ => false, fun _ hv => by simp at hv, rfl⟩
+
+/-- `syncRun_converges`' fixpoint conjunct applied to the idle step from the final configuration. -/
+theorem syncRun_converges_fixpoint_satisfiable :
+    schedule (sumUpdate 2) (pathGraph 2) (listFun [1, 0])
+        (syncRun (sumUpdate 2) (pathGraph 2) (listFun [1, 0]) (listFun [1, 2]) (1 + 1)) (fun _ => false) =
+      syncRun (sumUpdate 2) (pathGraph 2) (listFun [1, 0]) (listFun [1, 2]) (1 + 1) :=
+  (syncRun_converges (f := sumUpdate 2) (G := pathGraph 2) (h := listFun [1, 0]) (x0 := listFun [1, 2])
+    (H := 1) (by decide +kernel)).1 _ (step_idle _ _ _ _)
+
+/-- `invariant_of_reachable`'s `sync` and `done_nbr` fields at the neighbours of the 2-vertex path:
+both running at the start (halting rounds `[1, 1]`), and vertex `1` done beside the running vertex
+`0` after one synchronous step (halting rounds `[1, 0]`). -/
+theorem invariant_of_reachable_fields_satisfiable :
+    (initConfig (n := 2) (listFun [1, 2]) 0).round ≤ (initConfig (n := 2) (listFun [1, 2]) 1).round + 1 ∧
+      listFun (n := 2) [1, 0] 1 ≤
+        (syncRun (sumUpdate 2) (pathGraph 2) (listFun [1, 0]) (listFun [1, 2]) 1 0).round :=
+  ⟨(invariant_of_reachable (f := sumUpdate 2) (G := pathGraph 2) (h := listFun [1, 1])
+      (x0 := listFun [1, 2]) Reachable.start).sync 0 1 (by decide +kernel) (by decide +kernel)
+      (by decide +kernel),
+    (invariant_of_reachable (reachable_syncRun (f := sumUpdate 2) (G := pathGraph 2) (h := listFun [1, 0])
+      (x0 := listFun [1, 2]) 1)).done_nbr 1 0 (by decide +kernel) (by decide +kernel) (by decide +kernel)⟩
+
 end
 
 end MLTheory.TrafficLight

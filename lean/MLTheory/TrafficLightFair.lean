@@ -302,6 +302,15 @@ theorem FairRun.converges_satisfiable :
           (listFun [1, 0] v) v :=
   FairRun.converges (fairRun_syncRun _ _ _ _) 3 (by decide +kernel)
 
+
+/-- `FairRun.converges`' fixpoint conjunct applied to the idle step from the configuration at `3`. -/
+theorem FairRun.converges_fixpoint_satisfiable :
+    schedule (sumUpdate 2) (pathGraph 2) (listFun [1, 0])
+        (syncRun (sumUpdate 2) (pathGraph 2) (listFun [1, 0]) (listFun [1, 2]) 3) (fun _ => false) =
+      syncRun (sumUpdate 2) (pathGraph 2) (listFun [1, 0]) (listFun [1, 2]) 3 :=
+  (FairRun.converges (fairRun_syncRun (sumUpdate 2) (pathGraph 2) (listFun [1, 0]) (listFun [1, 2])) 3
+    (by decide +kernel)).2.1 _ (step_idle _ _ _ _)
+
 /-- The halting classifier of the witnesses: stop at a state of at least `3`. -/
 def haltAtThree (x : Nat) : Bool := decide (3 ≤ x)
 
@@ -340,6 +349,18 @@ theorem sumAgg_fairRun_converges_satisfiable :
           (listFun [1, 1] v) v :=
   sumAgg_fairRun_converges (fun x m => x + m) (pathGraph 2) haltAtThree (listFun [1, 2])
     (listFun [1, 1]) isHaltingRound_path2 _ (fairRun_syncRun _ _ _ _) 4 (by decide +kernel)
+
+
+/-- `sumAgg_fairRun_converges`' fixpoint conjunct applied to the idle step from the configuration
+at `4`. -/
+theorem sumAgg_fairRun_converges_fixpoint_satisfiable :
+    schedule (sumAggUpdate (fun x m => x + m)) (pathGraph 2) (listFun [1, 1])
+        (syncRun (sumAggUpdate (fun x m => x + m)) (pathGraph 2) (listFun [1, 1]) (listFun [1, 2]) 4)
+        (fun _ => false) =
+      syncRun (sumAggUpdate (fun x m => x + m)) (pathGraph 2) (listFun [1, 1]) (listFun [1, 2]) 4 :=
+  (sumAgg_fairRun_converges (fun x m => x + m) (pathGraph 2) haltAtThree (listFun [1, 2])
+    (listFun [1, 1]) isHaltingRound_path2 _ (fairRun_syncRun _ _ _ _) 4 (by decide +kernel)).2.1 _
+    (step_idle _ _ _ _)
 
 end
 
