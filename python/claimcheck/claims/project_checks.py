@@ -3,7 +3,6 @@ reach, a build folder tracked by git, a stale ``formalization.yaml``."""
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Collection
 
 from claimcheck.claims import formalization
@@ -43,11 +42,4 @@ def project_problems(project: Project, built: Collection[str], result: GateResul
 
 def tracked_build_files(project: Project) -> list[str]:
     """Files under the build folder that git tracks (empty outside git)."""
-    try:
-        proc = subprocess.run(["git", "ls-files", "--", project.relative(project.build_dir)],
-                              cwd=project.root, capture_output=True, text=True, timeout=30)
-    except (OSError, subprocess.TimeoutExpired):
-        return []
-    if proc.returncode != 0:
-        return []
-    return [line for line in proc.stdout.splitlines() if line.strip()]
+    return project.tracked_build_files()

@@ -58,6 +58,12 @@ class CompanionRuns:
     def _key(self, *parts: object) -> str | None:
         return companion_key(self.project, self._source, self.sandbox, *parts)
 
+    def key_part(self) -> str:
+        """What every result of the companion here depends on, for the key of a result built on
+        them: its source and sandbox (whether it runs at all), its modules and timeout."""
+        return "\0".join(map(str, (self._key("results"), self._source, self.sandbox, self.project.companion_timeout,
+                                    *self.project.witness_modules, "|", *self.project.semantics_modules)))
+
     def witness_ids(self, manifests: list[Manifest]) -> list[str] | None:
         """The witness ids the companion registers (None: no manifest names a witness, nothing to
         check; an empty list when no witness module is configured)."""

@@ -27,7 +27,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Iterable
 
 from claimcheck.cache import code_digest, digest
-from claimcheck.lean.build import BuildReport
+from claimcheck.lean.build import NOT_CURRENT, BuildReport
 from claimcheck.model.names import Name
 from claimcheck.pipeline.options import Options
 from claimcheck.project import Project
@@ -35,7 +35,7 @@ from claimcheck.project import Project
 if TYPE_CHECKING:
     from claimcheck.olean.terms import Expr
 
-__all__ = ["Keys", "companion_key"]
+__all__ = ["Keys", "companion_key", "manifests_checked_key"]
 
 
 @dataclass(frozen=True)
@@ -102,6 +102,21 @@ class Keys:
                       "|".join(map(str, opts.decls)) if opts.decls is not None else "*", str(self.project.root),
                       *self._module_states())
 
+    def gate(self, fmt: str, manifests: str, rest: str, companion: str, toolchain: str) -> str:
+        """The gate's result rendered in the format ``fmt`` (:mod:`claimcheck.pipeline.gate_inputs`):
+        the facts' key, the options, every module's state as the build summary shows it (a required
+        package's too), the manifests and cited texts (``manifests``), the project's other files the
+        gate reads (``rest``), the companion's source and sandbox (``companion``) and the toolchain as
+        outputs name it."""
+        opts = self.options
+        build = self.build
+        states = [f"{p}\0{r.name}\0{r.status}\0{r.first_error() if r.status in NOT_CURRENT else ''}"
+                  f"\0{r.source}\0{r.package}"
+                  for p, report in (*build.packages.items(), ("", build)) for r in report.modules.values()]
+        return digest("gate", fmt, self.facts(), opts.kernel, opts.include_all, opts.unsandboxed_companion,
+                      "|".join(map(str, opts.decls)) if opts.decls is not None else "*", build.ok, *build.missing,
+                      manifests, rest, companion, toolchain, *states)
+
     @property
     def instances_not_run(self) -> str:
         """The instance theorems, each not cross-checked (companion code does not run here)."""
@@ -143,3 +158,10 @@ def companion_key(project: Project, source: str | None, sandbox: object, *parts:
         return None
     return digest("companion", code_digest(), source, str(sandbox), *project.witness_modules, "|",
                   *project.semantics_modules, *parts)
+
+
+def manifests_checked_key(manifests: str) -> str:
+    """The manifests and cited texts digesting to ``manifests`` (:func:`.gate_inputs.manifest_inputs`)
+    were loaded and checked without an error by this claimcheck (the early check before a build
+    is skipped; the gate, when it runs, loads and checks them itself)."""
+    return digest("manifests-checked", code_digest(), manifests)
