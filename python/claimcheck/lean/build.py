@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Mapping
 from claimcheck import files, sandbox
 from claimcheck.cache import Store
 from claimcheck.errors import ConfigError, ModuleGraphError
+from claimcheck.lean.hashes import KnownHashes
 from claimcheck.lean.lock import FileLock
 from claimcheck.model.evidence import ModuleState
 from claimcheck.lean.modules import (
@@ -286,13 +287,13 @@ def available_memory() -> int:
     return WASM_JOB_BYTES
 
 
-_HASHES: dict[tuple[str, int, int, int], str] = {}
+_HASHES: dict[tuple[str, int, int, int, int, int], str] = {}
 
 
 def file_hash(path: Path) -> str:
     """SHA-256 of a file's content (remembered for this process while the file is unchanged)."""
     st = os.stat(path)
-    key = (str(path), st.st_ino, st.st_size, st.st_mtime_ns)
+    key = (str(path), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
     got = _HASHES.get(key)
     if got is not None:
         return got
@@ -314,19 +315,20 @@ def output_base(project: Project, name: str) -> Path:
 BUILD_OPTIONS_ID = "2"
 
 
-def outputs_hash(project: Project, name: str) -> str | None:
-    """A digest of every output file of module ``name`` (None when the ``.olean`` is absent)."""
+def outputs_hash(project: Project, name: str, hash: Callable[[Path], str] = file_hash) -> str | None:
+    """A digest of every output file of module ``name`` (None when the ``.olean`` is absent);
+    ``hash``: a file's content hash (:class:`claimcheck.lean.hashes.KnownHashes` remembers them)."""
     base = output_base(project, name)
     digest = hashlib.sha256()
     if not base.with_name(base.name + ".olean").is_file():
         return None
     for suffix in OUTPUT_SUFFIXES:
         p = base.with_name(base.name + suffix)
-        digest.update(suffix.encode() + b"\0" + (file_hash(p) if p.is_file() else "absent").encode() + b"\0")
+        digest.update(suffix.encode() + b"\0" + (hash(p) if p.is_file() else "absent").encode() + b"\0")
     return digest.hexdigest()
 
 
-def interface_hash(project: Project, name: str) -> str | None:
+def interface_hash(project: Project, name: str, hash: Callable[[Path], str] = file_hash) -> str | None:
     """Hash of a built module's interface parts, or None if any is missing."""
     base = output_base(project, name)
     digest = hashlib.sha256()
@@ -334,7 +336,7 @@ def interface_hash(project: Project, name: str) -> str | None:
         path = base.with_name(base.name + suffix)
         if not path.exists():
             return None
-        digest.update(suffix.encode() + b"\0" + file_hash(path).encode())
+        digest.update(suffix.encode() + b"\0" + hash(path).encode())
     return digest.hexdigest()
 
 
@@ -376,6 +378,8 @@ class Builder:
         self.on_ready = on_ready
         # Interface hashes read from disk, once each; dropped when a module's outputs change.
         self._interfaces: dict[tuple[str, str], str | None] = {}
+        #: the content hashes of sources and outputs, remembered from run to run by their status
+        self.hashes = KnownHashes(project.olean_dir)
         if not project.build_dir.resolve().is_relative_to(project.root):
             raise ConfigError(f"{project.build_dir}: the build folder must be inside the project root")
 
@@ -541,8 +545,9 @@ class Builder:
 
     def _report(self, results: dict[str, ModuleResult], modules: dict[str, LeanModule], start: float) -> BuildReport:
         digests = {n: d for n, r in results.items() if r.status in CURRENT
-                   and (d := outputs_hash(self.project, n)) is not None}
+                   and (d := outputs_hash(self.project, n, self.hashes.hash)) is not None}
         imports = {n: tuple(sorted(transitive_imports(modules[n], modules))) for n in results}
+        self.hashes.save()
         return BuildReport(results, time.monotonic() - start, digests, imports)
 
     def deep_digests(self, report: BuildReport, modules: dict[str, LeanModule]) -> dict[str, str]:
@@ -627,7 +632,7 @@ class Builder:
         record = self.records.get(key)
         if not isinstance(record, dict) or record.get("outputs") is None:
             return None
-        if outputs_hash(self.project, name) != record["outputs"]:
+        if outputs_hash(self.project, name, self.hashes.hash) != record["outputs"]:
             return None
         try:
             return [Message(**m) for m in record.get("messages", [])]
@@ -705,7 +710,7 @@ class Builder:
         digest.update(b"toolchain\0" + self.toolchain.identity.encode() + b"\0")
         digest.update(b"build\0" + BUILD_OPTIONS_ID.encode() + b"\0")
         digest.update(b"name\0" + mod.name.encode() + b"\0")
-        digest.update(b"source\0" + file_hash(files.inside(self.project.src_dir, mod.path, "the Lean module")).encode()
+        digest.update(b"source\0" + self.hashes.hash(files.inside(self.project.src_dir, mod.path, "the Lean module")).encode()
                       + b"\0")
         # Every module reachable through imports: a module sees its imports' imports too, so an
         # unchanged direct import does not make a changed indirect one irrelevant. What counts of
@@ -739,7 +744,7 @@ class Builder:
         path = base.with_name(base.name + (".olean" if part == "olean" else ".olean.private"))
         if not path.is_file():
             return None
-        content = file_hash(path)
+        content = self.hashes.hash(path)
         store = Store(INTERFACE_RECORDS)
         got = store.get(content)
         if isinstance(got, str):
@@ -750,7 +755,7 @@ class Builder:
         try:
             digest = interface_digest(base.with_name(base.name + ".olean"), name, part)
         except (OleanError, OSError, struct.error):
-            return "files:" + (interface_hash(self.project, name) or "missing")
+            return "files:" + (interface_hash(self.project, name, self.hashes.hash) or "missing")
         store.put(content, digest)
         return digest
 
