@@ -111,9 +111,10 @@ def test_the_gate_key_moves_with_every_other_input(root: Path) -> None:
     toolchain, the format: each changed, another key."""
     project = Project.load(root)
 
-    def key(report: BuildReport = _report(), options: Options = Options(), fmt: str = "text", companion: str = "c",
-            toolchain: str = "wasm\0v4", manifests: str = "m", rest: str = "r") -> str:
-        return Keys(project, "toolchain-identity", report, options).gate(fmt, manifests, rest, companion, toolchain)
+    def key(report: BuildReport | None = None, options: Options | None = None, fmt: str = "text",
+            companion: str = "c", toolchain: str = "wasm\0v4", manifests: str = "m", rest: str = "r") -> str:
+        return Keys(project, "toolchain-identity", report or _report(), options or Options()).gate(
+            fmt, manifests, rest, companion, toolchain)
 
     base = key()
     assert key() == base
@@ -190,3 +191,46 @@ def test_a_forged_record_is_not_read(tmp_path: Path, own_cache: None, monkeypatc
     path = known.store._path(known.key)
     path.write_text(path.read_text().replace(real, "0" * 64), encoding="utf-8")
     assert KnownHashes(tmp_path).hash(olean) == real
+
+
+def test_a_noop_check_runs_no_gate_and_every_changed_input_runs_it(root: Path, own_cache: None,
+                                                                    monkeypatch: pytest.MonkeyPatch, toolchain) -> None:
+    """The whole run on the fixture: a second ``check`` reuses the rendered gate (no manifest parsed,
+    no module read, the gate not run); a manifest, ``formalization.yaml``, ``claimcheck.toml`` or a
+    Lean file changed runs it again, and says the same."""
+    from claimcheck.claims import manifest
+    from claimcheck.pipeline.session import Session
+    from claimcheck.progress import Progress
+    from claimcheck.report.registry import render
+
+    runs: list[str] = []
+
+    def check(why: str) -> tuple[str, bool]:
+        session = Session(Project.load(root), Progress(quiet=True), Options(jobs=1))
+
+        def rendered(result) -> str:
+            runs.append(why)
+            return render("text", result, root)
+
+        got = session.rendered_gate("text", rendered)
+        assert session.modules_read.project == 0 or why != "noop"
+        return got
+
+    first = check("cold")
+    assert runs == ["cold"]
+    loads = manifest.load_manifests
+    monkeypatch.setattr(manifest, "load_manifests", lambda *a, **k: pytest.fail("a no-op check parsed the manifests"))
+    assert check("noop") == first and runs == ["cold"]
+    monkeypatch.setattr(manifest, "load_manifests", loads)
+    for why, change in [
+        ("manifest", lambda: _append(root / "manifests" / "perf.yaml", "# reviewed\n")),
+        ("formalization.yaml", lambda: shutil.copy(root / "manifests" / "perf.yaml", root / "formalization.yaml")),
+        ("claimcheck.toml", lambda: _append(root / "claimcheck.toml", "# a comment\n")),
+        ("lean file", lambda: os.utime(root / "lean" / "Perf" / "Leaf.lean")),
+    ]:
+        change()
+        text, ok = check(why)
+        assert runs[-1] == why, f"{why} changed, and the gate's result was reused"
+        if why != "formalization.yaml":
+            assert (text, ok) == first
+        assert check("noop") == (text, ok) and runs[-1] == why

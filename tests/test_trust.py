@@ -4,7 +4,8 @@ Every folder of ``tests/fixtures/trust/`` is a small project with an ``expected.
 vocabulary of ``tests/cases.py`` (``about`` says what the case is):
 
 * ``before``: steps run first, in order: ``build``; ``tamper: {module, from, to}`` (a Nat literal
-  changed in the built ``.olean`` bytes); ``forge_bookkeeping`` (the bookkeeping an older claimcheck
+  changed in the built ``.olean`` bytes; ``keep_times: true``: its size and times put back as they were);
+  ``settle`` (a wait until the outputs are old enough for their hashes to be remembered); ``forge_bookkeeping`` (the bookkeeping an older claimcheck
   trusted, forged: ``build/state.json`` and ``build/kernel-cache.json`` claiming current and
   ``checked``); ``symlink_outside: PATH`` (PATH becomes a link to a folder outside the project);
   ``write: {path, text}``; ``touch_outputs_later`` (every built file's time set an hour ahead);
@@ -126,10 +127,19 @@ def _step(step, root: Path, tmp: Path, ctx: _Context) -> None:
         assert done.returncode == 0, done.stderr
     elif kind == "tamper":
         olean = root / "build" / "lib" / (arg["module"].replace(".", "/") + ".olean")
-        assert tamper_nat_literals(olean, arg["from"], arg["to"]) > 0
         private = olean.with_name(olean.name + ".private")
+        times = {p: p.stat() for p in (olean, private) if p.is_file()}
+        assert tamper_nat_literals(olean, arg["from"], arg["to"]) > 0
         if private.is_file():
             tamper_nat_literals(private, arg["from"], arg["to"])
+        if arg.get("keep_times"):  # the size is the same; the times put back as they were
+            for p, st in times.items():
+                os.utime(p, ns=(st.st_atime_ns, st.st_mtime_ns))
+                assert (p.stat().st_size, p.stat().st_mtime_ns) == (st.st_size, st.st_mtime_ns)
+    elif kind == "settle":  # the outputs older than a hash is remembered for (lean/hashes.py)
+        from claimcheck.lean.hashes import SETTLED_NS
+
+        time.sleep(SETTLED_NS / 1e9 + 0.5)
     elif kind == "forge_bookkeeping":
         lib = root / "build" / "lib"
         (root / "build" / "state.json").write_text(json.dumps({"version": 1, "modules": {

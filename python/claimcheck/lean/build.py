@@ -67,6 +67,8 @@ if TYPE_CHECKING:
 BUILD_RECORDS = "builds-1"
 #: Interface digests (lean/interface.py) by the content of the file they are computed from.
 INTERFACE_RECORDS = "interfaces-1"
+#: A build found with every module up to date, under the status of every file it was decided from.
+NOOP_RECORDS = "noop-builds-1"
 OUTPUT_SUFFIXES = (".olean", ".olean.server", ".olean.private", ".ilean", ".ir")
 #: Parts of a module whose content its dependents see.
 INTERFACE_SUFFIXES = (".olean", ".olean.server", ".olean.private")
@@ -380,6 +382,9 @@ class Builder:
         self._interfaces: dict[tuple[str, str], str | None] = {}
         #: the content hashes of sources and outputs, remembered from run to run by their status
         self.hashes = KnownHashes(project.olean_dir)
+        #: the sealed records this run decided outputs current from (a build with nothing to do
+        #: is reused only while they are as they were)
+        self._consulted: set[Path] = set()
         if not project.build_dir.resolve().is_relative_to(project.root):
             raise ConfigError(f"{project.build_dir}: the build folder must be inside the project root")
 
@@ -459,6 +464,11 @@ class Builder:
 
     def run(self) -> BuildReport:
         start = time.monotonic()
+        noop = self._noop_key()
+        if noop is not None:
+            got = self._noop_report(noop, start)
+            if got is not None:
+                return got
         modules, order = self.modules()
         if not self.project.is_lake:  # in lake's folder, other outputs are lake's (a dependency's other modules)
             self._remove_vanished(modules)
@@ -541,7 +551,88 @@ class Builder:
                     self.progress.line(f"[{finished}/{total}] {name}: {verdict} ({result.seconds:.1f}s)"
                                        + (f"; {left}" if left else ""))
         ordered = {name: results[name] for name in order}
-        return self._report(ordered, modules, start)
+        report = self._report(ordered, modules, start)
+        if noop is not None:
+            self._keep_noop(noop, report)
+        return report
+
+    # -- a build with nothing to do, decided from the files' status (issue 41)
+
+    def _noop_key(self) -> str | None:
+        """The key of a build with nothing to do: claimcheck, the toolchain, the project's folders and
+        roots, and the status (:func:`claimcheck.lean.hashes.stamp`) of every ``.lean`` file under the
+        sources folder and every file under the output folder (a file changed in any way, added or
+        removed is another key). None: not a plain project, or a file written too recently for its
+        status to tell (:data:`claimcheck.lean.hashes.SETTLED_NS`)."""
+        if self.plan is not None or self.external or self.preblocked or self.project.is_lake:
+            return None
+        from claimcheck.cache import code_digest, digest
+        from claimcheck.lean.hashes import SETTLED_NS, stamp
+
+        p = self.project
+        parts: list[str] = [code_digest(), self.toolchain.identity, BUILD_OPTIONS_ID, str(p.root), str(p.src_dir),
+                            str(p.build_dir), str(p.olean_dir), "|".join(p.lib_roots) if p.lib_roots is not None else "*"]
+        newest = 0
+        try:
+            for folder, pattern in ((p.src_dir, "*.lean"), (p.olean_dir, "*")):
+                parts.append(f"folder\0{folder}")
+                if not folder.is_dir():
+                    continue
+                for path in sorted(folder.rglob(pattern)):
+                    st, lst = os.stat(path), os.lstat(path)
+                    newest = max(newest, st.st_ctime_ns, lst.st_ctime_ns)
+                    parts.append(f"{path}\0{stamp(st)}\0{stamp(lst)}")
+        except OSError:
+            return None
+        if newest >= time.time_ns() - SETTLED_NS:
+            return None
+        return digest("noop-build", *parts)
+
+    def _noop_report(self, key: str, start: float) -> BuildReport | None:
+        """The report of the build found with nothing to do under ``key``, when every sealed record
+        it was decided from is as it was (None: build as usual)."""
+        from claimcheck.lean.hashes import stamp
+
+        record = Store(NOOP_RECORDS).get(key)
+        if not isinstance(record, dict):
+            return None
+        try:
+            for path, was in record["records"].items():
+                if list(stamp(os.stat(path))) != was:
+                    return None
+            modules = {m["name"]: ModuleResult(m["name"], Path(m["source"]), ModuleState.UP_TO_DATE,
+                                               [Message(**x) for x in m["messages"]], package=m["package"])
+                       for m in record["modules"]}
+            digests = {str(k): str(v) for k, v in record["digests"].items()}
+            imports = {str(k): tuple(map(str, v)) for k, v in record["imports"].items()}
+        except (OSError, TypeError, KeyError, AttributeError):
+            return None
+        if set(digests) != set(modules) or set(imports) != set(modules):
+            return None
+        shutil.rmtree(self.scratch_root, ignore_errors=True)
+        for name in modules:
+            if self.on_ready is not None:
+                self.on_ready(name, imports[name], False)
+        return BuildReport(modules, time.monotonic() - start, digests, imports)
+
+    def _keep_noop(self, key: str, report: BuildReport) -> None:
+        """Keep ``report`` under ``key`` when every module was up to date (nothing built, nothing
+        failed), with the status of every sealed record it was decided from."""
+        from claimcheck.lean.hashes import stamp
+
+        plain = all(r.status is ModuleState.UP_TO_DATE and r == ModuleResult(r.name, r.source, r.status, r.messages,
+                                                                              package=r.package)
+                    for r in report.modules.values())
+        if not plain or set(report.digests) != set(report.modules) or key != self._noop_key():
+            return
+        try:
+            records = {str(path): list(stamp(os.stat(path))) for path in self._consulted}
+        except OSError:
+            return
+        Store(NOOP_RECORDS).put(key, {
+            "records": records, "digests": report.digests, "imports": {k: list(v) for k, v in report.imports.items()},
+            "modules": [{"name": r.name, "source": str(r.source), "package": r.package,
+                         "messages": [asdict(m) for m in r.messages]} for r in report.modules.values()]})
 
     def _report(self, results: dict[str, ModuleResult], modules: dict[str, LeanModule], start: float) -> BuildReport:
         digests = {n: d for n, r in results.items() if r.status in CURRENT
@@ -630,6 +721,7 @@ class Builder:
     def _current(self, name: str, key: str) -> list[Message] | None:
         """The recorded messages when ``name``'s outputs are the ones claimcheck built for ``key``."""
         record = self.records.get(key)
+        self._consulted.add(self.records._path(key))
         if not isinstance(record, dict) or record.get("outputs") is None:
             return None
         if outputs_hash(self.project, name, self.hashes.hash) != record["outputs"]:
@@ -747,6 +839,7 @@ class Builder:
         content = self.hashes.hash(path)
         store = Store(INTERFACE_RECORDS)
         got = store.get(content)
+        self._consulted.add(store._path(content))
         if isinstance(got, str):
             return got
         from claimcheck.errors import OleanError

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from claimcheck.cache import Store, digest, reads_allowed
 
-__all__ = ["KnownHashes", "NAMESPACE", "SETTLED_NS"]
+__all__ = ["KnownHashes", "NAMESPACE", "SETTLED_NS", "stamp"]
 
 NAMESPACE = "file-hashes-1"
 #: How old a file's ctime must be (nanoseconds) for its hash to be remembered.
@@ -32,7 +32,8 @@ SETTLED_NS = 2_000_000_000
 Stamp = tuple[int, int, int, int, int]
 
 
-def _stamp(st: os.stat_result) -> Stamp:
+def stamp(st: os.stat_result) -> Stamp:
+    """A file's status as far as a write can tell it: device, inode, size, mtime and ctime."""
     return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
 
 
@@ -61,18 +62,18 @@ class KnownHashes:
         """The SHA-256 of ``path``'s content (read only when its status is not the remembered one)."""
         known = self._record()
         name = str(path)
-        stamp = _stamp(os.stat(path))
+        now = stamp(os.stat(path))
         got = known.get(name)
-        if got is not None and tuple(got[:5]) == stamp:
+        if got is not None and tuple(got[:5]) == now:
             return got[5]
         h = hashlib.sha256()
         with open(path, "rb") as f:
             for chunk in iter(lambda: f.read(1 << 20), b""):
                 h.update(chunk)
-            after = _stamp(os.fstat(f.fileno()))
+            after = stamp(os.fstat(f.fileno()))
         value = h.hexdigest()
-        if after == stamp and stamp[4] < time.time_ns() - SETTLED_NS:
-            known[name] = [*stamp, value]
+        if after == now and now[4] < time.time_ns() - SETTLED_NS:
+            known[name] = [*now, value]
             self._changed = True
         elif got is not None:
             del known[name]
