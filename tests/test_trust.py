@@ -30,7 +30,8 @@ vocabulary of ``tests/cases.py`` (``about`` says what the case is):
   (instance theorem -> cross-check outcome), ``status_json`` (module -> ``failed``, ``stale``
   or ``listed``), ``stdout`` / ``stderr`` (texts that must occur), ``not_shown`` (texts that must
   occur in neither output); ``package_unchanged`` /
-  ``package_changed`` (the claimcheck copy's files are / are no longer as copied); ``absent`` /
+  ``package_changed`` (the claimcheck copy's files are / are no longer as copied); ``restored`` (the
+  files a ``tamper`` step changed hold their bytes from before it); ``absent`` /
   ``present`` (paths, under the test's folder, that must not / must exist); ``no_file_contains``
   (a text no file of the project holds, links not followed); ``no_process`` (no
   process whose command line holds ``{token}`` is left); ``no_connection`` (nothing reached the
@@ -84,6 +85,8 @@ class _Context:
         self.reached: list[str] = []
         self.servers: list[socket.socket] = []
         self.toolchain = ""
+        #: the tampered files' bytes before the tampering
+        self.originals: dict[Path, bytes] = {}
 
     def fill(self, text: str) -> str:
         return (str(text).replace("{tmp}", str(self.tmp)).replace("{token}", self.token)
@@ -129,6 +132,7 @@ def _step(step, root: Path, tmp: Path, ctx: _Context) -> None:
         olean = root / "build" / "lib" / (arg["module"].replace(".", "/") + ".olean")
         private = olean.with_name(olean.name + ".private")
         times = {p: p.stat() for p in (olean, private) if p.is_file()}
+        ctx.originals.update({p: p.read_bytes() for p in times})
         assert tamper_nat_literals(olean, arg["from"], arg["to"]) > 0
         if private.is_file():
             tamper_nat_literals(private, arg["from"], arg["to"])
@@ -311,6 +315,10 @@ def _run_case(case: cases.Case, root: Path, tmp_path: Path, ctx: _Context) -> No
         assert ctx.package is not None
         same = _package_digest(ctx.package) == ctx.package_digest
         assert same if spec.get("package_unchanged") else not same
+    if spec.get("restored"):  # the tampered outputs are the ones claimcheck built again
+        assert ctx.originals
+        for path, data in ctx.originals.items():
+            assert path.read_bytes() == data, f"{path}: the tampered file was taken as current"
     for path in spec.get("present") or []:
         assert (tmp_path / ctx.fill(path)).exists(), path
     if "no_file_contains" in spec:  # no file of the project (links not followed) holds the text
