@@ -40,7 +40,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Mapping
 
-from claimcheck import files, sandbox
+from claimcheck import files
 from claimcheck.cache import Store
 from claimcheck.errors import ConfigError, ModuleGraphError
 from claimcheck.lean.hashes import KnownHashes
@@ -61,6 +61,7 @@ from claimcheck.project import Project
 from claimcheck.lean.toolchain import Toolchain
 
 if TYPE_CHECKING:
+    from claimcheck import sandbox
     from claimcheck.lean.plan import PlannedModule
 
 #: The namespace of the build records in the user's cache (bump on an incompatible change).
@@ -873,6 +874,8 @@ class Builder:
     def _sandbox(self) -> sandbox.Kind:
         """The sandbox the Lean processes run in: Landlock where the kernel has it; elsewhere none
         (the wasm Lean does not start in bubblewrap's empty root), as the README says."""
+        from claimcheck import sandbox
+
         try:
             kind = sandbox.choose()
         except sandbox.SandboxError:
@@ -921,6 +924,8 @@ class Builder:
             self.project.olean_dir.mkdir(parents=True, exist_ok=True)
             # the project's Lean code runs here (macros, `#eval`, `initialize`): in the sandbox, it
             # reads the project and the toolchain and writes only this module's scratch folder
+            from claimcheck import sandbox
+
             cmd = sandbox.confined_command(cmd, self._readable, [str(scratch)], self._sandbox, str(root))
             proc = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True)
             seconds = time.monotonic() - started
