@@ -11,10 +11,18 @@ source included:
 - the project's facts whole (verdicts, locations and witnesses put in), a rendered ``status``: the
   same, the options and where the sources are (:meth:`Keys.facts`, :meth:`Keys.rendered`);
 - what the companion computes (its witness ids, a witness's result, an instance's cross-check):
-  the companion's source (:func:`companion_key`).
+  the companion's source (:func:`companion_key`);
+- the gate's result rendered for ``check`` (text, github): the facts' key, every module's state as
+  the build summary shows it, and every file the gate reads besides (the manifests, the cited texts,
+  ``formalization.yaml``, ``claimcheck.toml``, the Lean files' listing, the build files git tracks:
+  :mod:`claimcheck.pipeline.gate_inputs`), the companion's source and sandbox (:meth:`Keys.gate`).
 
-A run with nothing changed opens no ``.olean`` file and starts no companion process; an edit re-does
-what depends on the edited module. Nothing is read with ``--no-cache`` or under ``CI``, and the
+Below these, the build itself reuses what tells it nothing changed (:mod:`claimcheck.lean.hashes`):
+an output's content hash by the file's status, and a build found with every module up to date by
+the status of every source and output file.
+
+A run with nothing changed opens no ``.olean`` file, starts no companion process, parses no manifest
+and runs no gate; an edit re-does what depends on the edited module. Nothing is read with ``--no-cache`` or under ``CI``, and the
 outputs are the same either way (a cache is never a trust input: it holds only what this claimcheck
 computed, for exactly these inputs).
 """
