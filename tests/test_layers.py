@@ -15,7 +15,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "python" / "claimcheck"
 #: folder and from lower layers. Declared once, here.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("__init__", "errors", "escape", "kernel"),
-    ("progress", "files", "sandbox", "lake"),
+    ("progress", "files", "sandbox", "git"),
+    ("lake",),
     ("model",),
     ("cache", "project"),
     ("olean",),

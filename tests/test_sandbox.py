@@ -103,3 +103,46 @@ def test_visible_shows_every_control_character_and_keeps_json_valid() -> None:
     data = {"name": raw}
     assert json.loads(visible(json.dumps(data, ensure_ascii=False))) == data  # the same data, escaped
     assert visible(shown) == shown
+
+
+_FAKE_LAKE_SH = """#!/bin/sh
+# A stand-in for a native `lake` whose lakefile does what a lakefile may (it is a Lean program):
+# write outside the project, then answer `translate-config toml OUT` and `build` as lake does.
+echo pwned > "$LAKE_ATTACK_TARGET" 2>/dev/null
+mkdir -p .lake && echo built > .lake/inside
+if [ "$1" = translate-config ]; then printf 'name = "paper"\\n' > "$3"; fi
+exit 0
+"""
+
+
+def test_lake_runs_confined_like_the_build(tmp_path: Path, monkeypatch) -> None:
+    """A lakefile is a Lean program that `lake translate-config` and `lake build` run: the lake
+    claimcheck starts writes the package's `.lake` and its temporary folder, nothing else (here a
+    fake lake that tries to write beside the project, in the user's home as it were)."""
+    if sandbox.landlock_abi() < 1:
+        pytest.fail("this machine has no Landlock: the sandbox's tests need it (Linux 5.13+)")
+    from claimcheck.lake.native import lake_command, translate_config
+
+    monkeypatch.delenv(sandbox.ENV_KIND, raising=False)
+    project, home, bin_dir = tmp_path / "paper", tmp_path / "home", tmp_path / "toolchain" / "bin"
+    for d in (project, home, bin_dir):
+        d.mkdir(parents=True)
+    lake = bin_dir / "lake"
+    lake.write_text(_FAKE_LAKE_SH)
+    lake.chmod(0o755)
+    (project / "lakefile.lean").write_text('import Lake\nopen Lake DSL\npackage paper\n')
+    target = home / "pwned"
+    monkeypatch.setenv("LAKE_ATTACK_TARGET", str(target))
+    config = translate_config(lake, project / "lakefile.lean")
+    assert config.name == "paper" and (project / ".lake" / "inside").read_text() == "built\n"
+    assert not target.exists()
+    # the build's command: the same confinement (and unconfined only when the user says so)
+    (project / ".lake" / "inside").unlink()
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    done = subprocess.run(lake_command(lake, ["build", "Paper"], [project], scratch), cwd=project, timeout=120)
+    assert done.returncode == 0 and (project / ".lake" / "inside").exists() and not target.exists()
+    monkeypatch.setenv(sandbox.ENV_KIND, "none")
+    assert lake_command(lake, ["build"], [project], scratch) == [str(lake), "build"]
+    subprocess.run(lake_command(lake, ["build"], [project], scratch), cwd=project, timeout=120)
+    assert target.read_text() == "pwned\n"  # the attack is real: unconfined, it writes

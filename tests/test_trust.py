@@ -13,7 +13,8 @@ vocabulary of ``tests/cases.py`` (``about`` says what the case is):
   hand-written alignment row); ``deep_manifest: {path, depth}``; ``secret_outside: {link, text}``
   (a file outside the project, and a link to it inside); ``symlink: {link, to}``; ``rename: {from, to}``; ``remove: PATH``; ``drop_cache: NAMESPACE`` (a namespace of the user cache the
   case's ``env`` names removed); ``git_base`` (the
-  project committed as the git revision ``base``); ``overlay: FOLDER`` (the fixture's FOLDER, e.g.
+  project committed as the git revision ``base``); ``git_config: {key: value}`` (set in the project
+  repository's ``.git/config``); ``overlay: FOLDER`` (the fixture's FOLDER, e.g.
   ``head``, copied over the project: a pull request's changes); ``claimcheck_copy`` (the runs use a copy of
   the claimcheck package, so that an attack on its files cannot touch the real one);
   ``listen: {tcp: FILE, unix: FILE}`` (a TCP server on the loopback and a Unix socket server, their
@@ -208,6 +209,9 @@ def _step(step, root: Path, tmp: Path, ctx: _Context) -> None:
         for args in (["init", "-q", "-b", "base"], ["config", "user.email", "t@example.com"],
                      ["config", "user.name", "t"], ["add", "-A"], ["commit", "-q", "-m", "base"]):
             subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True)
+    elif kind == "git_config":  # {key: value}: the project repository's own configuration (.git/config)
+        for key, value in arg.items():
+            subprocess.run(["git", "-C", str(root), "config", key, ctx.fill(value)], check=True, capture_output=True)
     elif kind == "overlay":  # the fixture's folder `arg` copied over the project (a pull request's head)
         shutil.copytree(FIXTURES / ctx.case / arg, root, dirs_exist_ok=True)
     elif kind == "remove":

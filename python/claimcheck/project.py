@@ -166,9 +166,10 @@ class Project:
         """Files under the build folder that git tracks (empty outside git)."""
         import subprocess
 
+        from claimcheck import git
+
         try:
-            proc = subprocess.run(["git", "ls-files", "--", self.relative(self.build_dir)],
-                                  cwd=self.root, capture_output=True, text=True, timeout=30)
+            proc = git.run(self.root, "ls-files", "--", self.relative(self.build_dir))
         except (OSError, subprocess.TimeoutExpired):
             return []
         if proc.returncode != 0:

@@ -370,6 +370,17 @@ def choose() -> Kind:
     return Kind.NONE
 
 
+def build_kind() -> Kind:
+    """The sandbox for the processes of a build (``lean``, ``lake``): Landlock where the kernel has
+    it (and ``$CLAIMCHECK_SANDBOX`` does not say otherwise), else none (the wasm Lean does not start
+    in bubblewrap's empty root), as the README says."""
+    try:
+        kind = choose()
+    except SandboxError:
+        return Kind.NONE
+    return kind if kind is Kind.LANDLOCK else Kind.NONE
+
+
 def unsandboxed_requested(flag: bool = False) -> bool:
     """Whether the user asked to run companion code without a sandbox (``--unsandboxed-companion``
     or ``CLAIMCHECK_UNSANDBOXED_COMPANION=1``: a user's choice, never a project's setting)."""

@@ -19,6 +19,7 @@ from pathlib import Path
 import shutil
 import subprocess
 
+from claimcheck import git
 from claimcheck.errors import ConfigError
 
 #: The toolchain pin written to new projects: the version the registry (wasm) toolchain provides.
@@ -272,5 +273,5 @@ def _umask() -> int:
 def _inside_git(folder: Path) -> bool:
     if shutil.which("git") is None:
         return False
-    done = subprocess.run(["git", "-C", str(folder), "rev-parse", "--is-inside-work-tree"], capture_output=True, text=True)
+    done = git.run(folder, "rev-parse", "--is-inside-work-tree")
     return done.returncode == 0 and done.stdout.strip() == "true"

@@ -410,7 +410,7 @@ class _Printer:
         if isinstance(e, Const):
             return self.const(e.name), _MAX_PREC
         if isinstance(e, Lit):
-            return (nat_text(e.value) if isinstance(e.value, int) else repr(e.value)), _MAX_PREC
+            return (nat_text(e.value) if isinstance(e.value, int) else string_literal(e.value)), _MAX_PREC
         if isinstance(e, Proj):
             return f"{self.fmt(e.struct, ctx, _MAX_PREC)}.{e.index + 1}", _MAX_PREC
         if isinstance(e, LetE):
@@ -766,3 +766,26 @@ def literal_value(e: Expr, _depth: int = 0) -> Fraction | None:
         scale = Fraction(10) ** int(x)
         return mv / scale if str(s.name) == "Bool.true" else mv * scale
     return None
+
+
+#: A string literal's characters written as Lean writes them in a literal (`\\`, `\"`, `\n`, `\t`, `\r`).
+_STRING_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
+
+
+def string_literal(text: str) -> str:
+    """``text`` as a Lean string literal in which every character is seen for what it is: printable
+    ASCII as itself, every other character as its code point (``\\u0430``, Lean's own escape, so a
+    Cyrillic ``а`` in ``"pаy"`` never reads as ``"pay"`` and a zero-width space is never missed;
+    a character beyond ``U+FFFF``, which Lean's literals cannot escape, as ``\\u{1D41A}``)."""
+    out = ['"']
+    for c in text:
+        if c in _STRING_ESCAPES:
+            out.append(_STRING_ESCAPES[c])
+        elif " " <= c <= "~":
+            out.append(c)
+        elif ord(c) <= 0xFFFF:
+            out.append(f"\\u{ord(c):04x}")
+        else:
+            out.append(f"\\u{{{ord(c):X}}}")
+    out.append('"')
+    return "".join(out)

@@ -34,11 +34,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from claimcheck import git
 from claimcheck.claims.manifest import Claim, Manifest, parse_manifest
 from claimcheck.errors import ClaimcheckError
 from claimcheck.model.codec import encode
@@ -82,7 +82,7 @@ class DiffResult:
 
 def _git(root: Path, *args: str) -> str:
     try:
-        done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True, check=False)
+        done = git.run(root, *args, timeout=None)
     except FileNotFoundError as exc:
         raise DiffError("git is not installed; `claimcheck diff` reads the base revision with git") from exc
     if done.returncode != 0:

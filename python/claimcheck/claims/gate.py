@@ -406,14 +406,19 @@ class _ClaimJudge:
             names = ", ".join(map(str, decls))
             self.add(P.BUILD_FAILED, E, f"{names}: failed, not proved (declared in {module}, which did not build)",
                      decls[0])
-        if claim.label in ("theorem", "conditional") and claim.is_formal:
+        # every label: a measurement or a conjecture whose Lean is a definition or a library
+        # declaration alone states nothing of the project's (a label never switches a rule off)
+        if claim.is_formal:
             theorems = [f for f in formal if f.role is Role.THEOREM and f.facts is not None
                         and f.facts.is_theorem is True and f.facts.module in ev.project_modules]
             if not theorems and not any(p.code in (P.MISSING, P.BUILD_FAILED, P.AMBIGUOUS) for p in self.problems):
                 entries = ", ".join(f"{f.decl} (role: {f.role})" for f in formal) or "none"
+                needs = ("is formalised only by a proposition declared in the project (role: theorem), proved or"
+                         " open" if claim.label == "conjecture" else
+                         "holds only on a proved proposition declared in the project (role: theorem)")
                 self.add(P.NO_THEOREM, E, f"no theorem: the claim rests on none of its formal entries ({entries}); it"
-                         " holds only on a proved proposition declared in the project (role: theorem); definitions"
-                         " and library declarations are supporting entries and never make a claim hold alone")
+                         f" {needs}; definitions and library declarations are supporting entries and never make a"
+                         f" {claim.label} hold alone")
         if claim.label == "conditional":
             if not claim.hypotheses:
                 self.add(P.NO_HYPOTHESES_NAMED, E, "a conditional claim must name its hypotheses")

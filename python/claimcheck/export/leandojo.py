@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from claimcheck import git
 from claimcheck import files
 from claimcheck.analysis.depgraph import ProjectUses
 from claimcheck.analysis.naming import is_syntax_declaration
@@ -108,7 +109,7 @@ def statement_code(text: str, kind: str) -> str:
 
 def _git(root: Path, *args: str) -> str | None:
     try:
-        done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True, timeout=30)
+        done = git.run(root, *args)
     except (OSError, subprocess.SubprocessError):
         return None
     return (done.stdout.strip() or None) if done.returncode == 0 else None

