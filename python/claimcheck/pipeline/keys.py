@@ -138,6 +138,10 @@ class Keys:
         """What a native build refuses in ``module`` (its facts' key: its outputs and its imports')."""
         return digest("fidelity", self.module(module))
 
+    def decided(self, module: str) -> str:
+        """The theorems of ``module`` proved by decisions (its facts' key: its outputs and its imports')."""
+        return digest("decided", self.module(module))
+
     def applications(self, module: str) -> str:
         return digest("applications", self.module(module))
 
