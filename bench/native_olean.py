@@ -3,7 +3,7 @@
 Point it at native build folders (``.lake/build/lib/lean``, a ``.lake/packages/*`` build, a whole
 checkout holding several): each ``X.olean`` is one module, read with its ``.olean.server`` and
 ``.olean.private`` parts (a module of the module system must have them all, as for a project), and
-every constant's type and value is decoded. Printed per Lean version (from each file's header): the
+every constant's type and value is decoded, and the ``instance`` attributes with their priorities. Printed per Lean version (from each file's header): the
 object layout, files, files decoded in full, constants, big-number literals (``Nat`` literals of 2^63
 and more: GMP's layout in native files) and the constants' kinds; then every file that did not
 decode, with the reader's error. The last line is one JSON object with the same counts.
@@ -66,9 +66,15 @@ def big_literals(*roots) -> int:
 
 
 def read_one(olean: Path) -> tuple[str, int, int, Counter]:
-    """(layout, constants, big literals, kinds) of a module decoded in full; raises OleanError."""
+    """(layout, constants, big literals, kinds) of a module decoded in full, its ``instance``
+    attributes counted among the kinds (``instance attribute``, and ``priority N`` for each
+    priority other than the default 1000); raises OleanError."""
     mod = Module.load(module_name(olean), olean, require_parts=True)
     kinds: Counter = Counter()
+    for inst in mod.attributes().instances:
+        kinds["instance attribute"] += 1
+        if inst.priority != 1000:
+            kinds[f"priority {inst.priority}"] += 1
     big = 0
     for ci in mod.constants():
         big += big_literals(ci.type, ci.value)
@@ -76,7 +82,9 @@ def read_one(olean: Path) -> tuple[str, int, int, Counter]:
         ci.value_constants()
         kinds[ci.kind] += 1
     mod.imports
-    return mod.layout.name, sum(kinds.values()), big, kinds
+    constants = sum(n for k, n in kinds.items() if k in ("axiom", "definition", "theorem", "opaque", "quotient",
+                                                          "inductive", "constructor", "recursor"))
+    return mod.layout.name, constants, big, kinds
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,7 +15,7 @@ from claimcheck.errors import ClaimcheckError, ExitCode, ManifestError, OleanErr
 
 #: Exceptions that are signals inside one module, never reported to a user (each caught where raised).
 INTERNAL = {"claimcheck.analysis.vacuity._NoCandidate", "claimcheck.analysis.vacuity._OutOfFuel",
-            "claimcheck.analysis.props._Undecided",
+            "claimcheck.analysis.props._Undecided", "claimcheck.analysis.canonical._OutOfFuel",
             "claimcheck.analysis.instances.Unsupported"}
 
 

@@ -33,7 +33,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from claimcheck.analysis.lookalike import invisible_characters, mixed_script_words, skeleton
+from claimcheck.analysis.canonical import FUEL, Canonical
+from claimcheck.analysis.lookalike import invisible_characters, mixed_scripts, skeleton
 from claimcheck.analysis.pretty import INFIX, MAX_DEPTH, env_binder_infos, literal_value, pretty
 from claimcheck.claims.fingerprints import update_fingerprints
 from claimcheck.model.names import Name
@@ -63,20 +64,32 @@ def _run(case: str, tmp: Path):
     return session, session.gate(manifests)
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory, toolchain):
-    """Every case built and judged once: case -> (facts by name, the claim's evidence)."""
-    out = {}
+class _Built:
+    """Every case built and judged once: ``built(case)`` -> (facts by name, the claim's evidence);
+    ``built.root(case)``: the folder it was built in."""
 
-    def get(case: str):
-        if case not in out:
-            session, result = _run(case, tmp_path_factory.mktemp("statements"))
+    def __init__(self, tmp_path_factory: pytest.TempPathFactory) -> None:
+        self.tmp_path_factory = tmp_path_factory
+        self.out: dict[str, tuple] = {}
+        self.roots: dict[str, Path] = {}
+
+    def __call__(self, case: str):
+        if case not in self.out:
+            session, result = _run(case, self.tmp_path_factory.mktemp("statements"))
             assert session.build.ok, session.build.failed_modules()
             facts = {f.name: f for f in session.facts}
-            out[case] = (facts, result.claims[0])
-        return out[case]
+            self.out[case] = (facts, result.claims[0])
+            self.roots[case] = session.project.root
+        return self.out[case]
 
-    return get
+    def root(self, case: str) -> Path:
+        self(case)
+        return self.roots[case]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory, toolchain) -> _Built:
+    return _Built(tmp_path_factory)
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -104,6 +117,68 @@ def test_statement_case(case: str, built) -> None:
     assert "fingerprint-unrecorded" not in codes and "fingerprint-changed" not in codes
     for code in expected["claim"].get("problems", ()):
         assert code in codes, (case, code, [p.message for p in claim.problems])
+
+
+#: The cases whose printed statements are elaborated back by Lean (``test_printed_statement_round_trips``):
+#: every printer case, and honest cases and controls of the other rules.
+ROUND_TRIP = [c for c in CASES if c.startswith("printer_")] + [
+    "names_honest", "names_binders_control", "names_mixed_script_control", "vac_honest", "inst_honest",
+    "inst_canonical_control", "shadow_field_control",
+]
+#: Declarations whose printed statement is, on purpose, not Lean's text (case -> name -> why); every
+#: other project theorem and definition of a ``ROUND_TRIP`` case must round-trip.
+NOT_LEAN: dict[str, dict[str, str]] = {
+    "printer_too_large": {"T.deep": "too large to show: printed cut with `…` (the claim on it fails), not a statement"},
+}
+#: Declarations whose printed statement elaborates to a type definitionally equal to theirs but not
+#: the same term (case -> name -> why): the ``example`` check holds, ``#guard_expr =ₐ`` does not.
+NOT_SAME: dict[str, dict[str, str]] = {
+    "inst_canonical_control": {
+        "Inst.infer": "written with `inferInstance`, which unfolds to the library's `instLTNat` the text leaves out",
+        "Inst.infer_as": "written with `inferInstanceAs`, which unfolds to the library's `instLTNat` the text leaves out",
+    },
+}
+
+
+@pytest.mark.parametrize("case", ROUND_TRIP)
+def test_printed_statement_round_trips(case: str, built) -> None:
+    """The printed statement is the statement: elaborated by Lean in a module that imports only the
+    case's own module (the core library and the project's constants), ``example : <printed> :=
+    @decl`` is accepted (the text denotes a type the declaration's own is definitionally equal to,
+    with nothing left for Lean to guess: an implicit argument the text leaves out and nothing
+    determines is an error), and ``#guard_expr (type_of% @decl) =ₐ (<printed>)`` holds: the text
+    elaborates to the declaration's very type, up to binder names (another instance, another
+    carrier, another cast would differ even where definitionally equal). One Lean process per case:
+    all of its declarations in one file."""
+    from claimcheck.lean.build import build
+    from claimcheck.lean.toolchain import resolve_toolchain
+
+    facts, _claim = built(case)
+    root = built.root(case)
+    expected_not = NOT_LEAN.get(case, {})
+    lines = ["module", "import Case", "set_option autoImplicit false", "universe u v w u_1 u_2 u_3", ""]
+    where: dict[int, tuple[str, str]] = {}
+    for name in sorted(facts, key=str):
+        f = facts[name]
+        if f.kind not in ("theorem", "definition") or f.statement is None or name.is_internal or name.is_private:
+            continue
+        where[len(lines) + 1] = (str(name), "elaborates")
+        lines.append(f"example : {f.statement} := @{name.user_facing}")
+        where[len(lines) + 1] = (str(name), "same term")
+        lines.append(f"#guard_expr (type_of% @{name.user_facing}) =ₐ ({f.statement})")
+    assert where, case
+    (root / "lean" / "RoundTrip.lean").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    project = Project.load(root)
+    report = build(project, resolve_toolchain(root, install=True, progress=Progress(quiet=True)), jobs=1,
+                   progress=Progress(quiet=True))
+    result = report.module_states()["RoundTrip"]
+    failed: dict[tuple[str, str], str] = {}
+    for m in result.errors:
+        failed.setdefault(where.get(m.line or 0, (f"line {m.line}", "")), m.text)
+    want = {(n, "elaborates") for n in expected_not} | {(n, "same term") for n in expected_not}
+    want |= {(n, "same term") for n in NOT_SAME.get(case, {})}
+    shown = {k: (facts[Name.parse(k[0])].statement if k[1] else None, text) for k, text in failed.items()}
+    assert set(failed) == want, (case, shown)
 
 
 def test_printer_prints_every_infix_entry(built) -> None:
@@ -154,6 +229,51 @@ def test_library_instance_attributes(toolchain) -> None:
         assert declared(name), name
     for name in ("ltOfOrd", "leOfOrd", "Ord.opposite", "Ord.on", "inferInstance", "Nat.lt_irrefl"):
         assert not declared(name), name
+
+
+def test_canonical_instances_are_what_resolution_over_the_library_gives(toolchain) -> None:
+    """Resolution over the library's instances (issue 37): by priority (``instSizeOfNat`` over the
+    priority-100 ``instSizeOfDefault``), then discrimination-tree order (``instAddNat`` before the
+    later-declared ``Lean.Grind.Semiring.toAdd ?α``), each instance argument resolved in turn; a
+    term is canonical when it is that instance or unfolds to it, and out of fuel nothing is."""
+    env = Environment([toolchain.lib_dir])
+
+    def C(text: str) -> Const:
+        return Const(Name.parse(text), ())
+
+    def app(f, *xs):
+        for x in xs:
+            f = App(f, x)
+        return f
+
+    def canonical(fuel: int = FUEL) -> Canonical:
+        return Canonical(env, "Init", lambda n: env.find(n, within="Init"), lambda _m: True,
+                         lambda n: str(n).startswith("Decidable"), fuel)
+
+    nat = C("Nat")
+    can = canonical()
+    cases = {
+        app(C("LT"), nat): "instLTNat",
+        app(C("HAdd"), nat, nat, nat): "instHAdd Nat instAddNat",
+        app(C("Add"), nat): "instAddNat",
+        app(C("SizeOf"), nat): "instSizeOfNat",
+        app(C("OfNat"), nat, Lit(2)): "instOfNatNat 2",
+        app(C("LT"), app(C("List"), nat)): "List.instLT Nat instLTNat",
+    }
+    for goal, want in cases.items():
+        got = can.resolve(goal)
+        assert got is not None and pretty(got) == want, (pretty(goal), got and pretty(got))
+    add_goal = app(C("HAdd"), nat, nat, nat)
+    assert can.check(app(C("instHAdd"), nat, C("instAddNat")), add_goal).canonical
+    # the structure `instLTNat` is: the same instance written another way
+    assert can.check(app(C("LT.mk"), nat, C("Nat.lt")), app(C("LT"), nat)).canonical
+    # a declared instance over another argument, a lower-priority instance: not canonical
+    times = app(C("instHAdd"), nat, app(C("Add.mk"), nat, C("Nat.mul")))
+    got = can.check(times, add_goal)
+    assert not got.canonical and got.expected is not None and pretty(got.expected) == "instHAdd Nat instAddNat"
+    assert not can.check(app(C("instSizeOfDefault"), nat), app(C("SizeOf"), nat)).canonical
+    starved = canonical(fuel=3).check(app(C("instHAdd"), nat, C("instAddNat")), add_goal)
+    assert not starved.canonical and starved.out_of_fuel
 
 
 # ---------------------------------------------------------------------------- no Lean
@@ -222,5 +342,11 @@ def test_invisible_characters_and_mixed_scripts() -> None:
     assert invisible_characters("Nat\u00a0x") == ["\u00a0"]
     assert invisible_characters("2 + 2 = 5") == []  # visible once quoted: «2 + 2 = 5»
     assert invisible_characters("δ_bound") == []
-    assert mixed_script_words("lօg2") == [("lօg", ("ARMENIAN", "LATIN"))]
-    assert mixed_script_words("no_δ") == [] and mixed_script_words("ε") == []
+    # UTS #39 "Highly Restrictive": one script, or Latin with Han and kana / Bopomofo / Hangul
+    assert mixed_scripts("lօg2") == ("ARMENIAN", "LATIN")
+    assert mixed_scripts("раth") == ("CYRILLIC", "LATIN")  # Cyrillic р and а
+    assert mixed_scripts("no_δ") == ("GREEK", "LATIN")  # `_` is Common: one identifier, two scripts
+    assert mixed_scripts("ε") == () and mixed_scripts("x₁") == () and mixed_scripts("path") == ()
+    assert mixed_scripts("変数x") == () and mixed_scripts("かな漢字") == () and mixed_scripts("한글漢字x") == ()
+    assert mixed_scripts("abーc") == ()  # U+30FC is Hiragana and Katakana by Script_Extensions
+    assert mixed_scripts("かな한글") == ("HANGUL", "HIRAGANA")  # Japanese and Korean: no one writing system

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
+from claimcheck.analysis.canonical import ANY, Canonical
 from claimcheck.analysis.naming import names
 from claimcheck.analysis.pretty import BinderInfos, env_binder_infos, pretty
 from claimcheck.analysis.scope import ProjectScope
@@ -19,7 +20,7 @@ from claimcheck.model.names import Name
 from claimcheck.errors import OleanError
 from claimcheck.olean.terms import (
     App, BVar, Const, Expr, ForallE, Lam, LetE, Proj, Sort, app_spine, instantiate, instantiate_levels,
-    loose_bvar_range, mk_app, strip_mdata, walk,
+    loose_bvar_range, mk_app, replace, strip_mdata, walk,
 )
 
 __all__ = ["EXEMPT_CLASSES", "InstanceProblem", "InstanceRules"]
@@ -41,6 +42,8 @@ class InstanceProblem:
     name: Name | None
     class_name: str
     detail: str
+    #: an instance the structural rule accepts that is not the one resolution gives
+    noncanonical: bool = False
 
 
 class InstanceRules:
@@ -58,6 +61,7 @@ class InstanceRules:
         self._declared: dict[Name, bool] = {}
         self._parent: dict[Name, bool] = {}
         self._instances_of: dict[str, frozenset[Name]] = {}
+        self._canonical: Canonical | None = None
 
     def _is_prop_class(self, name: Name) -> bool:
         got = self._prop_class.get(name)
@@ -182,6 +186,7 @@ class InstanceRules:
         if level > 64:  # instance terms are shallow: a deeper one is not classified, so it is flagged
             self._inline(out, expected, "an instance term too deep to classify")
             return
+        stripped = isinstance(e, Lam)
         while isinstance(e, Lam):
             depth += 1
             e = strip_mdata(e.body)
@@ -207,6 +212,68 @@ class InstanceRules:
         if not isinstance(head, Const):
             self._inline(out, expected, pretty(e, self.infos))  # a `let`, a literal, a sort: not an instance constant
             return
+        if not stripped and self._judge_canonical(e, head, args, depth, lets, out, level, expected, library_only):
+            return
+        self._structural(e, head, args, depth, lets, out, level, expected, library_only)
+
+    def _goal(self, head: Const, args: list[Expr]) -> Expr | None:
+        """The type of ``head args`` (its type's binders instantiated by ``args``), when it is a
+        closed application of a library class to library terms; else ``None``."""
+        ci = self.find(head.name)
+        if ci is None:
+            return None
+        t = strip_mdata(ci.type)
+        for a in args:
+            if not isinstance(t, ForallE):
+                return None
+            t = strip_mdata(instantiate(t.body, a))
+        cls = self._head_const(t)
+        if isinstance(t, ForallE) or cls is None or self.is_project(cls) or self._exempt(cls):
+            return None
+        if loose_bvar_range(t) > 0 or self.scope.mentions_project(t):
+            return None
+        return t
+
+    def _judge_canonical(self, e: Expr, head: Const, args: list[Expr], depth: int, lets: tuple[int, ...],
+                         out: list[InstanceProblem], level: int, expected: Name | None, library_only: bool) -> bool:
+        """Judge the instance ``e`` of a closed library class at library terms by what resolution
+        over the library gives (:mod:`claimcheck.analysis.canonical`): nothing to report when it is
+        that instance; else the structural rule's problems, or a non-canonical instance when that
+        rule finds none. ``False``: the goal is not of that kind, or resolution as modelled finds
+        no instance for it (not out of fuel): the structural rule judges the term."""
+        goal = self._goal(head, args)
+        if goal is None:
+            return False
+        got = self.canonical.check(e, goal)
+        if got.canonical:
+            return True
+        if got.expected is None and not got.out_of_fuel:
+            # resolution as modelled here finds nothing (a higher-order pattern such as
+            # `instCCPOPi`'s `∀ x, ?β x`, an `outParam`): the structural rule judges the term
+            return False
+        found: list[InstanceProblem] = []
+        self._structural(e, head, args, depth, lets, found, level, expected, library_only)
+        if found:
+            out.extend(found)
+            return True
+        if got.out_of_fuel or got.expected is None:
+            why = "resolution over the library ran out of fuel"
+        else:
+            why = f"resolution over the library gives `{pretty(_shown(got.expected))}`"
+        out.append(InstanceProblem(WarningKind.INLINE_INSTANCE, None, str(expected or _class(goal)),
+                                   f"`{pretty(e)}`, not the library's instance of `{pretty(goal)}`: {why}", True))
+        return True
+
+    @property
+    def canonical(self) -> Canonical:
+        if self._canonical is None:
+            self._canonical = Canonical(self.scope.env, self.scope.within, self.find, self.scope.is_core_module,
+                                        self._exempt)
+        return self._canonical
+
+    def _structural(self, e: Expr, head: Const, args: list[Expr], depth: int, lets: tuple[int, ...],
+                    out: list[InstanceProblem], level: int, expected: Name | None, library_only: bool) -> None:
+        """The structural rule: a library instance constant applied to instances that pass it."""
         ci = self.find(head.name)
         if ci is None:
             self._inline(out, expected, f"the unknown constant `{head.name}`")
@@ -376,7 +443,23 @@ class InstanceRules:
                 f"uses the project instance `{p.name}` of the library class `{p.class_name}`"
                 f" (`{p.detail}`): a library operation at library types with the project's meaning"
                 + ("" if found_in == p.name else f" (in `{found_in}`)"), found_in)
+        if p.noncanonical:
+            return StatementWarning(WarningKind.INLINE_INSTANCE, found_in,
+                                    f"`{found_in}` passes the instance {p.detail}", found_in)
         what = f"an instance of `{p.class_name}` written in place" if p.class_name != "?" else "an instance"
         return StatementWarning(
             WarningKind.INLINE_INSTANCE, found_in,
             f"`{found_in}` passes {what} ({p.detail}), not a library instance", found_in)
+
+
+def _shown(e: Expr) -> Expr:
+    """A resolved instance as printed: an argument that cannot change a meaning as ``_``."""
+    return replace(e, lambda x, _d: _HOLE if x is ANY else None)
+
+
+_HOLE = Const(Name.of("_"), ())
+
+
+def _class(goal: Expr) -> str:
+    head, _ = app_spine(strip_mdata(goal))
+    return str(head.name) if isinstance(head, Const) else "?"

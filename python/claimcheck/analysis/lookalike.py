@@ -19,9 +19,15 @@ Unicode's own data, never from a hand list:
   the classes are the connected components of the recorded pairs, and replacing each character by
   a fixed member of its class (the smallest code point) gives equal skeletons exactly when TR39's
   do. A character whose prototype is a sequence (``m`` → ``rn``) is replaced by that sequence.
-* :func:`mixed_script_words`: the words (maximal runs of letters and marks) whose letters come from
-  more than one script (``Common`` and ``Inherited`` aside): ``lօg`` mixes Latin and Armenian.
-  Scripts from the Unicode ``Scripts.txt`` data the same package ships (``categories.json``).
+* :func:`mixed_scripts`: whether an identifier passes UTS #39's restriction level "Highly
+  Restrictive" (section 5.2): its resolved script set (section 5.1: the intersection of its
+  characters' ``Script_Extensions``, ``Common`` and ``Inherited`` standing for every script, Han,
+  Hiragana, Katakana, Hangul and Bopomofo augmented with the writing systems ``Jpan``, ``Kore`` and
+  ``Hanb`` they belong to) is not empty, or it is covered by Latin + Han + Hiragana + Katakana,
+  Latin + Han + Bopomofo or Latin + Han + Hangul. ``раth`` (Cyrillic р and а) and ``lօg`` (an
+  Armenian օ) are not; ``log``, ``δ``, ``x₁`` and ``変数x`` are. ``Script_Extensions`` from the
+  ``regex`` package (``\\p{scx=…}``), over the script names of ``Scripts.txt`` as the same package
+  ships them (``categories.json``).
 
 A Lean name that is not an identifier is printed ``«…»``-quoted (:mod:`claimcheck.model.names`);
 these checks are for what quoting cannot show: a quoted ``«Nat​»`` with a zero-width space still
@@ -40,7 +46,7 @@ from confusable_homoglyphs.utils import load as _load_data
 
 from claimcheck.model.names import Name
 
-__all__ = ["ConfusableTable", "confusables", "invisible_characters", "mixed_script_words", "skeleton",
+__all__ = ["ConfusableTable", "confusables", "invisible_characters", "mixed_scripts", "skeleton",
            "describe_character"]
 
 _IGNORABLE = regex.compile(r"[\p{Default_Ignorable_Code_Point}\p{Bidi_Control}]")
@@ -140,21 +146,44 @@ def skeleton_components(name: Name) -> tuple[str | int, ...]:
     return tuple(_component_skeleton(c) if isinstance(c, str) else c for c in name.components)
 
 
+#: The script names of ``Scripts.txt`` (``LATIN``, ``GREEK``, ...), as ``\p{scx=…}`` takes them.
+_SCRIPT_NAMES: tuple[str, ...] = tuple(
+    n for n in _load_data("categories.json")["iso_15924_aliases"] if n not in ("COMMON", "INHERITED"))
+#: The writing systems UTS #39 (section 5.1) adds to a character's scripts: Han is written in
+#: Japanese, Korean and with Bopomofo; kana only in Japanese, Hangul only in Korean.
+_AUGMENT = {"HAN": ("JPAN", "KORE", "HANB"), "HIRAGANA": ("JPAN",), "KATAKANA": ("JPAN",),
+            "HANGUL": ("KORE",), "BOPOMOFO": ("HANB",)}
+#: The script combinations "Highly Restrictive" allows beside a single script (UTS #39 section 5.2).
+_HIGHLY_RESTRICTIVE = (frozenset({"LATIN", "HAN", "HIRAGANA", "KATAKANA"}), frozenset({"LATIN", "HAN", "BOPOMOFO"}),
+                       frozenset({"LATIN", "HAN", "HANGUL"}))
+
+
+@lru_cache(maxsize=65536)
+def script_extensions(c: str) -> frozenset[str] | None:
+    """The scripts character ``c`` is used with (its ``Script_Extensions``, augmented as UTS #39
+    section 5.1 says), or ``None`` for a character of every script (``Common`` or ``Inherited``
+    alone: digits, ``_``, subscripts, combining marks of no one script)."""
+    found = {name for name in _SCRIPT_NAMES if regex.match(rf"\p{{scx={name}}}", c)}
+    if not found:
+        return None
+    for name in list(found):
+        found.update(_AUGMENT.get(name, ()))
+    return frozenset(found)
+
+
+def mixed_scripts(text: str) -> tuple[str, ...]:
+    """The scripts of identifier ``text`` (sorted) when it is not "Highly Restrictive" in the sense
+    of UTS #39 (see the module docstring), else ``()``."""
+    sets = [x for x in (script_extensions(c) for c in text) if x is not None]
+    if not sets:
+        return ()
+    resolved = frozenset.intersection(*sets)
+    if resolved:
+        return ()
+    if any(all(x & allowed for x in sets) for allowed in _HIGHLY_RESTRICTIVE):
+        return ()
+    scripts = {_scripts.alias(c) for c in text} - _IGNORED_SCRIPTS
+    return tuple(sorted(scripts))
+
+
 _IGNORED_SCRIPTS = frozenset({"COMMON", "INHERITED", "Unknown"})
-
-
-def mixed_script_words(text: str) -> list[tuple[str, tuple[str, ...]]]:
-    """The words of ``text`` (runs of letters and marks) whose letters come from two scripts or
-    more, each with its scripts (sorted)."""
-    out: list[tuple[str, tuple[str, ...]]] = []
-    word: list[str] = []
-    for c in text + "\0":
-        if unicodedata.category(c)[0] in "LM":
-            word.append(c)
-            continue
-        if word:
-            scripts = {_scripts.alias(x) for x in word} - _IGNORED_SCRIPTS
-            if len(scripts) > 1:
-                out.append(("".join(word), tuple(sorted(scripts))))
-            word = []
-    return out

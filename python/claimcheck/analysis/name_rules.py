@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Callable
 
 from claimcheck.analysis.lookalike import (
-    describe_character, invisible_characters, mixed_script_words, skeleton_components,
+    describe_character, invisible_characters, mixed_scripts, skeleton_components,
 )
 from claimcheck.analysis.library import LibraryIndex
 from claimcheck.analysis.scope import ProjectScope
@@ -22,6 +22,28 @@ _INIT = "Init"
 
 #: Names that read as the library's number types (Mathlib's notation, not a Unicode confusable).
 _NUMBER_SETS = {"ℕ": "Nat", "ℤ": "Int", "ℚ": "Rat", "ℝ": "Real", "ℂ": "Complex"}
+
+
+def _word_scripts(text: str) -> tuple[str, ...]:
+    """The scripts of the first word of identifier ``text`` that is not "Highly Restrictive" (UTS
+    #39, as :func:`~claimcheck.analysis.lookalike.mixed_scripts`), else ``()``. The words are the
+    ``_``-separated parts, Lean's word separator: ``δ_bound`` is two words of one script each
+    (Lean's usual naming), ``lօg2`` and ``раth`` are one word of two scripts."""
+    for word in text.split("_"):
+        scripts = mixed_scripts(word)
+        if scripts:
+            return scripts
+    return ()
+
+
+def _binder_mixed_scripts(text: str) -> tuple[str, ...]:
+    """:func:`_word_scripts` of binder name ``text``; a hypothesis named after what it is about
+    (Lean's ``h`` + a name: ``hδ : 0 < δ``, ``hμ``) is judged by that name, so ``hδ`` passes and
+    ``hраth`` does not."""
+    scripts = _word_scripts(text)
+    if scripts and len(text) > 1 and text[0] == "h" and not _word_scripts(text[1:]):
+        return ()
+    return scripts
 
 
 class LibraryNames:
@@ -227,13 +249,13 @@ class NameRules:
                 f"the statement of `{name.user_facing}` binds `{binder}`, a name holding characters a reader cannot see"
                 f" ({chars})", found_in))
         for c in name.components:
-            if isinstance(c, str):
-                for word, scripts in mixed_script_words(c):
-                    out.add(StatementWarning(
-                        WarningKind.MIXED_SCRIPT, name,
-                        f"`{name.user_facing}` mixes scripts in the word `{word}` ({', '.join(s.title() for s in scripts)}):"
-                        " a letter of one script can pass for another's", found_in))
-                    break
+            scripts = _word_scripts(c) if isinstance(c, str) else ()
+            if scripts:
+                out.add(StatementWarning(
+                    WarningKind.MIXED_SCRIPT, name,
+                    f"`{name.user_facing}` mixes scripts in `{c}` ({', '.join(s.title() for s in scripts)}; not"
+                    " \"Highly Restrictive\" in Unicode TR39): a letter of one script can pass for another's", found_in))
+                break
         look = self.lookalike_library_name(name)
         if look is not None:
             suffix, library = look
@@ -282,11 +304,17 @@ class NameRules:
         reads like a visible library name (its confusable skeleton is that name's: ``Νat`` with a
         Greek Ν), and two binders of one type that read alike (``o`` and ``ο``, a Greek omicron).
         Binders of different types (``o : Fin n`` and ``σ : Nat → Nat``, or ``α : Type`` and ``a :
-        α``) are told apart by where they stand, and a binder mixing scripts with nothing it reads
-        like (``hδ``) is Lean's usual naming."""
+        α``) are told apart by where they stand. A binder that mixes scripts (``раth``, Cyrillic р
+        and а) is flagged whatever it reads like (:func:`_binder_mixed_scripts`)."""
         out: set[StatementWarning] = set()
         seen: dict[tuple[tuple, str], str] = {}
         for text, kind in self._binder_names(ci.type):
+            scripts = _binder_mixed_scripts(text)
+            if scripts:
+                out.add(StatementWarning(
+                    WarningKind.MIXED_SCRIPT, name,
+                    f"the statement of `{name.user_facing}` binds `{text}`, which mixes scripts ({', '.join(s.title() for s in scripts)};"
+                    " not \"Highly Restrictive\" in Unicode TR39): a letter of one script can pass for another's", found_in))
             library = self.library_names.lookalikes(Name.of(text), self.scope.within)
             if library:
                 out.add(StatementWarning(

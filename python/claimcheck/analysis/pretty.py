@@ -179,21 +179,6 @@ def _raw_nat(e: Expr) -> int | None:
     return None
 
 
-def _typed_in_text(e: Expr) -> bool:
-    """Whether the printed text of argument ``e`` shows its type: a variable of the statement (its
-    binder prints it), a variable applied, a lambda (its binder's type printed), or an application
-    of a constant (its implicit data arguments are shown unless determined,
-    :meth:`_Printer.undetermined_implicits`); not a numeral or literal."""
-    e = strip_mdata(e)
-    if isinstance(e, (BVar, Lam)):
-        return True  # a lambda prints its binder's type
-    head, _args = app_spine(e)
-    head = strip_mdata(head)
-    if isinstance(head, BVar):
-        return True  # a variable applied: its type is printed at its binder
-    return isinstance(head, Const) and str(head.name) != "OfNat.ofNat"
-
-
 def _is_nat(e: Expr) -> bool:
     e = strip_mdata(e)
     return isinstance(e, Const) and e.name == _NAT
@@ -231,6 +216,9 @@ class _Printer:
         self.cut = False
         #: the type that an enclosing ascription already shows (its numerals need not repeat it)
         self.context: str | None = None
+        #: the operand whose type the other side of a relation shows (``x = none``): its implicit
+        #: arguments that its own type has are read back from there (consumed where it is printed)
+        self.expected: Expr | None = None
 
     def const(self, name: Name) -> str:
         if self.mark_refs and self.inspector.is_project(name):
@@ -319,15 +307,22 @@ class _Printer:
                     return True
         return False
 
-    def undetermined_implicits(self, name: Name, args: list[Expr], infos: tuple[int, ...]) -> dict[int, str]:
-        """The implicit *data* arguments of ``name args`` that its explicit ones do not determine,
-        by position, with the binder's name (printed ``(n := 5)``): ``@g 5 2`` and ``@g 0 2`` are
-        not both ``g 2``, nor ``Fin.rev (Fin.mk 2 h)`` in ``Fin 10`` and in ``Fin 5``. An implicit
-        argument is determined when a later explicit data binder's type mentions it and that
-        argument's type is in the text: a variable of the statement (its type is printed at its
-        binder: ``matMul A B`` with ``A : Mat n``) or an application, whose own implicit data
-        arguments this rule shows (never a proof, never a literal). Types, type formers and proofs
-        stay hidden."""
+    def undetermined_implicits(self, name: Name, args: list[Expr], infos: tuple[int, ...],
+                               expected: bool = False) -> dict[int, str]:
+        """The implicit arguments of ``name args`` that its explicit ones do not determine, by
+        position, with the binder's name (printed ``(α := T)``), one rule for types and data alike:
+        ``@g 5 2`` and ``@g 0 2`` are not both ``g 2``, nor ``@List.length Nat []`` and
+        ``@List.length Bool []`` both ``List.length []``, nor ``@Inhabited.default Nat _`` and
+        ``@Inhabited.default Bool _`` both ``default``.
+
+        An implicit argument is left out only when a later explicit argument determines it: that
+        argument's binder type mentions it at a position unification reads back (:meth:`rigid`:
+        the binder type itself, or under type formers and constructors of inductive types, never
+        under a definition, which need not be injective) and that argument's type is in the text
+        (:meth:`typed`), or, with ``expected`` (the application is one side of a relation whose
+        other side shows its type: ``x = none``), when the application's own type has it at such a
+        position. Proofs are never shown (any two proofs of one proposition are equal), nor
+        instances (the instance rules show those that change a meaning)."""
         if self.inspector is None:
             return {}
         ci = self.inspector.find(name)
@@ -340,13 +335,16 @@ class _Printer:
             t = strip_mdata(t.body)
         out: dict[int, str] = {}
         for i, b in enumerate(binders):
-            if i >= len(infos) or infos[i] not in (1, 2) or not self.is_data(b.binder_type):
+            if i >= len(infos) or infos[i] not in (1, 2) or self.is_proof(b.binder_type):
                 continue
-            determined = any(
-                j < len(infos) and infos[j] == 0 and _typed_in_text(args[j])
-                and not self.is_proof(binders[j].binder_type)
-                and _has_loose(binders[j].binder_type, j - 1 - i, self.memo)
+            # a project synonym (`def N := Nat`) is never read back from an argument: a `Nat`
+            # argument is an `N` too, and Lean would take the `Nat` (and its instances)
+            determined = not self.synonym_carrier(args[i]) and any(
+                j < len(infos) and infos[j] == 0 and not self.is_proof(binders[j].binder_type)
+                and self.rigid(binders[j].binder_type, j - 1 - i) and self.typed(args[j])
                 for j in range(i + 1, len(binders)))
+            if not determined and expected and len(binders) == len(args) and not self.synonym_carrier(args[i]):
+                determined = self.rigid(t, len(binders) - 1 - i)
             if not determined:
                 comps = b.binder_name.components
                 if "_@" in comps:
@@ -355,24 +353,79 @@ class _Printer:
                 out[i] = str(Name.of(last)) if isinstance(last, str) and last and not last.startswith("_") else f"#{i + 1}"
         return out
 
-    def is_data(self, ty: Expr) -> bool:
-        """Whether a binder of type ``ty`` takes data of a type a constant names (``Nat``, ``Fin
-        n``, ``Mat n``): not a type or type former (its type ends in a sort), not a proof, not a term
-        of a type variable (``{a : α}``: determined where ``α`` is)."""
+    def rigid(self, ty: Expr, index: int, depth: int = 0) -> bool:
+        """Whether bound variable ``index`` occurs in type ``ty`` where unifying ``ty`` with an
+        argument's type solves it: ``ty`` is the variable, or an application of an inductive type
+        or a constructor, or a function type, with the variable rigid in one of its parts
+        (``Fin n``, ``List α``, ``α → β``); not under a definition (``def K (n : Nat) := Nat``:
+        ``K 3`` is ``K 5``), a variable, or a projection; nor deeper than ``MAX_DEPTH``."""
+        if depth > MAX_DEPTH:
+            return False
         t = strip_mdata(ty)
-        while isinstance(t, ForallE):
-            t = strip_mdata(t.body)
-        head, _args = app_spine(t)
-        return isinstance(strip_mdata(head), Const) and not self.is_proof(ty)
+        if isinstance(t, BVar):
+            return t.index == index
+        if isinstance(t, ForallE):
+            return self.rigid(t.binder_type, index, depth + 1) or self.rigid(t.body, index + 1, depth + 1)
+        head, hargs = app_spine(t)
+        head = strip_mdata(head)
+        if not hargs or not isinstance(head, Const):
+            return False
+        found = self.inspector.find(head.name) if self.inspector is not None else None
+        if found is None or found.kind not in ("inductive", "constructor"):
+            return False
+        return any(self.rigid(a, index, depth + 1) for a in hargs)
+
+    def typed(self, e: Expr, depth: int = 0) -> bool:
+        """Whether the printed text of ``e`` shows its type (so that an implicit argument its type
+        mentions can be left out): a variable of the statement (its type is printed at its binder)
+        or one applied, a lambda (its binder's type printed), a numeral that is a ``Nat`` or prints
+        its type, an application of a constant (its implicit arguments are shown unless determined,
+        :meth:`undetermined_implicits`), a list literal whose first element is typed, an operator
+        whose operand is; not ``[]``, nor a numeral inside an ascription, nor a term deeper than
+        ``MAX_DEPTH`` (it prints cut)."""
+        if depth > MAX_DEPTH:
+            return False
+        e = strip_mdata(e)
+        if isinstance(e, (BVar, Lam, Sort, ForallE)):
+            return True
+        if isinstance(e, Lit):
+            return True  # a `Nat` or `String` literal
+        if isinstance(e, LetE):
+            return self.typed(e.body, depth + 1)
+        head, args = app_spine(e)
+        head = strip_mdata(head)
+        if isinstance(head, BVar):
+            return True
+        if not isinstance(head, Const):
+            return False
+        n = str(head.name)
+        if n == "OfNat.ofNat" and len(args) == 3:
+            return _is_nat(args[0]) or self.context is None
+        if n == "List.nil":
+            return False
+        if n == "List.cons" and len(args) == 3:
+            return self.typed(args[1], depth + 1) or self.typed(args[2], depth + 1)
+        if n == "Prod.mk" and len(args) == 4:
+            return self.typed(args[2], depth + 1) and self.typed(args[3], depth + 1)
+        if n == "ite" and len(args) == 5:
+            return self.typed(args[3], depth + 1) or self.typed(args[4], depth + 1)
+        if n == "Neg.neg" and len(args) == 3:
+            return self.typed(args[2], depth + 1)
+        op = INFIX.get(n)
+        if op is not None and len(args) == op.arity and n not in _RELATIONS and op.arity == 6:
+            return self.typed(args[op.left], depth + 1) or self.typed(args[op.right], depth + 1)
+        return True
 
     def is_proof(self, ty: Expr) -> bool:
-        """Whether a binder of type ``ty`` takes a proof (its type's head is a constant whose type
-        ends in ``Prop``) or a type (its type ends in a sort)."""
+        """Whether a binder of type ``ty`` takes a proof: its type's head is a constant whose type
+        ends in ``Prop`` (a type, whose type ends in a sort, is not)."""
+        if self.inspector is None:
+            return False
         t = strip_mdata(ty)
         while isinstance(t, ForallE):
             t = strip_mdata(t.body)
         if isinstance(t, Sort):
-            return True
+            return False
         head, _args = app_spine(t)
         head = strip_mdata(head)
         ci = self.inspector.find(head.name) if isinstance(head, Const) else None
@@ -458,6 +511,7 @@ class _Printer:
         return f"{word} {' '.join(groups)}{sep} {body}", 0
 
     def app(self, e: Expr, ctx: list[str]) -> tuple[str, int]:
+        expected, self.expected = self.expected is e, None  # for this application only
         head, args = app_spine(e)
         if isinstance(head, Const):
             name = head.name
@@ -485,7 +539,14 @@ class _Printer:
                 inner, extra = args[: op.arity], args[op.arity:]
                 fn = f"({self.fmt(inner[op.left], ctx, op.lp)} {op.symbol} {self.fmt(inner[op.right], ctx, op.rp)})"
                 return " ".join([fn] + [self.fmt(x, ctx, _MAX_PREC) for x in extra]), _APP_PREC
-            if op is not None and len(args) == op.arity:
+            # an order or arithmetic on a project type defined as a library one (`def N := Nat`): its
+            # operands may be of the library type, and Lean reads `(a + b : S.N)` or `(a : S.N) < b`
+            # at the operands' type, so the carrier (whose instance gives the operation its meaning)
+            # is shown as named arguments: `HAdd.hAdd (α := S.N) (β := S.N) (γ := S.N) a b`; `=`
+            # means the same at either
+            synonym = op is not None and ((n in _ORDERS and self.synonym_carrier(args[0]))
+                                          or (n in _ARITH and self.synonym_carrier(args[2])))
+            if op is not None and len(args) == op.arity and not synonym:
                 sym = op.symbol
                 if flagged:
                     sym += "".join(f"[{flagged[i]}]" for i in sorted(flagged))
@@ -494,15 +555,10 @@ class _Printer:
                 def infix() -> str:
                     return f"{self.fmt(a, ctx, op.lp)} {sym} {self.fmt(b, ctx, op.rp)}"
 
-                if n in _ORDERS and self.synonym_carrier(args[0]) and self.type_key(args[0], ctx) != self.context:
-                    # an order on a project type defined as a library one (`def N := Nat`): its
-                    # operands may be of the library type, so the carrier (whose instance gives the
-                    # order its meaning) is shown; `=` means the same at either
-                    return f"{self.ascribed(a, args[0], ctx)} {sym} {self.fmt(b, ctx, op.rp)}", op.prec
-                if n in _ARITH and self.synonym_carrier(args[2]) and self.type_key(args[2], ctx) != self.context:
-                    return self.ascribed(e, args[2], ctx, infix), _MAX_PREC
-                if n in _RELATIONS and not _is_nat(args[0]) and _numeral(a) and _numeral(b):
-                    # numerals alone do not show their type: `(1 + 1 : Fin 2) = 0`, not `1 + 1 = 0`
+                if n in _RELATIONS and ((not _is_nat(args[0]) and _numeral(a) and _numeral(b))
+                                        or not (self.typed(a) or self.typed(b))):
+                    # numerals alone do not show their type: `(1 + 1 : Fin 2) = 0`, not `1 + 1 = 0`;
+                    # nor does `[]`: `([] : List Nat) = []`, not `[] = []`
                     left = self.ascribed(a, args[0], ctx)
                     saved, self.context = self.context, self.type_key(args[0], ctx)
                     try:
@@ -513,6 +569,14 @@ class _Printer:
                 if n in _ARITH and self.shown_type(args[2], ctx) and _numeral(e):
                     # arithmetic on numerals of another type than Nat says it once: `(7 * 40 : UInt8)`
                     return self.ascribed(e, args[2], ctx, infix), _MAX_PREC
+                if op.arity == 6 and not (self.typed(a) or self.typed(b)) and self.type_key(args[2], ctx) != self.context:
+                    # operands that do not show their type: `([] ++ [] : List Nat)`
+                    return self.ascribed(e, args[2], ctx, infix), _MAX_PREC
+                if n in _RELATIONS:
+                    # one side that shows its type gives the other its type: `x = none`
+                    # (the side that shows it with no named argument gives it: `none = l.head?`)
+                    marked = 1 if self.alone(a) or (self.typed(a) and not self.alone(b)) else 0
+                    return self.related(a, b, marked, op, sym, ctx), op.prec
                 return infix(), op.prec
             if flagged:
                 return self.explicit(head, args, ctx, flagged)
@@ -525,7 +589,7 @@ class _Printer:
                 return special
             infos = self.binder_infos(name) if self.binder_infos else None
             if infos is not None:
-                named = self.undetermined_implicits(name, args, infos)
+                named = self.undetermined_implicits(name, args, infos, expected)
                 shown = [self.fmt(a, ctx, _MAX_PREC) if i >= len(infos) or infos[i] == 0
                          else f"({named[i]} := {self.fmt(a, ctx)})"
                          for i, a in enumerate(args) if i >= len(infos) or infos[i] == 0 or i in named]
@@ -537,13 +601,40 @@ class _Printer:
         return " ".join(parts), _APP_PREC
 
 
+    def alone(self, e: Expr) -> bool:
+        """Whether ``e`` shows its type (:meth:`typed`) with no implicit argument named: not an
+        application of a constant whose implicit arguments its explicit ones leave open."""
+        if not self.typed(e):
+            return False
+        head, args = app_spine(strip_mdata(e))
+        head = strip_mdata(head)
+        if not isinstance(head, Const) or self.binder_infos is None or str(head.name) in INFIX:
+            return True
+        infos = self.binder_infos(head.name)
+        return infos is None or not self.undetermined_implicits(head.name, args, infos)
+
+    def related(self, a: Expr, b: Expr, marked: int, op: Infix, sym: str, ctx: list[str]) -> str:
+        """``a sym b``, the operand at position ``marked`` (0 or 1) printed knowing its type
+        (:attr:`expected`)."""
+        texts = []
+        for k, (x, need) in enumerate(((a, op.lp), (b, op.rp))):
+            self.expected = strip_mdata(x) if k == marked else None
+            try:
+                texts.append(self.fmt(x, ctx, need))
+            finally:
+                self.expected = None
+        return f"{texts[0]} {sym} {texts[1]}"
+
     def explicit(self, head: Const, args: list[Expr], ctx: list[str], flagged: dict[int, str]) -> tuple[str, int]:
         """``head`` applied to its explicit arguments and, in place, its flagged instances."""
         infos = (self.binder_infos(head.name) if self.binder_infos else None) or ()
+        named = self.undetermined_implicits(head.name, args, infos)
         parts = [self.const(head.name)]
         for i, a in enumerate(args):
             if i in flagged:
                 parts.append(f"[{flagged[i]}]")
+            elif i in named:
+                parts.append(f"({named[i]} := {self.fmt(a, ctx)})")
             elif i >= len(infos) or infos[i] == 0:
                 parts.append(self.fmt(a, ctx, _MAX_PREC))
         return " ".join(parts), _APP_PREC

@@ -56,6 +56,17 @@ never change a meaning). Library constants end the walk. Four kinds:
     project function whose result type is a variable. Safe by default: an instance the rule cannot
     classify (an unknown constant, a term of another shape) is flagged. Same exemptions as above.
 
+    On top of that, an instance of a library class at closed library terms (``LT Nat``, ``HAdd Nat
+    Nat Nat``, ``SizeOf Nat``) is judged by what it *is*, not by how it is built: elided only when
+    it is the instance Lean's resolution gives over the library's own instances (priority, then
+    discrimination-tree order; each argument resolved in turn; :mod:`claimcheck.analysis.canonical`),
+    or unfolds to it through reducible and instance definitions (``⟨Nat.lt⟩`` is ``instLTNat``).
+    Another library instance, however declared, is flagged with what resolution gives:
+    ``@SizeOf.sizeOf Nat (instSizeOfDefault Nat) 5 = 0`` (a priority-100 instance where resolution
+    gives ``instSizeOfNat``) prints as ``SizeOf.sizeOf [instSizeOfDefault Nat] 5 = 0`` and fails the
+    claim. Out of fuel, the instance is flagged; where resolution as modelled finds no instance at
+    all (a higher-order pattern), the structural rule above decides.
+
 ``shadowing`` — a project declaration whose name, after one of its namespaces, is the full name
     of a library declaration visible to the project: ``MLTheory.Nat.gcd`` is written ``Nat.gcd``
     inside ``namespace MLTheory``, ``Sh.True`` is written ``True`` inside ``namespace Sh``. Two
@@ -73,8 +84,12 @@ never change a meaning). Library constants end the walk. Four kinds:
     name's, while the name is not that name: ``Nat.«ɡcd»`` (U+0261) reads as ``Nat.gcd``, ``Nаt``
     with a Cyrillic ``а`` as ``Nat``.
 
-``mixed-script`` — a project name with a word (a run of letters) whose letters come from more than
-    one script: ``Nat.«lօg2»`` with an Armenian ``օ``.
+``mixed-script`` — an identifier a statement shows (a component of a project name, or a binder
+    name) that is not "Highly Restrictive" in Unicode TR39 (section 5.2: one script, or Latin with
+    Han and kana, Bopomofo or Hangul): ``Nat.«lօg2»`` with an Armenian ``օ``, a binder ``раth`` with
+    a Cyrillic ``р`` and ``а`` (:func:`claimcheck.analysis.lookalike.mixed_scripts`), judged word by
+    word (``_`` separates Lean's words: ``δ_bound`` passes). A hypothesis ``h`` + a name (``hδ : 0 <
+    δ``) is judged by that name: Lean's usual naming.
 
 ``invisible`` — a project name, or a binder name of a statement, with a character a reader cannot
     see (a zero-width space or joiner, a bidirectional control, a space at a component's end, ...:
@@ -85,8 +100,7 @@ never change a meaning). Library constants end the walk. Four kinds:
     omicron: two declarations a reader takes for one) and to the names a statement binds: a binder
     that reads like a visible library name (``Νat``, a Greek Ν) and two binders of one type that read
     alike (``o`` and ``ο``). Binders of different types (``α : Type`` and ``a : α``, ``σ : Nat →
-    Nat`` and ``o : Nat``) and a binder mixing scripts with nothing it reads like (``hδ``) are Lean's
-    usual naming.
+    Nat`` and ``o : Nat``) are Lean's usual naming.
 
 ``too-large`` — a statement deeper than the printer goes: it is never shown cut with ``…`` (what
     lies past the cut would be neither shown nor reviewed); the claim fails, "too large to show".

@@ -1,0 +1,489 @@
+"""The library's canonical instance of a class at given types, resolved as Lean resolves it.
+
+An instance argument may be left out of a printed statement only when it is what Lean's instance
+resolution gives over the **library's** instances (the toolchain's modules the statement's module
+imports; the project's own instances never count): ``instLTNat`` for ``LT Nat``, ``@instHAdd Nat
+instAddNat`` for ``HAdd Nat Nat Nat``, ``instOfNatNat 2`` for ``OfNat Nat 2``. :class:`Canonical`
+computes that instance and says whether a term in a statement is it:
+
+* **Candidates.** The global (not ``scoped``) ``instance`` attributes of the library modules in
+  scope (:meth:`claimcheck.olean.reader.Module.attributes`), indexed by class. They are tried as
+  Lean's ``getInstances`` orders them: higher priority first; at equal priority in the reverse of
+  the discrimination tree's order (an instance whose pattern is specific at the first place where
+  two differ, ``LT Nat``, before one with a wildcard there, ``LT ?α``; then the later declared, in
+  the modules' import order, first).
+* **Matching.** An instance's conclusion (its binders as metavariables) is matched first-order
+  against the goal, universe levels aside. Its instance-implicit arguments are resolved in turn,
+  recursively, with backtracking to the next candidate when one fails; an argument of a class whose
+  instances cannot differ (a ``Prop`` class, ``Decidable``) is any term (:data:`ANY`).
+* **Fuel.** Every match and unfolding step costs one unit of a deterministic budget
+  (:data:`FUEL`); a goal inside its own resolution fails (a cycle). Out of fuel, no instance is
+  canonical: the statement shows it.
+* **Comparison.** The statement's term is the canonical one when it is that term syntactically
+  (metadata and universe levels aside), or when both reach the same term by unfolding what
+  resolution sees through (``@[reducible]`` and ``abbrev`` definitions, the project's too; library
+  instances; projections of constructors) and beta-reduction, under the same fuel. ``@instHAdd Nat ⟨Nat.mul⟩``
+  unfolds to ``Nat.mul`` where the canonical one unfolds to ``Nat.add``: not canonical.
+
+What this does not model: local instances (a goal with bound variables is not resolved here: the
+caller's structural rule judges it), ``outParam`` arguments (the goal is matched whole), default
+instances, higher-order patterns (``instCCPOPi``'s ``∀ x, ?β x``), unification up to reducible
+unfolding of the goal's types. Where resolution as modelled finds no instance at all, the caller
+(:meth:`claimcheck.analysis.instance_rules.InstanceRules._judge_canonical`) falls back to its
+structural rule rather than reporting every such instance.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+from claimcheck.errors import OleanError
+from claimcheck.model.names import Name
+from claimcheck.olean.reader import ConstantInfo, Environment
+from claimcheck.olean.terms import (
+    App, BVar, Const, Expr, ForallE, FVar, Lam, LetE, Lit, MVar, Proj, Sort, app_spine, instantiate,
+    loose_bvar_range, mk_app, replace, strip_mdata,
+)
+
+__all__ = ["ANY", "FUEL", "Canonical", "Resolution"]
+
+#: The steps (matches, unfoldings, comparisons) one question may take.
+FUEL = 20_000
+#: How deep resolution nests (an instance's argument's argument ...).
+MAX_DEPTH = 16
+#: Stands for an argument whose value cannot change a meaning (a proof, a ``Decidable`` instance).
+ANY = Const(Name.of("_claimcheck", "any"), ())
+
+_INST_IMPLICIT = 3
+
+
+class _OutOfFuel(Exception):
+    """The deterministic budget of one question is spent."""
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    name: Name
+    priority: int
+    order: int  # place in the library's declaration order (import order, then entry order)
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """The answer for one instance term: ``canonical`` (elide it), else why not: ``expected`` the
+    canonical instance (``None``: resolution found none, or ran out of fuel: ``out_of_fuel``)."""
+
+    canonical: bool
+    expected: Expr | None = None
+    out_of_fuel: bool = False
+
+
+class Canonical:
+    """Resolution over the library instances module ``within`` sees (module docstring).
+
+    ``find``: the constants ``within`` sees; ``is_library_module``: tells the toolchain's modules;
+    ``exempt``: classes whose instances cannot change a meaning."""
+
+    def __init__(self, env: Environment, within: str, find: Callable[[Name], ConstantInfo | None],
+                 is_library_module: Callable[[str], bool], exempt: Callable[[Name], bool],
+                 fuel: int = FUEL) -> None:
+        self.env, self.within, self.find = env, within, find
+        self.is_library_module, self.exempt, self.fuel = is_library_module, exempt, fuel
+        self._by_class: dict[Name, list[_Candidate]] | None = None
+        self._unfoldable: set[Name] = set()
+        self._memo: dict[object, Expr | None] = {}
+        self._left = fuel
+        self._in_progress: set[object] = set()
+        self._cuts = 0
+
+    # ------------------------------------------------------------------ the library's instances
+
+    def _module_order(self) -> list[str]:
+        """The modules ``within`` imports, in Lean's import order (depth first, a module after its
+        imports)."""
+        out: list[str] = []
+        seen: set[str] = set()
+        stack: list[tuple[str, Iterator[str]]] = []
+
+        def imports(m: str) -> Iterator[str]:
+            try:
+                return iter(self.env.load(m).imported_modules)
+            except (OleanError, OSError, KeyError):
+                return iter(())
+
+        seen.add(self.within)
+        stack.append((self.within, imports(self.within)))
+        while stack:
+            m, it = stack[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                stack.pop()
+                out.append(m)
+            elif nxt not in seen:
+                seen.add(nxt)
+                stack.append((nxt, imports(nxt)))
+        return out
+
+    def _index(self) -> dict[Name, list[_Candidate]]:
+        if self._by_class is not None:
+            return self._by_class
+        by_class: dict[Name, list[_Candidate]] = {}
+        order = 0
+        for m in self._module_order():
+            if not self.is_library_module(m):
+                continue
+            try:
+                mod = self.env.load(m)
+                attrs = mod.attributes()
+            except (OleanError, OSError):
+                continue  # a module whose entries cannot be read has no instance that counts
+            self._unfoldable.update(attrs.reducible)
+            for inst in attrs.instances:
+                self._unfoldable.add(inst.name)
+                if inst.scoped is not None:
+                    continue
+                ci = self.find(inst.name)
+                cls = _class_of(ci.type) if ci is not None else None
+                if cls is not None:
+                    by_class.setdefault(cls, []).append(_Candidate(inst.name, inst.priority, order))
+                    order += 1
+        self._by_class = by_class
+        return by_class
+
+    # ------------------------------------------------------------------ questions
+
+    def check(self, term: Expr, goal: Expr) -> Resolution:
+        """Whether ``term`` (an instance argument) is the canonical instance of the closed class
+        application ``goal``."""
+        self._left = self.fuel
+        try:
+            expected = self.resolve(goal)
+            if expected is None:
+                return Resolution(False)
+            same = self.equivalent(term, expected)
+        except _OutOfFuel:
+            return Resolution(False, out_of_fuel=True)
+        except RecursionError:
+            return Resolution(False, out_of_fuel=True)
+        return Resolution(same, None if same else expected)
+
+    def _spend(self, n: int = 1) -> None:
+        self._left -= n
+        if self._left < 0:
+            raise _OutOfFuel()
+
+    def resolve(self, goal: Expr, depth: int = 0) -> Expr | None:
+        """The instance resolution gives for ``goal``, or ``None``."""
+        goal = _clean(goal)
+        key = _key(goal)
+        if key in self._memo:
+            return self._memo[key]
+        if depth > MAX_DEPTH or key in self._in_progress:
+            self._cuts += 1  # a failure that depends on where it was asked: not remembered
+            return None
+        cls = _class_of(goal)
+        if cls is None:
+            return None
+        self._in_progress.add(key)
+        cuts = self._cuts
+        try:
+            got = self._resolve(cls, goal, depth)
+        finally:
+            self._in_progress.discard(key)
+        if got is not None or self._cuts == cuts:
+            self._memo[key] = got
+        return got
+
+    def _resolve(self, cls: Name, goal: Expr, depth: int) -> Expr | None:
+        matches = []
+        for cand in self._index().get(cls, ()):
+            self._spend()
+            ci = self.find(cand.name)
+            if ci is None:
+                continue
+            binders, conclusion = _open(ci.type, cand.name)
+            subst: dict[Name, Expr] = {}
+            if not _match(conclusion, goal, subst, self._spend):
+                continue
+            matches.append((cand.priority, _key_flags(conclusion), cand.order, cand, ci, binders, subst))
+        matches.sort(key=lambda t: (t[0], t[1], t[2]))
+        for _prio, _flags, _order, cand, ci, binders, subst in reversed(matches):
+            got = self._complete(cand.name, ci, binders, subst, depth)
+            if got is not None:
+                return got
+        return None
+
+    def _complete(self, name: Name, ci: ConstantInfo, binders: list[tuple[Name, Expr, int]],
+                  subst: dict[Name, Expr], depth: int) -> Expr | None:
+        """The candidate applied to its arguments: the matched ones, its instance arguments
+        resolved in turn; ``None`` when one cannot be."""
+        args: list[Expr] = []
+        for mv, ty, info in binders:
+            if mv in subst:
+                args.append(subst[mv])
+                continue
+            if info != _INST_IMPLICIT:
+                return None
+            sub = _substitute(ty, subst)
+            if _has_mvar(sub):
+                return None
+            cls = _class_of(sub)
+            if cls is None:
+                return None
+            if self.exempt(cls):
+                value: Expr | None = ANY
+            else:
+                value = self.resolve(sub, depth + 1)
+            if value is None:
+                return None
+            subst[mv] = value
+            args.append(value)
+        return mk_app(Const(name, ()), *args)
+
+    # ------------------------------------------------------------------ comparison
+
+    def equivalent(self, a: Expr, b: Expr) -> bool:
+        """``a`` and ``b`` the same term, or the same after unfolding what resolution sees through."""
+        if _same(a, b, self._spend):
+            return True
+        return self._defeq(a, b, 0)
+
+    def _defeq(self, a: Expr, b: Expr, depth: int) -> bool:
+        self._spend()
+        if depth > 64:
+            raise _OutOfFuel()
+        a, b = self._whnf(a), self._whnf(b)
+        if _same(a, b, self._spend):
+            return True
+        ha, xs = app_spine(a)
+        hb, ys = app_spine(b)
+        ha, hb = strip_mdata(ha), strip_mdata(hb)
+        if isinstance(ha, Const) and isinstance(hb, Const) and ha.name == hb.name and len(xs) == len(ys):
+            return all(self._defeq(x, y, depth + 1) for x, y in zip(xs, ys))
+        if isinstance(a, Lam) and isinstance(b, Lam):
+            return self._defeq(a.body, b.body, depth + 1)
+        if isinstance(ha, BVar) and isinstance(hb, BVar) and ha.index == hb.index and len(xs) == len(ys):
+            return all(self._defeq(x, y, depth + 1) for x, y in zip(xs, ys))
+        return False
+
+    def _whnf(self, e: Expr) -> Expr:
+        """``e`` with its head unfolded while it is a library definition resolution sees through,
+        a beta-redex or a projection of a constructor."""
+        while True:
+            self._spend()
+            e = strip_mdata(e)
+            head, args = app_spine(e)
+            head = strip_mdata(head)
+            if isinstance(head, Lam) and args:
+                body: Expr = head
+                rest = list(args)
+                while rest:
+                    lam = strip_mdata(body)
+                    if not isinstance(lam, Lam):
+                        break
+                    body = instantiate(lam.body, rest.pop(0))
+                e = mk_app(body, *rest)
+                continue
+            if isinstance(head, Proj):
+                struct = self._whnf(head.struct)
+                field = self._field(struct, head.index)
+                if field is None:
+                    return e
+                e = mk_app(field, *args)
+                continue
+            if isinstance(head, Const) and self._sees_through(head.name):
+                ci = self.find(head.name)
+                if ci is None or ci.value is None:
+                    return e
+                e = mk_app(ci.value, *args)
+                continue
+            return e
+
+    def _sees_through(self, name: Name) -> bool:
+        """A definition resolution unfolds: a library instance, an ``abbrev`` or ``@[reducible]``
+        definition, the project's included (a project ``abbrev`` whose value is the canonical
+        instance means what the library's does; one whose value is anything else is not it)."""
+        self._index()
+        if name in self._unfoldable:
+            return True
+        ci = self.find(name)
+        if ci is None or ci.kind != "definition":
+            return False
+        try:
+            mod = self.env.load(ci.module)
+            return mod.kernel_fields(name).hints[0] == "abbrev" or name in mod.attributes().reducible
+        except (KeyError, OleanError, OSError):
+            return False
+
+    def _field(self, struct: Expr, index: int) -> Expr | None:
+        head, args = app_spine(strip_mdata(struct))
+        head = strip_mdata(head)
+        if not isinstance(head, Const):
+            return None
+        ci = self.find(head.name)
+        if ci is None or ci.kind != "constructor":
+            return None
+        try:
+            params = self.env.load(ci.module).kernel_fields(head.name).num_params
+        except (KeyError, OleanError, OSError):
+            return None
+        if params is None or params + index >= len(args):
+            return None
+        return args[params + index]
+
+
+# ---------------------------------------------------------------------------- terms
+
+
+def _class_of(t: Expr) -> Name | None:
+    """The constant heading ``t`` after its ``∀`` binders."""
+    t = strip_mdata(t)
+    while isinstance(t, ForallE):
+        t = strip_mdata(t.body)
+    head, _ = app_spine(t)
+    head = strip_mdata(head)
+    return head.name if isinstance(head, Const) else None
+
+
+def _clean(e: Expr) -> Expr:
+    """``e`` without metadata and universe levels (levels never decide which instance applies)."""
+    return replace(e, lambda x, _d: Const(x.name, ()) if isinstance(x, Const) and x.levels else None)
+
+
+def _open(t: Expr, name: Name) -> tuple[list[tuple[Name, Expr, int]], Expr]:
+    """An instance's type as metavariables for its binders (with their types and binder infos)
+    and its conclusion over them."""
+    t = _clean(t)
+    binders = []
+    k = 0
+    while isinstance(t, ForallE):
+        mv = Name.of("_claimcheck_mvar", str(name), k)
+        binders.append((mv, t.binder_type, t.binder_info))
+        t = instantiate(t.body, MVar(mv))
+        k += 1
+    return binders, t
+
+
+def _has_mvar(e: Expr) -> bool:
+    found = False
+
+    def f(x: Expr, _d: int) -> Expr | None:
+        nonlocal found
+        if isinstance(x, MVar):
+            found = True
+            return x
+        return None
+
+    replace(e, f)
+    return found
+
+
+def _substitute(e: Expr, subst: dict[Name, Expr]) -> Expr:
+    return replace(e, lambda x, _d: subst.get(x.name, x) if isinstance(x, MVar) else None)
+
+
+def _key_flags(conclusion: Expr) -> tuple[int, ...]:
+    """The discrimination tree's path of a conclusion's arguments, as flags: 0 where it has a
+    wildcard (a metavariable), 1 where a symbol (so that sorting ascending puts wildcards first)."""
+    out: list[int] = []
+    _, args = app_spine(conclusion)
+    stack = list(reversed(args))
+    while stack:
+        x = strip_mdata(stack.pop())
+        head, xs = app_spine(x)
+        head = strip_mdata(head)
+        if isinstance(head, MVar) or isinstance(head, BVar):
+            out.append(0)
+            continue
+        out.append(1)
+        stack.extend(reversed(xs))
+    return tuple(out)
+
+
+def _match(p: Expr, t: Expr, subst: dict[Name, Expr], spend: Callable[[], None]) -> bool:
+    """First-order matching of the pattern ``p`` (over metavariables) against the closed ``t``."""
+    spend()
+    p, t = strip_mdata(p), strip_mdata(t)
+    if isinstance(p, MVar):
+        got = subst.get(p.name)
+        if got is None:
+            subst[p.name] = t
+            return True
+        return _same(got, t, spend)
+    if isinstance(p, Const) and isinstance(t, Const):
+        return p.name == t.name
+    if isinstance(p, App) and isinstance(t, App):
+        return _match(p.fn, t.fn, subst, spend) and _match(p.arg, t.arg, subst, spend)
+    if (isinstance(p, ForallE) and isinstance(t, ForallE)) or (isinstance(p, Lam) and isinstance(t, Lam)):
+        return _match(p.binder_type, t.binder_type, subst, spend) and _match(p.body, t.body, subst, spend)
+    if isinstance(p, Lit) and isinstance(t, Lit):
+        return p.value == t.value
+    if isinstance(p, BVar) and isinstance(t, BVar):
+        return p.index == t.index
+    return isinstance(p, Sort) and isinstance(t, Sort)
+
+
+def _same(a: Expr, b: Expr, spend: Callable[[], None]) -> bool:
+    """The same term, metadata and universe levels aside; :data:`ANY` is the same as anything."""
+    stack = [(a, b)]
+    while stack:
+        spend()
+        x, y = stack.pop()
+        x, y = strip_mdata(x), strip_mdata(y)
+        if x is y or x is ANY or y is ANY:
+            continue
+        if isinstance(x, Const) and isinstance(y, Const):
+            ok = x.name == y.name
+        elif isinstance(x, App) and isinstance(y, App):
+            stack += [(x.fn, y.fn), (x.arg, y.arg)]
+            ok = True
+        elif (isinstance(x, ForallE) and isinstance(y, ForallE)) or (isinstance(x, Lam) and isinstance(y, Lam)):
+            stack += [(x.binder_type, y.binder_type), (x.body, y.body)]
+            ok = True
+        elif isinstance(x, LetE) and isinstance(y, LetE):
+            stack += [(x.type, y.type), (x.value, y.value), (x.body, y.body)]
+            ok = True
+        elif isinstance(x, Proj) and isinstance(y, Proj):
+            stack.append((x.struct, y.struct))
+            ok = x.index == y.index and x.type_name == y.type_name
+        elif isinstance(x, Sort) and isinstance(y, Sort):
+            ok = True
+        elif isinstance(x, Lit) and isinstance(y, Lit):
+            ok = x.value == y.value
+        elif isinstance(x, BVar) and isinstance(y, BVar):
+            ok = x.index == y.index
+        elif (isinstance(x, MVar) and isinstance(y, MVar)) or (isinstance(x, FVar) and isinstance(y, FVar)):
+            ok = x.name == y.name
+        else:
+            ok = False
+        if not ok:
+            return False
+    return True
+
+
+def _key(e: Expr) -> object:
+    """A structural, hashable key of a term (terms compare by identity)."""
+    e = strip_mdata(e)
+    if isinstance(e, App):
+        head, args = app_spine(e)
+        return ("app", _key(head), tuple(_key(a) for a in args))
+    if isinstance(e, Const):
+        return ("c", e.name)
+    if isinstance(e, Lit):
+        return ("l", e.value)
+    if isinstance(e, BVar):
+        return ("b", e.index)
+    if isinstance(e, (MVar, FVar)):
+        return ("m", e.name)
+    if isinstance(e, Sort):
+        return ("s",)
+    if isinstance(e, (ForallE, Lam)):
+        return (e.kind, _key(e.binder_type), _key(e.body))
+    if isinstance(e, Proj):
+        return ("p", e.type_name, e.index, _key(e.struct))
+    return ("?", id(e))
+
+
+def closed(e: Expr) -> bool:
+    return loose_bvar_range(e) == 0
