@@ -103,7 +103,13 @@ class Session:
         return [m for m in self.build.modules if m not in failed]
 
     def _core_module(self, module: str) -> bool:
-        return stages.is_core_module(self.environment, self.toolchain, module)
+        got = self._core_modules.get(module)
+        if got is None:
+            got = self._core_modules[module] = stages.is_core_module(self.environment, self.toolchain, module)
+        return got
+
+    #: which modules are the toolchain's library, as asked in this session (each resolves paths)
+    _core_modules: dict[str, bool] = field(default_factory=dict, init=False, repr=False)
 
     #: the instance rules of each module read in this session
     _instance_rules: dict[str, InstanceRules] = field(default_factory=dict, init=False, repr=False)
