@@ -70,7 +70,7 @@ state; ``witnesses``, witness id -> ok; ``instances``, instance theorem -> cross
 ``present``, paths that must not / must exist; ``no_file_contains``, a text no project file holds;
 ``no_process``, no process of the case is left; ``no_connection``, nothing reached the case's
 servers; ``clean_outputs``, every output format free of control characters (``escaped_as``: a text
-they show instead).
+they show instead); ``restored``, the files a ``tamper`` step changed hold their earlier bytes.
 """
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ VOCABULARY = frozenset({
     "not_shown", "status_output", "files", "axioms_exactly", "dependency_axioms", "private", "workspace",
     "before", "env", "concurrent", "same_as_no_cache", "timeout", "paper_claims", "modules", "witnesses",
     "instances", "status_json", "package_unchanged", "package_changed", "absent", "present", "no_file_contains",
-    "no_process", "no_connection", "clean_outputs", "escaped_as",
+    "no_process", "no_connection", "clean_outputs", "escaped_as", "restored",
 })
 #: The keys of one claim's expectations, and of ``problems``.
 CLAIM_KEYS = frozenset({"verdict", "errors", "warnings", "entries"})

@@ -4,7 +4,8 @@ Every folder of ``tests/fixtures/trust/`` is a small project with an ``expected.
 vocabulary of ``tests/cases.py`` (``about`` says what the case is):
 
 * ``before``: steps run first, in order: ``build``; ``tamper: {module, from, to}`` (a Nat literal
-  changed in the built ``.olean`` bytes); ``forge_bookkeeping`` (the bookkeeping an older claimcheck
+  changed in the built ``.olean`` bytes; ``keep_times: true``: its size and times put back as they were);
+  ``settle`` (a wait until the outputs are old enough for their hashes to be remembered); ``forge_bookkeeping`` (the bookkeeping an older claimcheck
   trusted, forged: ``build/state.json`` and ``build/kernel-cache.json`` claiming current and
   ``checked``); ``symlink_outside: PATH`` (PATH becomes a link to a folder outside the project);
   ``write: {path, text}``; ``touch_outputs_later`` (every built file's time set an hour ahead);
@@ -30,7 +31,8 @@ vocabulary of ``tests/cases.py`` (``about`` says what the case is):
   (instance theorem -> cross-check outcome), ``status_json`` (module -> ``failed``, ``stale``
   or ``listed``), ``stdout`` / ``stderr`` (texts that must occur), ``not_shown`` (texts that must
   occur in neither output); ``package_unchanged`` /
-  ``package_changed`` (the claimcheck copy's files are / are no longer as copied); ``absent`` /
+  ``package_changed`` (the claimcheck copy's files are / are no longer as copied); ``restored`` (the
+  files a ``tamper`` step changed hold their bytes from before it); ``absent`` /
   ``present`` (paths, under the test's folder, that must not / must exist); ``no_file_contains``
   (a text no file of the project holds, links not followed); ``no_process`` (no
   process whose command line holds ``{token}`` is left); ``no_connection`` (nothing reached the
@@ -84,6 +86,8 @@ class _Context:
         self.reached: list[str] = []
         self.servers: list[socket.socket] = []
         self.toolchain = ""
+        #: the tampered files' bytes before the tampering
+        self.originals: dict[Path, bytes] = {}
 
     def fill(self, text: str) -> str:
         return (str(text).replace("{tmp}", str(self.tmp)).replace("{token}", self.token)
@@ -127,10 +131,20 @@ def _step(step, root: Path, tmp: Path, ctx: _Context) -> None:
         assert done.returncode == 0, done.stderr
     elif kind == "tamper":
         olean = root / "build" / "lib" / (arg["module"].replace(".", "/") + ".olean")
-        assert tamper_nat_literals(olean, arg["from"], arg["to"]) > 0
         private = olean.with_name(olean.name + ".private")
+        times = {p: p.stat() for p in (olean, private) if p.is_file()}
+        ctx.originals.update({p: p.read_bytes() for p in times})
+        assert tamper_nat_literals(olean, arg["from"], arg["to"]) > 0
         if private.is_file():
             tamper_nat_literals(private, arg["from"], arg["to"])
+        if arg.get("keep_times"):  # the size is the same; the times put back as they were
+            for p, st in times.items():
+                os.utime(p, ns=(st.st_atime_ns, st.st_mtime_ns))
+                assert (p.stat().st_size, p.stat().st_mtime_ns) == (st.st_size, st.st_mtime_ns)
+    elif kind == "settle":  # the outputs older than a hash is remembered for (lean/hashes.py)
+        from claimcheck.lean.hashes import SETTLED_NS
+
+        time.sleep(SETTLED_NS / 1e9 + 0.5)
     elif kind == "forge_bookkeeping":
         lib = root / "build" / "lib"
         (root / "build" / "state.json").write_text(json.dumps({"version": 1, "modules": {
@@ -305,6 +319,10 @@ def _run_case(case: cases.Case, root: Path, tmp_path: Path, ctx: _Context) -> No
         assert ctx.package is not None
         same = _package_digest(ctx.package) == ctx.package_digest
         assert same if spec.get("package_unchanged") else not same
+    if spec.get("restored"):  # the tampered outputs are the ones claimcheck built again
+        assert ctx.originals
+        for path, data in ctx.originals.items():
+            assert path.read_bytes() == data, f"{path}: the tampered file was taken as current"
     for path in spec.get("present") or []:
         assert (tmp_path / ctx.fill(path)).exists(), path
     if "no_file_contains" in spec:  # no file of the project (links not followed) holds the text

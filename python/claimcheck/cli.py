@@ -177,11 +177,15 @@ def _report_target(args: argparse.Namespace, project: Project) -> Path | None:
     return None
 
 
+def _gate_session(args: argparse.Namespace) -> Session:
+    no_build = getattr(args, "no_build", False)
+    return _session(args, build=not no_build, install=not no_build)
+
+
 def _gate(args: argparse.Namespace):
     """The session and its gate result; when the run fails before a report is written, an earlier
     report in the target folder is marked out of date (its verdicts are never left as current)."""
-    no_build = getattr(args, "no_build", False)
-    session = _session(args, build=not no_build, install=not no_build)
+    session = _gate_session(args)
     target = _report_target(args, session.project)
     try:
         # a typo in a manifest costs a second, not a build; the witness ids are checked by the gate,
@@ -220,7 +224,18 @@ def cmd_check(args: argparse.Namespace) -> ExitCode:
         raise
 
 
+#: The gate's formats that do not show when the result was made: a ``check`` rendering one of them
+#: (no report written, no fingerprint updated) is reused whole on unchanged inputs.
+REUSED_FORMATS = ("text", "github")
+
+
 def _check(args: argparse.Namespace) -> ExitCode:
+    fmt = _output_format(args)
+    if fmt in REUSED_FORMATS and not args.update_fingerprints and args.report is None:
+        session = _gate_session(args)
+        text, ok = session.rendered_gate(fmt, lambda result: render(fmt, result, session.project.root))
+        _emit(text)
+        return ExitCode.of(ok)
     session, manifests, result = _gate(args)
     if args.update_fingerprints:
         from claimcheck.claims.fingerprints import update_fingerprints

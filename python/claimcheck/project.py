@@ -162,6 +162,20 @@ class Project:
         except ValueError:
             return str(path)
 
+    def tracked_build_files(self) -> list[str]:
+        """Files under the build folder that git tracks (empty outside git)."""
+        import subprocess
+
+        from claimcheck import git
+
+        try:
+            proc = git.run(self.root, "ls-files", "--", self.relative(self.build_dir))
+        except (OSError, subprocess.TimeoutExpired):
+            return []
+        if proc.returncode != 0:
+            return []
+        return [line for line in proc.stdout.splitlines() if line.strip()]
+
     @classmethod
     def load(cls, root: Path | str) -> "Project":
         """Read ``claimcheck.toml`` (if any) under ``root`` and resolve the project's folders."""

@@ -40,7 +40,6 @@ from typing import Callable, Iterator
 
 from claimcheck.errors import OleanError
 from claimcheck.model.names import Name
-from claimcheck.olean.catalog import unkey
 from claimcheck.olean.reader import ConstantInfo, Environment
 from claimcheck.olean.terms import (
     App, BVar, Const, Expr, ForallE, FVar, Lam, LetE, Lit, MVar, Proj, Sort, app_spine, instantiate,
@@ -140,9 +139,8 @@ class Canonical:
             if not self.is_library_module(m):
                 continue
             if catalog is not None and catalog.covers(m):  # read once per toolchain, not per run
-                for name_key, priority, class_key in catalog.instances_of(m):
-                    by_class.setdefault(Name.parse(unkey(class_key)), []).append(
-                        _Candidate(Name.parse(unkey(name_key)), priority, order))
+                for name, priority, of_class in catalog.instances_of(m):
+                    by_class.setdefault(of_class, []).append(_Candidate(name, priority, order))
                     order += 1
                 continue
             try:

@@ -19,7 +19,7 @@ companion can give a project's ``+`` the library's meaning.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 
 from claimcheck.analysis.instances import INSTANCE_ARGUMENT, NON_LIBRARY_INSTANCE
 from claimcheck.errors import OleanError
@@ -120,13 +120,34 @@ def marked_statement(statement: Expr, rules: InstanceRules) -> Expr:
     return _mark(statement, rules.is_library_instance)
 
 
-def instance_theorems(env: Environment, facts: Iterable[DeclFacts], rules: Callable[[str], InstanceRules]
-                      ) -> list[InstanceTheorem]:
+def decided_theorems(env: Environment, module: str, facts: Iterable[DeclFacts]) -> list[Name]:
+    """The theorems among ``facts`` of ``module`` that are proved by decisions
+    (:func:`proved_by_decision`: it reads their proofs, and the module alone)."""
+    try:
+        mod = env.load(module)
+    except OleanError:
+        return []
+    out = []
+    for f in facts:
+        if f.module != module or f.kind is not DeclKind.THEOREM or f.status is Status.MISSING:
+            continue
+        ci = mod.get(f.name)
+        if ci is not None and proved_by_decision(mod, ci):
+            out.append(f.name)
+    return out
+
+
+def instance_theorems(env: Environment, facts: Iterable[DeclFacts], rules: Callable[[str], InstanceRules],
+                      decided: Callable[[str], Collection[Name]] | None = None) -> list[InstanceTheorem]:
     """The project's instance theorems (:func:`proved_by_decision`) with their marked statements
-    (``rules(module)``: the instance rules of a module's scope)."""
+    (``rules(module)``: the instance rules of a module's scope; ``decided(module)``: the module's
+    theorems proved by decisions, as :func:`decided_theorems` finds them, when they are known: an
+    edit of one module then reads the proofs of that module alone)."""
     out = []
     for f in facts:
         if f.kind is not DeclKind.THEOREM or f.status is Status.MISSING:
+            continue
+        if decided is not None and f.name not in decided(f.module):
             continue
         # the module is loaded here if it is not yet: facts reused from the cache come with an
         # environment that has loaded nothing, and reading only the loaded modules found no theorem
@@ -136,7 +157,7 @@ def instance_theorems(env: Environment, facts: Iterable[DeclFacts], rules: Calla
         except OleanError:
             continue
         ci = mod.get(f.name)
-        if ci is None or not proved_by_decision(mod, ci):
+        if ci is None or (decided is None and not proved_by_decision(mod, ci)):
             continue
         out.append((f, marked_statement(ci.type, rules(f.module))))
     return out

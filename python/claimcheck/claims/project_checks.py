@@ -3,10 +3,8 @@ reach, a build folder tracked by git, a stale ``formalization.yaml``."""
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Collection
 
-from claimcheck import git
 from claimcheck.claims import formalization
 from claimcheck.claims.manifest import Manifest
 from claimcheck.lean.modules import discover
@@ -44,10 +42,4 @@ def project_problems(project: Project, built: Collection[str], result: GateResul
 
 def tracked_build_files(project: Project) -> list[str]:
     """Files under the build folder that git tracks (empty outside git)."""
-    try:
-        proc = git.run(project.root, "ls-files", "--", project.relative(project.build_dir))
-    except (OSError, subprocess.TimeoutExpired):
-        return []
-    if proc.returncode != 0:
-        return []
-    return [line for line in proc.stdout.splitlines() if line.strip()]
+    return project.tracked_build_files()

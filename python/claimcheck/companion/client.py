@@ -11,12 +11,12 @@ from pathlib import Path
 
 from typing import TYPE_CHECKING
 
-from claimcheck.companion.protocol import InstanceAnswer, InstanceRequest, ProtocolError, Request, Response, encode_terms
 from claimcheck.errors import ConfigError
 from claimcheck.model.evidence import InstanceOutcome, InstanceResult
 from claimcheck.model.names import Name
 
 if TYPE_CHECKING:
+    from claimcheck.companion.protocol import InstanceAnswer, InstanceRequest, Request, Response
     from claimcheck.analysis.cross_check import InstanceTheorem
     from claimcheck import sandbox
 
@@ -174,6 +174,8 @@ def run(request: Request, cwd: Path, timeout: float = DEFAULT_TIMEOUT, mode: "sa
                              + (f":\n{tail}" if tail else "")) from exc
     if isinstance(data, dict) and "sandbox_error" in data:
         raise CompanionError(f"the companion's sandbox ({mode}) could not be set up: {data['sandbox_error']}")
+    from claimcheck.companion.protocol import ProtocolError, Response
+
     try:
         response = Response.from_json(data)
     except ProtocolError as exc:
@@ -206,6 +208,8 @@ def companion_environment(home: Path) -> dict[str, str]:
 
 def instance_requests(theorems: list["InstanceTheorem"]) -> tuple[list[InstanceRequest], list[list]]:
     """The companion's instance requests (ids are the theorems' positions) and the term table."""
+    from claimcheck.companion.protocol import InstanceRequest, encode_terms
+
     table, roots = encode_terms([term for _f, term in theorems])
     return [InstanceRequest(str(i), root) for i, root in enumerate(roots)], table
 

@@ -40,9 +40,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Mapping
 
-from claimcheck import files, sandbox
-from claimcheck.cache import Store
+from claimcheck import files
+from claimcheck.cache import Store, reads_allowed
 from claimcheck.errors import ConfigError, ModuleGraphError
+from claimcheck.lean.hashes import KnownHashes
 from claimcheck.lean.lock import FileLock
 from claimcheck.model.evidence import ModuleState
 from claimcheck.lean.modules import (
@@ -60,12 +61,15 @@ from claimcheck.project import Project
 from claimcheck.lean.toolchain import Toolchain
 
 if TYPE_CHECKING:
+    from claimcheck import sandbox
     from claimcheck.lean.plan import PlannedModule
 
 #: The namespace of the build records in the user's cache (bump on an incompatible change).
 BUILD_RECORDS = "builds-1"
 #: Interface digests (lean/interface.py) by the content of the file they are computed from.
 INTERFACE_RECORDS = "interfaces-1"
+#: A build found with every module up to date, under the status of every file it was decided from.
+NOOP_RECORDS = "noop-builds-1"
 OUTPUT_SUFFIXES = (".olean", ".olean.server", ".olean.private", ".ilean", ".ir")
 #: Parts of a module whose content its dependents see.
 INTERFACE_SUFFIXES = (".olean", ".olean.server", ".olean.private")
@@ -286,13 +290,13 @@ def available_memory() -> int:
     return WASM_JOB_BYTES
 
 
-_HASHES: dict[tuple[str, int, int, int], str] = {}
+_HASHES: dict[tuple[str, int, int, int, int, int], str] = {}
 
 
 def file_hash(path: Path) -> str:
     """SHA-256 of a file's content (remembered for this process while the file is unchanged)."""
     st = os.stat(path)
-    key = (str(path), st.st_ino, st.st_size, st.st_mtime_ns)
+    key = (str(path), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
     got = _HASHES.get(key)
     if got is not None:
         return got
@@ -314,19 +318,20 @@ def output_base(project: Project, name: str) -> Path:
 BUILD_OPTIONS_ID = "2"
 
 
-def outputs_hash(project: Project, name: str) -> str | None:
-    """A digest of every output file of module ``name`` (None when the ``.olean`` is absent)."""
+def outputs_hash(project: Project, name: str, hash: Callable[[Path], str] = file_hash) -> str | None:
+    """A digest of every output file of module ``name`` (None when the ``.olean`` is absent);
+    ``hash``: a file's content hash (:class:`claimcheck.lean.hashes.KnownHashes` remembers them)."""
     base = output_base(project, name)
     digest = hashlib.sha256()
     if not base.with_name(base.name + ".olean").is_file():
         return None
     for suffix in OUTPUT_SUFFIXES:
         p = base.with_name(base.name + suffix)
-        digest.update(suffix.encode() + b"\0" + (file_hash(p) if p.is_file() else "absent").encode() + b"\0")
+        digest.update(suffix.encode() + b"\0" + (hash(p) if p.is_file() else "absent").encode() + b"\0")
     return digest.hexdigest()
 
 
-def interface_hash(project: Project, name: str) -> str | None:
+def interface_hash(project: Project, name: str, hash: Callable[[Path], str] = file_hash) -> str | None:
     """Hash of a built module's interface parts, or None if any is missing."""
     base = output_base(project, name)
     digest = hashlib.sha256()
@@ -334,7 +339,7 @@ def interface_hash(project: Project, name: str) -> str | None:
         path = base.with_name(base.name + suffix)
         if not path.exists():
             return None
-        digest.update(suffix.encode() + b"\0" + file_hash(path).encode())
+        digest.update(suffix.encode() + b"\0" + hash(path).encode())
     return digest.hexdigest()
 
 
@@ -376,6 +381,11 @@ class Builder:
         self.on_ready = on_ready
         # Interface hashes read from disk, once each; dropped when a module's outputs change.
         self._interfaces: dict[tuple[str, str], str | None] = {}
+        #: the content hashes of sources and outputs, remembered from run to run by their status
+        self.hashes = KnownHashes(project.olean_dir)
+        #: the sealed records this run decided outputs current from (a build with nothing to do
+        #: is reused only while they are as they were)
+        self._consulted: set[Path] = set()
         if not project.build_dir.resolve().is_relative_to(project.root):
             raise ConfigError(f"{project.build_dir}: the build folder must be inside the project root")
 
@@ -455,6 +465,11 @@ class Builder:
 
     def run(self) -> BuildReport:
         start = time.monotonic()
+        noop = self._noop_key()
+        if noop is not None:
+            got = self._noop_report(noop, start)
+            if got is not None:
+                return got
         modules, order = self.modules()
         if not self.project.is_lake:  # in lake's folder, other outputs are lake's (a dependency's other modules)
             self._remove_vanished(modules)
@@ -537,12 +552,94 @@ class Builder:
                     self.progress.line(f"[{finished}/{total}] {name}: {verdict} ({result.seconds:.1f}s)"
                                        + (f"; {left}" if left else ""))
         ordered = {name: results[name] for name in order}
-        return self._report(ordered, modules, start)
+        report = self._report(ordered, modules, start)
+        if noop is not None:
+            self._keep_noop(noop, report)
+        return report
+
+    # -- a build with nothing to do, decided from the files' status (issue 41)
+
+    def _noop_key(self) -> str | None:
+        """The key of a build with nothing to do: claimcheck, the toolchain, the project's folders and
+        roots, and the status (:func:`claimcheck.lean.hashes.stamp`) of every ``.lean`` file under the
+        sources folder and every file under the output folder (a file changed in any way, added or
+        removed is another key). None: not a plain project, or a file written too recently for its
+        status to tell (:data:`claimcheck.lean.hashes.SETTLED_NS`)."""
+        if self.plan is not None or self.external or self.preblocked or self.project.is_lake:
+            return None
+        from claimcheck.cache import code_digest, digest
+        from claimcheck.lean.hashes import SETTLED_NS, stamp
+
+        p = self.project
+        parts: list[str] = [code_digest(), self.toolchain.identity, BUILD_OPTIONS_ID, str(p.root), str(p.src_dir),
+                            str(p.build_dir), str(p.olean_dir), "|".join(p.lib_roots) if p.lib_roots is not None else "*"]
+        newest = 0
+        try:
+            for folder, pattern in ((p.src_dir, "*.lean"), (p.olean_dir, "*")):
+                parts.append(f"folder\0{folder}")
+                if not folder.is_dir():
+                    continue
+                for path in sorted(folder.rglob(pattern)):
+                    st, lst = os.stat(path), os.lstat(path)
+                    newest = max(newest, st.st_ctime_ns, lst.st_ctime_ns)
+                    parts.append(f"{path}\0{stamp(st)}\0{stamp(lst)}")
+        except OSError:
+            return None
+        if newest >= time.time_ns() - SETTLED_NS:
+            return None
+        return digest("noop-build", *parts)
+
+    def _noop_report(self, key: str, start: float) -> BuildReport | None:
+        """The report of the build found with nothing to do under ``key``, when every sealed record
+        it was decided from is as it was (None: build as usual)."""
+        from claimcheck.lean.hashes import stamp
+
+        record = Store(NOOP_RECORDS, enabled=reads_allowed()).get(key)
+        if not isinstance(record, dict):
+            return None
+        try:
+            for path, was in record["records"].items():
+                if list(stamp(os.stat(path))) != was:
+                    return None
+            modules = {m["name"]: ModuleResult(m["name"], Path(m["source"]), ModuleState.UP_TO_DATE,
+                                               [Message(**x) for x in m["messages"]], package=m["package"])
+                       for m in record["modules"]}
+            digests = {str(k): str(v) for k, v in record["digests"].items()}
+            imports = {str(k): tuple(map(str, v)) for k, v in record["imports"].items()}
+        except (OSError, TypeError, KeyError, AttributeError):
+            return None
+        if set(digests) != set(modules) or set(imports) != set(modules):
+            return None
+        shutil.rmtree(self.scratch_root, ignore_errors=True)
+        for name in modules:
+            if self.on_ready is not None:
+                self.on_ready(name, imports[name], False)
+        return BuildReport(modules, time.monotonic() - start, digests, imports)
+
+    def _keep_noop(self, key: str, report: BuildReport) -> None:
+        """Keep ``report`` under ``key`` when every module was up to date (nothing built, nothing
+        failed), with the status of every sealed record it was decided from."""
+        from claimcheck.lean.hashes import stamp
+
+        plain = all(r.status is ModuleState.UP_TO_DATE and r == ModuleResult(r.name, r.source, r.status, r.messages,
+                                                                              package=r.package)
+                    for r in report.modules.values())
+        if not plain or set(report.digests) != set(report.modules) or key != self._noop_key():
+            return
+        try:
+            records = {str(path): list(stamp(os.stat(path))) for path in self._consulted}
+        except OSError:
+            return
+        Store(NOOP_RECORDS).put(key, {
+            "records": records, "digests": report.digests, "imports": {k: list(v) for k, v in report.imports.items()},
+            "modules": [{"name": r.name, "source": str(r.source), "package": r.package,
+                         "messages": [asdict(m) for m in r.messages]} for r in report.modules.values()]})
 
     def _report(self, results: dict[str, ModuleResult], modules: dict[str, LeanModule], start: float) -> BuildReport:
         digests = {n: d for n, r in results.items() if r.status in CURRENT
-                   and (d := outputs_hash(self.project, n)) is not None}
+                   and (d := outputs_hash(self.project, n, self.hashes.hash)) is not None}
         imports = {n: tuple(sorted(transitive_imports(modules[n], modules))) for n in results}
+        self.hashes.save()
         return BuildReport(results, time.monotonic() - start, digests, imports)
 
     def deep_digests(self, report: BuildReport, modules: dict[str, LeanModule]) -> dict[str, str]:
@@ -625,9 +722,10 @@ class Builder:
     def _current(self, name: str, key: str) -> list[Message] | None:
         """The recorded messages when ``name``'s outputs are the ones claimcheck built for ``key``."""
         record = self.records.get(key)
+        self._consulted.add(self.records._path(key))
         if not isinstance(record, dict) or record.get("outputs") is None:
             return None
-        if outputs_hash(self.project, name) != record["outputs"]:
+        if outputs_hash(self.project, name, self.hashes.hash) != record["outputs"]:
             return None
         try:
             return [Message(**m) for m in record.get("messages", [])]
@@ -705,7 +803,7 @@ class Builder:
         digest.update(b"toolchain\0" + self.toolchain.identity.encode() + b"\0")
         digest.update(b"build\0" + BUILD_OPTIONS_ID.encode() + b"\0")
         digest.update(b"name\0" + mod.name.encode() + b"\0")
-        digest.update(b"source\0" + file_hash(files.inside(self.project.src_dir, mod.path, "the Lean module")).encode()
+        digest.update(b"source\0" + self.hashes.hash(files.inside(self.project.src_dir, mod.path, "the Lean module")).encode()
                       + b"\0")
         # Every module reachable through imports: a module sees its imports' imports too, so an
         # unchanged direct import does not make a changed indirect one irrelevant. What counts of
@@ -739,9 +837,10 @@ class Builder:
         path = base.with_name(base.name + (".olean" if part == "olean" else ".olean.private"))
         if not path.is_file():
             return None
-        content = file_hash(path)
+        content = self.hashes.hash(path)
         store = Store(INTERFACE_RECORDS)
         got = store.get(content)
+        self._consulted.add(store._path(content))
         if isinstance(got, str):
             return got
         from claimcheck.errors import OleanError
@@ -750,7 +849,7 @@ class Builder:
         try:
             digest = interface_digest(base.with_name(base.name + ".olean"), name, part)
         except (OleanError, OSError, struct.error):
-            return "files:" + (interface_hash(self.project, name) or "missing")
+            return "files:" + (interface_hash(self.project, name, self.hashes.hash) or "missing")
         store.put(content, digest)
         return digest
 
@@ -774,6 +873,8 @@ class Builder:
     @functools.cached_property
     def _sandbox(self) -> sandbox.Kind:
         """The sandbox the Lean processes run in (:func:`claimcheck.sandbox.build_kind`)."""
+        from claimcheck import sandbox
+
         return sandbox.build_kind()
 
     @functools.cached_property
@@ -818,6 +919,8 @@ class Builder:
             self.project.olean_dir.mkdir(parents=True, exist_ok=True)
             # the project's Lean code runs here (macros, `#eval`, `initialize`): in the sandbox, it
             # reads the project and the toolchain and writes only this module's scratch folder
+            from claimcheck import sandbox
+
             cmd = sandbox.confined_command(cmd, self._readable, [str(scratch)], self._sandbox, str(root))
             proc = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True)
             seconds = time.monotonic() - started

@@ -41,7 +41,6 @@ from pathlib import Path
 from typing import Callable
 
 from claimcheck.errors import OleanError, ToolchainError
-from claimcheck.lean import fast_start
 from claimcheck.lean.lock import FileLock
 from claimcheck.progress import Progress
 
@@ -336,6 +335,8 @@ def install_wasm(
             return home
         if home.exists():
             progress.line(f"toolchain at {home} is unusable ({reason}); reinstalling")
+        from claimcheck.lean import fast_start  # the start-up patch is needed only to install
+
         node = node_executable()
         check_node(node)
         staging = Path(tempfile.mkdtemp(prefix=f".{home.name}.staging-", dir=home.parent))

@@ -228,11 +228,15 @@ class LibraryCatalog:
         return {}
 
     @cached_property
-    def _instances_by_module(self) -> dict[int, tuple[tuple[str, int, str], ...]]:
+    def _instances_by_module(self) -> dict[int, list[tuple[str, int, str]]]:
         out: dict[int, list[tuple[str, int, str]]] = {}
         for i, t, p, c in self.instances:
             out.setdefault(i, []).append((t, p, c))
-        return {i: tuple(rows) for i, rows in out.items()}
+        return out
+
+    @cached_property
+    def _instances_read(self) -> dict[int, tuple[tuple[Name, int, Name], ...]]:
+        return {}
 
     # ------------------------------------------------------------------ modules
 
@@ -304,10 +308,15 @@ class LibraryCatalog:
         """The printed names that several library modules declare, each with those modules."""
         return {unkey(t): tuple(self.modules[i] for i in ms) for t, ms in self.twice}
 
-    def instances_of(self, module: str) -> tuple[tuple[str, int, str], ...]:
-        """The global instances library module ``module`` exports: ``(name key, priority, class
-        key)``, in its order."""
-        return self._instances_by_module.get(self._index[module], ())
+    def instances_of(self, module: str) -> tuple[tuple[Name, int, Name], ...]:
+        """The global instances library module ``module`` exports: ``(name, priority, class)``, in
+        its order (read from the table once per module)."""
+        i = self._index[module]
+        got = self._instances_read.get(i)
+        if got is None:
+            got = self._instances_read[i] = tuple(
+                (Name.parse(unkey(t)), p, Name.parse(unkey(c))) for t, p, c in self._instances_by_module.get(i, ()))
+        return got
 
     def is_unfoldable(self, name: Name) -> bool:
         """Whether the library marks ``name`` ``@[reducible]`` or ``instance``."""

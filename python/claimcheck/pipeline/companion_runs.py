@@ -15,7 +15,7 @@ from claimcheck.model.facts import DeclFacts, DeclKind
 from claimcheck.model.names import Name
 from claimcheck.pipeline import stages
 from claimcheck.pipeline.keys import Keys, companion_key
-from claimcheck.pipeline.records import COMPANION, PROJECT, Records
+from claimcheck.pipeline.records import COMPANION, FACTS, PROJECT, Records
 from claimcheck.progress import Progress
 from claimcheck.project import Project
 
@@ -58,6 +58,12 @@ class CompanionRuns:
     def _key(self, *parts: object) -> str | None:
         return companion_key(self.project, self._source, self.sandbox, *parts)
 
+    def key_part(self) -> str:
+        """What every result of the companion here depends on, for the key of a result built on
+        them: its source and sandbox (whether it runs at all), its modules and timeout."""
+        return "\0".join(map(str, (self._key("results"), self._source, self.sandbox, self.project.companion_timeout,
+                                    *self.project.witness_modules, "|", *self.project.semantics_modules)))
+
     def witness_ids(self, manifests: list[Manifest]) -> list[str] | None:
         """The witness ids the companion registers (None: no manifest names a witness, nothing to
         check; an empty list when no witness module is configured)."""
@@ -94,20 +100,41 @@ class CompanionRuns:
         theorems = {f.key for f in facts if f.kind is DeclKind.THEOREM}
         if self.sandbox is None:  # each not cross-checked, a record too (a no-op check reads no module)
             def not_run() -> dict[Key, InstanceResult]:
-                found = stages.instance_theorems(env(), facts, rules)
+                found = stages.instance_theorems(env(), facts, rules, self._decided(env, facts, keys))
                 return stages.not_cross_checked([f for f, _term in found], "companion code did not run (no OS"
                                                 " sandbox here; --unsandboxed-companion runs it without one)")
 
             return self.records.reuse(PROJECT, keys.instances_not_run, dict[Key, InstanceResult], not_run,
                                       valid=lambda got: set(got) <= theorems)
         return self.records.reuse(COMPANION, self._key("instances", keys.project_key), dict[Key, InstanceResult],
-                                  lambda: self._cross_check(env(), facts, rules, keys),
+                                  lambda: self._cross_check(env, facts, rules, keys),
                                   valid=lambda got: set(got) <= theorems)
 
-    def _cross_check(self, env: Environment, facts: list[DeclFacts], rules: Callable[[str], InstanceRules],
-                     keys: Keys) -> dict[Key, InstanceResult]:
+    def _decided(self, env: Callable[[], Environment], facts: list[DeclFacts], keys: Keys
+                 ) -> Callable[[str], set[Name]]:
+        """Each module's theorems proved by decisions, reused per module under its facts' key (they
+        depend on the module's outputs alone): an edit reads the proofs of the edited module only. A
+        record naming what is no theorem of the module's facts is not taken."""
+        by_module: dict[str, list[DeclFacts]] = {}
+        for f in facts:
+            by_module.setdefault(f.module, []).append(f)
+        known: dict[str, set[Name]] = {}
+
+        def decided(module: str) -> set[Name]:
+            if module not in known:
+                mine = by_module.get(module, [])
+                theorems = {f.name for f in mine if f.kind is DeclKind.THEOREM}
+                known[module] = set(self.records.reuse(
+                    FACTS, keys.decided(module), list[Name], lambda: stages.decided_theorems(env(), module, mine),
+                    valid=lambda names: set(names) <= theorems))
+            return known[module]
+
+        return decided
+
+    def _cross_check(self, env: Callable[[], Environment], facts: list[DeclFacts],
+                     rules: Callable[[str], InstanceRules], keys: Keys) -> dict[Key, InstanceResult]:
         """The instance cross-checks, each reused under its statement."""
-        theorems = stages.instance_theorems(env, facts, rules)
+        theorems = stages.instance_theorems(env(), facts, rules, self._decided(env, facts, keys))
         key_of = {f.key: self._key("instance", keys.term(term), f.statement or "") for f, term in theorems}
         results = {}
         for f, _term in theorems:

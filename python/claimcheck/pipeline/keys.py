@@ -11,10 +11,18 @@ source included:
 - the project's facts whole (verdicts, locations and witnesses put in), a rendered ``status``: the
   same, the options and where the sources are (:meth:`Keys.facts`, :meth:`Keys.rendered`);
 - what the companion computes (its witness ids, a witness's result, an instance's cross-check):
-  the companion's source (:func:`companion_key`).
+  the companion's source (:func:`companion_key`);
+- the gate's result rendered for ``check`` (text, github): the facts' key, every module's state as
+  the build summary shows it, and every file the gate reads besides (the manifests, the cited texts,
+  ``formalization.yaml``, ``claimcheck.toml``, the Lean files' listing, the build files git tracks:
+  :mod:`claimcheck.pipeline.gate_inputs`), the companion's source and sandbox (:meth:`Keys.gate`).
 
-A run with nothing changed opens no ``.olean`` file and starts no companion process; an edit re-does
-what depends on the edited module. Nothing is read with ``--no-cache`` or under ``CI``, and the
+Below these, the build itself reuses what tells it nothing changed (:mod:`claimcheck.lean.hashes`):
+an output's content hash by the file's status, and a build found with every module up to date by
+the status of every source and output file.
+
+A run with nothing changed opens no ``.olean`` file, starts no companion process, parses no manifest
+and runs no gate; an edit re-does what depends on the edited module. Nothing is read with ``--no-cache`` or under ``CI``, and the
 outputs are the same either way (a cache is never a trust input: it holds only what this claimcheck
 computed, for exactly these inputs).
 """
@@ -27,7 +35,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Iterable
 
 from claimcheck.cache import code_digest, digest
-from claimcheck.lean.build import BuildReport
+from claimcheck.lean.build import NOT_CURRENT, BuildReport
 from claimcheck.model.names import Name
 from claimcheck.pipeline.options import Options
 from claimcheck.project import Project
@@ -35,7 +43,7 @@ from claimcheck.project import Project
 if TYPE_CHECKING:
     from claimcheck.olean.terms import Expr
 
-__all__ = ["Keys", "companion_key"]
+__all__ = ["Keys", "companion_key", "manifests_checked_key"]
 
 
 @dataclass(frozen=True)
@@ -102,6 +110,21 @@ class Keys:
                       "|".join(map(str, opts.decls)) if opts.decls is not None else "*", str(self.project.root),
                       *self._module_states())
 
+    def gate(self, fmt: str, manifests: str, rest: str, companion: str, toolchain: str) -> str:
+        """The gate's result rendered in the format ``fmt`` (:mod:`claimcheck.pipeline.gate_inputs`):
+        the facts' key, the options, every module's state as the build summary shows it (a required
+        package's too), the manifests and cited texts (``manifests``), the project's other files the
+        gate reads (``rest``), the companion's source and sandbox (``companion``) and the toolchain as
+        outputs name it."""
+        opts = self.options
+        build = self.build
+        states = [f"{p}\0{r.name}\0{r.status}\0{r.first_error() if r.status in NOT_CURRENT else ''}"
+                  f"\0{r.source}\0{r.package}"
+                  for p, report in (*build.packages.items(), ("", build)) for r in report.modules.values()]
+        return digest("gate", fmt, self.facts(), opts.kernel, opts.include_all, opts.unsandboxed_companion,
+                      "|".join(map(str, opts.decls)) if opts.decls is not None else "*", build.ok, *build.missing,
+                      manifests, rest, companion, toolchain, *states)
+
     @property
     def instances_not_run(self) -> str:
         """The instance theorems, each not cross-checked (companion code does not run here)."""
@@ -114,6 +137,10 @@ class Keys:
     def fidelity(self, module: str) -> str:
         """What a native build refuses in ``module`` (its facts' key: its outputs and its imports')."""
         return digest("fidelity", self.module(module))
+
+    def decided(self, module: str) -> str:
+        """The theorems of ``module`` proved by decisions (its facts' key: its outputs and its imports')."""
+        return digest("decided", self.module(module))
 
     def applications(self, module: str) -> str:
         return digest("applications", self.module(module))
@@ -143,3 +170,10 @@ def companion_key(project: Project, source: str | None, sandbox: object, *parts:
         return None
     return digest("companion", code_digest(), source, str(sandbox), *project.witness_modules, "|",
                   *project.semantics_modules, *parts)
+
+
+def manifests_checked_key(manifests: str) -> str:
+    """The manifests and cited texts digesting to ``manifests`` (:func:`.gate_inputs.manifest_inputs`)
+    were loaded and checked without an error by this claimcheck (the early check before a build
+    is skipped; the gate, when it runs, loads and checks them itself)."""
+    return digest("manifests-checked", code_digest(), manifests)

@@ -24,7 +24,7 @@ from claimcheck.model.facts import DeclFacts, DeclKind, KernelVerdict, Status
 from claimcheck.model.names import Name
 from claimcheck.pipeline import stages
 from claimcheck.pipeline.companion_runs import CompanionRuns
-from claimcheck.pipeline.keys import Keys
+from claimcheck.pipeline.keys import Keys, manifests_checked_key
 from claimcheck.pipeline.options import Options
 from claimcheck.pipeline.records import FACTS, PROJECT, Records
 from claimcheck.progress import Progress
@@ -104,7 +104,13 @@ class Session:
         return [m for m in self.build.modules if m not in failed]
 
     def _core_module(self, module: str) -> bool:
-        return stages.is_core_module(self.environment, self.toolchain, module)
+        got = self._core_modules.get(module)
+        if got is None:
+            got = self._core_modules[module] = stages.is_core_module(self.environment, self.toolchain, module)
+        return got
+
+    #: which modules are the toolchain's library, as asked in this session (each resolves paths)
+    _core_modules: dict[str, bool] = field(default_factory=dict, init=False, repr=False)
 
     #: the instance rules of each module read in this session
     _instance_rules: dict[str, InstanceRules] = field(default_factory=dict, init=False, repr=False)
@@ -293,6 +299,31 @@ class Session:
         manifests = manifests if manifests is not None else self.manifests(companion=False)
         return stages.judge(self.project, manifests, self.evidence(manifests),
                             lambda result: self.project_problems(result, manifests))
+
+    def rendered_gate(self, fmt: str, render: Callable[[GateResult], str]) -> tuple[str, bool]:
+        """``render`` of the gate's result on the manifests, and its verdict, reused whole under a key
+        of everything the gate reads (:meth:`Keys.gate`, :mod:`.gate_inputs`): a ``check`` on
+        unchanged inputs parses no manifest, decodes no facts and runs no gate. ``render`` must not
+        show when the result was made (it is reused as it was). The manifests are checked before
+        the build, as :meth:`gate`'s callers do (a typo costs a second, not a build), unless these
+        same bytes were checked by this claimcheck before (the gate, when it runs, checks them
+        again)."""
+        from claimcheck.pipeline.gate_inputs import gate_inputs
+
+        inputs = gate_inputs(self.project, self.project.tracked_build_files())
+        checked = manifests_checked_key(inputs.manifests)
+        if self.records.get(PROJECT, checked, str) != "checked":
+            self.manifests(companion=False)
+            self.records.put(PROJECT, checked, "checked")
+        companion = self.companion.key_part()
+        key = self.keys.gate(fmt, inputs.manifests, inputs.rest, companion,
+                             f"{self.toolchain.kind}\0{self.toolchain.version}")
+
+        def compute() -> tuple[str, bool]:
+            result = self.gate(self.manifests(companion=False))
+            return render(result), result.ok
+
+        return self.records.reuse(PROJECT, key, tuple[str, bool], compute)
 
     def project_problems(self, result: GateResult, manifests: list[Manifest]) -> list[Problem]:
         """Findings about the project as a whole: an unreachable module, a build folder tracked by

@@ -302,11 +302,18 @@ def run_witnesses(project: Project, ids: list[str], mode: Kind) -> dict[str, Wit
             for w in response.witnesses}
 
 
-def instance_theorems(env: Environment, facts: list[DeclFacts], rules: Callable[[str], InstanceRules]
-                      ) -> list[InstanceTheorem]:
+def instance_theorems(env: Environment, facts: list[DeclFacts], rules: Callable[[str], InstanceRules],
+                      decided: Callable[[str], Collection[Name]] | None = None) -> list[InstanceTheorem]:
     from claimcheck.analysis.cross_check import instance_theorems as theorems
 
-    return theorems(env, facts, rules)
+    return theorems(env, facts, rules, decided)
+
+
+def decided_theorems(env: Environment, module: str, facts: list[DeclFacts]) -> list[Name]:
+    """The theorems among ``facts`` of ``module`` proved by decisions (their proofs read)."""
+    from claimcheck.analysis.cross_check import decided_theorems as decided
+
+    return decided(env, module, facts)
 
 
 def cross_check(project: Project, theorems: list[InstanceTheorem], mode: Kind) -> dict[Key, InstanceResult]:
