@@ -5,8 +5,14 @@ witness* of ``T`` is a project declaration whose value applies ``T`` to closed a
 last hypothesis (binders after it, variables of the conclusion, may stay quantified): a proof that
 discharges every hypothesis at concrete arguments (``theorem T_satisfiable : Q 3 := T 3 (by
 decide)``, or ``∀ k, R k := T' h₀`` for ``T' : P → ∀ k, R k``). The instance theorems of a lemma are such
-witnesses when they are proved through it. The gate accepts a witness only if it is itself proved
-and checked by the independent kernel (:mod:`claimcheck.claims.gate`).
+witnesses when they are proved through it. A conjunct of the conclusion with hypotheses of its own
+(``T : (∀ n, P n → Q n) ∧ R``, written or through the project's definitions and proposition
+structures, :func:`claimcheck.analysis.props.shape_of`) is applied the same way through its
+projections (``T.1 3 h``: ``And.left``, a structure's field, a ``Proj``): each application is read
+as a head, a `Path` of projections and a count of arguments, and each of the theorem's requirements
+(the statement's, ``()``, and each such conjunct's) is met by an application at its path; one
+declaration meets them all. The gate accepts a witness only if it is itself proved and checked by
+the independent kernel (:mod:`claimcheck.claims.gate`).
 """
 
 from __future__ import annotations
