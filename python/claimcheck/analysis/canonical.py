@@ -79,6 +79,16 @@ class Resolution:
     out_of_fuel: bool = False
 
 
+@dataclass
+class Resolutions:
+    """The library's instances by class for one sequence of library modules in scope, the names
+    resolution may unfold, and the goals resolved so far (shared by the modules that see them)."""
+
+    by_class: dict[Name, list[_Candidate]]
+    unfoldable: set[Name]
+    memo: dict[object, Expr | None]
+
+
 class Canonical:
     """Resolution over the library instances module ``within`` sees (module docstring).
 
@@ -87,9 +97,12 @@ class Canonical:
 
     def __init__(self, env: Environment, within: str, find: Callable[[Name], ConstantInfo | None],
                  is_library_module: Callable[[str], bool], exempt: Callable[[Name], bool],
-                 fuel: int = FUEL) -> None:
+                 fuel: int = FUEL, shared: dict[tuple[str, ...], "Resolutions"] | None = None) -> None:
         self.env, self.within, self.find = env, within, find
         self.is_library_module, self.exempt, self.fuel = is_library_module, exempt, fuel
+        #: resolutions shared by the modules that see the same library modules in the same order
+        #: (owned by the caller's run; a closed library goal resolves alike in each of them)
+        self.shared = shared
         self._by_class: dict[Name, list[_Candidate]] | None = None
         self._unfoldable: set[Name] = set()
         self._memo: dict[object, Expr | None] = {}
@@ -132,12 +145,16 @@ class Canonical:
     def _index(self) -> dict[Name, list[_Candidate]]:
         if self._by_class is not None:
             return self._by_class
+        library = tuple(m for m in self._module_order() if self.is_library_module(m))
+        if self.shared is not None:
+            known = self.shared.get(library)
+            if known is not None:
+                self._by_class, self._unfoldable, self._memo = known.by_class, known.unfoldable, known.memo
+                return known.by_class
         by_class: dict[Name, list[_Candidate]] = {}
         order = 0
         catalog = self.env.catalog
-        for m in self._module_order():
-            if not self.is_library_module(m):
-                continue
+        for m in library:
             if catalog is not None and catalog.covers(m):  # read once per toolchain, not per run
                 for name, priority, of_class in catalog.instances_of(m):
                     by_class.setdefault(of_class, []).append(_Candidate(name, priority, order))
@@ -159,6 +176,8 @@ class Canonical:
                     by_class.setdefault(cls, []).append(_Candidate(inst.name, inst.priority, order))
                     order += 1
         self._by_class = by_class
+        if self.shared is not None:
+            self.shared[library] = Resolutions(by_class, self._unfoldable, self._memo)
         return by_class
 
     # ------------------------------------------------------------------ questions
@@ -185,6 +204,7 @@ class Canonical:
 
     def resolve(self, goal: Expr, depth: int = 0) -> Expr | None:
         """The instance resolution gives for ``goal``, or ``None``."""
+        self._index()  # (the memo is the shared one once the library modules in scope are known)
         goal = _clean(goal)
         key = _key(goal)
         if key in self._memo:

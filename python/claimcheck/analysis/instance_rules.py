@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from claimcheck.analysis.canonical import ANY, Canonical
+from claimcheck.analysis.canonical import ANY, Canonical, Resolutions
 from claimcheck.analysis.naming import names
 from claimcheck.analysis.pretty import BinderInfos, env_binder_infos, pretty
 from claimcheck.analysis.scope import ProjectScope
@@ -51,8 +51,10 @@ class InstanceRules:
     arguments of a constant are instance-implicit). Also the printer's guide
     (:func:`claimcheck.analysis.pretty.pretty_parts`): where to show a hidden instance."""
 
-    def __init__(self, scope: ProjectScope, binder_infos: BinderInfos | None = None) -> None:
+    def __init__(self, scope: ProjectScope, binder_infos: BinderInfos | None = None,
+                 resolutions: dict[tuple[str, ...], Resolutions] | None = None) -> None:
         self.scope = scope
+        self.resolutions = resolutions
         self.find, self.is_project, self.declares = scope.find, scope.is_project, scope.declares
         self.infos: BinderInfos = binder_infos or env_binder_infos(scope.env, scope.within)
         self._hijack: dict[Name, InstanceProblem | None] = {}
@@ -268,7 +270,7 @@ class InstanceRules:
     def canonical(self) -> Canonical:
         if self._canonical is None:
             self._canonical = Canonical(self.scope.env, self.scope.within, self.find, self.scope.is_core_module,
-                                        self._exempt)
+                                        self._exempt, shared=self.resolutions)
         return self._canonical
 
     def _structural(self, e: Expr, head: Const, args: list[Expr], depth: int, lets: tuple[int, ...],

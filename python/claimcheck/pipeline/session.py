@@ -114,11 +114,14 @@ class Session:
 
     #: the instance rules of each module read in this session
     _instance_rules: dict[str, InstanceRules] = field(default_factory=dict, init=False, repr=False)
+    #: resolutions over the library, shared by the modules that see the same library modules
+    _resolutions: dict = field(default_factory=dict, init=False, repr=False)
 
     def instance_rules(self, module: str) -> InstanceRules:
         """The instance rules as ``module`` sees its constants (one per module and session)."""
         if module not in self._instance_rules:
-            self._instance_rules[module] = stages.instance_rules(self.environment, self._core_module, module)
+            self._instance_rules[module] = stages.instance_rules(self.environment, self._core_module, module,
+                                                                 self._resolutions)
         return self._instance_rules[module]
 
     # ------------------------------------------------------------------ reuse

@@ -241,12 +241,14 @@ def is_core_module(env: Environment, toolchain: Toolchain, module: str) -> bool:
     return folder is not None and folder.resolve() == toolchain.lib_dir.resolve()
 
 
-def instance_rules(env: Environment, is_core: Callable[[str], bool], module: str) -> InstanceRules:
-    """The instance rules as ``module`` sees its constants (``is_core``: a library module)."""
+def instance_rules(env: Environment, is_core: Callable[[str], bool], module: str,
+                   resolutions: dict | None = None) -> InstanceRules:
+    """The instance rules as ``module`` sees its constants (``is_core``: a library module;
+    ``resolutions``: the run's resolutions over the library, shared by its modules)."""
     from claimcheck.analysis.instance_rules import InstanceRules
     from claimcheck.analysis.scope import ProjectScope
 
-    return InstanceRules(ProjectScope(env, is_core, module))
+    return InstanceRules(ProjectScope(env, is_core, module), resolutions=resolutions)
 
 
 # ------------------------------------------------------------------------------------ companion
