@@ -42,7 +42,7 @@ from claimcheck.errors import OleanError
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import ConstantInfo, Environment
 from claimcheck.olean.terms import (
-    App, BVar, Const, Expr, ForallE, FVar, Lam, LetE, Lit, MVar, Proj, Sort, app_spine, instantiate,
+    App, BVar, Const, Expr, ForallE, FVar, Lam, LetE, Lit, MVar, Proj, Sort, app_spine, beta, instantiate,
     loose_bvar_range, mk_app, replace, strip_mdata,
 )
 
@@ -306,14 +306,7 @@ class Canonical:
             head, args = app_spine(e)
             head = strip_mdata(head)
             if isinstance(head, Lam) and args:
-                body: Expr = head
-                rest = list(args)
-                while rest:
-                    lam = strip_mdata(body)
-                    if not isinstance(lam, Lam):
-                        break
-                    body = instantiate(lam.body, rest.pop(0))
-                e = mk_app(body, *rest)
+                e = beta(head, args)
                 continue
             if isinstance(head, Proj):
                 struct = self._whnf(head.struct)

@@ -19,8 +19,9 @@ from claimcheck.model.facts import StatementWarning, WarningKind
 from claimcheck.model.names import Name
 from claimcheck.errors import OleanError
 from claimcheck.olean.terms import (
-    App, BVar, Const, Expr, ForallE, Lam, LetE, Proj, Sort, app_spine, instantiate, instantiate_levels,
-    loose_bvar_range, mk_app, replace, strip_mdata, walk,
+    App, BVar, Const, Expr, ForallE, Lam, LetE, Proj, Sort, app_spine, beta, instantiate, instantiate_foralls,
+    instantiate_levels,
+    loose_bvar_range, replace, strip_mdata, walk,
 )
 
 __all__ = ["EXEMPT_CLASSES", "InstanceProblem", "InstanceRules"]
@@ -224,11 +225,9 @@ class InstanceRules:
         ci = self.find(head.name)
         if ci is None:
             return None
-        t = strip_mdata(ci.type)
-        for a in args:
-            if not isinstance(t, ForallE):
-                return None
-            t = strip_mdata(instantiate(t.body, a))
+        t = instantiate_foralls(ci.type, args)
+        if t is None:
+            return None
         cls = self._head_const(t)
         if isinstance(t, ForallE) or cls is None or self.is_project(cls) or self._exempt(cls):
             return None
@@ -382,14 +381,7 @@ class InstanceRules:
                 return None
         except (KeyError, OleanError):
             return None
-        v = instantiate_levels(ci.value, dict(zip(ci.level_params, head.levels)))
-        rest = list(args)
-        while rest:
-            lam = strip_mdata(v)
-            if not isinstance(lam, Lam):
-                break
-            v = instantiate(lam.body, rest.pop(0))
-        return mk_app(v, *rest)
+        return beta(instantiate_levels(ci.value, dict(zip(ci.level_params, head.levels))), args)
 
     def is_library_instance(self, arg: Expr, level: int = 0) -> bool:
         """Whether ``arg`` is a library instance by identity (see the module docstring), with no

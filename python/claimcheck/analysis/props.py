@@ -21,12 +21,12 @@ import itertools
 from dataclasses import dataclass
 from typing import Callable
 
-from claimcheck.analysis.unfold import UNFOLD, expose, head_step, is_negation, project_only
+from claimcheck.analysis.unfold import UNFOLD, expose, head_step, independent_fields, is_negation, project_only
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import ConstantInfo, Environment
 from claimcheck.olean.terms import (
     App, Const, Expr, ForallE, FVar, Lam, LetE, Level, Lit, Sort, app_spine, constants_of,
-    instantiate, instantiate_levels, loose_bvar_range, mk_app, strip_mdata,
+    instantiate, instantiate_foralls, instantiate_levels, mk_app, strip_mdata,
 )
 
 __all__ = ["Path", "Requirement", "Shape", "shape_of", "is_prop_level", "projection_label"]
@@ -417,24 +417,8 @@ def _structure_fields(inf: _Infer, ci: ConstantInfo, head: Const, args: list[Exp
     if len(ci.ctors) != 1 or ci.num_params is None or len(args) != ci.num_params \
             or len(ci.level_params) != len(head.levels):
         return []
-    lv = dict(zip(ci.level_params, head.levels))
-    t = strip_mdata(instantiate_levels(ci.type, lv))
-    for a in args:
-        if not isinstance(t, ForallE):
-            return []
-        t = strip_mdata(instantiate(t.body, a))
+    t = instantiate_foralls(instantiate_levels(ci.type, dict(zip(ci.level_params, head.levels))), args)
     ctor = inf.env.find(ci.ctors[0], within=inf.within)
     if not (isinstance(t, Sort) and is_prop_level(t.level) is True) or ctor is None:
         return []
-    t = strip_mdata(instantiate_levels(ctor.type, lv))
-    for a in args:
-        if not isinstance(t, ForallE):
-            return []
-        t = strip_mdata(instantiate(t.body, a))
-    out = []
-    while isinstance(t, ForallE):
-        if loose_bvar_range(t.body) > 0:
-            return []
-        out.append(t.binder_type)
-        t = strip_mdata(instantiate(t.body, Const(_TRUE, ())))  # no loose variable 0: lowers the others
-    return out
+    return independent_fields(ctor, head, args)

@@ -19,15 +19,16 @@ from typing import Callable
 
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import ConstantInfo
-from claimcheck.olean.terms import Const, Expr, ForallE, Lam, LetE, app_spine, instantiate, instantiate_levels, \
-    mk_app, strip_mdata
+from claimcheck.olean.terms import Const, Expr, ForallE, Lam, LetE, app_spine, instantiate, instantiate_foralls, \
+    instantiate_levels, loose_bvar_range, mk_app, strip_mdata
 
-__all__ = ["UNFOLD", "head_step", "expose", "is_negation", "project_only"]
+__all__ = ["UNFOLD", "head_step", "expose", "independent_fields", "is_negation", "project_only"]
 
 #: Unfolding steps taken to expose one binder (or a conclusion's head).
 UNFOLD = 24
 
 _FALSE, _NOT, _NE = Name.of("False"), Name.of("Not"), Name.of("Ne")
+_TRUE = Name.of("True")
 
 Find = Callable[[Name], "ConstantInfo | None"]
 
@@ -84,3 +85,21 @@ def is_negation(conclusion: Expr) -> bool:
         return False
     return (head.name == _FALSE and not args) or (head.name == _NOT and len(args) == 1) \
         or (head.name == _NE and len(args) == 3)
+
+
+def independent_fields(ctor: ConstantInfo, head: Const, args: list[Expr],
+                       tick: Callable[[], None] | None = None) -> list[Expr]:
+    """The field types of constructor ``ctor`` at ``head``'s universe levels and parameters
+    ``args`` when none depends on an earlier one (empty otherwise): a proposition structure's parts,
+    as vacuity judges them and the witness rule counts their hypotheses (``tick``: called for each
+    field, the caller's fuel)."""
+    t = instantiate_foralls(instantiate_levels(ctor.type, dict(zip(ctor.level_params, head.levels))), args)
+    out: list[Expr] = []
+    while isinstance(t, ForallE):
+        if tick is not None:
+            tick()
+        if loose_bvar_range(t.body) > 0:
+            return []
+        out.append(t.binder_type)
+        t = strip_mdata(instantiate(t.body, Const(_TRUE, ())))  # no loose variable 0: lowers the others
+    return out

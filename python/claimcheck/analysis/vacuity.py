@@ -61,7 +61,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
-from claimcheck.analysis.unfold import UNFOLD, expose, head_step, is_negation
+from claimcheck.analysis.unfold import UNFOLD, expose, head_step, independent_fields, is_negation
 from claimcheck.kernel import Environment as KernelEnvironment
 from claimcheck.kernel import Outcome
 from claimcheck.kernel import declarations as D
@@ -970,26 +970,9 @@ class VacuityChecker:
                 if len(params) != len(args) or not _is_prop_sort(t) or ctor is None \
                         or len(ctor.level_params) != len(head.levels):
                     break
-                return params, self._independent_fields(ctor, head, [p[2] for p in params]), head.name
+                return params, independent_fields(ctor, head, [p[2] for p in params], self._tick), head.name
             break
         return [], [], None
-
-    def _independent_fields(self, ctor: ConstantInfo, head: Const, args: list[Expr]) -> list[Expr]:
-        """The field types of ``ctor`` at parameters ``args`` when none depends on an earlier one
-        (empty otherwise)."""
-        t = strip_mdata(instantiate_levels(ctor.type, dict(zip(ctor.level_params, head.levels))))
-        for a in args:
-            if not isinstance(t, ForallE):
-                return []
-            t = strip_mdata(instantiate(t.body, a))
-        out = []
-        while isinstance(t, ForallE):
-            self._tick()
-            if loose_bvar_range(t.body) > 0:
-                return []
-            out.append(t.binder_type)
-            t = strip_mdata(instantiate(t.body, _c(_TRUE)))  # no loose variable 0: lowers the others
-        return out
 
     def _quick_same_head(self, hyp: Expr, concl: Expr) -> bool:
         """A cheap filter before asking the kernel whether a hypothesis is the conclusion."""

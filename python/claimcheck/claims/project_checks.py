@@ -11,7 +11,7 @@ from claimcheck.lean.modules import discover
 from claimcheck.model.evidence import GateResult, Problem, ProblemCode, Severity
 from claimcheck.project import Project
 
-__all__ = ["project_problems", "tracked_build_files"]
+__all__ = ["project_problems"]
 
 
 def project_problems(project: Project, built: Collection[str], result: GateResult,
@@ -27,7 +27,7 @@ def project_problems(project: Project, built: Collection[str], result: GateResul
                     f"module {name} is not imported from the library roots ({', '.join(project.lib_roots)}),"
                     " so it is not built and its declarations are not checked; import it from a root or remove it",
                     file=project.relative(mod.path), line=1))
-    tracked = tracked_build_files(project)
+    tracked = project.tracked_build_files()
     if tracked:
         problems.append(Problem(
             ProblemCode.BUILD_FOLDER_TRACKED, Severity.WARNING,
@@ -38,8 +38,3 @@ def project_problems(project: Project, built: Collection[str], result: GateResul
     if path.exists():
         problems += formalization.problems(path, result, manifests, project)
     return problems
-
-
-def tracked_build_files(project: Project) -> list[str]:
-    """Files under the build folder that git tracks (empty outside git)."""
-    return project.tracked_build_files()

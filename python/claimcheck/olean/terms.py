@@ -29,6 +29,7 @@ __all__ = [
     "Level", "Expr", "BVar", "FVar", "MVar", "Sort", "Const", "App", "Lam", "ForallE", "LetE", "Lit", "MData",
     "Proj", "children", "walk", "subterms", "whole_applications", "fold", "replace", "instantiate", "abstract", "instantiate_level",
     "instantiate_levels", "loose_bvar_range", "constants_of", "strip_mdata", "app_spine", "mk_app",
+    "beta", "instantiate_foralls",
 ]
 
 C = TypeVar("C")
@@ -378,6 +379,30 @@ def mk_app(fn: Expr, *args: Expr) -> Expr:
     for a in args:
         fn = App(fn, a)
     return fn
+
+
+def beta(fn: Expr, args: Sequence[Expr]) -> Expr:
+    """``fn a1 … an`` with each leading ``fun`` of ``fn`` (metadata looked through) instantiated by
+    the next argument; the arguments left over applied to what remains."""
+    rest = list(args)
+    body = fn
+    while rest:
+        lam = strip_mdata(body)
+        if not isinstance(lam, Lam):
+            break
+        body = instantiate(lam.body, rest.pop(0))
+    return mk_app(body, *rest)
+
+
+def instantiate_foralls(t: Expr, args: Sequence[Expr]) -> Expr | None:
+    """The type ``t`` at ``args``: its first ``∀`` binders instantiated by them, metadata stripped at
+    each step (None when ``t`` has fewer binders than arguments)."""
+    t = strip_mdata(t)
+    for a in args:
+        if not isinstance(t, ForallE):
+            return None
+        t = strip_mdata(instantiate(t.body, a))
+    return t
 
 
 def constants_of(e: Expr) -> set[Name]:
