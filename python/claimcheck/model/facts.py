@@ -252,8 +252,11 @@ class DeclFacts:
     #: the independent kernel's verdict (None: not re-checked)
     kernel: KernelVerdict | None = None
     #: a proved project declaration applying this one to closed arguments that discharge every
-    #: hypothesis (None: none found, or no hypothesis to discharge)
+    #: hypothesis, with ``satisfiable_also`` (None: none found, or no hypothesis to discharge)
     satisfiable_by: Name | None = None
+    #: further proved declarations, each applying conjuncts of its conclusion ``satisfiable_by``
+    #: does not: together they discharge every hypothesis
+    satisfiable_also: tuple[Name, ...] = ()
     #: direct project dependencies (statement and proof), for the report's graphs
     uses: tuple[Name, ...] = ()
     location: SourceRange | None = None

@@ -212,7 +212,7 @@ class Session:
         wanted = stages.wanting_witnesses(records, self.build.modules)
         if not wanted:
             return records
-        chosen = self.records.reuse(PROJECT, self.keys.witnesses(wanted), dict[Key, Name], lambda: stages.witnesses(
+        chosen = self.records.reuse(PROJECT, self.keys.witnesses(wanted), dict[Key, tuple[Name, ...]], lambda: stages.witnesses(
             self.environment, self.built_modules, wanted, records, self.kernel_verdicts, self._applications,
             self._arities))
         return stages.with_witnesses(records, chosen)

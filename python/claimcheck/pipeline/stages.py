@@ -210,15 +210,18 @@ def wanting_witnesses(records: Iterable[DeclFacts], project_modules: Collection[
 
 def witnesses(env: Environment, modules: Sequence[str], wanted: list[Key], records: list[DeclFacts],
               verdicts: Mapping[Key, KernelVerdict], applications: Callable[[str], list[tuple[Name, list[Application]]]],
-              arities: Callable[[str, list[Name]], dict[Name, tuple[Requirement, ...]]]) -> dict[Key, Name]:
-    """The satisfiability witness shown for each of ``wanted`` (:mod:`claimcheck.analysis.satisfiable`)."""
+              arities: Callable[[str, list[Name]], dict[Name, tuple[Requirement, ...]]]
+              ) -> dict[Key, tuple[Name, ...]]:
+    """The satisfiability witnesses shown for each of ``wanted``, together meeting every requirement
+    (:mod:`claimcheck.analysis.satisfiable`)."""
     from claimcheck.analysis.satisfiable import choose_witnesses, find_witnesses
 
     return choose_witnesses(find_witnesses(env, modules, wanted, applications, arities), records, verdicts)
 
 
-def with_witnesses(records: Iterable[DeclFacts], chosen: Mapping[Key, Name]) -> list[DeclFacts]:
-    return [replace(r, satisfiable_by=chosen[r.key]) if r.key in chosen else r for r in records]
+def with_witnesses(records: Iterable[DeclFacts], chosen: Mapping[Key, tuple[Name, ...]]) -> list[DeclFacts]:
+    return [replace(r, satisfiable_by=chosen[r.key][0], satisfiable_also=chosen[r.key][1:])
+            if r.key in chosen and chosen[r.key] else r for r in records]
 
 
 def applications(env: Environment, module: str, is_project: Callable[[str], bool]
