@@ -41,11 +41,11 @@ from claimcheck.analysis.unfold import UNFOLD, expose, head_step, independent_fi
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import ConstantInfo, Environment
 from claimcheck.olean.terms import (
-    App, Const, Expr, ForallE, FVar, Lam, LetE, Level, Lit, Sort, app_spine, constants_of,
+    App, BVar, Const, Expr, ForallE, FVar, MVar, Lam, LetE, Level, Lit, Proj, Sort, app_spine, children, constants_of,
     instantiate, instantiate_foralls, instantiate_levels, mk_app, strip_mdata,
 )
 
-__all__ = ["ELSE", "THEN", "Path", "Requirement", "Shape", "shape_of", "is_prop_level", "projection_label"]
+__all__ = ["ELSE", "THEN", "Path", "Requirement", "branches_taken", "Shape", "shape_of", "is_prop_level", "projection_label"]
 
 _FUEL = 512
 #: Hidden binders opened past the written ones (a definition unfolding into itself stops there).
@@ -430,16 +430,17 @@ def _conjunct_requirements(inf: _Infer, body: Expr, before: int, path: Path, fin
                 positions.append(n)
             e = strip_mdata(instantiate(e.body, inf.fresh(e.binder_name, e.binder_type)))
             n += 1
-        if (positions or condition) and not is_negation(e):
-            out.append((step, positions[-1] + 1 if positions else 0, len(positions) + condition))
+        taken = 0 if condition is None else 1  # a branch's condition, discharged by the step
+        if (positions or taken) and not is_negation(e):
+            out.append((step, positions[-1] + 1 if positions else 0, len(positions) + taken))
         _conjunct_requirements(inf, e, n, step, find, is_core_module, out, parts)
 
 
 def _conjuncts(inf: _Infer, body: Expr, find: Callable[[Name], ConstantInfo | None],
-               is_core_module: Callable[[str], bool]) -> list[tuple[int, Expr, int]]:
+               is_core_module: Callable[[str], bool]) -> list[tuple[int, Expr, Expr | None]]:
     """The parts ``body`` states together (see `_conjunct_requirements`), else none: ``(index,
-    part, hypotheses the step discharges)``, the index a field's or `THEN`/`ELSE` (whose branch
-    condition is the step's one hypothesis, a ``dite``'s branch opened at a variable for it)."""
+    part, condition)``, the index a field's, or `THEN`/`ELSE` with the ``if``'s condition (the
+    step's one hypothesis, a ``dite``'s branch opened at a variable for it)."""
     e = strip_mdata(body)
     unfolds = project_only(is_core_module)
     for _ in range(UNFOLD):
@@ -447,17 +448,17 @@ def _conjuncts(inf: _Infer, body: Expr, find: Callable[[Name], ConstantInfo | No
         head = strip_mdata(head)
         if isinstance(head, Const):
             if head.name == _AND and len(args) == 2:
-                return [(0, args[0], 0), (1, args[1], 0)]
+                return [(0, args[0], None), (1, args[1], None)]
             if head.name in (_ITE, _DITE) and len(args) == 5 and _is_prop_sort(args[0]):
                 cond = args[1]
                 if head.name == _ITE:
-                    return [(THEN, args[3], 1), (ELSE, args[4], 1)]
-                return [(THEN, _open_branch(inf, args[3], cond), 1),
-                        (ELSE, _open_branch(inf, args[4], App(Const(_NOT_C, ()), cond)), 1)]
+                    return [(THEN, args[3], cond), (ELSE, args[4], cond)]
+                return [(THEN, _open_branch(inf, args[3], cond), cond),
+                        (ELSE, _open_branch(inf, args[4], App(Const(_NOT_C, ()), cond)), cond)]
             ci = inf.env.find(head.name, within=inf.within)
             if ci is not None and ci.kind == "inductive" and head.name not in _NOT_CONJUNCTIONS:
                 fields = _structure_fields(inf, ci, head, args, projected=is_core_module(ci.module))
-                return [(i, f, 0) for i, f in enumerate(fields)]
+                return [(i, f, None) for i, f in enumerate(fields)]
         nxt = head_step(e, find, unfolds)
         if nxt is None:
             break
@@ -502,3 +503,73 @@ def _structure_fields(inf: _Infer, ci: ConstantInfo, head: Const, args: list[Exp
                 is not None for f in field_names):
             return []
     return fields
+
+
+#: Nodes compared to match a branch's condition (`_same`): past them, no match.
+_SAME_FUEL = 4096
+
+
+def branches_taken(env: Environment, ty: Expr, steps: list[tuple[list[Expr], int, Expr | None]], *,
+                   within: str, is_core_module: Callable[[str], bool]) -> bool:
+    """Whether a chain of `steps` (arguments, field or branch, the condition a branch's equation
+    proves; :mod:`claimcheck.analysis.satisfiable`) applied to a constant of type ``ty`` takes each
+    branch of the very ``if`` at that place of the statement at those arguments: the condition is
+    that ``if``'s, structurally (``Eq.mp (if_pos trivial : ite True B X = B) (T 5)`` when ``T 5``
+    is ``ite (5 + 1 = 5) A B``, equal to ``B`` by evaluation, takes no branch of ``T``'s ``if``).
+    Bounded by fuel: what is not settled is no match."""
+    inf = _Infer(env, within)
+    find = lambda n: env.find(n, within=within)  # noqa: E731
+    e = strip_mdata(ty)
+    try:
+        for args, index, condition in steps:
+            for a in args:
+                e = expose(e, find, is_core_module)
+                if not isinstance(e, ForallE):
+                    return False
+                e = strip_mdata(instantiate(e.body, a))
+            parts = [(part, cond) for i, part, cond in _conjuncts(inf, e, find, is_core_module) if i == index]
+            if not parts:
+                return False
+            e, cond = parts[0]
+            if condition is not None and (cond is None or not _same(cond, condition)):
+                return False
+    except (_Undecided, RecursionError):
+        return False
+    return True
+
+
+def _same(a: Expr, b: Expr) -> bool:
+    """Whether two terms are the same up to metadata and universe levels (at most `_SAME_FUEL`
+    nodes compared; past them, not the same)."""
+    todo, fuel = [(a, b)], _SAME_FUEL
+    while todo:
+        fuel -= 1
+        if fuel < 0:
+            return False
+        x, y = todo.pop()
+        x, y = strip_mdata(x), strip_mdata(y)
+        if x is y:
+            continue
+        if type(x) is not type(y):
+            return False
+        if isinstance(x, Const):
+            ok = x.name == y.name  # type: ignore[attr-defined]
+        elif isinstance(x, Lit):
+            ok = x.value == y.value  # type: ignore[attr-defined]
+        elif isinstance(x, (FVar, MVar)):
+            ok = x.name == y.name  # type: ignore[attr-defined]
+        elif isinstance(x, BVar):
+            ok = x.index == y.index  # type: ignore[attr-defined]
+        elif isinstance(x, Sort):
+            ok = True
+        elif isinstance(x, Proj):
+            ok = x.type_name == y.type_name and x.index == y.index  # type: ignore[attr-defined]
+        else:
+            ok = True
+        if not ok:
+            return False
+        kids_x, kids_y = children(x), children(y)
+        if len(kids_x) != len(kids_y):
+            return False
+        todo.extend((kx, ky) for (kx, _), (ky, _) in zip(kids_x, kids_y))
+    return True

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 
 from claimcheck.analysis.naming import user_facing
-from claimcheck.analysis.props import ELSE, THEN, Path, Requirement, shape_of
+from claimcheck.analysis.props import ELSE, THEN, Path, Requirement, branches_taken, shape_of
 from claimcheck.model.facts import DeclFacts, KernelVerdict, Status
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import Environment
@@ -64,61 +64,71 @@ def _projection(env: Environment, name: Name, within: str) -> tuple[int, int] | 
     return None
 
 
-def _chain(e: Expr, projection: Callable[[Name], tuple[int, int] | None]) -> tuple[Name, Path, int] | None:
-    """``(head, path, arguments)`` of ``e``: a constant applied to arguments, then each projection
-    (`Proj`, or a projection function) with the arguments before it (`Path`), then the arguments
-    after the last one (``(T 3 h).1 x`` is ``(T, ((2, 0),), 1)``)."""
+#: One step of a chain (`_chain`): the arguments the part before it is applied to, the field
+#: projected or the branch taken (`THEN`, `ELSE`), and for a branch the condition its equation
+#: proves (``if_pos``'s ``c``).
+Step = tuple[list[Expr], int, Expr | None]
+
+
+def _chain(e: Expr, projection: Callable[[Name], tuple[int, int] | None]
+           ) -> tuple[Name, list[Step], list[Expr]] | None:
+    """``(head, steps, arguments)`` of ``e``: a constant applied to arguments, then each projection
+    (`Proj`, or a projection function) or branch taken (`_branch`) with the arguments before it,
+    then the arguments after the last one (``(T 3 h).1 x`` is ``(T, [([3, h], 0, None)], [x])``)."""
     head, args = app_spine(strip_mdata(e))
     head = strip_mdata(head)
-    struct, index, rest = None, 0, args
+    struct, index, rest, condition = None, 0, args, None
     branch = _branch(head, args)
     if branch is not None:
-        struct, index, rest = args[3], branch, args[4:]
+        struct, index, rest = args[3], branch[0], args[4:]
+        condition = branch[1]
     elif isinstance(head, Proj):
         struct, index = head.struct, head.index
     elif isinstance(head, Const):
         found = projection(head.name)
         if found is None or len(args) <= found[0]:
-            return head.name, (), len(args)
+            return head.name, [], args
         struct, index, rest = args[found[0]], found[1], args[found[0] + 1:]
     else:
         return None
     inner = _chain(struct, projection)
     if inner is None:
         return None
-    name, path, before = inner
-    return name, path + ((before, index),), len(rest)
+    name, steps, before = inner
+    return name, [*steps, (before, index, condition)], rest
 
 
 _CASTS = frozenset({Name.of("Eq", "mp"), Name.of("cast")})
 _BRANCHES = {Name.of("if_pos"): THEN, Name.of("dif_pos"): THEN, Name.of("if_neg"): ELSE, Name.of("dif_neg"): ELSE}
 
 
-def _branch(head: Expr, args: list[Expr]) -> int | None:
-    """`THEN` or `ELSE` when ``head args`` takes a branch of an ``if``: ``Eq.mp (if_pos h) x`` (or
-    ``cast``; ``dif_pos``, and ``if_neg``/``dif_neg`` for the other branch), ``h`` the proof of the
-    branch's condition (the kernel checks that ``x``'s type is that ``if``); else None."""
+def _branch(head: Expr, args: list[Expr]) -> tuple[int, Expr] | None:
+    """`THEN` or `ELSE`, and the condition, when ``head args`` takes a branch of an ``if``: ``Eq.mp
+    (if_pos h) x`` (or ``cast``; ``dif_pos``, and ``if_neg``/``dif_neg`` for the other branch),
+    ``h`` the proof of the branch's condition (``c``, or ``¬c``; the kernel checks that ``x``'s type
+    is an ``if`` on ``c``, and `closed_applications` that it is the one of the statement there,
+    not another its type is equal to); else None."""
     if not (isinstance(head, Const) and head.name in _CASTS and len(args) >= 4):
         return None
     eq_head, eq_args = app_spine(strip_mdata(args[2]))
     eq_head = strip_mdata(eq_head)
     if isinstance(eq_head, Const) and eq_head.name in _BRANCHES and len(eq_args) >= 3:
-        return _BRANCHES[eq_head.name]
+        return _BRANCHES[eq_head.name], eq_args[0]
     return None
 
 
 def _closed_applications(value: Expr, projection: Callable[[Name], tuple[int, int] | None]
-                         ) -> Iterable[tuple[Name, Path, int]]:
-    """``(head, path, number of arguments)`` of every closed application of a constant in
-    ``value``, through projections (`_chain`; an application is looked at whole: its head and
-    arguments, not its partial applications)."""
+                         ) -> Iterable[tuple[Name, list[Step], int]]:
+    """``(head, steps, number of arguments)`` of every closed application of a constant in
+    ``value``, through projections and branches (`_chain`; an application is looked at whole: its
+    head and arguments, not its partial applications)."""
     loose: dict[int, int] = {}
     loose_bvar_range(value, loose)
     for e in subterms(value, whole_applications):
         if isinstance(e, (App, Proj)) and loose[id(e)] == 0:
             got = _chain(e, projection)
             if got is not None:
-                yield got
+                yield got[0], got[1], len(got[2])
 
 
 #: ``(module, name)`` of a project constant that a value applies to closed arguments, through the
@@ -156,10 +166,14 @@ def closed_applications(env: Environment, module: str,
         if ci is None or ci.value is None or scope.isdisjoint(ci.value_constants()):
             continue
         most: dict[tuple[str, Name, Path], int] = {}
-        for head, path, nargs in _closed_applications(ci.value, projections):
+        for head, steps, nargs in _closed_applications(ci.value, projections):
             target = env.find(head, within=module)
             if target is None or not is_project(target.module):
                 continue
+            if any(condition is not None for _args, _index, condition in steps) and not branches_taken(
+                    env, target.type, steps, within=module, is_core_module=lambda m: not is_project(m)):
+                continue  # a branch taken through an `if` that is not the statement's there
+            path = tuple((len(args), index) for args, index, _condition in steps)
             key = (target.module, head, path)
             most[key] = max(most.get(key, nargs), nargs)
         if most:
