@@ -244,7 +244,8 @@ class DeclFacts:
     #: < f n) → …``; not a negation's): a witness discharges them too
     hidden_hypotheses: int = 0
     #: the conjuncts of the conclusion with hypotheses of their own, as the projections a witness
-    #: applies (``.1``, ``.2.1``): a witness applies each through them (their hypotheses count in
+    #: applies (``.1``, ``.2.1``; a branch of an ``if``, whose condition is its hypothesis, as
+    #: ``.then``, ``.else``): a witness applies each through them (their hypotheses count in
     #: ``hypotheses``)
     hypothesis_conjuncts: tuple[str, ...] = ()
     lint: tuple[Lint, ...] = ()
