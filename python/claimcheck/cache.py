@@ -98,10 +98,15 @@ def code_digest() -> str:
     if not _CODE:
         import sys
 
-        package = Path(__file__).resolve().parent
+        package = os.path.dirname(os.path.realpath(__file__))
+        sources: list[str] = []
+        for folder, subfolders, names in os.walk(package):
+            subfolders[:] = [s for s in subfolders if s != "__pycache__"]
+            sources += (os.path.relpath(os.path.join(folder, n), package) for n in names if n.endswith(".py"))
         d = hashlib.sha256(sys.version.encode())
-        for path in sorted(package.rglob("*.py")):
-            d.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
+        for rel in sorted(sources, key=lambda r: r.split(os.sep)):
+            with open(os.path.join(package, rel), "rb") as f:
+                d.update(rel.replace(os.sep, "/").encode() + b"\0" + f.read())
         _CODE.append(d.hexdigest())
     return _CODE[0]
 

@@ -34,7 +34,6 @@ import struct
 import subprocess
 import tempfile
 import time
-from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -45,7 +44,7 @@ from claimcheck.cache import Store, reads_allowed
 from claimcheck.errors import ConfigError, ModuleGraphError
 from claimcheck.lean.hashes import KnownHashes
 from claimcheck.lean.lock import FileLock
-from claimcheck.model.evidence import ModuleState
+from claimcheck.model.build_state import ModuleState
 from claimcheck.lean.modules import (
     _HEADER_WORDS,
     _TOKEN,
@@ -61,6 +60,7 @@ from claimcheck.project import Project
 from claimcheck.lean.toolchain import Toolchain
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
     from claimcheck import sandbox
     from claimcheck.lean.plan import PlannedModule
 
@@ -475,6 +475,8 @@ class Builder:
             self._remove_vanished(modules)
         # scratch folders an interrupted build left behind (the build lock is held: none is in use)
         shutil.rmtree(self.scratch_root, ignore_errors=True)
+        from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait  # a build that has work
+
         results: dict[str, ModuleResult] = {}
         pending = list(order)
         running: dict[Future, str] = {}
