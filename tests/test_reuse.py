@@ -188,7 +188,7 @@ def test_a_forged_record_is_not_read(tmp_path: Path, own_cache: None, monkeypatc
     known = KnownHashes(tmp_path)
     real = known.hash(olean)
     known.save()
-    path = known.store._path(known.key)
+    path = known.store.record_path(known.key)
     path.write_text(path.read_text().replace(real, "0" * 64), encoding="utf-8")
     assert KnownHashes(tmp_path).hash(olean) == real
 

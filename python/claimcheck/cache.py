@@ -127,7 +127,8 @@ class Store:
     def folder(self) -> Path:
         return cache_home() / self.namespace
 
-    def _path(self, key: str) -> Path:
+    def record_path(self, key: str) -> Path:
+        """The file the record under ``key`` is kept in (whether or not it exists)."""
         digest = hashlib.sha256(key.encode()).hexdigest()
         return self.folder / digest[:2] / f"{digest}.json"
 
@@ -142,7 +143,7 @@ class Store:
         if not self.enabled:
             return None
         try:
-            data = json.loads(self._path(key).read_text(encoding="utf-8"))
+            data = json.loads(self.record_path(key).read_text(encoding="utf-8"))
             payload = data["payload"]
             if not isinstance(payload, str) or not hmac.compare_digest(data["mac"], self._mac(key, payload)):
                 return None
@@ -178,7 +179,7 @@ class Store:
     def put(self, key: str, value: Any) -> None:
         """Store ``value`` (JSON data) under ``key``; an unwritable cache costs time later, nothing else."""
         payload = json.dumps(value, sort_keys=True, separators=(",", ":"))
-        path = self._path(key)
+        path = self.record_path(key)
         tmp = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
