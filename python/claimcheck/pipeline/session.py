@@ -327,7 +327,7 @@ class Session:
         again)."""
         from claimcheck.pipeline.gate_inputs import gate_inputs
 
-        inputs = gate_inputs(self.project, self.project.tracked_build_files())
+        inputs = gate_inputs(self.project, self.tracked_build_files)
         checked = manifests_checked_key(inputs.manifests)
         if self.records.get(PROJECT, checked, str) != "checked":
             self.manifests(companion=False)
@@ -342,7 +342,13 @@ class Session:
 
         return self.records.reuse(PROJECT, key, tuple[str, bool], compute)
 
+    @cached_property
+    def tracked_build_files(self) -> list[str]:
+        """The build folder's files git tracks (asked of git once a run: the gate's key and its
+        project-level findings both read them)."""
+        return self.project.tracked_build_files()
+
     def project_problems(self, result: GateResult, manifests: list[Manifest]) -> list[Problem]:
         """Findings about the project as a whole: an unreachable module, a build folder tracked by
         git, a stale ``formalization.yaml``."""
-        return stages.project_problems(self.project, self.build, result, manifests)
+        return stages.project_problems(self.project, self.build, result, manifests, self.tracked_build_files)

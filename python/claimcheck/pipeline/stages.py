@@ -511,8 +511,8 @@ def judge(project: Project, manifests: list[Manifest], ev: Evidence,
     return finish(result, problems(result))
 
 
-def project_problems(project: Project, build: BuildReport, result: GateResult, manifests: list[Manifest]
-                     ) -> list[Problem]:
+def project_problems(project: Project, build: BuildReport, result: GateResult, manifests: list[Manifest],
+                     tracked_build_files: list[str]) -> list[Problem]:
     from claimcheck.claims.project_checks import project_problems as problems
 
-    return problems(project, build.modules, result, manifests)
+    return problems(project, build.modules, result, manifests, tracked_build_files)
