@@ -37,11 +37,13 @@ import itertools
 from dataclasses import dataclass
 from typing import Callable
 
-from claimcheck.analysis.unfold import UNFOLD, expose, head_step, independent_fields, is_negation, project_only
+from claimcheck.analysis.unfold import (
+    UNFOLD, decide_if, expose, head_step, independent_fields, is_negation, project_only, same, settles,
+)
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import ConstantInfo, Environment
 from claimcheck.olean.terms import (
-    App, BVar, Const, Expr, ForallE, FVar, MVar, Lam, LetE, Level, Lit, Proj, Sort, app_spine, children, constants_of,
+    App, Const, Expr, ForallE, FVar, Lam, LetE, Level, Lit, Sort, app_spine, beta, constants_of,
     instantiate, instantiate_foralls, instantiate_levels, mk_app, strip_mdata,
 )
 
@@ -376,7 +378,14 @@ def shape_of(env: Environment, ty: Expr, *, is_core_module: Callable[[str], bool
     positions += hidden
     requirements: list[tuple[Path, int, int]] = [((), positions[-1] + 1, len(positions))] if positions else []
     if prop is True:
-        _conjunct_requirements(inf, e, at, (), find, is_core_module, requirements)
+        unsettled: list[Expr] = []
+        if isinstance(e, ForallE) or not settles(e, find, is_core_module):
+            unsettled.append(e)
+        _conjunct_requirements(inf, e, at, (), find, is_core_module, requirements, unsettled=unsettled)
+        if unsettled:
+            # what it rests on cannot be judged: never taken for a theorem (the claim says why)
+            prop, note = None, (f"its conclusion's definitions unfold further than claimcheck looks ({UNFOLD} steps a"
+                                f" binder, {_HIDDEN} hidden binders): they may hide hypotheses it cannot judge")
     inner = sum(n for path, _arity, n in requirements if path)
     return Shape(prop, written, note, len(positions) + inner, tuple(positions), len(hidden), inner,
                  tuple((path, arity) for path, arity, _n in requirements))
@@ -396,7 +405,7 @@ _NOT_CONJUNCTIONS = frozenset({_IFF})
 
 def _conjunct_requirements(inf: _Infer, body: Expr, before: int, path: Path, find: Callable[[Name], ConstantInfo | None],
                            is_core_module: Callable[[str], bool], out: list[tuple[Path, int, int]],
-                           parts: list[int] | None = None) -> None:
+                           parts: list[int] | None = None, unsettled: list[Expr] | None = None) -> None:
     """The requirement of each conjunct of ``body`` (the conclusion, after ``before`` arguments)
     with hypotheses, nested ones included: ``(path, arity, hypotheses)`` appended to ``out``.
 
@@ -411,7 +420,9 @@ def _conjunct_requirements(inf: _Infer, body: Expr, before: int, path: Path, fin
     any part. They are reached through ``let``, beta and the project's definitions; a conjunct's
     hidden binders are opened as the statement's are; a negation (``… → False``, ``¬``, ``≠``) has
     no requirement (a branch that is one denies its condition). At most `_CONJUNCT_DEPTH` steps
-    deep and `_PARTS` parts in all (a deterministic bound: parts past it are not looked into)."""
+    deep and `_PARTS` parts in all (a deterministic bound: parts past it are not looked into). A part
+    whose definitions unfold past the steps taken (:func:`~claimcheck.analysis.unfold.settles`) is
+    appended to ``unsettled``."""
     if len(path) >= _CONJUNCT_DEPTH:
         return
     if parts is None:
@@ -430,17 +441,21 @@ def _conjunct_requirements(inf: _Infer, body: Expr, before: int, path: Path, fin
                 positions.append(n)
             e = strip_mdata(instantiate(e.body, inf.fresh(e.binder_name, e.binder_type)))
             n += 1
+        if unsettled is not None and (isinstance(e, ForallE) or not settles(e, find, is_core_module)):
+            unsettled.append(e)
         taken = 0 if condition is None else 1  # a branch's condition, discharged by the step
         if (positions or taken) and not is_negation(e):
             out.append((step, positions[-1] + 1 if positions else 0, len(positions) + taken))
-        _conjunct_requirements(inf, e, n, step, find, is_core_module, out, parts)
+        _conjunct_requirements(inf, e, n, step, find, is_core_module, out, parts, unsettled)
 
 
 def _conjuncts(inf: _Infer, body: Expr, find: Callable[[Name], ConstantInfo | None],
-               is_core_module: Callable[[str], bool]) -> list[tuple[int, Expr, Expr | None]]:
+               is_core_module: Callable[[str], bool], decide: bool = True) -> list[tuple[int, Expr, Expr | None]]:
     """The parts ``body`` states together (see `_conjunct_requirements`), else none: ``(index,
     part, condition)``, the index a field's, or `THEN`/`ELSE` with the ``if``'s condition (the
-    step's one hypothesis, a ``dite``'s branch opened at a variable for it)."""
+    step's one hypothesis, a ``dite``'s branch opened at a variable for it). An ``if`` whose
+    ``Decidable`` instance evaluates is its branch (:func:`~claimcheck.analysis.unfold.decide_if`),
+    unless ``decide`` is off."""
     e = strip_mdata(body)
     unfolds = project_only(is_core_module)
     for _ in range(UNFOLD):
@@ -449,6 +464,10 @@ def _conjuncts(inf: _Infer, body: Expr, find: Callable[[Name], ConstantInfo | No
         if isinstance(head, Const):
             if head.name == _AND and len(args) == 2:
                 return [(0, args[0], None), (1, args[1], None)]
+            decided = decide_if(head, args, find) if decide else None
+            if decided is not None:  # a condition that evaluates (`if 0 = 0 …`, a match on a numeral): its branch
+                e = strip_mdata(decided)
+                continue
             if head.name in (_ITE, _DITE) and len(args) == 5 and _is_prop_sort(args[0]):
                 cond = args[1]
                 if head.name == _ITE:
@@ -468,6 +487,11 @@ def _conjuncts(inf: _Infer, body: Expr, find: Callable[[Name], ConstantInfo | No
 
 def _is_prop_sort(e: Expr) -> bool:
     e = strip_mdata(e)
+    for _ in range(UNFOLD):  # a motive applied (`(fun x => Prop) 0`, as a matcher leaves it)
+        head, args = app_spine(e)
+        if not (isinstance(strip_mdata(head), Lam) and args):
+            break
+        e = strip_mdata(beta(strip_mdata(head), args))
     return isinstance(e, Sort) and is_prop_level(e.level) is True
 
 
@@ -506,7 +530,6 @@ def _structure_fields(inf: _Infer, ci: ConstantInfo, head: Const, args: list[Exp
 
 
 #: Nodes compared to match a branch's condition (`_same`): past them, no match.
-_SAME_FUEL = 4096
 
 
 def branches_taken(env: Environment, ty: Expr, steps: list[tuple[list[Expr], int, Expr | None]], *,
@@ -527,49 +550,17 @@ def branches_taken(env: Environment, ty: Expr, steps: list[tuple[list[Expr], int
                 if not isinstance(e, ForallE):
                     return False
                 e = strip_mdata(instantiate(e.body, a))
-            parts = [(part, cond) for i, part, cond in _conjuncts(inf, e, find, is_core_module) if i == index]
+            # a branch step takes the `if` as the statement has it, undecided (its condition closed only
+            # by these arguments): the requirement was made on the statement's own `if`
+            parts = [(part, cond) for i, part, cond in _conjuncts(inf, e, find, is_core_module, decide=condition is None)
+                     if i == index]
             if not parts:
                 return False
             e, cond = parts[0]
-            if condition is not None and (cond is None or not _same(cond, condition)):
+            if condition is not None and (cond is None or not same(cond, condition)):
                 return False
     except (_Undecided, RecursionError):
         return False
     return True
 
 
-def _same(a: Expr, b: Expr) -> bool:
-    """Whether two terms are the same up to metadata and universe levels (at most `_SAME_FUEL`
-    nodes compared; past them, not the same)."""
-    todo, fuel = [(a, b)], _SAME_FUEL
-    while todo:
-        fuel -= 1
-        if fuel < 0:
-            return False
-        x, y = todo.pop()
-        x, y = strip_mdata(x), strip_mdata(y)
-        if x is y:
-            continue
-        if type(x) is not type(y):
-            return False
-        if isinstance(x, Const):
-            ok = x.name == y.name  # type: ignore[attr-defined]
-        elif isinstance(x, Lit):
-            ok = x.value == y.value  # type: ignore[attr-defined]
-        elif isinstance(x, (FVar, MVar)):
-            ok = x.name == y.name  # type: ignore[attr-defined]
-        elif isinstance(x, BVar):
-            ok = x.index == y.index  # type: ignore[attr-defined]
-        elif isinstance(x, Sort):
-            ok = True
-        elif isinstance(x, Proj):
-            ok = x.type_name == y.type_name and x.index == y.index  # type: ignore[attr-defined]
-        else:
-            ok = True
-        if not ok:
-            return False
-        kids_x, kids_y = children(x), children(y)
-        if len(kids_x) != len(kids_y):
-            return False
-        todo.extend((kx, ky) for (kx, _), (ky, _) in zip(kids_x, kids_y))
-    return True

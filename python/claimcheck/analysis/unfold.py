@@ -8,6 +8,17 @@ looked through. A conclusion that ends in ``False`` (or the library's ``¬``, ``
 binders are opened is a *negation* (``¬ P`` spelled through a definition): it is proved by refuting
 its hypotheses, so they are what it denies, not what it assumes.
 
+A definition by pattern matching or recursion (``def Safe : Nat → Prop | 0 => False → P | _ =>
+True``) hides its proposition behind computation: at a value the steps go on through it, as the
+kernel's would. A recursor on a constructor reduces (iota; a numeral is ``Nat.zero``/``Nat.succ``;
+``Eq.rec`` on equal sides by K), a projection of a constructor is its field, an ``if`` whose
+``Decidable`` instance evaluates is its branch (a match on a numeral compiles to one), and the
+auxiliary recursors Lean defines beside a type (``casesOn``, ``brecOn``, ``below``, ``ndrec``) unfold:
+that is computation, not vocabulary. A major premise is evaluated by unfolding any definition
+under :data:`VALUE_FUEL` steps. A conclusion still unfolding after :data:`UNFOLD` steps (``Safe
+1000``) is not seen through: :func:`settles` says so, and the statement's shape is undecided
+(never a theorem), not taken for what it shows.
+
 One notion for every rule that judges what a claim rests on: the vacuity lint
 (:mod:`claimcheck.analysis.vacuity`) refutes the hidden binders, and the satisfiability rule
 (:mod:`claimcheck.analysis.props`, the hypotheses a witness must discharge) counts them.
@@ -19,13 +30,16 @@ from typing import Callable
 
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import ConstantInfo
-from claimcheck.olean.terms import Const, Expr, ForallE, Lam, LetE, app_spine, instantiate, instantiate_foralls, \
-    instantiate_levels, loose_bvar_range, mk_app, strip_mdata
+from claimcheck.olean.terms import App, BVar, Const, Expr, ForallE, FVar, Lam, LetE, Lit, MVar, Proj, app_spine, beta, \
+    children, instantiate, instantiate_foralls, instantiate_levels, loose_bvar_range, mk_app, strip_mdata
 
-__all__ = ["UNFOLD", "head_step", "expose", "independent_fields", "is_negation", "project_only"]
+__all__ = ["UNFOLD", "VALUE_FUEL", "constructor_form", "decide_if", "head_step", "expose", "independent_fields", "is_negation",
+           "project_only", "same", "settles"]
 
-#: Unfolding steps taken to expose one binder (or a conclusion's head).
-UNFOLD = 24
+#: Unfolding steps taken to expose one binder (or a conclusion's head): a definition by structural
+#: recursion takes about a dozen a level (``SafeR 3`` 46). A conclusion still unfolding past them is
+#: not seen through, and says so (:func:`settles`).
+UNFOLD = 128
 
 _FALSE, _NOT, _NE = Name.of("False"), Name.of("Not"), Name.of("Ne")
 _TRUE = Name.of("True")
@@ -34,20 +48,206 @@ Find = Callable[[Name], "ConstantInfo | None"]
 
 
 def head_step(e: Expr, find: Find, unfolds: Callable[[ConstantInfo], bool]) -> Expr | None:
-    """One step of ``e``'s head: a ``let`` (zeta), a beta-redex, or a definition ``unfolds``
-    accepts (delta); ``None`` when none applies."""
+    """One step of ``e``'s head: a ``let`` (zeta), a beta-redex, a definition ``unfolds`` accepts
+    (delta), or a computation on a value (see :func:`_compute`); ``None`` when none applies."""
     e = strip_mdata(e)
     if isinstance(e, LetE):
         return instantiate(e.body, e.value)
     head, args = app_spine(e)
     head = strip_mdata(head)
     if isinstance(head, Lam) and args:
-        return mk_app(instantiate(head.body, args[0]), *args[1:])
+        return beta(head, args)  # every leading `fun` at once: one step
     if isinstance(head, Const):
         ci = find(head.name)
         if ci is not None and ci.kind == "definition" and ci.value is not None \
-                and len(ci.level_params) == len(head.levels) and unfolds(ci):
-            return mk_app(instantiate_levels(ci.value, dict(zip(ci.level_params, head.levels))), *args)
+                and len(ci.level_params) == len(head.levels) and (unfolds(ci) or _aux_recursor(ci, find)):
+            return _delta(ci, head, args)
+    return _compute(head, args, find)
+
+
+#: The auxiliary recursors Lean defines beside an inductive type (``Nat.casesOn``, ``Nat.brecOn``):
+#: what a definition by pattern matching or structural recursion is compiled to. Unfolding them
+#: is computation, not the library's vocabulary.
+_AUX_RECURSORS = frozenset({"casesOn", "recOn", "brecOn", "binductionOn", "below", "ibelow", "ndrec", "ndrecOn"})
+#: Nodes one comparison of two terms (:func:`same`) may visit.
+SAME_FUEL = 4096
+#: Steps one evaluation of a recursor's major premise (or a projection's structure) may take.
+VALUE_FUEL = 256
+_NAT, _NAT_ZERO, _NAT_SUCC = Name.of("Nat"), Name.of("Nat", "zero"), Name.of("Nat", "succ")
+
+
+def _delta(ci: ConstantInfo, head: Const, args: list[Expr]) -> Expr:
+    assert ci.value is not None
+    return mk_app(instantiate_levels(ci.value, dict(zip(ci.level_params, head.levels))), *args)
+
+
+def _aux_recursor(ci: ConstantInfo, find: Find) -> bool:
+    components = ci.name.components
+    if len(components) < 2 or components[-1] not in _AUX_RECURSORS:
+        return False
+    parent = find(Name(components[:-1]))
+    return parent is not None and parent.kind == "inductive"
+
+
+_ITE, _DITE = Name.of("ite"), Name.of("dite")
+_IS_TRUE, _IS_FALSE = Name.of("Decidable", "isTrue"), Name.of("Decidable", "isFalse")
+_OF_NAT, _BOOL_TRUE, _BOOL_FALSE = Name.of("OfNat", "ofNat"), Name.of("Bool", "true"), Name.of("Bool", "false")
+#: The library's functions on numerals a kernel computes directly (GMP): here on literals only.
+_NAT_TESTS: dict[Name, Callable[[int, int], bool]] = {
+    Name.of("Nat", "beq"): lambda a, b: a == b,
+    Name.of("Nat", "ble"): lambda a, b: a <= b,
+}
+
+
+def decide_if(head: Expr, args: list[Expr], find: Find) -> Expr | None:
+    """``if c then A else B`` (``ite``, ``dite``) as the branch its ``Decidable`` instance evaluates
+    to (``if 0 = 0 then A else B`` is ``A``, as a match on a numeral compiles); ``None`` when the
+    instance does not evaluate to ``isTrue`` or ``isFalse`` (a condition on a variable: both
+    branches stand)."""
+    if not (isinstance(head, Const) and head.name in (_ITE, _DITE) and len(args) == 5):
+        return None
+    got = constructor_form(args[2], find)
+    if got is None or got[0].name not in (_IS_TRUE, _IS_FALSE) or not got[1]:
+        return None
+    branch = args[3] if got[0].name == _IS_TRUE else args[4]
+    return App(branch, got[1][-1]) if head.name == _DITE else branch
+
+
+def _nat_value(e: Expr, depth: int = 0) -> int | None:
+    """A numeral's value: a literal, ``OfNat.ofNat Nat n _``, ``Nat.zero``, ``Nat.succ n``."""
+    e = strip_mdata(e)
+    if isinstance(e, Lit) and isinstance(e.value, int):
+        return e.value
+    head, args = app_spine(e)
+    head = strip_mdata(head)
+    if not isinstance(head, Const) or depth > 64:
+        return None
+    if head.name == _NAT_ZERO and not args:
+        return 0
+    if head.name == _NAT_SUCC and len(args) == 1:
+        inner = _nat_value(args[0], depth + 1)
+        return None if inner is None else inner + 1
+    if head.name == _OF_NAT and len(args) == 3:
+        ty = strip_mdata(args[0])
+        if isinstance(ty, Const) and ty.name == _NAT:
+            return _nat_value(args[1], depth + 1)
+    return None
+
+
+def _compute(head: Expr, args: list[Expr], find: Find) -> Expr | None:
+    """A recursor applied to a constructor (iota: ``Nat.rec z s 0`` is ``z``, with a numeral read as
+    ``Nat.zero``/``Nat.succ``) or a projection of one: how a definition by pattern matching or
+    structural recursion (``def Safe : Nat → Prop | 0 => False → P | _ => True``) reaches the
+    proposition it states at a value. The major premise is evaluated by :func:`constructor_form`."""
+    if isinstance(head, Proj):
+        got = constructor_form(head.struct, find)
+        if got is None:
+            return None
+        ctor, ctor_args = got
+        if ctor.num_params is None or len(ctor_args) <= ctor.num_params + head.index:
+            return None
+        return mk_app(ctor_args[ctor.num_params + head.index], *args)
+    if not isinstance(head, Const):
+        return None
+    decided = decide_if(head, args, find)
+    if decided is not None:
+        return decided
+    test = _NAT_TESTS.get(head.name)
+    if test is not None and len(args) == 2:
+        a, b = _nat_value(args[0]), _nat_value(args[1])
+        if a is not None and b is not None:
+            return Const(_BOOL_TRUE if test(a, b) else _BOOL_FALSE, ())
+    ci = find(head.name)
+    if ci is None or ci.kind != "recursor" or ci.num_params is None or len(ci.level_params) != len(head.levels):
+        return None
+    before = ci.num_params + ci.num_motives + ci.num_minors
+    major = before + ci.num_indices
+    if len(args) <= major:
+        return None
+    if ci.k and len(ci.rule_ctors) == 1 and ci.rule_ctors[0][1] == 0:
+        # `Eq.rec m h` reduces to `m` when `h : a = b` has `b` the same as `a`, whatever `h` is
+        only = find(ci.rule_ctors[0][0])
+        t = instantiate_foralls(only.type, args[:ci.num_params]) if only is not None else None
+        indices = app_spine(strip_mdata(t))[1][ci.num_params:] if t is not None else None
+        if indices is None or len(indices) != ci.num_indices \
+                or not all(same(a, b) for a, b in zip(indices, args[before:major])):
+            return None
+        rhs = instantiate_levels(ci.rule_rhs(0), dict(zip(ci.level_params, head.levels)))
+        return mk_app(rhs, *args[:before], *args[major + 1:])
+    got = constructor_form(args[major], find)
+    if got is None:
+        return None
+    ctor, ctor_args = got
+    for index, (name, fields) in enumerate(ci.rule_ctors):
+        if name == ctor.name and len(ctor_args) >= fields:
+            rhs = instantiate_levels(ci.rule_rhs(index), dict(zip(ci.level_params, head.levels)))
+            return mk_app(rhs, *args[:before], *ctor_args[len(ctor_args) - fields:], *args[major + 1:])
+    return None
+
+
+def same(a: Expr, b: Expr, fuel: int = SAME_FUEL) -> bool:
+    """Whether two terms are the same up to metadata and universe levels (at most ``fuel`` nodes
+    compared; past them, not the same)."""
+    todo = [(a, b)]
+    while todo:
+        fuel -= 1
+        if fuel < 0:
+            return False
+        x, y = todo.pop()
+        x, y = strip_mdata(x), strip_mdata(y)
+        if x is y:
+            continue
+        if type(x) is not type(y):
+            return False
+        if isinstance(x, Const):
+            ok = x.name == y.name  # type: ignore[attr-defined]
+        elif isinstance(x, Lit):
+            ok = x.value == y.value  # type: ignore[attr-defined]
+        elif isinstance(x, (FVar, MVar)):
+            ok = x.name == y.name  # type: ignore[attr-defined]
+        elif isinstance(x, BVar):
+            ok = x.index == y.index  # type: ignore[attr-defined]
+        elif isinstance(x, Proj):
+            ok = x.type_name == y.type_name and x.index == y.index  # type: ignore[attr-defined]
+        else:
+            ok = True  # a sort (levels aside), an application, a binder: their children decide
+        if not ok:
+            return False
+        kids_x, kids_y = children(x), children(y)
+        if len(kids_x) != len(kids_y):
+            return False
+        todo.extend((kx, ky) for (kx, _), (ky, _) in zip(kids_x, kids_y))
+    return True
+
+
+def constructor_form(e: Expr, find: Find, fuel: int = VALUE_FUEL) -> tuple[ConstantInfo, list[Expr]] | None:
+    """``e`` evaluated to a constructor application (its constructor and arguments), unfolding any
+    definition (a value is computed, whatever defines it), within ``fuel`` steps; ``None`` when it
+    does not get there (a variable, an opaque or irreducible part, out of fuel)."""
+    cur = strip_mdata(e)
+    for _ in range(fuel):
+        if isinstance(cur, Lit) and isinstance(cur.value, int):
+            n = cur.value
+            cur = Const(_NAT_ZERO, ()) if n == 0 else App(Const(_NAT_SUCC, ()), Lit(n - 1))
+        head, args = app_spine(cur)
+        head = strip_mdata(head)
+        if isinstance(head, Const):
+            ci = find(head.name)
+            if ci is None:
+                return None
+            if ci.kind == "constructor":
+                return ci, args
+            computed = _compute(head, args, find) if head.name in _NAT_TESTS or head.name in (_ITE, _DITE) else None
+            if computed is not None:
+                cur = strip_mdata(computed)
+                continue
+            if ci.kind == "definition" and ci.value is not None and len(ci.level_params) == len(head.levels):
+                cur = strip_mdata(_delta(ci, head, args))
+                continue
+        nxt = head_step(cur, find, lambda _ci: True)
+        if nxt is None:
+            return None
+        cur = strip_mdata(nxt)
     return None
 
 
@@ -72,6 +272,22 @@ def expose(e: Expr, find: Find, is_core_module: Callable[[str], bool],
             break
         cur = strip_mdata(nxt)
     return cur if isinstance(cur, ForallE) else e
+
+
+def settles(e: Expr, find: Find, is_core_module: Callable[[str], bool]) -> bool:
+    """Whether ``e`` (a conclusion :func:`expose` left as it is) reaches a form no step changes within
+    :data:`UNFOLD` steps: one that does not (a definition that recurses deeper, ``SafeR 1000000``)
+    may hide binders past them, so the rules that judge what a claim rests on cannot say."""
+    cur = strip_mdata(e)
+    unfolds = project_only(is_core_module)
+    for _ in range(UNFOLD):
+        nxt = head_step(cur, find, unfolds)
+        if nxt is None:
+            return True
+        cur = strip_mdata(nxt)
+        if isinstance(cur, ForallE):
+            return False  # a binder past the steps `expose` takes
+    return False
 
 
 def is_negation(conclusion: Expr) -> bool:

@@ -538,7 +538,16 @@ class ConstantInfo:
     induct: Name | None = None
     is_unsafe: bool = False
     num_params: int | None = None
+    #: a recursor's counts past its parameters, and each rule's constructor and field count (the
+    #: rule's right-hand side is :meth:`rule_rhs`)
+    num_indices: int = 0
+    num_motives: int = 0
+    num_minors: int = 0
     rule_addrs: tuple[int, ...] = ()
+    rule_ctors: tuple[tuple[Name, int], ...] = ()
+    #: a recursor of a type with one constructor without fields in ``Prop`` (``Eq``): it reduces
+    #: whatever its major premise, when the indices agree
+    k: bool = False
     _decoder: "_Decoder | None" = field(default=None, repr=False)
     _type: Expr | None = field(default=None, repr=False)
     _value: Expr | None = field(default=None, repr=False)
@@ -562,6 +571,11 @@ class ConstantInfo:
             assert self._decoder is not None
             self._value = self._decoder.expr(self.value_addr)
         return self._value
+
+    def rule_rhs(self, index: int) -> Expr:
+        """The right-hand side of a recursor's rule ``index`` (decoded when asked for)."""
+        assert self._decoder is not None
+        return self._decoder.expr(self.rule_addrs[index])
 
     def type_constants(self) -> set[Name]:
         assert self._decoder is not None
@@ -816,11 +830,15 @@ class Module:
         elif kind == "recursor":
             ci.all = tuple(g.name(x) for x in g.list(vps[1]))
             ci.num_params = g.nat(vps[2])
-            rules = []
+            ci.num_indices, ci.num_motives, ci.num_minors = g.nat(vps[3]), g.nat(vps[4]), g.nat(vps[5])
+            rules, ctors = [], []
             for r in g.list(vps[6]):
                 _rd, _ro, _rt, rps = g.ctor(r, 0, 3, "RecursorRule")
                 rules.append(rps[2])
+                ctors.append((g.name(rps[0]), g.nat(rps[1])))
             ci.rule_addrs = tuple(rules)
+            ci.rule_ctors = tuple(ctors)
+            ci.k = flag(0)
             ci.is_unsafe = flag(1)  # k, isUnsafe
         return ci
 
