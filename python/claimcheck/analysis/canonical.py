@@ -36,14 +36,14 @@ structural rule rather than reporting every such instance.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Sequence
 
 from claimcheck.errors import OleanError
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import ConstantInfo, Environment
 from claimcheck.olean.terms import (
     App, BVar, Const, Expr, ForallE, FVar, Lam, LetE, Lit, MVar, Proj, Sort, app_spine, beta, instantiate,
-    loose_bvar_range, mk_app, replace, strip_mdata,
+    instantiate_foralls, loose_bvar_range, mk_app, replace, strip_mdata,
 )
 
 __all__ = ["ANY", "FUEL", "Canonical", "Resolution"]
@@ -56,6 +56,7 @@ MAX_DEPTH = 16
 ANY = Const(Name.of("_claimcheck", "any"), ())
 
 _INST_IMPLICIT = 3
+_OUT_PARAM = Name.of("outParam")
 
 
 class _OutOfFuel(Exception):
@@ -104,7 +105,16 @@ class Canonical:
         #: (owned by the caller's run; a closed library goal resolves alike in each of them)
         self.shared = shared
         self._by_class: dict[Name, list[_Candidate]] | None = None
+        #: the library's instances and the project's (the modules ``within`` imports, and its own)
+        self._with_project: dict[Name, list[_Candidate]] | None = None
         self._unfoldable: set[Name] = set()
+        #: resolutions that depend on the question (local instances, free variables, the project's
+        #: instances): kept for one question only
+        self._local_memo: dict[object, Expr | None] = {}
+        self._locals: tuple[tuple[FVar, Expr], ...] = ()
+        self._project = False
+        self._fresh = 0
+        self._outs: dict[Name, tuple[int, ...]] = {}
         self._memo: dict[object, Expr | None] = {}
         self._left = fuel
         self._in_progress: set[object] = set()
@@ -180,14 +190,71 @@ class Canonical:
             self.shared[library] = Resolutions(by_class, self._unfoldable, self._memo)
         return by_class
 
+    def _project_index(self) -> dict[Name, list[_Candidate]]:
+        """The library's instances and, after them, the project's: the global ``instance``
+        attributes of the project modules ``within`` imports and of ``within`` itself, read from
+        their ``.olean`` entries as the library's are (in import order, then entry order)."""
+        if self._with_project is not None:
+            return self._with_project
+        by_class = {cls: list(cands) for cls, cands in self._index().items()}
+        order = sum(len(c) for c in by_class.values())
+        for m in self._module_order():
+            if self.is_library_module(m):
+                continue
+            try:
+                attrs = self.env.load(m).attributes()
+            except (OleanError, OSError, KeyError):
+                continue  # a module whose entries cannot be read has no instance that counts
+            for inst in attrs.instances:
+                if inst.scoped is not None:
+                    continue
+                ci = self.find(inst.name)
+                cls = class_of(ci.type) if ci is not None else None
+                if cls is not None:
+                    by_class.setdefault(cls, []).append(_Candidate(inst.name, inst.priority, order))
+                    order += 1
+        self._with_project = by_class
+        return by_class
+
+    def is_class(self, name: Name) -> bool:
+        """Whether ``name`` is a class some instance in scope (the library's or the project's) is of."""
+        return name in self._project_index()
+
+    def _out_params(self, cls: Name) -> tuple[int, ...]:
+        """The positions of ``cls``'s ``outParam`` arguments (``HAdd``'s third), read from the
+        ``outParam`` wrapper of its binder types."""
+        got = self._outs.get(cls)
+        if got is None:
+            ci = self.find(cls)
+            out: list[int] = []
+            t = strip_mdata(ci.type) if ci is not None else None
+            k = 0
+            while isinstance(t, ForallE):
+                head, _ = app_spine(strip_mdata(t.binder_type))
+                head = strip_mdata(head)
+                if isinstance(head, Const) and head.name == _OUT_PARAM:
+                    out.append(k)
+                t = strip_mdata(t.body)
+                k += 1
+            got = self._outs[cls] = tuple(out)
+        return got
+
     # ------------------------------------------------------------------ questions
 
-    def check(self, term: Expr, goal: Expr) -> Resolution:
-        """Whether ``term`` (an instance argument) is the canonical instance of the closed class
-        application ``goal``."""
+    def check(self, term: Expr, goal: Expr, locals: Sequence[tuple[FVar, Expr]] = (),
+              project: bool = False) -> Resolution:
+        """Whether ``term`` (an instance argument) is the instance resolution gives for the class
+        application ``goal``. Both may mention free variables (the statement's bound variables, as
+        opaque atoms); ``locals`` are the instances in scope (each free variable with its type, in
+        the order of the statement's binders), tried before the global ones, the last first, as
+        Lean tries them; ``project``: the project's instances join the library's. The goal's
+        ``outParam`` arguments are unknowns while resolving, as in Lean: the instance found for
+        ``HAdd α α ?γ`` must be ``term``, whatever ``γ`` it gives."""
         self._left = self.fuel
+        self._locals, self._project = tuple(locals), project
+        self._local_memo = {}
         try:
-            expected = self.resolve(goal)
+            expected = self.resolve(self._open_outs(_clean(goal)))
             if expected is None:
                 return Resolution(False)
             same = self.equivalent(term, expected)
@@ -195,7 +262,20 @@ class Canonical:
             return Resolution(False, out_of_fuel=True)
         except RecursionError:
             return Resolution(False, out_of_fuel=True)
+        finally:
+            self._locals, self._project, self._local_memo = (), False, {}
         return Resolution(same, None if same else expected)
+
+    def _open_outs(self, goal: Expr) -> Expr:
+        """``goal`` with its ``outParam`` arguments replaced by unknowns (metavariables)."""
+        head, args = app_spine(goal)
+        cls = class_of(goal)
+        if cls is None or not isinstance(strip_mdata(head), Const):
+            return goal
+        outs = self._out_params(cls)
+        if not outs:
+            return goal
+        return mk_app(head, *(MVar(Name.of("_claimcheck_out", k)) if k in outs else a for k, a in enumerate(args)))
 
     def _spend(self, n: int = 1) -> None:
         self._left -= n
@@ -203,12 +283,17 @@ class Canonical:
             raise _OutOfFuel()
 
     def resolve(self, goal: Expr, depth: int = 0) -> Expr | None:
-        """The instance resolution gives for ``goal``, or ``None``."""
+        """The instance resolution gives for ``goal`` (its unknowns, metavariables, as they come
+        out), or ``None``."""
         self._index()  # (the memo is the shared one once the library modules in scope are known)
         goal = _clean(goal)
         key = _key(goal)
-        if key in self._memo:
-            return self._memo[key]
+        # a question with local instances, free variables or the project's instances is answered
+        # for that question alone; a closed library goal's answer is shared
+        local = bool(self._locals) or self._project or _has(goal, FVar)
+        memo = self._local_memo if local else self._memo
+        if key in memo:
+            return memo[key]
         if depth > MAX_DEPTH or key in self._in_progress:
             self._cuts += 1  # a failure that depends on where it was asked: not remembered
             return None
@@ -222,42 +307,55 @@ class Canonical:
         finally:
             self._in_progress.discard(key)
         if got is not None or self._cuts == cuts:
-            self._memo[key] = got
+            memo[key] = got
         return got
 
     def _resolve(self, cls: Name, goal: Expr, depth: int) -> Expr | None:
         matches = []
-        for cand in self._index().get(cls, ()):
+        index = self._project_index() if self._project else self._index()
+        for cand in index.get(cls, ()):
             self._spend()
             ci = self.find(cand.name)
             if ci is None:
                 continue
-            binders, conclusion = _open(ci.type, cand.name)
+            binders, conclusion = self._open(ci.type)
             subst: dict[Name, Expr] = {}
-            if not _match(conclusion, goal, subst, self._spend):
+            if not _unify(conclusion, goal, subst, self._spend):
                 continue
-            matches.append((cand.priority, _key_flags(conclusion), cand.order, cand, ci, binders, subst))
+            matches.append((cand.priority, _key_flags(conclusion), cand.order, Const(cand.name, ()), binders, subst))
         matches.sort(key=lambda t: (t[0], t[1], t[2]))
-        for _prio, _flags, _order, cand, ci, binders, subst in reversed(matches):
-            got = self._complete(cand.name, ci, binders, subst, depth)
+        tried = [(head, binders, subst) for _p, _f, _o, head, binders, subst in reversed(matches)]
+        # the local instances first, the last bound first (Lean tries them before every global one)
+        first = []
+        for fvar, ty in reversed(self._locals):
+            self._spend()
+            if class_of(ty) != cls:
+                continue
+            binders, conclusion = self._open(ty)
+            subst = {}
+            if _unify(conclusion, goal, subst, self._spend):
+                first.append((fvar, binders, subst))
+        for head, binders, subst in first + tried:
+            got = self._complete(head, binders, subst, depth)
             if got is not None:
                 return got
         return None
 
-    def _complete(self, name: Name, ci: ConstantInfo, binders: list[tuple[Name, Expr, int]],
+    def _open(self, t: Expr) -> tuple[list[tuple[Name, Expr, int]], Expr]:
+        self._fresh += 1
+        return _open(t, self._fresh)
+
+    def _complete(self, head: Expr, binders: list[tuple[Name, Expr, int]],
                   subst: dict[Name, Expr], depth: int) -> Expr | None:
         """The candidate applied to its arguments: the matched ones, its instance arguments
-        resolved in turn; ``None`` when one cannot be."""
-        args: list[Expr] = []
+        resolved in turn (an unknown in one, such as an ``outParam`` the goal leaves open, takes
+        the value the instance found gives); ``None`` when one cannot be."""
         for mv, ty, info in binders:
             if mv in subst:
-                args.append(subst[mv])
                 continue
             if info != _INST_IMPLICIT:
                 return None
-            sub = _substitute(ty, subst)
-            if _has_mvar(sub):
-                return None
+            sub = _full(ty, subst, self._spend)
             cls = class_of(sub)
             if cls is None:
                 return None
@@ -265,11 +363,29 @@ class Canonical:
                 value: Expr | None = ANY
             else:
                 value = self.resolve(sub, depth + 1)
-            if value is None:
-                return None
+                if value is None:
+                    return None
+                found = self._type_of(value)
+                if found is None or not _unify(sub, found, subst, self._spend):
+                    return None
             subst[mv] = value
-            args.append(value)
-        return mk_app(Const(name, ()), *args)
+        args = [_full(subst[mv], subst, self._spend) for mv, _ty, _info in binders]
+        if any(_has(a, MVar) for a in args):
+            return None  # an argument nothing determines
+        return mk_app(head, *args)
+
+    def _type_of(self, inst: Expr) -> Expr | None:
+        """The type of a resolved instance (a constant or a local instance applied to arguments)."""
+        head, args = app_spine(strip_mdata(inst))
+        head = strip_mdata(head)
+        if isinstance(head, Const):
+            ci = self.find(head.name)
+            ty = ci.type if ci is not None else None
+        else:
+            ty = next((t for f, t in self._locals if f is head or (isinstance(head, FVar) and f.name == head.name)), None)
+        if ty is None:
+            return None
+        return instantiate_foralls(_clean(ty), args)
 
     # ------------------------------------------------------------------ comparison
 
@@ -293,6 +409,8 @@ class Canonical:
             return all(self._defeq(x, y, depth + 1) for x, y in zip(xs, ys))
         if isinstance(a, Lam) and isinstance(b, Lam):
             return self._defeq(a.body, b.body, depth + 1)
+        if isinstance(ha, FVar) and isinstance(hb, FVar) and ha.name == hb.name and len(xs) == len(ys):
+            return all(self._defeq(x, y, depth + 1) for x, y in zip(xs, ys))
         if isinstance(ha, BVar) and isinstance(hb, BVar) and ha.index == hb.index and len(xs) == len(ys):
             return all(self._defeq(x, y, depth + 1) for x, y in zip(xs, ys))
         return False
@@ -375,26 +493,27 @@ def _clean(e: Expr) -> Expr:
     return replace(e, lambda x, _d: Const(x.name, ()) if isinstance(x, Const) and x.levels else None)
 
 
-def _open(t: Expr, name: Name) -> tuple[list[tuple[Name, Expr, int]], Expr]:
+def _open(t: Expr, tag: int) -> tuple[list[tuple[Name, Expr, int]], Expr]:
     """An instance's type as metavariables for its binders (with their types and binder infos)
-    and its conclusion over them."""
+    and its conclusion over them; ``tag`` keeps each opening's metavariables apart."""
     t = _clean(t)
     binders = []
     k = 0
     while isinstance(t, ForallE):
-        mv = Name.of("_claimcheck_mvar", str(name), k)
+        mv = Name.of("_claimcheck_mvar", tag, k)
         binders.append((mv, t.binder_type, t.binder_info))
         t = instantiate(t.body, MVar(mv))
         k += 1
     return binders, t
 
 
-def _has_mvar(e: Expr) -> bool:
+def _has(e: Expr, kind: type) -> bool:
+    """Whether ``e`` has a subterm of ``kind`` (a metavariable, a free variable)."""
     found = False
 
     def f(x: Expr, _d: int) -> Expr | None:
         nonlocal found
-        if isinstance(x, MVar):
+        if isinstance(x, kind):
             found = True
             return x
         return None
@@ -403,8 +522,18 @@ def _has_mvar(e: Expr) -> bool:
     return found
 
 
-def _substitute(e: Expr, subst: dict[Name, Expr]) -> Expr:
-    return replace(e, lambda x, _d: subst.get(x.name, x) if isinstance(x, MVar) else None)
+def _full(e: Expr, subst: dict[Name, Expr], spend: Callable[[], None], depth: int = 0) -> Expr:
+    """``e`` with its assigned metavariables replaced by their values, through chains."""
+    if depth > 64:
+        raise _OutOfFuel()  # an assignment that mentions itself
+    spend()
+
+    def f(x: Expr, _d: int) -> Expr | None:
+        if isinstance(x, MVar) and x.name in subst:
+            return _full(subst[x.name], subst, spend, depth + 1)
+        return None
+
+    return replace(e, f)
 
 
 def _key_flags(conclusion: Expr) -> tuple[int, ...]:
@@ -425,27 +554,53 @@ def _key_flags(conclusion: Expr) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _match(p: Expr, t: Expr, subst: dict[Name, Expr], spend: Callable[[], None]) -> bool:
-    """First-order matching of the pattern ``p`` (over metavariables) against the closed ``t``."""
-    spend()
-    p, t = strip_mdata(p), strip_mdata(t)
-    if isinstance(p, MVar):
-        got = subst.get(p.name)
-        if got is None:
-            subst[p.name] = t
-            return True
-        return _same(got, t, spend)
-    if isinstance(p, Const) and isinstance(t, Const):
-        return p.name == t.name
-    if isinstance(p, App) and isinstance(t, App):
-        return _match(p.fn, t.fn, subst, spend) and _match(p.arg, t.arg, subst, spend)
-    if (isinstance(p, ForallE) and isinstance(t, ForallE)) or (isinstance(p, Lam) and isinstance(t, Lam)):
-        return _match(p.binder_type, t.binder_type, subst, spend) and _match(p.body, t.body, subst, spend)
-    if isinstance(p, Lit) and isinstance(t, Lit):
-        return p.value == t.value
-    if isinstance(p, BVar) and isinstance(t, BVar):
-        return p.index == t.index
-    return isinstance(p, Sort) and isinstance(t, Sort)
+def _unify(p: Expr, t: Expr, subst: dict[Name, Expr], spend: Callable[[], None]) -> bool:
+    """First-order unification of ``p`` and ``t``: a metavariable on either side (an instance's
+    binders, a goal's unknowns) is assigned in ``subst`` (universe levels aside)."""
+    stack = [(p, t)]
+    while stack:
+        spend()
+        x, y = stack.pop()
+        x, y = _deref(x, subst), _deref(y, subst)
+        if x is y or x is ANY or y is ANY:
+            continue
+        if isinstance(x, MVar) or isinstance(y, MVar):
+            if isinstance(x, MVar) and isinstance(y, MVar) and x.name == y.name:
+                continue
+            if isinstance(x, MVar):
+                subst[x.name] = y
+            else:
+                assert isinstance(y, MVar)
+                subst[y.name] = x
+            continue
+        if isinstance(x, Const) and isinstance(y, Const):
+            ok = x.name == y.name
+        elif isinstance(x, App) and isinstance(y, App):
+            stack += [(x.arg, y.arg), (x.fn, y.fn)]
+            ok = True
+        elif (isinstance(x, ForallE) and isinstance(y, ForallE)) or (isinstance(x, Lam) and isinstance(y, Lam)):
+            stack += [(x.body, y.body), (x.binder_type, y.binder_type)]
+            ok = True
+        elif isinstance(x, Lit) and isinstance(y, Lit):
+            ok = x.value == y.value
+        elif isinstance(x, BVar) and isinstance(y, BVar):
+            ok = x.index == y.index
+        elif isinstance(x, FVar) and isinstance(y, FVar):
+            ok = x.name == y.name
+        else:
+            ok = isinstance(x, Sort) and isinstance(y, Sort)
+        if not ok:
+            return False
+    return True
+
+
+def _deref(e: Expr, subst: dict[Name, Expr]) -> Expr:
+    e = strip_mdata(e)
+    seen = 0
+    while isinstance(e, MVar) and e.name in subst and seen < 64:
+        e = strip_mdata(subst[e.name])
+        seen += 1
+    return e
 
 
 def _same(a: Expr, b: Expr, spend: Callable[[], None]) -> bool:
