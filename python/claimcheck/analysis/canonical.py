@@ -360,14 +360,14 @@ class Canonical:
             if cls is None:
                 return None
             if self.exempt(cls):
-                value: Expr | None = ANY
-            else:
-                value = self.resolve(sub, depth + 1)
-                if value is None:
-                    return None
-                found = self._type_of(value)
-                if found is None or not _unify(sub, found, subst, self._spend):
-                    return None
+                subst[mv] = ANY
+                continue
+            value = self.resolve(sub, depth + 1)
+            if value is None:
+                return None
+            found = self._type_of(value)
+            if found is None or not _unify(sub, found, subst, self._spend):
+                return None
             subst[mv] = value
         args = [_full(subst[mv], subst, self._spend) for mv, _ty, _info in binders]
         if any(_has(a, MVar) for a in args):

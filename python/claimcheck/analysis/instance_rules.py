@@ -259,7 +259,7 @@ class InstanceRules:
                 base += "✝"  # a name Lean made (`inst✝`), as Lean shows it
             k = seen.get(base, 0)
             seen[base] = k + 1
-            fvars.append(FVar(Name.of(base if k == 0 else f"{base}✝{k}")))
+            fvars.append(FVar(Name.of(base if k == 0 else f"{base}{'' if base.endswith('✝') else '✝'}{_superscript(k)}")))
         locals_: list[tuple[FVar, Expr]] = []
         for level, b in enumerate(ctx):
             if isinstance(b, LetE) or not isinstance(b, (ForallE, Lam)):
@@ -316,13 +316,14 @@ class InstanceRules:
         the structural rule judges the term."""
         closed_library = self._goal(head, args)
         goal = closed_library
+        in_context = ctx is not None and not library_only
         fvars, locals_ = self._local_context(ctx) if ctx is not None and not library_only else ([], [])
-        if goal is None and fvars:
+        if goal is None and in_context:
             # (the arguments as free variables first: a type is instantiated by closed terms only)
             goal = self._goal(head, [_with_fvars(a, depth, fvars) for a in args], open_=True)
         if goal is None:
             return False
-        if fvars:
+        if in_context:
             got = self.canonical.check(_with_fvars(e, depth, fvars), goal, locals_, project=closed_library is None)
         else:
             got = self.canonical.check(e, goal)
@@ -524,6 +525,10 @@ class InstanceRules:
         return StatementWarning(
             WarningKind.INLINE_INSTANCE, found_in,
             f"`{found_in}` passes {what} ({p.detail}), not a library instance", found_in)
+
+
+def _superscript(k: int) -> str:
+    return str(k).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"))
 
 
 def _with_fvars(e: Expr, depth: int, fvars: list[FVar]) -> Expr:
