@@ -1,21 +1,33 @@
-"""The library's canonical instance of a class at given types, resolved as Lean resolves it.
+"""The instance Lean's resolution gives for a class at given types, and whether a term is it.
 
 An instance argument may be left out of a printed statement only when it is what Lean's instance
-resolution gives over the **library's** instances (the toolchain's modules the statement's module
-imports; the project's own instances never count): ``instLTNat`` for ``LT Nat``, ``@instHAdd Nat
-instAddNat`` for ``HAdd Nat Nat Nat``, ``instOfNatNat 2`` for ``OfNat Nat 2``. :class:`Canonical`
-computes that instance and says whether a term in a statement is it:
+resolution gives: ``instLTNat`` for ``LT Nat``, ``@instHAdd Nat instAddNat`` for ``HAdd Nat Nat
+Nat``, ``instOfNatNat 2`` for ``OfNat Nat 2``, ``List._sizeOf_inst α (instSizeOfDefault α)`` for
+``SizeOf (List α)`` at a bound ``α``, the binder ``inst`` for ``LT α`` under ``[inst : LT α]``.
+:class:`Canonical` computes that instance and says whether a term in a statement is it:
 
 * **Candidates.** The global (not ``scoped``) ``instance`` attributes of the library modules in
-  scope (:meth:`claimcheck.olean.reader.Module.attributes`), indexed by class. They are tried as
-  Lean's ``getInstances`` orders them: higher priority first; at equal priority in the reverse of
-  the discrimination tree's order (an instance whose pattern is specific at the first place where
-  two differ, ``LT Nat``, before one with a wildcard there, ``LT ?α``; then the later declared, in
-  the modules' import order, first).
-* **Matching.** An instance's conclusion (its binders as metavariables) is matched first-order
-  against the goal, universe levels aside. Its instance-implicit arguments are resolved in turn,
-  recursively, with backtracking to the next candidate when one fails; an argument of a class whose
-  instances cannot differ (a ``Prop`` class, ``Decidable``) is any term (:data:`ANY`).
+  scope (:meth:`claimcheck.olean.reader.Module.attributes`), indexed by class; with ``project``,
+  also those of the project modules ``within`` imports and of ``within`` itself, read from their
+  ``.olean`` entries the same way (the caller asks for them when the goal mentions a bound
+  variable or a project constant; a closed goal at library terms is resolved over the library's
+  alone: the library's meaning). They are tried as Lean's ``getInstances`` orders them: higher
+  priority first; at equal priority in the reverse of the discrimination tree's order (an
+  instance whose pattern is specific at the first place where two differ, ``LT Nat``, before one
+  with a wildcard there, ``LT ?α``; then the later declared, in the modules' import order, first).
+* **Local instances.** The statement's bound variables are free variables (opaque atoms); the
+  binders whose type is a class application (an instance binder, or a binder of a class some
+  instance in scope is of) are local instances, tried before every global instance, the last
+  bound first, as Lean does.
+* **Matching.** An instance's conclusion (its binders as metavariables) is unified first-order
+  with the goal, universe levels aside. The goal's ``outParam`` arguments (read from the class's
+  type: the ``outParam`` wrapper of its binder types) are unknowns at the top, as Lean's
+  ``preprocessOutParam`` makes them: the instance found for ``HAdd α α ?γ`` is the answer, and a
+  term for ``HAdd α α α`` is canonical only when it is that instance. An instance's own
+  instance-implicit arguments are resolved in turn, recursively (an unknown left in one, such as
+  an ``outParam`` of its class, takes the value the instance found gives), with backtracking to the
+  next candidate when one fails; an argument of a class whose instances cannot differ (a ``Prop``
+  class, ``Decidable``) is any term (:data:`ANY`).
 * **Fuel.** Every match and unfolding step costs one unit of a deterministic budget
   (:data:`FUEL`); a goal inside its own resolution fails (a cycle). Out of fuel, no instance is
   canonical: the statement shows it.
@@ -25,10 +37,12 @@ computes that instance and says whether a term in a statement is it:
   instances; projections of constructors) and beta-reduction, under the same fuel. ``@instHAdd Nat ⟨Nat.mul⟩``
   unfolds to ``Nat.mul`` where the canonical one unfolds to ``Nat.add``: not canonical.
 
-What this does not model: local instances (a goal with bound variables is not resolved here: the
-caller's structural rule judges it), ``outParam`` arguments (the goal is matched whole), default
-instances, higher-order patterns (``instCCPOPi``'s ``∀ x, ?β x``), unification up to reducible
-unfolding of the goal's types. Where resolution as modelled finds no instance at all, the caller
+What this does not model: default instances; higher-order patterns (``instCCPOPi``'s ``∀ x, ?β
+x``); unification up to reducible unfolding of the goal's types (a goal at an ``abbrev`` synonym of
+a library type finds no instance); ``outParam`` unknowns below the top (an instance's argument is
+resolved with what matching gave, as Lean's tabled resolution does); ``let``-bound variables as
+local instances; an instance declared after the statement in the same module counts. Where
+resolution as modelled finds no instance at all, the caller
 (:meth:`claimcheck.analysis.instance_rules.InstanceRules._judge_canonical`) falls back to its
 structural rule rather than reporting every such instance.
 """
