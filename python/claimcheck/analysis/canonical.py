@@ -71,6 +71,8 @@ ANY = Const(Name.of("_claimcheck", "any"), ())
 
 _INST_IMPLICIT = 3
 _OUT_PARAM = Name.of("outParam")
+#: the unknowns standing for a goal's ``outParam`` arguments
+_OUT = Name.of("_claimcheck_out")
 
 
 class _OutOfFuel(Exception):
@@ -289,7 +291,7 @@ class Canonical:
         outs = self._out_params(cls)
         if not outs:
             return goal
-        return mk_app(head, *(MVar(Name.of("_claimcheck_out", k)) if k in outs else a for k, a in enumerate(args)))
+        return mk_app(head, *(MVar(_OUT.child(k)) if k in outs else a for k, a in enumerate(args)))
 
     def _spend(self, n: int = 1) -> None:
         self._left -= n
@@ -305,7 +307,8 @@ class Canonical:
         # a question with local instances, free variables or the project's instances is answered
         # for that question alone; a closed library goal's answer is shared
         local = bool(self._locals) or self._project or _has(goal, FVar)
-        memo = self._local_memo if local else self._memo
+        # a goal with an instance's unknowns in it is asked once (their names are fresh): not kept
+        memo = {} if _has(goal, MVar, _OUT) else self._local_memo if local else self._memo
         if key in memo:
             return memo[key]
         if depth > MAX_DEPTH or key in self._in_progress:
@@ -521,13 +524,14 @@ def _open(t: Expr, tag: int) -> tuple[list[tuple[Name, Expr, int]], Expr]:
     return binders, t
 
 
-def _has(e: Expr, kind: type) -> bool:
-    """Whether ``e`` has a subterm of ``kind`` (a metavariable, a free variable)."""
+def _has(e: Expr, kind: type, but: Name | None = None) -> bool:
+    """Whether ``e`` has a subterm of ``kind`` (a metavariable, a free variable), one named under
+    ``but`` aside."""
     found = False
 
     def f(x: Expr, _d: int) -> Expr | None:
         nonlocal found
-        if isinstance(x, kind):
+        if isinstance(x, kind) and (but is None or not (isinstance(x, (MVar, FVar)) and x.name.starts_with(but))):
             found = True
             return x
         return None

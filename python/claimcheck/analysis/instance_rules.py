@@ -21,7 +21,7 @@ from claimcheck.errors import OleanError
 from claimcheck.olean.terms import (
     App, BVar, Const, Expr, ForallE, FVar, Lam, LetE, Proj, Sort, app_spine, beta, instantiate, instantiate_foralls,
     instantiate_levels,
-    loose_bvar_range, replace, strip_mdata, walk,
+    loose_bvar_range, mk_app, replace, strip_mdata, walk,
 )
 
 __all__ = ["EXEMPT_CLASSES", "InstanceProblem", "InstanceRules"]
@@ -217,7 +217,14 @@ class InstanceRules:
         if isinstance(head, Proj):
             inner = strip_mdata(head.struct)
             if isinstance(inner, BVar) and depth - 1 - inner.index not in lets and not args:
-                return  # a field of an instance variable of the statement's binders
+                # a field of an instance variable of the statement's binders (`inst.1`): judged as
+                # its projection function (`Grp.toMul G inst`) is, when the binders are known
+                app = self._projection_app(head, inner, depth, ctx) if ctx is not None and not library_only else None
+                if app is not None:
+                    fn, fn_args = app_spine(app)
+                    assert isinstance(fn, Const)
+                    self._judge_canonical(app, fn, fn_args, depth, lets, out, level, expected, library_only, ctx)
+                return
             self._inline(out, expected, pretty(e, self.infos))
             return
         if not isinstance(head, Const):
@@ -244,6 +251,35 @@ class InstanceRules:
             return None
         return t
 
+    def _projection_app(self, proj: Proj, var: BVar, depth: int, ctx: tuple[Expr, ...]) -> Expr | None:
+        """``var.i`` (a field of a bound structure instance) as its projection function applied to
+        the structure's parameters and ``var`` (``@Grp.toMul G inst``), under the same ``depth``
+        binders; ``None`` when the structure or its projection is not found."""
+        level = depth - 1 - var.index
+        binder = ctx[level] if 0 <= level < len(ctx) else None
+        struct = self.find(proj.type_name)
+        if not isinstance(binder, (ForallE, Lam)) or struct is None or len(struct.ctors) != 1:
+            return None
+        ctor = self.find(struct.ctors[0])
+        params = struct.num_params
+        if ctor is None or params is None:
+            return None
+        t = strip_mdata(ctor.type)
+        for _ in range(params + proj.index):
+            if not isinstance(t, ForallE):
+                return None
+            t = strip_mdata(t.body)
+        field = t.binder_name.last if isinstance(t, ForallE) else None
+        fn = proj.type_name.child(field) if isinstance(field, str) else None
+        if fn is None or self.find(fn) is None:
+            return None
+        head, type_args = app_spine(strip_mdata(binder.binder_type))
+        head = strip_mdata(head)
+        if not isinstance(head, Const) or head.name != proj.type_name or len(type_args) != params:
+            return None
+        lift = depth - level  # the binder's type is under `level` binders, the field under `depth`
+        return mk_app(Const(fn, ()), *(_lift(a, lift) for a in type_args), var)
+
     def _local_context(self, ctx: tuple[Expr, ...]) -> tuple[list[FVar], list[tuple[FVar, Expr]]]:
         """The statement's binders ``ctx`` as free variables (opaque atoms named as the binders,
         numbered where two share a name), and the local instances among them: a binder whose type
@@ -255,7 +291,7 @@ class InstanceRules:
             name = getattr(b, "binder_name", None) or getattr(b, "decl_name", None)
             bare = name.without_macro_scopes() if isinstance(name, Name) else None
             base = str(bare.last) if bare is not None and isinstance(bare.last, str) and bare.last else "x"
-            if bare is not None and bare != name:
+            if isinstance(name, Name) and name.has_macro_scopes:
                 base += "✝"  # a name Lean made (`inst✝`), as Lean shows it
             k = seen.get(base, 0)
             seen[base] = k + 1
@@ -525,6 +561,13 @@ class InstanceRules:
         return StatementWarning(
             WarningKind.INLINE_INSTANCE, found_in,
             f"`{found_in}` passes {what} ({p.detail}), not a library instance", found_in)
+
+
+def _lift(e: Expr, n: int) -> Expr:
+    """``e`` with its loose bound variables lifted past ``n`` more binders."""
+    if n == 0 or loose_bvar_range(e) == 0:
+        return e
+    return replace(e, lambda x, d: BVar(x.index + n) if isinstance(x, BVar) and x.index >= d else None)
 
 
 def _superscript(k: int) -> str:
