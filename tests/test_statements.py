@@ -130,7 +130,7 @@ def test_statement_case(case: str, built) -> None:
 #: every printer case, and honest cases and controls of the other rules.
 ROUND_TRIP = [c for c in CASES if c.startswith("printer_")] + [
     "names_honest", "names_binders_control", "names_mixed_script_control", "vac_honest", "inst_honest",
-    "inst_canonical_control", "shadow_field_control",
+    "inst_canonical_control", "shadow_field_control", "inst_bound_control", "inst_project_instances_control",
 ]
 #: Declarations whose printed statement is, on purpose, not Lean's text (case -> name -> why); every
 #: other project theorem and definition of a ``ROUND_TRIP`` case must round-trip.
