@@ -40,7 +40,7 @@ from claimcheck.analysis.lookalike import invisible_characters, mixed_scripts, s
 from claimcheck.analysis.pretty import INFIX, MAX_DEPTH, env_binder_infos, literal_value, pretty
 from claimcheck.claims.fingerprints import update_fingerprints
 from claimcheck.model.names import Name
-from claimcheck.olean.reader import App, Const, Environment, ForallE, FVar, Lit
+from claimcheck.olean.reader import App, BVar, Const, Environment, ForallE, FVar, Lam, Lit
 from claimcheck.progress import Progress
 from claimcheck.project import Project
 from claimcheck.pipeline.session import Options, Session
@@ -327,6 +327,33 @@ def test_resolution_with_bound_variables_local_instances_and_out_params(toolchai
     assert can.check(app(C("instHAdd"), alpha, add), app(C("HAdd"), alpha, alpha, alpha), scope[:1]).canonical
     # at library types the output is what resolution gives
     assert can.check(app(C("instHAdd"), nat, C("instAddNat")), app(C("HAdd"), nat, nat, nat)).canonical
+
+
+def test_resolution_of_function_types_by_higher_order_patterns(toolchain) -> None:
+    """``partial_fixpoint``'s instances (issue 37): a goal ``∀ x, C x`` is resolved under a new
+    variable (``instCCPOPi``'s argument), and ``∀ x, ?β x`` matches ``Nat → Option Nat`` with ``?β :=
+    fun x => Option Nat``; ``CCPO.toPartialOrder`` of the ``CCPO`` instance is the ``PartialOrder``
+    resolution gives, by unfolding."""
+    env = Environment([toolchain.lib_dir])
+
+    def C(text: str) -> Const:
+        return Const(Name.parse(text), ())
+
+    def app(f, *xs):
+        for x in xs:
+            f = App(f, x)
+        return f
+
+    can = Canonical(env, "Init", lambda n: env.find(n, within="Init"), lambda _m: True,
+                    lambda n: str(n).startswith("Decidable"))
+    nat, x = C("Nat"), Name.of("x")
+    opt = app(C("Option"), nat)
+    fam = Lam(x, nat, opt, 0)
+    ccpo_pi = app(C("Lean.Order.instCCPOPi"), nat, fam, Lam(x, nat, app(C("Lean.Order.instCCPOOption"), nat), 0))
+    assert can.check(ccpo_pi, app(C("Lean.Order.CCPO"), ForallE(x, nat, App(fam, BVar(0)), 0))).canonical
+    assert can.check(ccpo_pi, app(C("Lean.Order.CCPO"), ForallE(x, nat, opt, 0))).canonical
+    order = app(C("Lean.Order.CCPO.toPartialOrder"), ForallE(x, nat, opt, 0), ccpo_pi)
+    assert can.check(order, app(C("Lean.Order.PartialOrder"), ForallE(x, nat, opt, 0))).canonical
 
 
 # ---------------------------------------------------------------------------- no Lean

@@ -20,7 +20,10 @@ Nat``, ``instOfNatNat 2`` for ``OfNat Nat 2``, ``List._sizeOf_inst α (instSizeO
   instance in scope is of) are local instances, tried before every global instance, the last
   bound first, as Lean does.
 * **Matching.** An instance's conclusion (its binders as metavariables) is unified first-order
-  with the goal, universe levels aside. The goal's ``outParam`` arguments (read from the class's
+  with the goal, universe levels aside, unfolding where the two differ what resolution sees
+  through (beta-redexes, ``@[reducible]`` and ``abbrev`` definitions, instances): ``SizeOf N``
+  with ``abbrev N := Nat`` is ``instSizeOfNat``'s. A goal ``∀ x, C x`` (an instance argument of
+  ``instCCPOPi``) is resolved with ``x`` a new free variable, the answer ``fun x => …``. The goal's ``outParam`` arguments (read from the class's
   type: the ``outParam`` wrapper of its binder types) are unknowns at the top, as Lean's
   ``preprocessOutParam`` makes them: the instance found for ``HAdd α α ?γ`` is the answer, and a
   term for ``HAdd α α α`` is canonical only when it is that instance. An instance's own
@@ -37,9 +40,8 @@ Nat``, ``instOfNatNat 2`` for ``OfNat Nat 2``, ``List._sizeOf_inst α (instSizeO
   instances; projections of constructors) and beta-reduction, under the same fuel. ``@instHAdd Nat ⟨Nat.mul⟩``
   unfolds to ``Nat.mul`` where the canonical one unfolds to ``Nat.add``: not canonical.
 
-What this does not model: default instances; higher-order patterns (``instCCPOPi``'s ``∀ x, ?β
-x``); unification up to reducible unfolding of the goal's types (a goal at an ``abbrev`` synonym of
-a library type finds no instance); ``outParam`` unknowns below the top (an instance's argument is
+What this does not model: default instances; higher-order patterns beyond first-order
+unification (``?β x`` is matched as an application); ``outParam`` unknowns below the top (an instance's argument is
 resolved with what matching gave, as Lean's tabled resolution does); ``let``-bound variables as
 local instances; an instance declared after the statement in the same module counts. Where
 resolution as modelled finds no instance at all, the caller
@@ -56,8 +58,8 @@ from claimcheck.errors import OleanError
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import ConstantInfo, Environment
 from claimcheck.olean.terms import (
-    App, BVar, Const, Expr, ForallE, FVar, Lam, LetE, Lit, MVar, Proj, Sort, app_spine, beta, instantiate,
-    instantiate_foralls, loose_bvar_range, mk_app, replace, strip_mdata,
+    App, BVar, Const, Expr, ForallE, FVar, Lam, LetE, Lit, MVar, Proj, Sort, abstract, app_spine, beta,
+    instantiate, instantiate_foralls, loose_bvar_range, mk_app, replace, strip_mdata,
 )
 
 __all__ = ["ANY", "FUEL", "Canonical", "Resolution"]
@@ -131,6 +133,7 @@ class Canonical:
         self._project = False
         self._fresh = 0
         self._outs: dict[Name, tuple[int, ...]] = {}
+        self._through: dict[Name, bool] = {}
         self._memo: dict[object, Expr | None] = {}
         self._left = fuel
         self._in_progress: set[object] = set()
@@ -317,6 +320,8 @@ class Canonical:
         cls = class_of(goal)
         if cls is None:
             return None
+        if isinstance(goal, ForallE):
+            return self._resolve_forall(goal, depth)
         self._in_progress.add(key)
         cuts = self._cuts
         try:
@@ -326,6 +331,23 @@ class Canonical:
         if got is not None or self._cuts == cuts:
             memo[key] = got
         return got
+
+    def _resolve_forall(self, goal: ForallE, depth: int) -> Expr | None:
+        """A goal ``∀ x, C x`` (an instance argument such as ``instCCPOPi``'s ``∀ x, CCPO (β x)``):
+        as Lean does, ``x`` a new free variable (a local instance when its type is a class), the body
+        resolved, the answer ``fun x => …``."""
+        self._fresh += 1
+        fv = FVar(Name.of("_claimcheck_x", self._fresh))
+        saved = self._locals
+        if class_of(goal.binder_type) is not None and goal.binder_info == _INST_IMPLICIT:
+            self._locals = saved + ((fv, goal.binder_type),)
+        try:
+            body = self.resolve(_beta_args(instantiate(goal.body, fv)), depth + 1)
+        finally:
+            self._locals = saved
+        if body is None:
+            return None
+        return Lam(goal.binder_name, goal.binder_type, abstract(body, [fv]), goal.binder_info)
 
     def _resolve(self, cls: Name, goal: Expr, depth: int) -> Expr | None:
         matches = []
@@ -337,7 +359,7 @@ class Canonical:
                 continue
             binders, conclusion = self._open(ci.type)
             subst: dict[Name, Expr] = {}
-            if not _unify(conclusion, goal, subst, self._spend):
+            if not _unify(conclusion, goal, subst, self._spend, self._step):
                 continue
             matches.append((cand.priority, _key_flags(conclusion), cand.order, Const(cand.name, ()), binders, subst))
         matches.sort(key=lambda t: (t[0], t[1], t[2]))
@@ -350,12 +372,26 @@ class Canonical:
                 continue
             binders, conclusion = self._open(ty)
             subst = {}
-            if _unify(conclusion, goal, subst, self._spend):
+            if _unify(conclusion, goal, subst, self._spend, self._step):
                 first.append((fvar, binders, subst))
         for head, binders, subst in first + tried:
             got = self._complete(head, binders, subst, depth)
             if got is not None:
                 return got
+        return None
+
+    def _step(self, e: Expr) -> Expr | None:
+        """``e`` unfolded one step at its head (a beta-redex; a definition resolution sees
+        through), or ``None``."""
+        self._spend()
+        head, args = app_spine(strip_mdata(e))
+        head = strip_mdata(head)
+        if isinstance(head, Lam) and args:
+            return beta(head, args)
+        if isinstance(head, Const) and self._sees_through(head.name):
+            ci = self.find(head.name)
+            if ci is not None and ci.value is not None:
+                return beta(_clean(ci.value), args)
         return None
 
     def _open(self, t: Expr) -> tuple[list[tuple[Name, Expr, int]], Expr]:
@@ -366,12 +402,12 @@ class Canonical:
                   subst: dict[Name, Expr], depth: int) -> Expr | None:
         """The candidate applied to its arguments: the matched ones, its instance arguments
         resolved in turn (an unknown in one, such as an ``outParam`` the goal leaves open, takes
-        the value the instance found gives); ``None`` when one cannot be."""
+        the value the instance found gives: ``dom`` of ``Fin.instGetElemFinVal`` from its
+        ``GetElem cont Nat elem dom`` argument); ``None`` when one cannot be, or an argument is
+        left undetermined."""
         for mv, ty, info in binders:
-            if mv in subst:
-                continue
-            if info != _INST_IMPLICIT:
-                return None
+            if mv in subst or info != _INST_IMPLICIT:
+                continue  # (an argument matching left open is one a later instance argument's gives)
             sub = _full(ty, subst, self._spend)
             cls = class_of(sub)
             if cls is None:
@@ -382,9 +418,10 @@ class Canonical:
             value = self.resolve(sub, depth + 1)
             if value is None:
                 return None
-            found = self._type_of(value)
-            if found is None or not _unify(sub, found, subst, self._spend):
-                return None
+            if _has(sub, MVar):  # its unknowns: what the instance found gives
+                found = self._type_of(value)
+                if found is None or not _unify(sub, found, subst, self._spend, self._step):
+                    return None
             subst[mv] = value
         args = [_full(subst[mv], subst, self._spend) for mv, _ty, _info in binders]
         if any(_has(a, MVar) for a in args):
@@ -426,6 +463,8 @@ class Canonical:
             return all(self._defeq(x, y, depth + 1) for x, y in zip(xs, ys))
         if isinstance(a, Lam) and isinstance(b, Lam):
             return self._defeq(a.body, b.body, depth + 1)
+        if isinstance(a, ForallE) and isinstance(b, ForallE):
+            return self._defeq(a.binder_type, b.binder_type, depth + 1) and self._defeq(a.body, b.body, depth + 1)
         if isinstance(ha, FVar) and isinstance(hb, FVar) and ha.name == hb.name and len(xs) == len(ys):
             return all(self._defeq(x, y, depth + 1) for x, y in zip(xs, ys))
         if isinstance(ha, BVar) and isinstance(hb, BVar) and ha.index == hb.index and len(xs) == len(ys):
@@ -466,14 +505,18 @@ class Canonical:
         catalog = self.env.catalog
         if name in self._unfoldable or (catalog is not None and catalog.is_unfoldable(name)):
             return True
-        ci = self.find(name)
-        if ci is None or ci.kind != "definition":
-            return False
-        try:
-            mod = self.env.load(ci.module)
-            return mod.kernel_fields(name).hints[0] == "abbrev" or name in mod.attributes().reducible
-        except (KeyError, OleanError, OSError):
-            return False
+        got = self._through.get(name)
+        if got is None:
+            ci = self.find(name)
+            got = False
+            if ci is not None and ci.kind == "definition":
+                try:
+                    mod = self.env.load(ci.module)
+                    got = mod.kernel_fields(name).hints[0] == "abbrev" or name in mod.attributes().reducible
+                except (KeyError, OleanError, OSError):
+                    got = False
+            self._through[name] = got
+        return got
 
     def _field(self, struct: Expr, index: int) -> Expr | None:
         head, args = app_spine(strip_mdata(struct))
@@ -540,6 +583,21 @@ def _has(e: Expr, kind: type, but: Name | None = None) -> bool:
     return found
 
 
+def _beta_args(e: Expr) -> Expr:
+    """``e`` with the beta-redexes among its arguments reduced (``CCPO ((fun _ => Option Nat) x)``
+    is ``CCPO (Option Nat)``, as Lean's ``instantiateForall`` and ``headBeta`` leave it)."""
+    head, args = app_spine(strip_mdata(e))
+    out = []
+    for a in args:
+        for _ in range(8):  # (`(fun x => (fun _ => t) x) a`: a redex a pattern's value leaves)
+            h, xs = app_spine(strip_mdata(a))
+            if not (isinstance(strip_mdata(h), Lam) and xs):
+                break
+            a = beta(strip_mdata(h), xs)
+        out.append(a)
+    return mk_app(head, *out)
+
+
 def _full(e: Expr, subst: dict[Name, Expr], spend: Callable[[], None], depth: int = 0) -> Expr:
     """``e`` with its assigned metavariables replaced by their values, through chains."""
     if depth > 64:
@@ -572,16 +630,31 @@ def _key_flags(conclusion: Expr) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _unify(p: Expr, t: Expr, subst: dict[Name, Expr], spend: Callable[[], None]) -> bool:
+def _unify(p: Expr, t: Expr, subst: dict[Name, Expr], spend: Callable[[], None],
+           step: Callable[[Expr], Expr | None] = lambda _e: None) -> bool:
     """First-order unification of ``p`` and ``t``: a metavariable on either side (an instance's
-    binders, a goal's unknowns) is assigned in ``subst`` (universe levels aside)."""
-    stack = [(p, t)]
+    binders, a goal's unknowns) is assigned in ``subst`` (universe levels aside); where two terms
+    differ, each is unfolded a step by ``step`` (a beta-redex, a reducible or ``abbrev``
+    definition, an instance: what Lean's resolution unfolds, so that ``SizeOf N`` with ``abbrev N
+    := Nat`` finds ``instSizeOfNat``) and tried again. Under one binder, a pattern ``?β x`` (``x``
+    that binder) takes ``fun x => t`` for the term ``t`` (``instOrderPi``'s ``∀ x, ?β x`` against
+    ``Nat → Option Nat``), the one higher-order pattern instances' conclusions have."""
+    stack: list[tuple[Expr, Expr, tuple[Expr, ...]]] = [(p, t, ())]
     while stack:
         spend()
-        x, y = stack.pop()
+        x, y, binders = stack.pop()
         x, y = _deref(x, subst), _deref(y, subst)
         if x is y or x is ANY or y is ANY:
             continue
+        if len(binders) == 1 and isinstance(x, App) and not isinstance(y, MVar) and loose_bvar_range(y) <= 1:
+            fn, arg = strip_mdata(x.fn), strip_mdata(x.arg)
+            if isinstance(fn, MVar) and fn.name not in subst and isinstance(arg, BVar) and arg.index == 0:
+                yf, ya = (strip_mdata(y.fn), strip_mdata(y.arg)) if isinstance(y, App) else (None, None)
+                if yf is not None and isinstance(ya, BVar) and ya.index == 0 and loose_bvar_range(yf) == 0:
+                    subst[fn.name] = yf  # `f x`: `?β` is `f` (eta)
+                else:
+                    subst[fn.name] = Lam(Name.of("x"), binders[0], y, 0)
+                continue
         if isinstance(x, MVar) or isinstance(y, MVar):
             if isinstance(x, MVar) and isinstance(y, MVar) and x.name == y.name:
                 continue
@@ -594,10 +667,10 @@ def _unify(p: Expr, t: Expr, subst: dict[Name, Expr], spend: Callable[[], None])
         if isinstance(x, Const) and isinstance(y, Const):
             ok = x.name == y.name
         elif isinstance(x, App) and isinstance(y, App):
-            stack += [(x.arg, y.arg), (x.fn, y.fn)]
+            stack += [(x.arg, y.arg, binders), (x.fn, y.fn, binders)]
             ok = True
         elif (isinstance(x, ForallE) and isinstance(y, ForallE)) or (isinstance(x, Lam) and isinstance(y, Lam)):
-            stack += [(x.body, y.body), (x.binder_type, y.binder_type)]
+            stack += [(x.body, y.body, binders + (y.binder_type,)), (x.binder_type, y.binder_type, binders)]
             ok = True
         elif isinstance(x, Lit) and isinstance(y, Lit):
             ok = x.value == y.value
@@ -608,7 +681,10 @@ def _unify(p: Expr, t: Expr, subst: dict[Name, Expr], spend: Callable[[], None])
         else:
             ok = isinstance(x, Sort) and isinstance(y, Sort)
         if not ok:
-            return False
+            ux, uy = step(x), step(y)
+            if ux is None and uy is None:
+                return False
+            stack.append((x if ux is None else ux, y if uy is None else uy, binders))
     return True
 
 
