@@ -23,7 +23,9 @@ Nat``, ``instOfNatNat 2`` for ``OfNat Nat 2``, ``List._sizeOf_inst α (instSizeO
   with the goal, universe levels aside, unfolding where the two differ what resolution sees
   through (beta-redexes, ``@[reducible]`` and ``abbrev`` definitions, instances): ``SizeOf N``
   with ``abbrev N := Nat`` is ``instSizeOfNat``'s. A goal ``∀ x, C x`` (an instance argument of
-  ``instCCPOPi``) is resolved with ``x`` a new free variable, the answer ``fun x => …``. The goal's ``outParam`` arguments (read from the class's
+  ``instCCPOPi``) is resolved with ``x`` a new free variable, the answer ``fun x => …``; under
+  one binder, the pattern ``?β x`` takes ``fun x => t`` (``instOrderPi``'s ``∀ x, ?β x`` against
+  ``Nat → Option Nat``). The goal's ``outParam`` arguments (read from the class's
   type: the ``outParam`` wrapper of its binder types) are unknowns at the top, as Lean's
   ``preprocessOutParam`` makes them: the instance found for ``HAdd α α ?γ`` is the answer, and a
   term for ``HAdd α α α`` is canonical only when it is that instance. An instance's own
@@ -40,8 +42,9 @@ Nat``, ``instOfNatNat 2`` for ``OfNat Nat 2``, ``List._sizeOf_inst α (instSizeO
   instances; projections of constructors) and beta-reduction, under the same fuel. ``@instHAdd Nat ⟨Nat.mul⟩``
   unfolds to ``Nat.mul`` where the canonical one unfolds to ``Nat.add``: not canonical.
 
-What this does not model: default instances; higher-order patterns beyond first-order
-unification (``?β x`` is matched as an application); ``outParam`` unknowns below the top (an instance's argument is
+What this does not model: default instances; higher-order patterns other than ``?β x`` under one
+binder; ``local`` and ``scoped`` instances (not among a module's global entries); ``outParam``
+unknowns below the top (an instance's argument is
 resolved with what matching gave, as Lean's tabled resolution does); ``let``-bound variables as
 local instances; an instance declared after the statement in the same module counts. Where
 resolution as modelled finds no instance at all, the caller
