@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from claimcheck.analysis.canonical import ANY, Canonical, Resolutions
+from claimcheck.analysis.canonical import ANY, Canonical, Resolution, Resolutions
 from claimcheck.analysis.naming import names
 from claimcheck.analysis.pretty import BinderInfos, env_binder_infos, pretty
 from claimcheck.analysis.scope import ProjectScope
@@ -288,7 +288,7 @@ class InstanceRules:
         fvars: list[FVar] = []
         seen: dict[str, int] = {}
         for b in ctx:
-            name = getattr(b, "binder_name", None) or getattr(b, "decl_name", None)
+            name = b.decl_name if isinstance(b, LetE) else getattr(b, "binder_name", None)
             bare = name.without_macro_scopes() if isinstance(name, Name) else None
             base = str(bare.last) if bare is not None and isinstance(bare.last, str) and bare.last else "x"
             if isinstance(name, Name) and name.has_macro_scopes:
@@ -327,8 +327,10 @@ class InstanceRules:
             return  # resolution as modelled finds nothing: a local instance of its class is kept
         out.append(self._noncanonical(e, ty, got, expected, fvars, depth))
 
-    def _noncanonical(self, e: Expr, goal: Expr, got, expected: Name | None, fvars: list[FVar] | None = None,
-                      depth: int = 0) -> InstanceProblem:
+    def _noncanonical(self, e: Expr, goal: Expr, got: Resolution, expected: Name | None,
+                      fvars: list[FVar] | None = None, depth: int = 0) -> InstanceProblem:
+        """The problem of ``e``, not what resolution gives (``got``) for ``goal``; ``fvars``: the
+        statement's binders ``e`` (under ``depth`` of them) is shown over."""
         if got.out_of_fuel or got.expected is None:
             why = "resolution ran out of fuel"
         else:
@@ -353,7 +355,7 @@ class InstanceRules:
         closed_library = self._goal(head, args)
         goal = closed_library
         in_context = ctx is not None and not library_only
-        fvars, locals_ = self._local_context(ctx) if ctx is not None and not library_only else ([], [])
+        fvars, locals_ = self._local_context(ctx) if ctx is not None and in_context else ([], [])
         if goal is None and in_context:
             # (the arguments as free variables first: a type is instantiated by closed terms only)
             goal = self._goal(head, [_with_fvars(a, depth, fvars) for a in args], open_=True)
@@ -368,8 +370,8 @@ class InstanceRules:
                 self._structural(e, head, args, depth, lets, out, level, expected, library_only, ctx)
             return True
         if got.expected is None and not got.out_of_fuel:
-            # resolution as modelled here finds nothing (a higher-order pattern such as
-            # `instCCPOPi`'s `∀ x, ?β x`): the structural rule judges the term
+            # resolution as modelled here finds nothing (a higher-order pattern other than `?β x`,
+            # a project's `local` or `scoped` instance): the structural rule judges the term
             return False
         found: list[InstanceProblem] = []
         self._structural(e, head, args, depth, lets, found, level, expected, library_only, ctx)
