@@ -44,8 +44,8 @@ def decl(name: str, status: str = "proved", fingerprint: str | None = "f1", axio
          module: str = "M", kind: str = "theorem", is_theorem: bool | None = True, binders: int = 1,
          hypotheses: int = 0, lint: Iterable[str | Lint] = (), prelude: tuple[str, ...] = (),
          kernel: KernelVerdict | None = CHECKED, warnings: Iterable[StatementWarning] = (),
-         statement: str | None = None, satisfiable_by: str | None = None, note: str = "",
-         boundary: Iterable[str] = ()) -> DeclFacts:
+         statement: str | None = None, satisfiable_by: str | None = None, satisfiable_also: Iterable[str] = (),
+         note: str = "", boundary: Iterable[str] = ()) -> DeclFacts:
     """A declaration's facts; by default a proved theorem with one (non-proposition) binder, the
     fingerprint ``f1`` and the kernel's ``checked``."""
     return DeclFacts(
@@ -55,6 +55,7 @@ def decl(name: str, status: str = "proved", fingerprint: str | None = "f1", axio
         lint=tuple(x if isinstance(x, Lint) else Lint(LintKind.TRIVIAL_CONCLUSION, x) for x in lint),
         warnings=tuple(warnings), kernel=kernel, note=note,
         satisfiable_by=N(satisfiable_by) if satisfiable_by else None,
+        satisfiable_also=tuple(N(w) for w in satisfiable_also),
     )
 
 

@@ -648,7 +648,8 @@ def test_formalization_yaml_a_failed_build_is_one_cause_not_every_part_stale(tmp
 
     from claimcheck.claims import formalization
     from claimcheck.claims.gate import finish
-    from claimcheck.model.evidence import BuildSummary, ModuleResult, ModuleState, ProblemCode, Severity
+    from claimcheck.model.build_state import ModuleState
+    from claimcheck.model.evidence import BuildSummary, ModuleResult, ProblemCode, Severity
     from claimcheck.model.facts import Status
     from claimcheck.report.text import render_gate
 

@@ -158,6 +158,20 @@ def test_conditional_without_hypotheses_is_flagged_not_failed() -> None:
     assert warnings(claim("conditional", [FormalDecl("A.bare", "f1")], hypotheses=["h"], acknowledge=("A.bare",)), ev) == []
 
 
+def test_separate_witnesses_each_proved_and_checked() -> None:
+    # Two declarations, each applying one conjunct with hypotheses (issue 37): together they count,
+    # each must be proved and checked by the kernel, and a manifest's witness may name either.
+    two = dict(binders=0, hypotheses=2, satisfiable_by="A.sat1", satisfiable_also=("A.sat2",))
+    ev = evidence(decl("A.t", **two), decl("A.sat1", binders=0), decl("A.sat2", binders=0))
+    assert verdict(claim(formal=[FormalDecl("A.t")]), ev) == ("holds", [])
+    assert verdict(claim(formal=[FormalDecl("A.t", satisfied_by="A.sat2")]), ev) == ("holds", [])
+    got, problems = verdict(claim(formal=[FormalDecl("A.t", satisfied_by="A.other")]), ev)
+    assert got == "fails" and "the search found A.sat1 and A.sat2" in problems[0]
+    ev = evidence(decl("A.t", **two), decl("A.sat1", binders=0), decl("A.sat2", "sorry", binders=0, kernel=None))
+    got, problems = verdict(claim(formal=[FormalDecl("A.t")]), ev)
+    assert got == "fails" and "its witness A.sat2 (sorry" in problems[0] and "A.sat1" not in problems[0]
+
+
 def _result_with(manifests, fingerprints: dict[Name, str]) -> GateResult:
     """A gate result whose entries for the declarations ``fingerprints`` names were built with those
     fingerprints (and no printed statement); the others were not found."""

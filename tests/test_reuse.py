@@ -22,7 +22,7 @@ import pytest
 from claimcheck.lean import hashes as hashes_module
 from claimcheck.lean.build import BuildReport, Message, ModuleResult
 from claimcheck.lean.hashes import KnownHashes
-from claimcheck.model.evidence import ModuleState
+from claimcheck.model.build_state import ModuleState
 from claimcheck.pipeline.gate_inputs import gate_inputs
 from claimcheck.pipeline.keys import Keys
 from claimcheck.pipeline.options import Options
@@ -188,7 +188,7 @@ def test_a_forged_record_is_not_read(tmp_path: Path, own_cache: None, monkeypatc
     known = KnownHashes(tmp_path)
     real = known.hash(olean)
     known.save()
-    path = known.store._path(known.key)
+    path = known.store.record_path(known.key)
     path.write_text(path.read_text().replace(real, "0" * 64), encoding="utf-8")
     assert KnownHashes(tmp_path).hash(olean) == real
 
@@ -235,3 +235,33 @@ def test_a_noop_check_runs_no_gate_and_every_changed_input_runs_it(root: Path, o
         if why == "manifest":  # a comment: the same verdicts (formalization.yaml's findings stay after)
             assert (text, ok) == first
         assert check("noop") == (text, ok) and runs[-1] == why
+
+
+#: What a no-op `status` must not import: it reads one reused record (issue 41). Each of these is the
+#: work of a run that computes facts (the evidence model, the analyses, the ``.olean`` reader, the
+#: kernel, the renderers): loaded, they would say the reuse was bypassed or the imports crept back.
+NOT_FOR_A_NOOP_STATUS = ("claimcheck.model.evidence", "claimcheck.analysis.", "claimcheck.olean.reader",
+                         "claimcheck.kernel.", "claimcheck.recheck.", "claimcheck.report.text",
+                         "claimcheck.pipeline.companion_runs")
+
+
+def test_a_noop_status_imports_only_what_reading_its_record_needs(root: Path, own_cache: None, toolchain) -> None:
+    """A ``status`` with nothing changed, in a fresh interpreter, loads none of the modules that
+    compute facts or render them (counted, not timed: the goal is a tenth of a Lean start)."""
+    import json
+    import sys
+
+    probe = ("import json, sys; from claimcheck.cli import main; code = main(['status', '-q', '--root', sys.argv[1]]);"
+             " print(json.dumps([code, sorted(m for m in sys.modules if m.startswith('claimcheck'))]))")
+
+    def status() -> tuple[int, list[str]]:
+        done = subprocess.run([sys.executable, "-c", probe, str(root)], capture_output=True, text=True, check=True)
+        code, modules = json.loads(done.stdout.splitlines()[-1])
+        return code, modules
+
+    cold_code, cold = status()  # builds, reads the facts
+    assert cold_code == 0 and "claimcheck.olean.reader" in cold
+    status()  # up to date: the facts are reused, the text (which says `up-to-date`) made again
+    code, noop = status()
+    assert code == 0
+    assert [m for m in noop if m.startswith(NOT_FOR_A_NOOP_STATUS)] == []

@@ -13,6 +13,7 @@ decls:
     lint: [trivial-conclusion]                # the exact lint kinds (optional)
     lint_contains: "(`inst✝`)"                # a text one lint message shows (optional)
     satisfiable_by: Some.witness              # optional
+    satisfiable_also: [Other.witness]         # the further witnesses, with it (optional)
 claim:
   verdict: fails                              # the gate's verdict on claim c1
   problems: [vacuous]                         # problem codes the claim must carry
@@ -115,6 +116,8 @@ def test_statement_case(case: str, built) -> None:
             assert any(want["lint_contains"] in x.message for x in f.lint), (text, [x.message for x in f.lint])
         if "satisfiable_by" in want:
             assert str(f.satisfiable_by) == want["satisfiable_by"], (text, f.satisfiable_by)
+        if "satisfiable_also" in want:
+            assert [str(n) for n in f.satisfiable_also] == want["satisfiable_also"], (text, f.satisfiable_also)
     verdict = expected["claim"]["verdict"]
     codes = {str(p.code) for p in claim.problems if p.is_error}
     assert str(claim.verdict) == verdict, (case, [p.message for p in claim.problems])

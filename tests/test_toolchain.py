@@ -110,6 +110,31 @@ def test_interrupted_install_is_never_used(fake) -> None:
     assert fetch.calls == 2 and tc.check_install(home, package) is None
 
 
+def test_a_removed_library_file_is_found_after_the_count_was_remembered(fake, tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A complete install's library folders are remembered by their status (issue 41: no listing of
+    2,000 files per run); removing or adding an ``.olean`` afterwards changes its folder's status,
+    so the next check counts again and reports it."""
+    from claimcheck.lean import hashes
+
+    fetch, package, home = fake
+    monkeypatch.setenv("CLAIMCHECK_CACHE_DIR", str(tmp_path / "user-cache"))
+    monkeypatch.delenv("CI", raising=False)
+    tc.install_wasm(package, home=home, fetch=fetch, progress=QUIET)
+    folders = tc.LibraryFolders(home / "lib", f"{package.integrity}\0{package.olean_count}")
+    assert tc.check_install(home, package) is None and not folders.unchanged()  # just written: not settled
+    monkeypatch.setattr(hashes, "SETTLED_NS", 0)
+    assert tc.check_install(home, package) is None and folders.unchanged()  # counted whole, remembered
+    assert tc.check_install(home, package) is None
+    (home / "lib" / "Init" / "Core.olean").unlink()
+    assert not folders.unchanged()
+    assert tc.check_install(home, package) == f"{home / 'lib'} holds 2 .olean files, expected 3"
+    (home / "lib" / "Init" / "Core.olean").write_bytes(b"olean fake")
+    assert tc.check_install(home, package) is None
+    (home / "lib" / "Init" / "Extra.olean").write_bytes(b"olean fake")  # one too many is as wrong
+    assert tc.check_install(home, package) == f"{home / 'lib'} holds 4 .olean files, expected 3"
+
+
 def test_stale_staging_of_a_killed_install_is_removed_but_not_a_live_one(fake) -> None:
     """A killed install leaves its staging folder; the next install removes it. A staging folder
     whose install still runs (it holds the lock) is left alone: the next install waits."""

@@ -98,10 +98,15 @@ def code_digest() -> str:
     if not _CODE:
         import sys
 
-        package = Path(__file__).resolve().parent
+        package = os.path.dirname(os.path.realpath(__file__))
+        sources: list[str] = []
+        for folder, subfolders, names in os.walk(package):
+            subfolders[:] = [s for s in subfolders if s != "__pycache__"]
+            sources += (os.path.relpath(os.path.join(folder, n), package) for n in names if n.endswith(".py"))
         d = hashlib.sha256(sys.version.encode())
-        for path in sorted(package.rglob("*.py")):
-            d.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
+        for rel in sorted(sources, key=lambda r: r.split(os.sep)):
+            with open(os.path.join(package, rel), "rb") as f:
+                d.update(rel.replace(os.sep, "/").encode() + b"\0" + f.read())
         _CODE.append(d.hexdigest())
     return _CODE[0]
 
@@ -122,7 +127,8 @@ class Store:
     def folder(self) -> Path:
         return cache_home() / self.namespace
 
-    def _path(self, key: str) -> Path:
+    def record_path(self, key: str) -> Path:
+        """The file the record under ``key`` is kept in (whether or not it exists)."""
         digest = hashlib.sha256(key.encode()).hexdigest()
         return self.folder / digest[:2] / f"{digest}.json"
 
@@ -137,7 +143,7 @@ class Store:
         if not self.enabled:
             return None
         try:
-            data = json.loads(self._path(key).read_text(encoding="utf-8"))
+            data = json.loads(self.record_path(key).read_text(encoding="utf-8"))
             payload = data["payload"]
             if not isinstance(payload, str) or not hmac.compare_digest(data["mac"], self._mac(key, payload)):
                 return None
@@ -173,7 +179,7 @@ class Store:
     def put(self, key: str, value: Any) -> None:
         """Store ``value`` (JSON data) under ``key``; an unwritable cache costs time later, nothing else."""
         payload = json.dumps(value, sort_keys=True, separators=(",", ":"))
-        path = self._path(key)
+        path = self.record_path(key)
         tmp = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)

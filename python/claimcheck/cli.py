@@ -13,6 +13,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from claimcheck.errors import ClaimcheckError, ExitCode, ManifestError, ToolchainError
 from claimcheck.escape import visible
@@ -98,12 +99,12 @@ def cmd_status(args: argparse.Namespace) -> ExitCode:
                        include_all=args.all, decls=decls)
     statements = bool(args.decl)
     fmt = _output_format(args, Document.STATUS)
-    deps = project_settings(session.project).dependencies_line()
     # why each module failed, from this build (the Lean error): in every output, and in the key of a
     # reused text (the same failed module may fail with another error)
     why = {m: r.first_error() for m, r in session.build.modules.items() if r.status in ("failed", "blocked")}
 
     def render(records) -> str:  # the renderers are imported only when the text is not reused
+        deps = project_settings(session.project).dependencies_line()
         notes = ([f"warning: {p.file}:{p.line}: {p.message}" for p in session.native_fidelity]
                  + session.build.dependency_problems() + [f"missing: {m}" for m in session.build.missing])
         return render_document(Document.STATUS, fmt, _failed_with_errors(records, why), session.project.root,
@@ -477,124 +478,143 @@ def _add_format(parser: argparse.ArgumentParser, document: Document) -> None:
     parser.add_argument("--json", action="store_true", help="same as --format json")
 
 
-def make_parser() -> argparse.ArgumentParser:
-
+def make_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; given the ``command`` that runs, only its options are made (the
+    others are listed by name and help: building every option is a tenth of a no-op ``status``,
+    issue 41)."""
     parser = argparse.ArgumentParser(
         prog="claimcheck",
         description="Machine-checked companions to ML theory papers: build Lean cores, read proof status, check claims.",
     )
     sub = parser.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser("toolchain", help="find or install the Lean toolchain")
-    _add_common(p)
-    p.add_argument("--info", action="store_true", help="print which toolchain is used, its version and paths")
-    p.set_defaults(func=cmd_toolchain)
+    def add(name: str, **kwargs: Any) -> argparse.ArgumentParser | None:
+        made = sub.add_parser(name, **kwargs)
+        return made if command in (None, name) else None
 
-    p = sub.add_parser("build", help="build the project's Lean modules incrementally")
-    _add_common(p)
-    _add_jobs(p)
-    _add_format(p, Document.BUILD)
-    p.set_defaults(func=cmd_build)
+    p = add("toolchain", help="find or install the Lean toolchain")
+    if p is not None:
+        _add_common(p)
+        p.add_argument("--info", action="store_true", help="print which toolchain is used, its version and paths")
+        p.set_defaults(func=cmd_toolchain)
 
-    p = sub.add_parser(
+    p = add("build", help="build the project's Lean modules incrementally")
+    if p is not None:
+        _add_common(p)
+        _add_jobs(p)
+        _add_format(p, Document.BUILD)
+        p.set_defaults(func=cmd_build)
+
+    p = add(
         "status",
         help="proof status of every declaration (proved, trusted, sorry, native, unsafe, axiom, missing, failed)",
         description="Build incrementally, then read each declaration's axioms from the .olean files. "
         "Exit code 1 if a module did not build (its record gives the Lean error) or a --decl is missing; "
         "other statuses are reported with exit code 0.",
     )
-    _add_common(p)
-    _add_format(p, Document.STATUS)
-    p.add_argument("--decl", action="append", metavar="NAME",
-                   help="only this declaration, as Lean writes its name (`Term.«let»`; repeatable)")
-    p.add_argument("--all", action="store_true", help="also list compiler-generated auxiliary declarations")
-    _add_no_build(p)
-    p.add_argument("--no-kernel", action="store_true", help="do not re-check the declarations with the independent kernel")
-    _add_jobs(p)
-    p.set_defaults(func=cmd_status)
+    if p is not None:
+        _add_common(p)
+        _add_format(p, Document.STATUS)
+        p.add_argument("--decl", action="append", metavar="NAME",
+                       help="only this declaration, as Lean writes its name (`Term.«let»`; repeatable)")
+        p.add_argument("--all", action="store_true", help="also list compiler-generated auxiliary declarations")
+        _add_no_build(p)
+        p.add_argument("--no-kernel", action="store_true", help="do not re-check the declarations with the independent kernel")
+        _add_jobs(p)
+        p.set_defaults(func=cmd_status)
 
-    p = sub.add_parser("validate", help="check the manifests only (no build): schema, witness ids, citations")
-    _add_common(p)
-    _add_sources(p)
-    p.add_argument("--format", choices=("text", "github"), default="text",
-                   help="github: also print each manifest problem as an ::error workflow command")
-    p.add_argument("--no-companion", action="store_true",
-                   help="run no companion code: the witness ids are not checked (the pre-commit hook's light mode)")
-    p.set_defaults(func=cmd_validate)
+    p = add("validate", help="check the manifests only (no build): schema, witness ids, citations")
+    if p is not None:
+        _add_common(p)
+        _add_sources(p)
+        p.add_argument("--format", choices=("text", "github"), default="text",
+                       help="github: also print each manifest problem as an ::error workflow command")
+        p.add_argument("--no-companion", action="store_true",
+                       help="run no companion code: the witness ids are not checked (the pre-commit hook's light mode)")
+        p.set_defaults(func=cmd_validate)
 
-    p = sub.add_parser("kernel", help="check lean4export NDJSON files with the independent kernel "
-                       "(exit 0 accepted, 1 rejected, 2 declined)")
-    p.add_argument("files", nargs="+", type=str, metavar="FILE.ndjson")
-    p.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
-    p.add_argument("--fuel", type=int, default=None,
-                   help="kernel steps one declaration may take, then it is declined as out of fuel (0: no limit)")
-    p.set_defaults(func=cmd_kernel)
+    p = add("kernel", help="check lean4export NDJSON files with the independent kernel "
+            "(exit 0 accepted, 1 rejected, 2 declined)")
+    if p is not None:
+        p.add_argument("files", nargs="+", type=str, metavar="FILE.ndjson")
+        p.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
+        p.add_argument("--fuel", type=int, default=None,
+                       help="kernel steps one declaration may take, then it is declined as out of fuel (0: no limit)")
+        p.set_defaults(func=cmd_kernel)
 
-    p = sub.add_parser("formalization-yaml", help="write or update the root formalization.yaml (generated parts "
-                       "from a gate run; hand-written fields and comments kept)")
-    _add_common(p)
-    _add_sources(p)
-    _add_jobs(p)
-    p.add_argument("--check", action="store_true", help="write nothing; exit 1 when the file is absent or stale")
-    p.set_defaults(func=cmd_formalization_yaml)
+    p = add("formalization-yaml", help="write or update the root formalization.yaml (generated parts "
+            "from a gate run; hand-written fields and comments kept)")
+    if p is not None:
+        _add_common(p)
+        _add_sources(p)
+        _add_jobs(p)
+        p.add_argument("--check", action="store_true", help="write nothing; exit 1 when the file is absent or stale")
+        p.set_defaults(func=cmd_formalization_yaml)
 
-    p = sub.add_parser("diff", help="claims and statements changed against a base revision (no build); "
-                       "exit 1 on a statement change without a review")
-    _add_common(p)
-    p.add_argument("--base", required=True, metavar="REF", help="the git revision to compare with (e.g. origin/main)")
-    _add_format(p, Document.DIFF)
-    p.set_defaults(func=cmd_diff)
+    p = add("diff", help="claims and statements changed against a base revision (no build); "
+            "exit 1 on a statement change without a review")
+    if p is not None:
+        _add_common(p)
+        p.add_argument("--base", required=True, metavar="REF", help="the git revision to compare with (e.g. origin/main)")
+        _add_format(p, Document.DIFF)
+        p.set_defaults(func=cmd_diff)
 
-    p = sub.add_parser("init", help="scaffold a new claimcheck project in DIR, or add claimcheck to an existing "
-                       "project (--here)")
-    p.add_argument("dir", type=Path, nargs="?", default=None,
-                   help="the new project's folder (created; must be empty if it exists)")
-    p.add_argument("--here", action="store_true",
-                   help="add claimcheck to the project at --root (a Lake workspace as it is): the manifests folder "
-                   "with one example claim on one of its own theorems; nothing that repeats the lakefile")
-    p.add_argument("--root", type=Path, default=Path("."), help="with --here: the project (default: this folder)")
-    p.add_argument("--name", default=None, help="the Lean library name (default: from the folder name)")
-    p.add_argument("--no-build", action="store_true",
-                   help="only write the files (the example's fingerprints stay unrecorded)")
-    p.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
-    p.set_defaults(func=cmd_init)
+    p = add("init", help="scaffold a new claimcheck project in DIR, or add claimcheck to an existing "
+            "project (--here)")
+    if p is not None:
+        p.add_argument("dir", type=Path, nargs="?", default=None,
+                       help="the new project's folder (created; must be empty if it exists)")
+        p.add_argument("--here", action="store_true",
+                       help="add claimcheck to the project at --root (a Lake workspace as it is): the manifests folder "
+                       "with one example claim on one of its own theorems; nothing that repeats the lakefile")
+        p.add_argument("--root", type=Path, default=Path("."), help="with --here: the project (default: this folder)")
+        p.add_argument("--name", default=None, help="the Lean library name (default: from the folder name)")
+        p.add_argument("--no-build", action="store_true",
+                       help="only write the files (the example's fingerprints stay unrecorded)")
+        p.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
+        p.set_defaults(func=cmd_init)
 
-    p = sub.add_parser("check", help="the CI gate: every claim in manifests/ holds as labelled")
-    _add_common(p)
-    _add_sources(p)
-    _add_jobs(p)
-    _add_format(p, Document.GATE)
-    p.add_argument("--report", type=Path, default=None, metavar="DIR",
-                   help="also write the report (HTML, report.json, summary.md, badge.json, junit.xml) to DIR")
-    p.add_argument("--update-fingerprints", action="store_true",
-                   help="record the built statement fingerprints (and statements) in the manifests, after reviewing them")
-    _add_no_build(p)
-    p.set_defaults(func=cmd_check)
+    p = add("check", help="the CI gate: every claim in manifests/ holds as labelled")
+    if p is not None:
+        _add_common(p)
+        _add_sources(p)
+        _add_jobs(p)
+        _add_format(p, Document.GATE)
+        p.add_argument("--report", type=Path, default=None, metavar="DIR",
+                       help="also write the report (HTML, report.json, summary.md, badge.json, junit.xml) to DIR")
+        p.add_argument("--update-fingerprints", action="store_true",
+                       help="record the built statement fingerprints (and statements) in the manifests, after reviewing them")
+        _add_no_build(p)
+        p.set_defaults(func=cmd_check)
 
-    p = sub.add_parser("export", help="export theorems and a premise corpus in LeanDojo's benchmark shape")
-    _add_common(p)
-    p.add_argument("--leandojo", type=Path, default=None, metavar="DIR",
-                   help="write theorems.json, corpus.jsonl and metadata.json to DIR")
-    p.add_argument("--ndjson", type=Path, default=None, metavar="FILE",
-                   help="write the project's declarations with the core ones they need as lean4export NDJSON "
-                   "(format 3.1.0), for other kernels to re-check")
-    _add_jobs(p)
-    p.set_defaults(func=cmd_export)
+    p = add("export", help="export theorems and a premise corpus in LeanDojo's benchmark shape")
+    if p is not None:
+        _add_common(p)
+        p.add_argument("--leandojo", type=Path, default=None, metavar="DIR",
+                       help="write theorems.json, corpus.jsonl and metadata.json to DIR")
+        p.add_argument("--ndjson", type=Path, default=None, metavar="FILE",
+                       help="write the project's declarations with the core ones they need as lean4export NDJSON "
+                       "(format 3.1.0), for other kernels to re-check")
+        _add_jobs(p)
+        p.set_defaults(func=cmd_export)
 
-    p = sub.add_parser("dojo", help="prove a theorem interactively with LeanDojo (claimcheck[dojo], native Lean)",
-                       description="Opens a LeanDojo Dojo on DECL, prints its goal, then runs the tactics read "
-                       "from standard input, one a line. Needs the extra claimcheck[dojo], a native Lean with "
-                       "lake, and a git checkout; without them it says what is missing (exit 3).")
-    _add_common(p)
-    p.add_argument("decl", help="the theorem's full name")
-    _add_jobs(p)
-    p.set_defaults(func=cmd_dojo)
+    p = add("dojo", help="prove a theorem interactively with LeanDojo (claimcheck[dojo], native Lean)",
+            description="Opens a LeanDojo Dojo on DECL, prints its goal, then runs the tactics read "
+            "from standard input, one a line. Needs the extra claimcheck[dojo], a native Lean with "
+            "lake, and a git checkout; without them it says what is missing (exit 3).")
+    if p is not None:
+        _add_common(p)
+        p.add_argument("decl", help="the theorem's full name")
+        _add_jobs(p)
+        p.set_defaults(func=cmd_dojo)
 
     for name, func, text in (
         ("report", cmd_report, "write the HTML report, report.json and summary.md"),
         ("all", cmd_all, "the main job: toolchain, build, status, witnesses, check, report"),
     ):
-        p = sub.add_parser(name, help=text)
+        p = add(name, help=text)
+        if p is None:
+            continue
         _add_common(p)
         _add_sources(p)
         _add_jobs(p)
@@ -612,7 +632,8 @@ def _error(text: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = make_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = make_parser(argv[0] if argv and not argv[0].startswith("-") else None)
     args = parser.parse_args(argv)
     try:
         return args.func(args)

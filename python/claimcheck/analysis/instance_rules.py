@@ -414,6 +414,15 @@ class InstanceRules:
             elif codomain_class is None:
                 self._inline(out, expected, pretty(e, self.infos))  # a project function returning its argument
                 return
+            elif not self.declared_instance(head.name) and not self.is_parent_projection(head.name):
+                unfolded = self._unfold_abbrev(head, args)
+                if unfolded is not None:  # a project `abbrev` resolution unfolds: what it returns
+                    self._instance_problems(unfolded, depth, lets, out, level + 1, expected, library_only, ctx)
+                else:
+                    # a project definition of a class type that is no instance (`def weird : LT R`):
+                    # resolution never gives it, whatever the statement's types are
+                    self._inline(out, expected, f"built by `{head.name}`, which is not an instance: `{pretty(e)}`")
+                return
         elif not self.declared_instance(head.name):
             unfolded = self._unfold_abbrev(head, args)
             if unfolded is not None:
@@ -465,9 +474,10 @@ class InstanceRules:
         return got
 
     def declared_instance(self, name: Name) -> bool:
-        """Whether library constant ``name`` carries a global ``instance`` attribute (its module's
-        exported entries, :meth:`claimcheck.olean.reader.Module.attributes`); a module whose
-        entries cannot be read has none that counts (its instances are shown, not assumed)."""
+        """Whether constant ``name`` (the library's or the project's) carries a global ``instance``
+        attribute (its module's exported entries, :meth:`claimcheck.olean.reader.Module.attributes`);
+        a module whose entries cannot be read has none that counts (its instances are shown, not
+        assumed)."""
         got = self._declared.get(name)
         if got is None:
             ci = self.find(name)
@@ -486,7 +496,7 @@ class InstanceRules:
         return got
 
     def _unfold_abbrev(self, head: Const, args: list[Expr]) -> Expr | None:
-        """``head args`` with ``head`` unfolded when it is a library ``abbrev`` (what instance
+        """``head args`` with ``head`` unfolded when it is an ``abbrev`` (what instance
         resolution unfolds: ``inferInstance``, ``inferInstanceAs``), its value's binders
         instantiated by ``args``; ``None`` otherwise."""
         ci = self.find(head.name)

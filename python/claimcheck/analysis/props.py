@@ -11,6 +11,22 @@ means ``Prop``. A sort the inference cannot settle (a universe parameter, a proj
 constant, a reduction that does not finish in a bounded number of steps) leaves the answer
 ``None``: *undecided*, never taken for a theorem.
 
+A proposition's *requirements* (`Shape.requirements`) are what a satisfiability witness must
+apply (:mod:`claimcheck.analysis.satisfiable`): the statement up to its last hypothesis, written or
+hidden in its project definitions, and each *conjunct* of its conclusion with hypotheses of its own
+up to its last one, by the `Path` that reaches it (`_conjunct_requirements`). The conjuncts are the
+sides of ``∧``, the fields of a proposition structure whose fields do not depend on each other (the
+project's, and the library's that have projections, such as ``Equivalence`` or ``Std.Antisymm``;
+not ``↔``: a side that never holds makes ``A ↔ B`` the statement ``¬ B``, not a vacuous part), and
+the branches of an ``if``. ``if c then A else B`` (``ite``, ``dite`` of propositions, written or
+behind a project definition) is read as ``(c → A) ∧ (¬c → B)``: each branch is a conjunct whose
+condition is a hypothesis, so each needs a witness that takes it at arguments where its condition
+holds (``Eq.mp (if_pos h) (T 3)``, ``if_neg``, ``dif_pos``, ``dif_neg``); a branch no argument takes
+is shown by none (the rule fails it, as it fails ``(∀ n, n < 0 → P n) ∧ Q``), and a conjunct with
+hypotheses inside a branch is applied from there. A branch that is a negation denies its condition
+and needs none. The search is bounded (`_CONJUNCT_DEPTH` steps, `_PARTS` parts, `UNFOLD` steps per
+head): deterministic, never a hang.
+
 The vacuity lint (a conclusion closed by a trivial proof, a hypothesis that can never hold) is not
 decided here from shapes: :mod:`claimcheck.analysis.vacuity` asks the kernel.
 """
@@ -25,11 +41,11 @@ from claimcheck.analysis.unfold import UNFOLD, expose, head_step, independent_fi
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import ConstantInfo, Environment
 from claimcheck.olean.terms import (
-    App, Const, Expr, ForallE, FVar, Lam, LetE, Level, Lit, Sort, app_spine, constants_of,
+    App, BVar, Const, Expr, ForallE, FVar, MVar, Lam, LetE, Level, Lit, Proj, Sort, app_spine, children, constants_of,
     instantiate, instantiate_foralls, instantiate_levels, mk_app, strip_mdata,
 )
 
-__all__ = ["Path", "Requirement", "Shape", "shape_of", "is_prop_level", "projection_label"]
+__all__ = ["ELSE", "THEN", "Path", "Requirement", "branches_taken", "Shape", "shape_of", "is_prop_level", "projection_label"]
 
 _FUEL = 512
 #: Hidden binders opened past the written ones (a definition unfolding into itself stops there).
@@ -39,16 +55,22 @@ _ZERO = Level("zero")
 
 #: Where a conjunct of a statement's conclusion is: each step, the number of arguments the
 #: statement (or the part before it) is applied to and the field projected (``T.1`` is ``((0, 0),)``,
-#: ``(T 3 h).2.1`` is ``((2, 1), (0, 0))``); ``()`` is the statement itself.
+#: ``(T 3 h).2.1`` is ``((2, 1), (0, 0))``), or the branch of an ``if`` taken (`THEN`, `ELSE`:
+#: ``Eq.mp (if_pos h) (T 3)`` is ``((1, THEN),)``); ``()`` is the statement itself.
 Path = tuple[tuple[int, int], ...]
+#: The step of a `Path` into the branch of an ``if`` (``ite``, ``dite``) its condition selects
+#: (``if_pos``, ``dif_pos``) or its negation does (``if_neg``, ``dif_neg``).
+THEN, ELSE = -1, -2
 #: What a satisfiability witness must do: apply the part at ``Path`` to at least so many arguments
 #: (up to its last hypothesis).
 Requirement = tuple[Path, int]
 
 
 def projection_label(path: Path) -> str:
-    """A path as the projections a witness applies (``.2.1``)."""
-    return "".join(f".{index + 1}" for _before, index in path)
+    """A path as the projections a witness applies (``.2.1``; a branch of an ``if`` as ``.then``,
+    ``.else``: taken with ``Eq.mp (if_pos h)``, ``Eq.mp (if_neg h)``)."""
+    return "".join(".then" if index == THEN else ".else" if index == ELSE else f".{index + 1}"
+                   for _before, index in path)
 
 
 @dataclass(frozen=True)
@@ -362,19 +384,42 @@ def shape_of(env: Environment, ty: Expr, *, is_core_module: Callable[[str], bool
 
 #: Conjuncts nested in conjuncts looked into.
 _CONJUNCT_DEPTH = 8
-_AND = Name.of("And")
+#: Parts (conjuncts, fields, branches) looked into for one statement, all depths together.
+_PARTS = 256
+_AND, _IFF = Name.of("And"), Name.of("Iff")
+_ITE, _DITE, _NOT_C = Name.of("ite"), Name.of("dite"), Name.of("Not")
+#: Library proposition structures whose fields are not conjuncts: ``A ↔ B``'s directions are each
+#: other's converse, and a side that never holds makes it a statement (``x ∈ [] ↔ False`` says
+#: ``x ∉ []``), not a vacuous part.
+_NOT_CONJUNCTIONS = frozenset({_IFF})
 
 
 def _conjunct_requirements(inf: _Infer, body: Expr, before: int, path: Path, find: Callable[[Name], ConstantInfo | None],
-                           is_core_module: Callable[[str], bool], out: list[tuple[Path, int, int]]) -> None:
+                           is_core_module: Callable[[str], bool], out: list[tuple[Path, int, int]],
+                           parts: list[int] | None = None) -> None:
     """The requirement of each conjunct of ``body`` (the conclusion, after ``before`` arguments)
-    with hypotheses, nested ones included: ``(path, arity, hypotheses)`` appended to ``out``. A
-    conjunct is a side of ``∧`` or a field of a proposition structure of the project (not ``↔``:
-    the library's), reached through ``let``, beta and the project's definitions; its hidden binders
-    are opened as the statement's are; a negation (``… → False``, ``¬``, ``≠``) has none."""
+    with hypotheses, nested ones included: ``(path, arity, hypotheses)`` appended to ``out``.
+
+    A conjunct is a side of ``∧``, a field of a proposition structure (one constructor, no index,
+    fields that do not depend on each other): the project's, and the library's whose fields a
+    witness can project (``Equivalence``'s ``refl``/``symm``/``trans``, a class such as
+    ``Std.Antisymm``), but not ``↔`` (`_NOT_CONJUNCTIONS`); or a branch of an ``if`` (``ite``,
+    ``dite`` of a proposition): ``if c then A else B`` is read as ``(c → A) ∧ (¬c → B)``, each
+    branch a conjunct whose hypothesis is its condition (a branch no argument takes is a vacuous
+    part, as ``(∀ n, n < 0 → P n) ∧ Q``'s), taken by a witness with ``Eq.mp (if_pos h) (T 3)``
+    (``if_neg``, ``dif_pos``, ``dif_neg``; path step `THEN`, `ELSE`) and from there projected as
+    any part. They are reached through ``let``, beta and the project's definitions; a conjunct's
+    hidden binders are opened as the statement's are; a negation (``… → False``, ``¬``, ``≠``) has
+    no requirement (a branch that is one denies its condition). At most `_CONJUNCT_DEPTH` steps
+    deep and `_PARTS` parts in all (a deterministic bound: parts past it are not looked into)."""
     if len(path) >= _CONJUNCT_DEPTH:
         return
-    for index, part in enumerate(_conjuncts(inf, body, find, is_core_module)):
+    if parts is None:
+        parts = [_PARTS]
+    for index, part, condition in _conjuncts(inf, body, find, is_core_module):
+        parts[0] -= 1
+        if parts[0] < 0:
+            return
         step = path + ((before, index),)
         e, n, positions = part, 0, []
         while n < _HIDDEN:
@@ -385,14 +430,17 @@ def _conjunct_requirements(inf: _Infer, body: Expr, before: int, path: Path, fin
                 positions.append(n)
             e = strip_mdata(instantiate(e.body, inf.fresh(e.binder_name, e.binder_type)))
             n += 1
-        if positions and not is_negation(e):
-            out.append((step, positions[-1] + 1, len(positions)))
-        _conjunct_requirements(inf, e, n, step, find, is_core_module, out)
+        taken = 0 if condition is None else 1  # a branch's condition, discharged by the step
+        if (positions or taken) and not is_negation(e):
+            out.append((step, positions[-1] + 1 if positions else 0, len(positions) + taken))
+        _conjunct_requirements(inf, e, n, step, find, is_core_module, out, parts)
 
 
 def _conjuncts(inf: _Infer, body: Expr, find: Callable[[Name], ConstantInfo | None],
-               is_core_module: Callable[[str], bool]) -> list[Expr]:
-    """The conjuncts ``body`` states together (see `_conjunct_requirements`), else none."""
+               is_core_module: Callable[[str], bool]) -> list[tuple[int, Expr, Expr | None]]:
+    """The parts ``body`` states together (see `_conjunct_requirements`), else none: ``(index,
+    part, condition)``, the index a field's, or `THEN`/`ELSE` with the ``if``'s condition (the
+    step's one hypothesis, a ``dite``'s branch opened at a variable for it)."""
     e = strip_mdata(body)
     unfolds = project_only(is_core_module)
     for _ in range(UNFOLD):
@@ -400,10 +448,17 @@ def _conjuncts(inf: _Infer, body: Expr, find: Callable[[Name], ConstantInfo | No
         head = strip_mdata(head)
         if isinstance(head, Const):
             if head.name == _AND and len(args) == 2:
-                return list(args)
+                return [(0, args[0], None), (1, args[1], None)]
+            if head.name in (_ITE, _DITE) and len(args) == 5 and _is_prop_sort(args[0]):
+                cond = args[1]
+                if head.name == _ITE:
+                    return [(THEN, args[3], cond), (ELSE, args[4], cond)]
+                return [(THEN, _open_branch(inf, args[3], cond), cond),
+                        (ELSE, _open_branch(inf, args[4], App(Const(_NOT_C, ()), cond)), cond)]
             ci = inf.env.find(head.name, within=inf.within)
-            if ci is not None and ci.kind == "inductive" and not is_core_module(ci.module):
-                return _structure_fields(inf, ci, head, args)
+            if ci is not None and ci.kind == "inductive" and head.name not in _NOT_CONJUNCTIONS:
+                fields = _structure_fields(inf, ci, head, args, projected=is_core_module(ci.module))
+                return [(i, f, None) for i, f in enumerate(fields)]
         nxt = head_step(e, find, unfolds)
         if nxt is None:
             break
@@ -411,9 +466,23 @@ def _conjuncts(inf: _Infer, body: Expr, find: Callable[[Name], ConstantInfo | No
     return []
 
 
-def _structure_fields(inf: _Infer, ci: ConstantInfo, head: Const, args: list[Expr]) -> list[Expr]:
+def _is_prop_sort(e: Expr) -> bool:
+    e = strip_mdata(e)
+    return isinstance(e, Sort) and is_prop_level(e.level) is True
+
+
+def _open_branch(inf: _Infer, branch: Expr, condition: Expr) -> Expr:
+    """A ``dite`` branch (``fun h : c => A h``) at a fresh variable for its condition."""
+    b = strip_mdata(branch)
+    h = inf.fresh(Name.of("h"), condition)
+    return instantiate(b.body, h) if isinstance(b, Lam) else App(b, h)
+
+
+def _structure_fields(inf: _Infer, ci: ConstantInfo, head: Const, args: list[Expr], projected: bool = False
+                      ) -> list[Expr]:
     """The field types of a proposition structure (one constructor, no index) at parameters
-    ``args``, when none depends on another; else none."""
+    ``args``, when none depends on another; else none. ``projected``: only when each field has its
+    projection (``S.f``: a library structure a witness can project; ``Nonempty``'s field has none)."""
     if len(ci.ctors) != 1 or ci.num_params is None or len(args) != ci.num_params \
             or len(ci.level_params) != len(head.levels):
         return []
@@ -421,4 +490,86 @@ def _structure_fields(inf: _Infer, ci: ConstantInfo, head: Const, args: list[Exp
     ctor = inf.env.find(ci.ctors[0], within=inf.within)
     if not (isinstance(t, Sort) and is_prop_level(t.level) is True) or ctor is None:
         return []
-    return independent_fields(ctor, head, args)
+    fields = independent_fields(ctor, head, args)
+    if projected:
+        c = strip_mdata(ctor.type)
+        names: list[Name] = []
+        while isinstance(c, ForallE):
+            names.append(c.binder_name)
+            c = strip_mdata(c.body)
+        field_names = names[ci.num_params:]
+        if len(field_names) != len(fields) or not all(
+                isinstance(f.last, str) and inf.env.find(Name((*head.name.components, f.last)), within=inf.within)
+                is not None for f in field_names):
+            return []
+    return fields
+
+
+#: Nodes compared to match a branch's condition (`_same`): past them, no match.
+_SAME_FUEL = 4096
+
+
+def branches_taken(env: Environment, ty: Expr, steps: list[tuple[list[Expr], int, Expr | None]], *,
+                   within: str, is_core_module: Callable[[str], bool]) -> bool:
+    """Whether a chain of `steps` (arguments, field or branch, the condition a branch's equation
+    proves; :mod:`claimcheck.analysis.satisfiable`) applied to a constant of type ``ty`` takes each
+    branch of the very ``if`` at that place of the statement at those arguments: the condition is
+    that ``if``'s, structurally (``Eq.mp (if_pos trivial : ite True B X = B) (T 5)`` when ``T 5``
+    is ``ite (5 + 1 = 5) A B``, equal to ``B`` by evaluation, takes no branch of ``T``'s ``if``).
+    Bounded by fuel: what is not settled is no match."""
+    inf = _Infer(env, within)
+    find = lambda n: env.find(n, within=within)  # noqa: E731
+    e = strip_mdata(ty)
+    try:
+        for args, index, condition in steps:
+            for a in args:
+                e = expose(e, find, is_core_module)
+                if not isinstance(e, ForallE):
+                    return False
+                e = strip_mdata(instantiate(e.body, a))
+            parts = [(part, cond) for i, part, cond in _conjuncts(inf, e, find, is_core_module) if i == index]
+            if not parts:
+                return False
+            e, cond = parts[0]
+            if condition is not None and (cond is None or not _same(cond, condition)):
+                return False
+    except (_Undecided, RecursionError):
+        return False
+    return True
+
+
+def _same(a: Expr, b: Expr) -> bool:
+    """Whether two terms are the same up to metadata and universe levels (at most `_SAME_FUEL`
+    nodes compared; past them, not the same)."""
+    todo, fuel = [(a, b)], _SAME_FUEL
+    while todo:
+        fuel -= 1
+        if fuel < 0:
+            return False
+        x, y = todo.pop()
+        x, y = strip_mdata(x), strip_mdata(y)
+        if x is y:
+            continue
+        if type(x) is not type(y):
+            return False
+        if isinstance(x, Const):
+            ok = x.name == y.name  # type: ignore[attr-defined]
+        elif isinstance(x, Lit):
+            ok = x.value == y.value  # type: ignore[attr-defined]
+        elif isinstance(x, (FVar, MVar)):
+            ok = x.name == y.name  # type: ignore[attr-defined]
+        elif isinstance(x, BVar):
+            ok = x.index == y.index  # type: ignore[attr-defined]
+        elif isinstance(x, Sort):
+            ok = True
+        elif isinstance(x, Proj):
+            ok = x.type_name == y.type_name and x.index == y.index  # type: ignore[attr-defined]
+        else:
+            ok = True
+        if not ok:
+            return False
+        kids_x, kids_y = children(x), children(y)
+        if len(kids_x) != len(kids_y):
+            return False
+        todo.extend((kx, ky) for (kx, _), (ky, _) in zip(kids_x, kids_y))
+    return True

@@ -8,11 +8,15 @@ decide)``, or ``∀ k, R k := T' h₀`` for ``T' : P → ∀ k, R k``). The inst
 witnesses when they are proved through it. A conjunct of the conclusion with hypotheses of its own
 (``T : (∀ n, P n → Q n) ∧ R``, written or through the project's definitions and proposition
 structures, :func:`claimcheck.analysis.props.shape_of`) is applied the same way through its
-projections (``T.1 3 h``: ``And.left``, a structure's field, a ``Proj``): each application is read
-as a head, a `Path` of projections and a count of arguments, and each of the theorem's requirements
-(the statement's, ``()``, and each such conjunct's) is met by an application at its path; one
-declaration meets them all. The gate accepts a witness only if it is itself proved and checked by
-the independent kernel (:mod:`claimcheck.claims.gate`).
+projections (``T.1 3 h``: ``And.left``, a structure's field, a ``Proj``), and a branch of an ``if``
+through the library's equation that takes it (``Eq.mp (if_pos h) (T 3)``, ``cast``; ``if_neg``,
+``dif_pos``, ``dif_neg``: ``h`` proves the branch's condition at those arguments): each application
+is read as a head, a `Path` of projections and branches and a count of arguments, and each of the
+theorem's requirements (the statement's, ``()``, and each such conjunct's) is met by an application
+at its path. Separate declarations may meet separate requirements (``T_sat₁ := T.1 3 rfl``,
+``T_sat₂ := T.2 4 rfl``): the theorem is shown satisfiable when every requirement is met by one of
+the witnesses chosen (`choose_witnesses`). The gate accepts the witnesses only if each is itself
+proved and checked by the independent kernel (:mod:`claimcheck.claims.gate`).
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 
 from claimcheck.analysis.naming import user_facing
-from claimcheck.analysis.props import Path, Requirement, shape_of
+from claimcheck.analysis.props import ELSE, THEN, Path, Requirement, branches_taken, shape_of
 from claimcheck.model.facts import DeclFacts, KernelVerdict, Status
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import Environment
@@ -60,41 +64,71 @@ def _projection(env: Environment, name: Name, within: str) -> tuple[int, int] | 
     return None
 
 
-def _chain(e: Expr, projection: Callable[[Name], tuple[int, int] | None]) -> tuple[Name, Path, int] | None:
-    """``(head, path, arguments)`` of ``e``: a constant applied to arguments, then each projection
-    (`Proj`, or a projection function) with the arguments before it (`Path`), then the arguments
-    after the last one (``(T 3 h).1 x`` is ``(T, ((2, 0),), 1)``)."""
+#: One step of a chain (`_chain`): the arguments the part before it is applied to, the field
+#: projected or the branch taken (`THEN`, `ELSE`), and for a branch the condition its equation
+#: proves (``if_pos``'s ``c``).
+Step = tuple[list[Expr], int, Expr | None]
+
+
+def _chain(e: Expr, projection: Callable[[Name], tuple[int, int] | None]
+           ) -> tuple[Name, list[Step], list[Expr]] | None:
+    """``(head, steps, arguments)`` of ``e``: a constant applied to arguments, then each projection
+    (`Proj`, or a projection function) or branch taken (`_branch`) with the arguments before it,
+    then the arguments after the last one (``(T 3 h).1 x`` is ``(T, [([3, h], 0, None)], [x])``)."""
     head, args = app_spine(strip_mdata(e))
     head = strip_mdata(head)
-    struct, index, rest = None, 0, args
-    if isinstance(head, Proj):
+    struct, index, rest, condition = None, 0, args, None
+    branch = _branch(head, args)
+    if branch is not None:
+        struct, index, rest = args[3], branch[0], args[4:]
+        condition = branch[1]
+    elif isinstance(head, Proj):
         struct, index = head.struct, head.index
     elif isinstance(head, Const):
         found = projection(head.name)
         if found is None or len(args) <= found[0]:
-            return head.name, (), len(args)
+            return head.name, [], args
         struct, index, rest = args[found[0]], found[1], args[found[0] + 1:]
     else:
         return None
     inner = _chain(struct, projection)
     if inner is None:
         return None
-    name, path, before = inner
-    return name, path + ((before, index),), len(rest)
+    name, steps, before = inner
+    return name, [*steps, (before, index, condition)], rest
+
+
+_CASTS = frozenset({Name.of("Eq", "mp"), Name.of("cast")})
+_BRANCHES = {Name.of("if_pos"): THEN, Name.of("dif_pos"): THEN, Name.of("if_neg"): ELSE, Name.of("dif_neg"): ELSE}
+
+
+def _branch(head: Expr, args: list[Expr]) -> tuple[int, Expr] | None:
+    """`THEN` or `ELSE`, and the condition, when ``head args`` takes a branch of an ``if``: ``Eq.mp
+    (if_pos h) x`` (or ``cast``; ``dif_pos``, and ``if_neg``/``dif_neg`` for the other branch),
+    ``h`` the proof of the branch's condition (``c``, or ``¬c``; the kernel checks that ``x``'s type
+    is an ``if`` on ``c``, and `closed_applications` that it is the one of the statement there,
+    not another its type is equal to); else None."""
+    if not (isinstance(head, Const) and head.name in _CASTS and len(args) >= 4):
+        return None
+    eq_head, eq_args = app_spine(strip_mdata(args[2]))
+    eq_head = strip_mdata(eq_head)
+    if isinstance(eq_head, Const) and eq_head.name in _BRANCHES and len(eq_args) >= 3:
+        return _BRANCHES[eq_head.name], eq_args[0]
+    return None
 
 
 def _closed_applications(value: Expr, projection: Callable[[Name], tuple[int, int] | None]
-                         ) -> Iterable[tuple[Name, Path, int]]:
-    """``(head, path, number of arguments)`` of every closed application of a constant in
-    ``value``, through projections (`_chain`; an application is looked at whole: its head and
-    arguments, not its partial applications)."""
+                         ) -> Iterable[tuple[Name, list[Step], int]]:
+    """``(head, steps, number of arguments)`` of every closed application of a constant in
+    ``value``, through projections and branches (`_chain`; an application is looked at whole: its
+    head and arguments, not its partial applications)."""
     loose: dict[int, int] = {}
     loose_bvar_range(value, loose)
     for e in subterms(value, whole_applications):
         if isinstance(e, (App, Proj)) and loose[id(e)] == 0:
             got = _chain(e, projection)
             if got is not None:
-                yield got
+                yield got[0], got[1], len(got[2])
 
 
 #: ``(module, name)`` of a project constant that a value applies to closed arguments, through the
@@ -132,10 +166,14 @@ def closed_applications(env: Environment, module: str,
         if ci is None or ci.value is None or scope.isdisjoint(ci.value_constants()):
             continue
         most: dict[tuple[str, Name, Path], int] = {}
-        for head, path, nargs in _closed_applications(ci.value, projections):
+        for head, steps, nargs in _closed_applications(ci.value, projections):
             target = env.find(head, within=module)
             if target is None or not is_project(target.module):
                 continue
+            if any(condition is not None for _args, _index, condition in steps) and not branches_taken(
+                    env, target.type, steps, within=module, is_core_module=lambda m: not is_project(m)):
+                continue  # a branch taken through an `if` that is not the statement's there
+            path = tuple((len(args), index) for args, index, _condition in steps)
             key = (target.module, head, path)
             most[key] = max(most.get(key, nargs), nargs)
         if most:
@@ -162,11 +200,12 @@ def hypothesis_arities(env: Environment, module: str, names: Iterable[Name],
 def find_witnesses(env: Environment, modules: Iterable[str], wanted: Iterable[Key],
                    applications: Callable[[str], list[tuple[Name, list[Application]]]] | None = None,
                    arities: Callable[[str, list[Name]], dict[Name, tuple[Requirement, ...]]] | None = None,
-                   ) -> dict[Key, list[Key]]:
-    """For each theorem of ``wanted``, the project declarations (of ``modules``, as their `owner`)
-    whose values meet every one of its requirements: apply it (through the projections of a
-    requirement's path) to closed arguments, at least up to the last hypothesis there. One
-    declaration shows them all (``⟨T.1 3 rfl, T.2 4 rfl⟩``). ``applications``: each module's
+                   ) -> dict[Key, list[list[Key]]]:
+    """For each theorem of ``wanted`` with requirements, for each of them in order, the project
+    declarations (of ``modules``, as their `owner`) whose values meet it: apply the theorem
+    (through the projections and branches of the requirement's path) to closed arguments, at least
+    up to the last hypothesis there. One declaration may meet them all (``⟨T.1 3 rfl, T.2 4
+    rfl⟩``), or each its own (`choose_witnesses` combines them). ``applications``: each module's
     `closed_applications`, ``arities``: `hypothesis_arities` (default: both read from ``env``, the
     project being ``modules``)."""
     wanted = set(wanted)
@@ -194,11 +233,8 @@ def find_witnesses(env: Environment, modules: Iterable[str], wanted: Iterable[Ke
                     found = meets.setdefault((key, at), [])
                     if at == path and nargs >= arity and w != key and w not in found:
                         found.append(w)
-    out: dict[Key, list[Key]] = {}
-    for key, requirements in required.items():
-        each = [meets.get((key, at), []) for at, _arity in requirements]
-        out[key] = [w for w in each[0] if all(w in other for other in each[1:])] if each else []
-    return out
+    return {key: [meets.get((key, at), []) for at, _arity in requirements]
+            for key, requirements in required.items() if requirements}
 
 
 def owner(key: Key) -> Key:
@@ -210,22 +246,44 @@ def owner(key: Key) -> Key:
     return (module, Name(comps)) if comps else key
 
 
-def choose_witnesses(found: Mapping[Key, list[Key]], facts: Iterable[DeclFacts],
-                     verdicts: Mapping[Key, KernelVerdict]) -> dict[Key, Name]:
-    """For each theorem of ``found`` (`find_witnesses`' answer), the witness shown: of the
-    user-facing declarations its witnesses belong to (`owner`), none that is listed with another
-    status than proved; the last one the kernel checked, else the last one."""
+def choose_witnesses(found: Mapping[Key, list[list[Key]]], facts: Iterable[DeclFacts],
+                     verdicts: Mapping[Key, KernelVerdict]) -> dict[Key, tuple[Name, ...]]:
+    """For each theorem of ``found`` (`find_witnesses`' answer: per requirement, the declarations
+    meeting it), the witnesses shown, together meeting every requirement: of the user-facing
+    declarations the witnesses belong to (`owner`), none listed with another status than proved;
+    one declaration meeting them all when there is one (the last the kernel checked, else the
+    first), else for each requirement in order not met by one chosen already, the best of those
+    meeting it. A theorem with a requirement no such declaration meets has none."""
     by_key = {r.key: r for r in facts}
-    chosen = {}
-    for key, witnesses in found.items():
-        best = None
-        for module, name in map(owner, witnesses):
-            verdict = verdicts.get((module, name))
-            listed = by_key.get((module, name))
-            if listed is not None and listed.status is not Status.PROVED:
-                continue
-            if best is None or (verdict is not None and verdict.accepted):
-                best = name
-        if best is not None:
-            chosen[key] = best
+
+    def usable(witnesses: list[Key]) -> list[Key]:
+        out = []
+        for w in map(owner, witnesses):
+            listed = by_key.get(w)
+            if (listed is None or listed.status is Status.PROVED) and w not in out:
+                out.append(w)
+        return out
+
+    def best(witnesses: list[Key]) -> Key:
+        pick = witnesses[0]
+        for w in witnesses:
+            verdict = verdicts.get(w)
+            if verdict is not None and verdict.accepted:
+                pick = w
+        return pick
+
+    chosen: dict[Key, tuple[Name, ...]] = {}
+    for key, per_requirement in found.items():
+        each = [usable(ws) for ws in per_requirement]
+        if not each or not all(each):
+            continue
+        everywhere = [w for w in each[0] if all(w in other for other in each[1:])]
+        if everywhere:
+            chosen[key] = (best(everywhere)[1],)
+            continue
+        picked: list[Key] = []
+        for ws in each:
+            if not any(w in ws for w in picked):
+                picked.append(best(ws))
+        chosen[key] = tuple(name for _module, name in picked)
     return chosen

@@ -280,32 +280,37 @@ class _ClaimJudge:
                          f" (`acknowledge: - name: {module}` with a note) if this is meant", decl)
 
     def satisfiability(self, formal: FormalDecl, facts: DeclFacts) -> None:
-        """A theorem with hypotheses counts only with a proved declaration that applies it to
-        closed arguments discharging every hypothesis, and each conjunct of its conclusion with
-        hypotheses through its projection (found, or named by ``satisfied_by``)."""
+        """A theorem with hypotheses counts only with proved declarations that apply it to closed
+        arguments discharging every hypothesis, and each conjunct of its conclusion with hypotheses
+        through its projection (found, or named by ``satisfied_by``: one of those found); several
+        declarations may share the work, each must be proved and checked."""
         if facts.hypotheses == 0:
             return
-        witness = formal.satisfied_by or facts.satisfiable_by
+        found = (facts.satisfiable_by, *facts.satisfiable_also) if facts.satisfiable_by is not None else ()
+        shown = " and ".join(map(str, found))
         self.acknowledgeable.add(formal.decl)
-        if formal.satisfied_by is not None and formal.satisfied_by != facts.satisfiable_by:
+        if formal.satisfied_by is not None and formal.satisfied_by not in found:
             # a name in the manifest is a claim about the Lean, checked like any other: it counts only
             # as a declaration the search found applying the theorem to closed arguments
-            found = f"the search found {facts.satisfiable_by}" if facts.satisfiable_by else \
+            search = f"the search found {shown}" if found else \
                 "no proved declaration of the project applies it to concrete arguments"
             why = (f"the manifest's witness {formal.satisfied_by} does not apply it to closed arguments discharging"
-                   f" its hypotheses ({found})")
-            witness = None
-        elif witness is not None:
-            wfacts, _ = lookup(self.index, FormalDecl(witness, module=facts.module), self.ev.project_modules)
-            if wfacts is None:
-                wfacts, _ = lookup(self.index, FormalDecl(witness), self.ev.project_modules)
-            ok = (wfacts is not None and wfacts.status is Status.PROVED
-                  and (wfacts.kernel is not None and wfacts.kernel.accepted or not self.ev.settings.kernel_required))
-            if ok:
+                   f" its hypotheses ({search})")
+        elif found:
+            bad = []
+            for witness in found:
+                wfacts, _ = lookup(self.index, FormalDecl(witness, module=facts.module), self.ev.project_modules)
+                if wfacts is None:
+                    wfacts, _ = lookup(self.index, FormalDecl(witness), self.ev.project_modules)
+                ok = (wfacts is not None and wfacts.status is Status.PROVED
+                      and (wfacts.kernel is not None and wfacts.kernel.accepted or not self.ev.settings.kernel_required))
+                if not ok:
+                    bad.append(f"{witness} ({wfacts.status if wfacts else 'missing'}"
+                               f"{', kernel ' + str(wfacts.kernel.outcome) if wfacts and wfacts.kernel else ''})")
+            if not bad:
                 return
-            why = (f"its witness {witness} is not a proved declaration the kernel checked"
-                   f" ({wfacts.status if wfacts else 'missing'}"
-                   f"{', kernel ' + str(wfacts.kernel.outcome) if wfacts and wfacts.kernel else ''})")
+            why = (f"its witness{'es' if len(bad) > 1 else ''} {', '.join(bad)} {'are' if len(bad) > 1 else 'is'} not"
+                   " a proved declaration the kernel checked")
         else:
             why = "no proved declaration applies it to concrete arguments discharging them"
         hidden = (f", {facts.hidden_hypotheses} of them hidden in the definitions its conclusion unfolds to (a witness"
@@ -313,7 +318,11 @@ class _ClaimJudge:
         if facts.hypothesis_conjuncts:
             through = ", ".join(f"`{formal.decl.last}{c}`" for c in facts.hypothesis_conjuncts)
             hidden += (f", some inside conjuncts of its conclusion (a witness applies each through its projection,"
-                       f" to arguments discharging that conjunct's hypotheses: {through})")
+                       f" to arguments discharging that conjunct's hypotheses: {through}")
+            if any(".then" in c or ".else" in c for c in facts.hypothesis_conjuncts):
+                hidden += ("; a branch of an `if` is taken at arguments where its condition holds with"
+                           " `Eq.mp (if_pos h) (…)`, `if_neg`, `dif_pos`, `dif_neg`")
+            hidden += "; separate declarations may apply separate conjuncts)"
         if not self.acknowledged(formal.decl):
             self.add(P.HYPOTHESES_NOT_SATISFIABLE, E,
                      f"{formal.decl}: hypotheses not shown satisfiable ({facts.hypotheses} hypotheses{hidden}; {why});"

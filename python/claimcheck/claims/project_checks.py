@@ -15,9 +15,9 @@ __all__ = ["project_problems"]
 
 
 def project_problems(project: Project, built: Collection[str], result: GateResult,
-                     manifests: list[Manifest]) -> list[Problem]:
-    """The project-level problems of ``project`` (``built``: the modules of its build) judged as
-    ``result``."""
+                     manifests: list[Manifest], tracked: list[str]) -> list[Problem]:
+    """The project-level problems of ``project`` (``built``: the modules of its build; ``tracked``:
+    the build folder's files git tracks, :meth:`Project.tracked_build_files`) judged as ``result``."""
     problems: list[Problem] = []
     if project.lib_roots is not None:
         for name, mod in sorted(discover(project.src_dir, exclude=(project.build_dir,)).items()):
@@ -27,7 +27,6 @@ def project_problems(project: Project, built: Collection[str], result: GateResul
                     f"module {name} is not imported from the library roots ({', '.join(project.lib_roots)}),"
                     " so it is not built and its declarations are not checked; import it from a root or remove it",
                     file=project.relative(mod.path), line=1))
-    tracked = project.tracked_build_files()
     if tracked:
         problems.append(Problem(
             ProblemCode.BUILD_FOLDER_TRACKED, Severity.WARNING,

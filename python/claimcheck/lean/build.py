@@ -34,7 +34,6 @@ import struct
 import subprocess
 import tempfile
 import time
-from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -43,9 +42,9 @@ from typing import TYPE_CHECKING, Mapping
 from claimcheck import files
 from claimcheck.cache import Store, reads_allowed
 from claimcheck.errors import ConfigError, ModuleGraphError
-from claimcheck.lean.hashes import KnownHashes
+from claimcheck.lean.hashes import KnownHashes, content_hash
 from claimcheck.lean.lock import FileLock
-from claimcheck.model.evidence import ModuleState
+from claimcheck.model.build_state import ModuleState
 from claimcheck.lean.modules import (
     _HEADER_WORDS,
     _TOKEN,
@@ -61,6 +60,7 @@ from claimcheck.project import Project
 from claimcheck.lean.toolchain import Toolchain
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
     from claimcheck import sandbox
     from claimcheck.lean.plan import PlannedModule
 
@@ -290,24 +290,6 @@ def available_memory() -> int:
     return WASM_JOB_BYTES
 
 
-_HASHES: dict[tuple[str, int, int, int, int, int], str] = {}
-
-
-def file_hash(path: Path) -> str:
-    """SHA-256 of a file's content (remembered for this process while the file is unchanged)."""
-    st = os.stat(path)
-    key = (str(path), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
-    got = _HASHES.get(key)
-    if got is not None:
-        return got
-    digest = hashlib.sha256()
-    with path.open("rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            digest.update(chunk)
-    _HASHES[key] = digest.hexdigest()
-    return _HASHES[key]
-
-
 def output_base(project: Project, name: str) -> Path:
     """``build/lib/A/B`` for module ``A.B``; append a suffix from ``OUTPUT_SUFFIXES``."""
     return project.olean_dir.joinpath(*name.split("."))
@@ -318,7 +300,7 @@ def output_base(project: Project, name: str) -> Path:
 BUILD_OPTIONS_ID = "2"
 
 
-def outputs_hash(project: Project, name: str, hash: Callable[[Path], str] = file_hash) -> str | None:
+def outputs_hash(project: Project, name: str, hash: Callable[[Path], str]) -> str | None:
     """A digest of every output file of module ``name`` (None when the ``.olean`` is absent);
     ``hash``: a file's content hash (:class:`claimcheck.lean.hashes.KnownHashes` remembers them)."""
     base = output_base(project, name)
@@ -331,7 +313,7 @@ def outputs_hash(project: Project, name: str, hash: Callable[[Path], str] = file
     return digest.hexdigest()
 
 
-def interface_hash(project: Project, name: str, hash: Callable[[Path], str] = file_hash) -> str | None:
+def interface_hash(project: Project, name: str, hash: Callable[[Path], str]) -> str | None:
     """Hash of a built module's interface parts, or None if any is missing."""
     base = output_base(project, name)
     digest = hashlib.sha256()
@@ -475,6 +457,8 @@ class Builder:
             self._remove_vanished(modules)
         # scratch folders an interrupted build left behind (the build lock is held: none is in use)
         shutil.rmtree(self.scratch_root, ignore_errors=True)
+        from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait  # a build that has work
+
         results: dict[str, ModuleResult] = {}
         pending = list(order)
         running: dict[Future, str] = {}
@@ -540,7 +524,7 @@ class Builder:
                     finished += 1
                     if result.status is ModuleState.BUILT:
                         files = self._keep_outputs(name)
-                        self.records.put(keys[name], {"outputs": outputs_hash(self.project, name), "files": files,
+                        self.records.put(keys[name], {"outputs": outputs_hash(self.project, name, self.hashes.hash), "files": files,
                                                       "messages": [asdict(m) for m in result.messages]})
                     verdict = "ok" if result.status is ModuleState.BUILT else "FAILED"
                     clock.compiled(name, result.seconds)
@@ -722,7 +706,7 @@ class Builder:
     def _current(self, name: str, key: str) -> list[Message] | None:
         """The recorded messages when ``name``'s outputs are the ones claimcheck built for ``key``."""
         record = self.records.get(key)
-        self._consulted.add(self.records._path(key))
+        self._consulted.add(self.records.record_path(key))
         if not isinstance(record, dict) or record.get("outputs") is None:
             return None
         if outputs_hash(self.project, name, self.hashes.hash) != record["outputs"]:
@@ -744,7 +728,7 @@ class Builder:
             path = base.with_name(base.name + suffix)
             if not path.is_file():
                 continue
-            digest = file_hash(path)
+            digest = self.hashes.hash(path)
             files[suffix] = digest
             target = self.objects / digest[:2] / digest
             if target.is_file():
@@ -778,7 +762,7 @@ class Builder:
                 os.close(fd)
                 staged.append((tmp, suffix))
                 shutil.copyfile(source, tmp)
-                if file_hash(Path(tmp)) != digest:
+                if content_hash(Path(tmp)) != digest:
                     return None
             self._remove_outputs(name)
             for tmp, suffix in staged:
@@ -840,7 +824,7 @@ class Builder:
         content = self.hashes.hash(path)
         store = Store(INTERFACE_RECORDS)
         got = store.get(content)
-        self._consulted.add(store._path(content))
+        self._consulted.add(store.record_path(content))
         if isinstance(got, str):
             return got
         from claimcheck.errors import OleanError

@@ -20,10 +20,11 @@ import hashlib
 import os
 import time
 from pathlib import Path
+from typing import BinaryIO
 
 from claimcheck.cache import Store, digest, reads_allowed
 
-__all__ = ["KnownHashes", "NAMESPACE", "SETTLED_NS", "stamp"]
+__all__ = ["KnownHashes", "NAMESPACE", "SETTLED_NS", "content_hash", "stamp"]
 
 NAMESPACE = "file-hashes-1"
 #: How old a file's ctime must be (nanoseconds) for its hash to be remembered.
@@ -35,6 +36,19 @@ Stamp = tuple[int, int, int, int, int]
 def stamp(st: os.stat_result) -> Stamp:
     """A file's status as far as a write can tell it: device, inode, size, mtime and ctime."""
     return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def _sha256(f: BinaryIO) -> str:
+    h = hashlib.sha256()
+    for chunk in iter(lambda: f.read(1 << 20), b""):
+        h.update(chunk)
+    return h.hexdigest()
+
+
+def content_hash(path: Path) -> str:
+    """The SHA-256 of a file's content, read now (nothing remembered)."""
+    with open(path, "rb") as f:
+        return _sha256(f)
 
 
 def _valid(record: object) -> bool:
@@ -51,6 +65,8 @@ class KnownHashes:
         self.key = digest("file-hashes", str(folder.resolve()))
         self._known: dict[str, list] | None = None
         self._changed = False
+        #: what this run hashed, settled or not (the run owns it; nothing of it is kept)
+        self._this_run: dict[str, tuple[Stamp, str]] = {}
 
     def _record(self) -> dict[str, list]:
         if self._known is None:
@@ -59,19 +75,22 @@ class KnownHashes:
         return self._known
 
     def hash(self, path: Path) -> str:
-        """The SHA-256 of ``path``'s content (read only when its status is not the remembered one)."""
+        """The SHA-256 of ``path``'s content (read only when its status is not the remembered one,
+        nor the one it had when this run hashed it: a file the build just wrote is hashed once)."""
         known = self._record()
         name = str(path)
         now = stamp(os.stat(path))
         got = known.get(name)
         if got is not None and tuple(got[:5]) == now:
             return got[5]
-        h = hashlib.sha256()
+        this_run = self._this_run.get(name)
+        if this_run is not None and this_run[0] == now:
+            return this_run[1]
         with open(path, "rb") as f:
-            for chunk in iter(lambda: f.read(1 << 20), b""):
-                h.update(chunk)
+            value = _sha256(f)
             after = stamp(os.fstat(f.fileno()))
-        value = h.hexdigest()
+        if after == now:
+            self._this_run[name] = (now, value)
         if after == now and now[4] < time.time_ns() - SETTLED_NS:
             known[name] = [*now, value]
             self._changed = True

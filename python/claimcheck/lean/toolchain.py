@@ -33,10 +33,8 @@ import os
 import re
 import shutil
 import subprocess
-import tarfile
 import tempfile
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Callable
 
@@ -54,6 +52,8 @@ SYMBOL_LOOKUP_FAST = (
 #: Prepended to lean.js: lets the launcher hand emscripten its Module object (mounts, ENV).
 MODULE_HOOK = "var Module = globalThis.claimcheckModule;\n"
 INSTALL_RECORD = "install.json"
+#: The Node launcher the install's `lean` runs (package data, installed beside this module).
+LAUNCHER = Path(__file__).resolve().parent / "launcher" / "launch.js"
 #: The install's layout, recorded in install.json: an install of another layout (e.g. one made before
 #: the start-up patch) is redone. "plain" is the package with only the required patches (benchmarks).
 FAST_LAYOUT = "fast-start-1"
@@ -306,10 +306,66 @@ def check_install(home: Path, package: WasmPackage = PINNED_WASM, layout: str = 
         if path.stat().st_size != size:
             return f"{path} has {path.stat().st_size} bytes, expected {size}"
     lib = home / "lib"
-    found = sum(name.endswith(".olean") for _dir, _sub, names in os.walk(lib) for name in names)
+    folders = LibraryFolders(lib, f"{integrity}\0{olean_count}")
+    if folders.unchanged():
+        return None
+    found = 0
+    seen: list[str] = []
+    for folder, _sub, names in os.walk(lib):
+        seen.append(os.path.relpath(folder, lib))
+        found += sum(name.endswith(".olean") for name in names)
     if found != olean_count:
         return f"{lib} holds {found} .olean files, expected {olean_count}"
+    folders.remember(seen)
     return None
+
+
+class LibraryFolders:
+    """The status of an install's library folders when their ``.olean`` files were last counted
+    whole, so that a later run can tell nothing was added or removed by a ``stat`` of each folder
+    instead of listing 2,000 files (issue 41: the count was a twentieth of a no-op ``status``).
+
+    Adding, removing or renaming an entry changes its folder's modification and change times, and a
+    change time cannot be set back (:mod:`claimcheck.lean.hashes`), so the folders' ``(inode,
+    mtime, ctime)`` as they were at a count that matched say the count still matches. They are
+    remembered in the user's cache (sealed, not read under ``CI``), only when every folder's ctime
+    is older than :data:`claimcheck.lean.hashes.SETTLED_NS` (a change in the same clock tick as the
+    count would otherwise keep the old status); ``key`` names the install's package and count."""
+
+    def __init__(self, lib: Path, key: str) -> None:
+        from claimcheck.cache import Store, digest, reads_allowed
+
+        self.lib = lib
+        self.store = Store("toolchain-folders-1", enabled=reads_allowed())
+        self.key = digest("library-folders", str(lib.resolve()), key)
+
+    def _status(self, rel: str) -> list[int]:
+        st = os.stat(self.lib / rel)
+        return [st.st_ino, st.st_mtime_ns, st.st_ctime_ns]
+
+    def unchanged(self) -> bool:
+        """Whether every remembered folder has its remembered status."""
+        got = self.store.get(self.key, valid=lambda r: isinstance(r, dict) and "." in r and all(
+            isinstance(v, list) and len(v) == 3 and all(type(x) is int for x in v) for v in r.values()))
+        if got is None:
+            return False
+        try:
+            return all(self._status(rel) == list(status) for rel, status in got.items())
+        except OSError:
+            return False
+
+    def remember(self, folders: list[str]) -> None:
+        """The status of ``folders`` (relative to the library, ``.`` among them), when settled."""
+        import time
+
+        from claimcheck.lean.hashes import SETTLED_NS
+
+        try:
+            now = {rel: self._status(rel) for rel in folders}
+        except OSError:
+            return
+        if all(status[2] < time.time_ns() - SETTLED_NS for status in now.values()):
+            self.store.put(self.key, now)
 
 
 def install_wasm(
@@ -387,6 +443,8 @@ def install_wasm(
 
 def _unpack_package(tarball: Path, dest: Path, progress: Progress) -> None:
     progress.line(f"unpacking {tarball.name}")
+    import tarfile  # an install's work only
+
     with tarfile.open(tarball, "r:gz") as tar:
         for member in tar.getmembers():
             name = member.name.removeprefix("package/")
@@ -412,6 +470,8 @@ def _patch_lean_js(path: Path) -> None:
 
 def _unpack_library(archive: Path, dest: Path, progress: Progress) -> int:
     """Unpack the compiled core library, dropping macOS ``._*`` AppleDouble files."""
+    import tarfile
+
     with tarfile.open(archive, "r:gz") as tar:
         members = [m for m in tar.getmembers() if not Path(m.name).name.startswith("._")]
         total = len(members)
@@ -425,7 +485,7 @@ def _unpack_library(archive: Path, dest: Path, progress: Progress) -> int:
 
 
 def _write_launchers(home: Path, node: Path) -> None:
-    launch = resources.files("claimcheck.lean").joinpath("launcher/launch.js").read_text(encoding="utf-8")
+    launch = LAUNCHER.read_text(encoding="utf-8")
     (home / "launch.js").write_text(launch, encoding="utf-8")
     script = home / "lean"
     script.write_text(
@@ -480,7 +540,7 @@ def wasm_toolchain(home: Path) -> Toolchain:
     launcher or the Node path differ from what the install holds (they are not part of the package)."""
     record = json.loads((home / INSTALL_RECORD).read_text(encoding="utf-8"))
     node = node_executable()
-    launch = resources.files("claimcheck.lean").joinpath("launcher/launch.js").read_text(encoding="utf-8")
+    launch = LAUNCHER.read_text(encoding="utf-8")
     current = (home / "launch.js").read_text(encoding="utf-8") if (home / "launch.js").exists() else None
     if record.get("node") != str(node) or current != launch or not (home / "lean").exists():
         _write_launchers(home, node)

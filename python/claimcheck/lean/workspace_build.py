@@ -29,7 +29,7 @@ from claimcheck.lean.build import CURRENT, BuildReport, Builder, ExternalModule,
 from claimcheck.lean.lock import FileLock
 from claimcheck.lean.plan import plan_workspace
 from claimcheck.lean.toolchain import Toolchain
-from claimcheck.model.evidence import ModuleState
+from claimcheck.model.build_state import ModuleState
 from claimcheck.progress import Progress
 from claimcheck.project import Project
 

@@ -23,11 +23,11 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from claimcheck.errors import ClaimcheckError
-from claimcheck.model.facts import DeclFacts
 from claimcheck.model.names import Name, NameSyntaxError, parse_str
 
 if TYPE_CHECKING:  # the evidence model is read when a report is: `status` needs the facts alone
     from claimcheck.model.evidence import GateResult
+    from claimcheck.model.facts import DeclFacts
 
 __all__ = ["ModelError", "STATUS_SCHEMA", "decode", "encode", "facts_from_json", "facts_to_json",
            "report_from_json", "report_to_json"]
@@ -42,6 +42,14 @@ class ModelError(ClaimcheckError):
     """Data that does not have the shape of the model (a stale or foreign report)."""
 
 
+def _facts_type() -> type[DeclFacts]:
+    """:class:`DeclFacts`, imported when a dataclass is first encoded or decoded (reading a
+    record of text alone, as a reused ``status`` does, need not build the facts' model)."""
+    from claimcheck.model.facts import DeclFacts
+
+    return DeclFacts
+
+
 def _text_key(key: Any) -> bool:
     return isinstance(key, (str, Name, Enum))
 
@@ -52,15 +60,14 @@ def encode(value: Any) -> Any:
         return str(value)
     if isinstance(value, Enum):
         return value.value
-    if isinstance(value, DeclFacts):
-        data = {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
-        # the name the author wrote (a private one marked `private`, never its mangled form)
-        data["name"] = str(value.name.user_facing)
-        data["components"] = value.name.user_facing.to_json()
-        data["private"] = value.private
-        return data
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        data = {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        if isinstance(value, _facts_type()):
+            # the name the author wrote (a private one marked `private`, never its mangled form)
+            data["name"] = str(value.name.user_facing)
+            data["components"] = value.name.user_facing.to_json()
+            data["private"] = value.private
+        return data
     if isinstance(value, dict):
         if all(_text_key(k) for k in value):
             return {k if isinstance(k, str) else encode(k): encode(v) for k, v in value.items()}
@@ -137,9 +144,9 @@ def _decoder(kind: Any) -> Callable[[Any], Any]:
         return _name
     if isinstance(kind, type) and issubclass(kind, Enum):
         return kind
-    if kind is DeclFacts:
-        return _facts_decoder(_dataclass_decoder(kind))
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        if kind is _facts_type():
+            return _facts_decoder(_dataclass_decoder(kind))
         return _dataclass_decoder(kind)
     origin, args = typing.get_origin(kind), typing.get_args(kind)
     if origin in (typing.Union, types.UnionType):
@@ -256,7 +263,7 @@ def report_from_json(data: Any) -> GateResult:
 
 def facts_from_json(data: Any) -> DeclFacts:
     """A declaration's record from its JSON (:func:`encode`'s), exactly."""
-    return decode(DeclFacts, data)
+    return decode(_facts_type(), data)
 
 
 def facts_to_json(records: list[DeclFacts], dependencies: str | None = None,

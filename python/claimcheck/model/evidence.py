@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from claimcheck.model.build_state import ModuleState
 from claimcheck.model.facts import DeclFacts, KernelOutcome, Status
 from claimcheck.model.names import Name
 
@@ -42,7 +43,6 @@ __all__ = [
     "ClaimEvidence",
     "Citation",
     "PaperEvidence",
-    "ModuleState",
     "ModuleResult",
     "BuildSummary",
     "ToolchainInfo",
@@ -379,18 +379,6 @@ class PaperEvidence:
     @property
     def summary(self) -> "Summary":
         return Summary.of(self.claims)
-
-
-class ModuleState(StrEnum):
-    """How a module's build ended."""
-
-    BUILT = "built"
-    UP_TO_DATE = "up-to-date"
-    FAILED = "failed"
-    BLOCKED = "blocked"
-    #: ``--no-build``: no outputs, or outputs of another source (its reason says which)
-    NOT_BUILT = "not-built"
-    STALE = "stale"
 
 
 @dataclass(frozen=True)

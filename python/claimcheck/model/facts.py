@@ -244,7 +244,8 @@ class DeclFacts:
     #: < f n) → …``; not a negation's): a witness discharges them too
     hidden_hypotheses: int = 0
     #: the conjuncts of the conclusion with hypotheses of their own, as the projections a witness
-    #: applies (``.1``, ``.2.1``): a witness applies each through them (their hypotheses count in
+    #: applies (``.1``, ``.2.1``; a branch of an ``if``, whose condition is its hypothesis, as
+    #: ``.then``, ``.else``): a witness applies each through them (their hypotheses count in
     #: ``hypotheses``)
     hypothesis_conjuncts: tuple[str, ...] = ()
     lint: tuple[Lint, ...] = ()
@@ -252,8 +253,11 @@ class DeclFacts:
     #: the independent kernel's verdict (None: not re-checked)
     kernel: KernelVerdict | None = None
     #: a proved project declaration applying this one to closed arguments that discharge every
-    #: hypothesis (None: none found, or no hypothesis to discharge)
+    #: hypothesis, with ``satisfiable_also`` (None: none found, or no hypothesis to discharge)
     satisfiable_by: Name | None = None
+    #: further proved declarations, each applying conjuncts of its conclusion ``satisfiable_by``
+    #: does not: together they discharge every hypothesis
+    satisfiable_also: tuple[Name, ...] = ()
     #: direct project dependencies (statement and proof), for the report's graphs
     uses: tuple[Name, ...] = ()
     location: SourceRange | None = None

@@ -19,11 +19,8 @@ from typing import TYPE_CHECKING, Callable
 from claimcheck.cache import reads_allowed
 from claimcheck.lean.build import BuildReport
 from claimcheck.lean.toolchain import Toolchain, resolve_toolchain
-from claimcheck.model.evidence import CompanionSandbox, InstanceResult
-from claimcheck.model.facts import DeclFacts, DeclKind, KernelVerdict, Status
 from claimcheck.model.names import Name
 from claimcheck.pipeline import stages
-from claimcheck.pipeline.companion_runs import CompanionRuns
 from claimcheck.pipeline.keys import Keys, manifests_checked_key
 from claimcheck.pipeline.options import Options
 from claimcheck.pipeline.records import FACTS, PROJECT, Records
@@ -31,6 +28,9 @@ from claimcheck.progress import Progress
 from claimcheck.project import Project
 
 if TYPE_CHECKING:
+    from claimcheck.model.evidence import CompanionSandbox, InstanceResult
+    from claimcheck.model.facts import DeclFacts, KernelVerdict
+    from claimcheck.pipeline.companion_runs import CompanionRuns
     from claimcheck.pipeline.alongside import Alongside
     from claimcheck.recheck.run import Checker
     from claimcheck.analysis.library import LibraryIndex
@@ -143,6 +143,8 @@ class Session:
         return self._kernel_verdicts(reuse=True)
 
     def _kernel_verdicts(self, reuse: bool) -> dict[Key, KernelVerdict]:
+        from claimcheck.model.facts import KernelVerdict
+
         if not self.options.kernel:
             return {}
 
@@ -160,6 +162,8 @@ class Session:
         """The facts of every listed declaration (the options' ``decls``, or every user-facing
         declaration of the project), with kernel verdicts, locations and satisfiability witnesses;
         the project's whole list is reused as one record (a no-op ``check`` reads it alone)."""
+        from claimcheck.model.facts import DeclFacts
+
         self.progress.line("reading proof status")
         if self.options.decls is not None:
             return self._completed(stages.declaration_facts(
@@ -171,6 +175,8 @@ class Session:
 
     def _completed(self, records: list[DeclFacts]) -> list[DeclFacts]:
         """``records`` with their kernel verdicts, locations and satisfiability witnesses."""
+        from claimcheck.model.facts import DeclKind
+
         verdicts = self.kernel_verdicts
         built = set(self.built_modules)
         if self.options.kernel and any(r.key not in verdicts for r in records
@@ -185,6 +191,8 @@ class Session:
         facts' key and the format ``fmt``: `status` on unchanged inputs reads one record (the text is
         the same either way: fuel is counted, not timed)."""
         def compute() -> tuple[str, bool]:
+            from claimcheck.model.facts import Status
+
             return render(self.facts), any(r.status is Status.MISSING for r in self.facts)
 
         return self.records.reuse(PROJECT, self.keys.rendered(fmt), tuple[str, bool], compute)
@@ -192,6 +200,8 @@ class Session:
     def _module_facts(self) -> list[DeclFacts]:
         """Every built module's records, reused per module under its key; the rest computed in one
         analysis over the whole project."""
+        from claimcheck.model.facts import DeclFacts
+
         def of_module(module: str) -> Callable[[list[DeclFacts]], bool]:
             return lambda got: all(r.module == module for r in got)
 
@@ -212,7 +222,7 @@ class Session:
         wanted = stages.wanting_witnesses(records, self.build.modules)
         if not wanted:
             return records
-        chosen = self.records.reuse(PROJECT, self.keys.witnesses(wanted), dict[Key, Name], lambda: stages.witnesses(
+        chosen = self.records.reuse(PROJECT, self.keys.witnesses(wanted), dict[Key, tuple[Name, ...]], lambda: stages.witnesses(
             self.environment, self.built_modules, wanted, records, self.kernel_verdicts, self._applications,
             self._arities))
         return stages.with_witnesses(records, chosen)
@@ -245,6 +255,8 @@ class Session:
     @cached_property
     def companion(self) -> CompanionRuns:
         """The runs of the project's companion code (witnesses, instance cross-checks) and their reuse."""
+        from claimcheck.pipeline.companion_runs import CompanionRuns
+
         return CompanionRuns(self.project, self.records, self.progress, self.options.unsandboxed_companion)
 
     def companion_sandbox(self) -> CompanionSandbox | None:
@@ -289,6 +301,8 @@ class Session:
     def _manifest_decls(self, manifests: list[Manifest], facts: list[DeclFacts]) -> list[DeclFacts]:
         """Facts of the declarations the manifests name that are not among the project's listed ones
         (library declarations, auxiliaries)."""
+        from claimcheck.model.facts import DeclFacts
+
         wanted = stages.named_decls(manifests, facts)
         if not wanted:
             return []
@@ -313,7 +327,7 @@ class Session:
         again)."""
         from claimcheck.pipeline.gate_inputs import gate_inputs
 
-        inputs = gate_inputs(self.project, self.project.tracked_build_files())
+        inputs = gate_inputs(self.project, self.tracked_build_files)
         checked = manifests_checked_key(inputs.manifests)
         if self.records.get(PROJECT, checked, str) != "checked":
             self.manifests(companion=False)
@@ -328,7 +342,13 @@ class Session:
 
         return self.records.reuse(PROJECT, key, tuple[str, bool], compute)
 
+    @cached_property
+    def tracked_build_files(self) -> list[str]:
+        """The build folder's files git tracks (asked of git once a run: the gate's key and its
+        project-level findings both read them)."""
+        return self.project.tracked_build_files()
+
     def project_problems(self, result: GateResult, manifests: list[Manifest]) -> list[Problem]:
         """Findings about the project as a whole: an unreachable module, a build folder tracked by
         git, a stale ``formalization.yaml``."""
-        return stages.project_problems(self.project, self.build, result, manifests)
+        return stages.project_problems(self.project, self.build, result, manifests, self.tracked_build_files)

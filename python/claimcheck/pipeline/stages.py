@@ -19,12 +19,14 @@ from typing import TYPE_CHECKING
 from claimcheck.cache import Store, reads_allowed
 from claimcheck.lean.build import BuildReport
 from claimcheck.lean.toolchain import Toolchain
-from claimcheck.model.facts import DeclFacts, DeclineCode, DeclKind, KernelVerdict, SourceRange, Status
 from claimcheck.model.names import Name
 from claimcheck.project import Project
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the facts' model is imported where a stage makes or reads facts (issue 41: a
+    # reused `status` reads one record and builds no model)
     from pathlib import Path
+
+    from claimcheck.model.facts import DeclFacts, KernelVerdict, SourceRange, Status
 
     from claimcheck.model.evidence import Settings
     from claimcheck.pipeline.alongside import Alongside
@@ -119,6 +121,8 @@ def kernel_verdicts(env: Environment, modules: Sequence[str], toolchain: Toolcha
 
 
 def ran_out_of_fuel(verdicts: Mapping[Key, KernelVerdict]) -> bool:
+    from claimcheck.model.facts import DeclineCode
+
     return any(v.code is DeclineCode.OUT_OF_FUEL for v in verdicts.values())
 
 
@@ -148,6 +152,8 @@ def module_notes(build: BuildReport) -> dict[str, tuple[Status, str]]:
     """The status of the declarations of each module that has no current outputs (``stale`` when they
     were not read: not built, or built from another source; ``failed`` otherwise), and why, in the
     build's own words."""
+    from claimcheck.model.facts import Status
+
     states = build.module_states()
     failed = set(build.failed_modules()).union(*(d.failed_modules() for d in build.packages.values()))
     return {n: (Status.STALE if r.status in ("not-built", "stale") or (r.status == "blocked" and not r.messages
@@ -179,6 +185,8 @@ def _stale_below(build: BuildReport, module: str) -> bool:
 
 def by_module(records: Iterable[DeclFacts]) -> tuple[list[DeclFacts], dict[str, list[DeclFacts]]]:
     """The records of modules that did not build, and the others by module."""
+    from claimcheck.model.facts import DeclKind
+
     failed: list[DeclFacts] = []
     out: dict[str, list[DeclFacts]] = {}
     for r in records:
@@ -205,20 +213,25 @@ def with_verdicts(records: Iterable[DeclFacts], verdicts: Mapping[Key, KernelVer
 
 def wanting_witnesses(records: Iterable[DeclFacts], project_modules: Collection[str]) -> list[Key]:
     """The project declarations with hypotheses: each needs a satisfiability witness."""
+    from claimcheck.model.facts import Status
+
     return [r.key for r in records if r.hypotheses and r.status is not Status.MISSING and r.module in project_modules]
 
 
 def witnesses(env: Environment, modules: Sequence[str], wanted: list[Key], records: list[DeclFacts],
               verdicts: Mapping[Key, KernelVerdict], applications: Callable[[str], list[tuple[Name, list[Application]]]],
-              arities: Callable[[str, list[Name]], dict[Name, tuple[Requirement, ...]]]) -> dict[Key, Name]:
-    """The satisfiability witness shown for each of ``wanted`` (:mod:`claimcheck.analysis.satisfiable`)."""
+              arities: Callable[[str, list[Name]], dict[Name, tuple[Requirement, ...]]]
+              ) -> dict[Key, tuple[Name, ...]]:
+    """The satisfiability witnesses shown for each of ``wanted``, together meeting every requirement
+    (:mod:`claimcheck.analysis.satisfiable`)."""
     from claimcheck.analysis.satisfiable import choose_witnesses, find_witnesses
 
     return choose_witnesses(find_witnesses(env, modules, wanted, applications, arities), records, verdicts)
 
 
-def with_witnesses(records: Iterable[DeclFacts], chosen: Mapping[Key, Name]) -> list[DeclFacts]:
-    return [replace(r, satisfiable_by=chosen[r.key]) if r.key in chosen else r for r in records]
+def with_witnesses(records: Iterable[DeclFacts], chosen: Mapping[Key, tuple[Name, ...]]) -> list[DeclFacts]:
+    return [replace(r, satisfiable_by=chosen[r.key][0], satisfiable_also=chosen[r.key][1:])
+            if r.key in chosen and chosen[r.key] else r for r in records]
 
 
 def applications(env: Environment, module: str, is_project: Callable[[str], bool]
@@ -433,7 +446,8 @@ def evidence(project: Project, build: BuildReport, toolchain: Toolchain, facts: 
              warnings: Sequence["Problem"] = (), companion: CompanionSandbox | None = None) -> Evidence:
     """Everything the verdicts are computed from (``companion``: how companion code ran)."""
     from claimcheck.claims.gate import Evidence
-    from claimcheck.model.evidence import BuildSummary, ModuleResult, ModuleState, ToolchainInfo
+    from claimcheck.model.build_state import ModuleState
+    from claimcheck.model.evidence import BuildSummary, ModuleResult, ToolchainInfo
 
     from claimcheck.lean.build import NOT_CURRENT
 
@@ -491,6 +505,7 @@ def judge(project: Project, manifests: list[Manifest], ev: Evidence,
     from claimcheck.claims.gate import finish, judge as verdicts
     from claimcheck.claims.manifest import validate
     from claimcheck.claims.sources import check_sources
+    from claimcheck.model.facts import DeclKind, Status
 
     known = {f.name.user_facing for f in ev.facts if f.status is not Status.MISSING and f.kind is not DeclKind.MODULE}
     validate(manifests, known_decls=known, witness_ids=None)
@@ -499,8 +514,8 @@ def judge(project: Project, manifests: list[Manifest], ev: Evidence,
     return finish(result, problems(result))
 
 
-def project_problems(project: Project, build: BuildReport, result: GateResult, manifests: list[Manifest]
-                     ) -> list[Problem]:
+def project_problems(project: Project, build: BuildReport, result: GateResult, manifests: list[Manifest],
+                     tracked_build_files: list[str]) -> list[Problem]:
     from claimcheck.claims.project_checks import project_problems as problems
 
-    return problems(project, build.modules, result, manifests)
+    return problems(project, build.modules, result, manifests, tracked_build_files)

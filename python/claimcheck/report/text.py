@@ -96,7 +96,8 @@ def render_status(records: list[DeclFacts], statements: bool = False) -> str:
             if statements and r.statement is not None:
                 lines.append(f"    statement: {r.statement}")
             if statements and r.satisfiable_by is not None:
-                lines.append(f"    hypotheses shown satisfiable by: {r.satisfiable_by}")
+                lines.append("    hypotheses shown satisfiable by: "
+                             + ", ".join(map(str, (r.satisfiable_by, *r.satisfiable_also))))
             for w in r.warnings:
                 lines.append(f"    warning ({w.kind}, {w.name}): {w.message}")
         lines.append("")
