@@ -41,7 +41,7 @@ from claimcheck.analysis.lookalike import invisible_characters, mixed_scripts, s
 from claimcheck.analysis.pretty import INFIX, MAX_DEPTH, env_binder_infos, literal_value, pretty
 from claimcheck.claims.fingerprints import update_fingerprints
 from claimcheck.model.names import Name
-from claimcheck.olean.reader import App, Const, Environment, ForallE, Lit
+from claimcheck.olean.reader import App, BVar, Const, Environment, ForallE, FVar, Lam, Lit
 from claimcheck.progress import Progress
 from claimcheck.project import Project
 from claimcheck.pipeline.session import Options, Session
@@ -133,7 +133,7 @@ def test_statement_case(case: str, built) -> None:
 #: every printer case, and honest cases and controls of the other rules.
 ROUND_TRIP = [c for c in CASES if c.startswith("printer_")] + [
     "names_honest", "names_binders_control", "names_mixed_script_control", "vac_honest", "inst_honest",
-    "inst_canonical_control", "shadow_field_control",
+    "inst_canonical_control", "shadow_field_control", "inst_bound_control", "inst_project_instances_control",
 ]
 #: Declarations whose printed statement is, on purpose, not Lean's text (case -> name -> why); every
 #: other project theorem and definition of a ``ROUND_TRIP`` case must round-trip.
@@ -284,6 +284,79 @@ def test_canonical_instances_are_what_resolution_over_the_library_gives(toolchai
     assert not can.check(app(C("instSizeOfDefault"), nat), app(C("SizeOf"), nat)).canonical
     starved = canonical(fuel=3).check(app(C("instHAdd"), nat, C("instAddNat")), add_goal)
     assert not starved.canonical and starved.out_of_fuel
+
+
+def test_resolution_with_bound_variables_local_instances_and_out_params(toolchain) -> None:
+    """Resolution with the statement's binders (issue 37): bound variables are free variables, the
+    instance binders local instances tried before the global ones, the last first; an ``outParam``
+    is an unknown while resolving, so the instance found for ``HAdd α α ?γ`` must be the term's."""
+    env = Environment([toolchain.lib_dir])
+
+    def C(text: str) -> Const:
+        return Const(Name.parse(text), ())
+
+    def app(f, *xs):
+        for x in xs:
+            f = App(f, x)
+        return f
+
+    can = Canonical(env, "Init", lambda n: env.find(n, within="Init"), lambda _m: True,
+                    lambda n: str(n).startswith("Decidable"))
+    alpha, i1, i2, add = FVar(Name.of("α")), FVar(Name.of("i1")), FVar(Name.of("i2")), FVar(Name.of("add"))
+    nat = C("Nat")
+    # `SizeOf (List α)`: the list instance over the default one at the opaque `α`, not the default at `List α`
+    size_list = app(C("SizeOf"), app(C("List"), alpha))
+    got = can.check(app(C("instSizeOfDefault"), app(C("List"), alpha)), size_list)
+    assert not got.canonical and got.expected is not None
+    assert pretty(got.expected) == "List._sizeOf_inst α (instSizeOfDefault α)"
+    assert can.check(app(C("List._sizeOf_inst"), alpha, app(C("instSizeOfDefault"), alpha)), size_list).canonical
+    # a local instance is tried first: `[SizeOf α]` over the library's default
+    size = app(C("SizeOf"), alpha)
+    local_size = [(i1, size)]
+    assert not can.check(app(C("instSizeOfDefault"), alpha), size, local_size).canonical
+    assert can.check(i1, size, local_size).canonical
+    # two `[LT α]`: the later one
+    lt = app(C("LT"), alpha)
+    assert not can.check(i1, lt, [(i1, lt), (i2, lt)]).canonical
+    assert can.check(i2, lt, [(i1, lt), (i2, lt)]).canonical
+    # `List α`'s `<` over the local `[LT α]`
+    got = can.check(app(C("List.instLT"), alpha, i1), app(C("LT"), app(C("List"), alpha)), [(i1, lt)])
+    assert got.canonical
+    # outParam: `[Add α] [i2 : HAdd α α Nat]`: `a + b` is `i2`, not `instHAdd α add`
+    hadd_nat = app(C("HAdd"), alpha, alpha, nat)
+    scope = [(add, app(C("Add"), alpha)), (i2, hadd_nat)]
+    got = can.check(app(C("instHAdd"), alpha, add), app(C("HAdd"), alpha, alpha, alpha), scope)
+    assert not got.canonical and got.expected is i2
+    assert can.check(app(C("instHAdd"), alpha, add), app(C("HAdd"), alpha, alpha, alpha), scope[:1]).canonical
+    # at library types the output is what resolution gives
+    assert can.check(app(C("instHAdd"), nat, C("instAddNat")), app(C("HAdd"), nat, nat, nat)).canonical
+
+
+def test_resolution_of_function_types_by_higher_order_patterns(toolchain) -> None:
+    """``partial_fixpoint``'s instances (issue 37): a goal ``∀ x, C x`` is resolved under a new
+    variable (``instCCPOPi``'s argument), and ``∀ x, ?β x`` matches ``Nat → Option Nat`` with ``?β :=
+    fun x => Option Nat``; ``CCPO.toPartialOrder`` of the ``CCPO`` instance is the ``PartialOrder``
+    resolution gives, by unfolding."""
+    env = Environment([toolchain.lib_dir])
+
+    def C(text: str) -> Const:
+        return Const(Name.parse(text), ())
+
+    def app(f, *xs):
+        for x in xs:
+            f = App(f, x)
+        return f
+
+    can = Canonical(env, "Init", lambda n: env.find(n, within="Init"), lambda _m: True,
+                    lambda n: str(n).startswith("Decidable"))
+    nat, x = C("Nat"), Name.of("x")
+    opt = app(C("Option"), nat)
+    fam = Lam(x, nat, opt, 0)
+    ccpo_pi = app(C("Lean.Order.instCCPOPi"), nat, fam, Lam(x, nat, app(C("Lean.Order.instCCPOOption"), nat), 0))
+    assert can.check(ccpo_pi, app(C("Lean.Order.CCPO"), ForallE(x, nat, App(fam, BVar(0)), 0))).canonical
+    assert can.check(ccpo_pi, app(C("Lean.Order.CCPO"), ForallE(x, nat, opt, 0))).canonical
+    order = app(C("Lean.Order.CCPO.toPartialOrder"), ForallE(x, nat, opt, 0), ccpo_pi)
+    assert can.check(order, app(C("Lean.Order.PartialOrder"), ForallE(x, nat, opt, 0))).canonical
 
 
 # ---------------------------------------------------------------------------- no Lean

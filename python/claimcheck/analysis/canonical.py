@@ -1,21 +1,38 @@
-"""The library's canonical instance of a class at given types, resolved as Lean resolves it.
+"""The instance Lean's resolution gives for a class at given types, and whether a term is it.
 
 An instance argument may be left out of a printed statement only when it is what Lean's instance
-resolution gives over the **library's** instances (the toolchain's modules the statement's module
-imports; the project's own instances never count): ``instLTNat`` for ``LT Nat``, ``@instHAdd Nat
-instAddNat`` for ``HAdd Nat Nat Nat``, ``instOfNatNat 2`` for ``OfNat Nat 2``. :class:`Canonical`
-computes that instance and says whether a term in a statement is it:
+resolution gives: ``instLTNat`` for ``LT Nat``, ``@instHAdd Nat instAddNat`` for ``HAdd Nat Nat
+Nat``, ``instOfNatNat 2`` for ``OfNat Nat 2``, ``List._sizeOf_inst α (instSizeOfDefault α)`` for
+``SizeOf (List α)`` at a bound ``α``, the binder ``inst`` for ``LT α`` under ``[inst : LT α]``.
+:class:`Canonical` computes that instance and says whether a term in a statement is it:
 
 * **Candidates.** The global (not ``scoped``) ``instance`` attributes of the library modules in
-  scope (:meth:`claimcheck.olean.reader.Module.attributes`), indexed by class. They are tried as
-  Lean's ``getInstances`` orders them: higher priority first; at equal priority in the reverse of
-  the discrimination tree's order (an instance whose pattern is specific at the first place where
-  two differ, ``LT Nat``, before one with a wildcard there, ``LT ?α``; then the later declared, in
-  the modules' import order, first).
-* **Matching.** An instance's conclusion (its binders as metavariables) is matched first-order
-  against the goal, universe levels aside. Its instance-implicit arguments are resolved in turn,
-  recursively, with backtracking to the next candidate when one fails; an argument of a class whose
-  instances cannot differ (a ``Prop`` class, ``Decidable``) is any term (:data:`ANY`).
+  scope (:meth:`claimcheck.olean.reader.Module.attributes`), indexed by class; with ``project``,
+  also those of the project modules ``within`` imports and of ``within`` itself, read from their
+  ``.olean`` entries the same way (the caller asks for them when the goal mentions a bound
+  variable or a project constant; a closed goal at library terms is resolved over the library's
+  alone: the library's meaning). They are tried as Lean's ``getInstances`` orders them: higher
+  priority first; at equal priority in the reverse of the discrimination tree's order (an
+  instance whose pattern is specific at the first place where two differ, ``LT Nat``, before one
+  with a wildcard there, ``LT ?α``; then the later declared, in the modules' import order, first).
+* **Local instances.** The statement's bound variables are free variables (opaque atoms); the
+  binders whose type is a class application (an instance binder, or a binder of a class some
+  instance in scope is of) are local instances, tried before every global instance, the last
+  bound first, as Lean does.
+* **Matching.** An instance's conclusion (its binders as metavariables) is unified first-order
+  with the goal, universe levels aside, unfolding where the two differ what resolution sees
+  through (beta-redexes, ``@[reducible]`` and ``abbrev`` definitions, instances): ``SizeOf N``
+  with ``abbrev N := Nat`` is ``instSizeOfNat``'s. A goal ``∀ x, C x`` (an instance argument of
+  ``instCCPOPi``) is resolved with ``x`` a new free variable, the answer ``fun x => …``; under
+  one binder, the pattern ``?β x`` takes ``fun x => t`` (``instOrderPi``'s ``∀ x, ?β x`` against
+  ``Nat → Option Nat``). The goal's ``outParam`` arguments (read from the class's
+  type: the ``outParam`` wrapper of its binder types) are unknowns at the top, as Lean's
+  ``preprocessOutParam`` makes them: the instance found for ``HAdd α α ?γ`` is the answer, and a
+  term for ``HAdd α α α`` is canonical only when it is that instance. An instance's own
+  instance-implicit arguments are resolved in turn, recursively (an unknown left in one, such as
+  an ``outParam`` of its class, takes the value the instance found gives), with backtracking to the
+  next candidate when one fails; an argument of a class whose instances cannot differ (a ``Prop``
+  class, ``Decidable``) is any term (:data:`ANY`).
 * **Fuel.** Every match and unfolding step costs one unit of a deterministic budget
   (:data:`FUEL`); a goal inside its own resolution fails (a cycle). Out of fuel, no instance is
   canonical: the statement shows it.
@@ -25,10 +42,12 @@ computes that instance and says whether a term in a statement is it:
   instances; projections of constructors) and beta-reduction, under the same fuel. ``@instHAdd Nat ⟨Nat.mul⟩``
   unfolds to ``Nat.mul`` where the canonical one unfolds to ``Nat.add``: not canonical.
 
-What this does not model: local instances (a goal with bound variables is not resolved here: the
-caller's structural rule judges it), ``outParam`` arguments (the goal is matched whole), default
-instances, higher-order patterns (``instCCPOPi``'s ``∀ x, ?β x``), unification up to reducible
-unfolding of the goal's types. Where resolution as modelled finds no instance at all, the caller
+What this does not model: default instances; higher-order patterns other than ``?β x`` under one
+binder; ``local`` and ``scoped`` instances (not among a module's global entries); ``outParam``
+unknowns below the top (an instance's argument is
+resolved with what matching gave, as Lean's tabled resolution does); ``let``-bound variables as
+local instances; an instance declared after the statement in the same module counts. Where
+resolution as modelled finds no instance at all, the caller
 (:meth:`claimcheck.analysis.instance_rules.InstanceRules._judge_canonical`) falls back to its
 structural rule rather than reporting every such instance.
 """
@@ -36,14 +55,14 @@ structural rule rather than reporting every such instance.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Sequence
 
 from claimcheck.errors import OleanError
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import ConstantInfo, Environment
 from claimcheck.olean.terms import (
-    App, BVar, Const, Expr, ForallE, FVar, Lam, LetE, Lit, MVar, Proj, Sort, app_spine, beta, instantiate,
-    loose_bvar_range, mk_app, replace, strip_mdata,
+    App, BVar, Const, Expr, ForallE, FVar, Lam, LetE, Lit, MVar, Proj, Sort, abstract, app_spine, beta,
+    instantiate, instantiate_foralls, loose_bvar_range, mk_app, replace, strip_mdata,
 )
 
 __all__ = ["ANY", "FUEL", "Canonical", "Resolution"]
@@ -56,6 +75,9 @@ MAX_DEPTH = 16
 ANY = Const(Name.of("_claimcheck", "any"), ())
 
 _INST_IMPLICIT = 3
+_OUT_PARAM = Name.of("outParam")
+#: the unknowns standing for a goal's ``outParam`` arguments
+_OUT = Name.of("_claimcheck_out")
 
 
 class _OutOfFuel(Exception):
@@ -104,7 +126,17 @@ class Canonical:
         #: (owned by the caller's run; a closed library goal resolves alike in each of them)
         self.shared = shared
         self._by_class: dict[Name, list[_Candidate]] | None = None
+        #: the library's instances and the project's (the modules ``within`` imports, and its own)
+        self._with_project: dict[Name, list[_Candidate]] | None = None
         self._unfoldable: set[Name] = set()
+        #: resolutions that depend on the question (local instances, free variables, the project's
+        #: instances): kept for one question only
+        self._local_memo: dict[object, Expr | None] = {}
+        self._locals: tuple[tuple[FVar, Expr], ...] = ()
+        self._project = False
+        self._fresh = 0
+        self._outs: dict[Name, tuple[int, ...]] = {}
+        self._through: dict[Name, bool] = {}
         self._memo: dict[object, Expr | None] = {}
         self._left = fuel
         self._in_progress: set[object] = set()
@@ -180,14 +212,71 @@ class Canonical:
             self.shared[library] = Resolutions(by_class, self._unfoldable, self._memo)
         return by_class
 
+    def _project_index(self) -> dict[Name, list[_Candidate]]:
+        """The library's instances and, after them, the project's: the global ``instance``
+        attributes of the project modules ``within`` imports and of ``within`` itself, read from
+        their ``.olean`` entries as the library's are (in import order, then entry order)."""
+        if self._with_project is not None:
+            return self._with_project
+        by_class = {cls: list(cands) for cls, cands in self._index().items()}
+        order = sum(len(c) for c in by_class.values())
+        for m in self._module_order():
+            if self.is_library_module(m):
+                continue
+            try:
+                attrs = self.env.load(m).attributes()
+            except (OleanError, OSError, KeyError):
+                continue  # a module whose entries cannot be read has no instance that counts
+            for inst in attrs.instances:
+                if inst.scoped is not None:
+                    continue
+                ci = self.find(inst.name)
+                cls = class_of(ci.type) if ci is not None else None
+                if cls is not None:
+                    by_class.setdefault(cls, []).append(_Candidate(inst.name, inst.priority, order))
+                    order += 1
+        self._with_project = by_class
+        return by_class
+
+    def is_class(self, name: Name) -> bool:
+        """Whether ``name`` is a class some instance in scope (the library's or the project's) is of."""
+        return name in self._project_index()
+
+    def _out_params(self, cls: Name) -> tuple[int, ...]:
+        """The positions of ``cls``'s ``outParam`` arguments (``HAdd``'s third), read from the
+        ``outParam`` wrapper of its binder types."""
+        got = self._outs.get(cls)
+        if got is None:
+            ci = self.find(cls)
+            out: list[int] = []
+            t = strip_mdata(ci.type) if ci is not None else None
+            k = 0
+            while isinstance(t, ForallE):
+                head, _ = app_spine(strip_mdata(t.binder_type))
+                head = strip_mdata(head)
+                if isinstance(head, Const) and head.name == _OUT_PARAM:
+                    out.append(k)
+                t = strip_mdata(t.body)
+                k += 1
+            got = self._outs[cls] = tuple(out)
+        return got
+
     # ------------------------------------------------------------------ questions
 
-    def check(self, term: Expr, goal: Expr) -> Resolution:
-        """Whether ``term`` (an instance argument) is the canonical instance of the closed class
-        application ``goal``."""
+    def check(self, term: Expr, goal: Expr, locals: Sequence[tuple[FVar, Expr]] = (),
+              project: bool = False) -> Resolution:
+        """Whether ``term`` (an instance argument) is the instance resolution gives for the class
+        application ``goal``. Both may mention free variables (the statement's bound variables, as
+        opaque atoms); ``locals`` are the instances in scope (each free variable with its type, in
+        the order of the statement's binders), tried before the global ones, the last first, as
+        Lean tries them; ``project``: the project's instances join the library's. The goal's
+        ``outParam`` arguments are unknowns while resolving, as in Lean: the instance found for
+        ``HAdd α α ?γ`` must be ``term``, whatever ``γ`` it gives."""
         self._left = self.fuel
+        self._locals, self._project = tuple(locals), project
+        self._local_memo = {}
         try:
-            expected = self.resolve(goal)
+            expected = self.resolve(self._open_outs(_clean(goal)))
             if expected is None:
                 return Resolution(False)
             same = self.equivalent(term, expected)
@@ -195,7 +284,20 @@ class Canonical:
             return Resolution(False, out_of_fuel=True)
         except RecursionError:
             return Resolution(False, out_of_fuel=True)
+        finally:
+            self._locals, self._project, self._local_memo = (), False, {}
         return Resolution(same, None if same else expected)
+
+    def _open_outs(self, goal: Expr) -> Expr:
+        """``goal`` with its ``outParam`` arguments replaced by unknowns (metavariables)."""
+        head, args = app_spine(goal)
+        cls = class_of(goal)
+        if cls is None or not isinstance(strip_mdata(head), Const):
+            return goal
+        outs = self._out_params(cls)
+        if not outs:
+            return goal
+        return mk_app(head, *(MVar(_OUT.child(k)) if k in outs else a for k, a in enumerate(args)))
 
     def _spend(self, n: int = 1) -> None:
         self._left -= n
@@ -203,18 +305,26 @@ class Canonical:
             raise _OutOfFuel()
 
     def resolve(self, goal: Expr, depth: int = 0) -> Expr | None:
-        """The instance resolution gives for ``goal``, or ``None``."""
+        """The instance resolution gives for ``goal`` (its unknowns, metavariables, as they come
+        out), or ``None``."""
         self._index()  # (the memo is the shared one once the library modules in scope are known)
         goal = _clean(goal)
         key = _key(goal)
-        if key in self._memo:
-            return self._memo[key]
+        # a question with local instances, free variables or the project's instances is answered
+        # for that question alone; a closed library goal's answer is shared
+        local = bool(self._locals) or self._project or _has(goal, FVar)
+        # a goal with an instance's unknowns in it is asked once (their names are fresh): not kept
+        memo = {} if _has(goal, MVar, _OUT) else self._local_memo if local else self._memo
+        if key in memo:
+            return memo[key]
         if depth > MAX_DEPTH or key in self._in_progress:
             self._cuts += 1  # a failure that depends on where it was asked: not remembered
             return None
         cls = class_of(goal)
         if cls is None:
             return None
+        if isinstance(goal, ForallE):
+            return self._resolve_forall(goal, depth)
         self._in_progress.add(key)
         cuts = self._cuts
         try:
@@ -222,54 +332,117 @@ class Canonical:
         finally:
             self._in_progress.discard(key)
         if got is not None or self._cuts == cuts:
-            self._memo[key] = got
+            memo[key] = got
         return got
+
+    def _resolve_forall(self, goal: ForallE, depth: int) -> Expr | None:
+        """A goal ``∀ x, C x`` (an instance argument such as ``instCCPOPi``'s ``∀ x, CCPO (β x)``):
+        as Lean does, ``x`` a new free variable (a local instance when its type is a class), the body
+        resolved, the answer ``fun x => …``."""
+        self._fresh += 1
+        fv = FVar(Name.of("_claimcheck_x", self._fresh))
+        saved = self._locals
+        if class_of(goal.binder_type) is not None and goal.binder_info == _INST_IMPLICIT:
+            self._locals = saved + ((fv, goal.binder_type),)
+        try:
+            body = self.resolve(_beta_args(instantiate(goal.body, fv)), depth + 1)
+        finally:
+            self._locals = saved
+        if body is None:
+            return None
+        return Lam(goal.binder_name, goal.binder_type, abstract(body, [fv]), goal.binder_info)
 
     def _resolve(self, cls: Name, goal: Expr, depth: int) -> Expr | None:
         matches = []
-        for cand in self._index().get(cls, ()):
+        index = self._project_index() if self._project else self._index()
+        for cand in index.get(cls, ()):
             self._spend()
             ci = self.find(cand.name)
             if ci is None:
                 continue
-            binders, conclusion = _open(ci.type, cand.name)
+            binders, conclusion = self._open(ci.type)
             subst: dict[Name, Expr] = {}
-            if not _match(conclusion, goal, subst, self._spend):
+            if not _unify(conclusion, goal, subst, self._spend, self._step):
                 continue
-            matches.append((cand.priority, _key_flags(conclusion), cand.order, cand, ci, binders, subst))
+            matches.append((cand.priority, _key_flags(conclusion), cand.order, Const(cand.name, ()), binders, subst))
         matches.sort(key=lambda t: (t[0], t[1], t[2]))
-        for _prio, _flags, _order, cand, ci, binders, subst in reversed(matches):
-            got = self._complete(cand.name, ci, binders, subst, depth)
+        tried = [(head, binders, subst) for _p, _f, _o, head, binders, subst in reversed(matches)]
+        # the local instances first, the last bound first (Lean tries them before every global one)
+        first = []
+        for fvar, ty in reversed(self._locals):
+            self._spend()
+            if class_of(ty) != cls:
+                continue
+            binders, conclusion = self._open(ty)
+            subst = {}
+            if _unify(conclusion, goal, subst, self._spend, self._step):
+                first.append((fvar, binders, subst))
+        for head, binders, subst in first + tried:
+            got = self._complete(head, binders, subst, depth)
             if got is not None:
                 return got
         return None
 
-    def _complete(self, name: Name, ci: ConstantInfo, binders: list[tuple[Name, Expr, int]],
+    def _step(self, e: Expr) -> Expr | None:
+        """``e`` unfolded one step at its head (a beta-redex; a definition resolution sees
+        through), or ``None``."""
+        self._spend()
+        head, args = app_spine(strip_mdata(e))
+        head = strip_mdata(head)
+        if isinstance(head, Lam) and args:
+            return beta(head, args)
+        if isinstance(head, Const) and self._sees_through(head.name):
+            ci = self.find(head.name)
+            if ci is not None and ci.value is not None:
+                return beta(_clean(ci.value), args)
+        return None
+
+    def _open(self, t: Expr) -> tuple[list[tuple[Name, Expr, int]], Expr]:
+        self._fresh += 1
+        return _open(t, self._fresh)
+
+    def _complete(self, head: Expr, binders: list[tuple[Name, Expr, int]],
                   subst: dict[Name, Expr], depth: int) -> Expr | None:
         """The candidate applied to its arguments: the matched ones, its instance arguments
-        resolved in turn; ``None`` when one cannot be."""
-        args: list[Expr] = []
+        resolved in turn (an unknown in one, such as an ``outParam`` the goal leaves open, takes
+        the value the instance found gives: ``dom`` of ``Fin.instGetElemFinVal`` from its
+        ``GetElem cont Nat elem dom`` argument); ``None`` when one cannot be, or an argument is
+        left undetermined."""
         for mv, ty, info in binders:
-            if mv in subst:
-                args.append(subst[mv])
-                continue
-            if info != _INST_IMPLICIT:
-                return None
-            sub = _substitute(ty, subst)
-            if _has_mvar(sub):
-                return None
+            if mv in subst or info != _INST_IMPLICIT:
+                continue  # (an argument matching left open is one a later instance argument's gives)
+            sub = _full(ty, subst, self._spend)
             cls = class_of(sub)
             if cls is None:
                 return None
             if self.exempt(cls):
-                value: Expr | None = ANY
-            else:
-                value = self.resolve(sub, depth + 1)
+                subst[mv] = ANY
+                continue
+            value = self.resolve(sub, depth + 1)
             if value is None:
                 return None
+            if _has(sub, MVar):  # its unknowns: what the instance found gives
+                found = self._type_of(value)
+                if found is None or not _unify(sub, found, subst, self._spend, self._step):
+                    return None
             subst[mv] = value
-            args.append(value)
-        return mk_app(Const(name, ()), *args)
+        args = [_full(subst[mv], subst, self._spend) for mv, _ty, _info in binders]
+        if any(_has(a, MVar) for a in args):
+            return None  # an argument nothing determines
+        return mk_app(head, *args)
+
+    def _type_of(self, inst: Expr) -> Expr | None:
+        """The type of a resolved instance (a constant or a local instance applied to arguments)."""
+        head, args = app_spine(strip_mdata(inst))
+        head = strip_mdata(head)
+        if isinstance(head, Const):
+            ci = self.find(head.name)
+            ty = ci.type if ci is not None else None
+        else:
+            ty = next((t for f, t in self._locals if f is head or (isinstance(head, FVar) and f.name == head.name)), None)
+        if ty is None:
+            return None
+        return instantiate_foralls(_clean(ty), args)
 
     # ------------------------------------------------------------------ comparison
 
@@ -293,6 +466,10 @@ class Canonical:
             return all(self._defeq(x, y, depth + 1) for x, y in zip(xs, ys))
         if isinstance(a, Lam) and isinstance(b, Lam):
             return self._defeq(a.body, b.body, depth + 1)
+        if isinstance(a, ForallE) and isinstance(b, ForallE):
+            return self._defeq(a.binder_type, b.binder_type, depth + 1) and self._defeq(a.body, b.body, depth + 1)
+        if isinstance(ha, FVar) and isinstance(hb, FVar) and ha.name == hb.name and len(xs) == len(ys):
+            return all(self._defeq(x, y, depth + 1) for x, y in zip(xs, ys))
         if isinstance(ha, BVar) and isinstance(hb, BVar) and ha.index == hb.index and len(xs) == len(ys):
             return all(self._defeq(x, y, depth + 1) for x, y in zip(xs, ys))
         return False
@@ -331,14 +508,18 @@ class Canonical:
         catalog = self.env.catalog
         if name in self._unfoldable or (catalog is not None and catalog.is_unfoldable(name)):
             return True
-        ci = self.find(name)
-        if ci is None or ci.kind != "definition":
-            return False
-        try:
-            mod = self.env.load(ci.module)
-            return mod.kernel_fields(name).hints[0] == "abbrev" or name in mod.attributes().reducible
-        except (KeyError, OleanError, OSError):
-            return False
+        got = self._through.get(name)
+        if got is None:
+            ci = self.find(name)
+            got = False
+            if ci is not None and ci.kind == "definition":
+                try:
+                    mod = self.env.load(ci.module)
+                    got = mod.kernel_fields(name).hints[0] == "abbrev" or name in mod.attributes().reducible
+                except (KeyError, OleanError, OSError):
+                    got = False
+            self._through[name] = got
+        return got
 
     def _field(self, struct: Expr, index: int) -> Expr | None:
         head, args = app_spine(strip_mdata(struct))
@@ -375,26 +556,28 @@ def _clean(e: Expr) -> Expr:
     return replace(e, lambda x, _d: Const(x.name, ()) if isinstance(x, Const) and x.levels else None)
 
 
-def _open(t: Expr, name: Name) -> tuple[list[tuple[Name, Expr, int]], Expr]:
+def _open(t: Expr, tag: int) -> tuple[list[tuple[Name, Expr, int]], Expr]:
     """An instance's type as metavariables for its binders (with their types and binder infos)
-    and its conclusion over them."""
+    and its conclusion over them; ``tag`` keeps each opening's metavariables apart."""
     t = _clean(t)
     binders = []
     k = 0
     while isinstance(t, ForallE):
-        mv = Name.of("_claimcheck_mvar", str(name), k)
+        mv = Name.of("_claimcheck_mvar", tag, k)
         binders.append((mv, t.binder_type, t.binder_info))
         t = instantiate(t.body, MVar(mv))
         k += 1
     return binders, t
 
 
-def _has_mvar(e: Expr) -> bool:
+def _has(e: Expr, kind: type, but: Name | None = None) -> bool:
+    """Whether ``e`` has a subterm of ``kind`` (a metavariable, a free variable), one named under
+    ``but`` aside."""
     found = False
 
     def f(x: Expr, _d: int) -> Expr | None:
         nonlocal found
-        if isinstance(x, MVar):
+        if isinstance(x, kind) and (but is None or not (isinstance(x, (MVar, FVar)) and x.name.starts_with(but))):
             found = True
             return x
         return None
@@ -403,8 +586,33 @@ def _has_mvar(e: Expr) -> bool:
     return found
 
 
-def _substitute(e: Expr, subst: dict[Name, Expr]) -> Expr:
-    return replace(e, lambda x, _d: subst.get(x.name, x) if isinstance(x, MVar) else None)
+def _beta_args(e: Expr) -> Expr:
+    """``e`` with the beta-redexes among its arguments reduced (``CCPO ((fun _ => Option Nat) x)``
+    is ``CCPO (Option Nat)``, as Lean's ``instantiateForall`` and ``headBeta`` leave it)."""
+    head, args = app_spine(strip_mdata(e))
+    out = []
+    for a in args:
+        for _ in range(8):  # (`(fun x => (fun _ => t) x) a`: a redex a pattern's value leaves)
+            h, xs = app_spine(strip_mdata(a))
+            if not (isinstance(strip_mdata(h), Lam) and xs):
+                break
+            a = beta(strip_mdata(h), xs)
+        out.append(a)
+    return mk_app(head, *out)
+
+
+def _full(e: Expr, subst: dict[Name, Expr], spend: Callable[[], None], depth: int = 0) -> Expr:
+    """``e`` with its assigned metavariables replaced by their values, through chains."""
+    if depth > 64:
+        raise _OutOfFuel()  # an assignment that mentions itself
+    spend()
+
+    def f(x: Expr, _d: int) -> Expr | None:
+        if isinstance(x, MVar) and x.name in subst:
+            return _full(subst[x.name], subst, spend, depth + 1)
+        return None
+
+    return replace(e, f)
 
 
 def _key_flags(conclusion: Expr) -> tuple[int, ...]:
@@ -425,27 +633,71 @@ def _key_flags(conclusion: Expr) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _match(p: Expr, t: Expr, subst: dict[Name, Expr], spend: Callable[[], None]) -> bool:
-    """First-order matching of the pattern ``p`` (over metavariables) against the closed ``t``."""
-    spend()
-    p, t = strip_mdata(p), strip_mdata(t)
-    if isinstance(p, MVar):
-        got = subst.get(p.name)
-        if got is None:
-            subst[p.name] = t
-            return True
-        return _same(got, t, spend)
-    if isinstance(p, Const) and isinstance(t, Const):
-        return p.name == t.name
-    if isinstance(p, App) and isinstance(t, App):
-        return _match(p.fn, t.fn, subst, spend) and _match(p.arg, t.arg, subst, spend)
-    if (isinstance(p, ForallE) and isinstance(t, ForallE)) or (isinstance(p, Lam) and isinstance(t, Lam)):
-        return _match(p.binder_type, t.binder_type, subst, spend) and _match(p.body, t.body, subst, spend)
-    if isinstance(p, Lit) and isinstance(t, Lit):
-        return p.value == t.value
-    if isinstance(p, BVar) and isinstance(t, BVar):
-        return p.index == t.index
-    return isinstance(p, Sort) and isinstance(t, Sort)
+def _unify(p: Expr, t: Expr, subst: dict[Name, Expr], spend: Callable[[], None],
+           step: Callable[[Expr], Expr | None] = lambda _e: None) -> bool:
+    """First-order unification of ``p`` and ``t``: a metavariable on either side (an instance's
+    binders, a goal's unknowns) is assigned in ``subst`` (universe levels aside); where two terms
+    differ, each is unfolded a step by ``step`` (a beta-redex, a reducible or ``abbrev``
+    definition, an instance: what Lean's resolution unfolds, so that ``SizeOf N`` with ``abbrev N
+    := Nat`` finds ``instSizeOfNat``) and tried again. Under one binder, a pattern ``?β x`` (``x``
+    that binder) takes ``fun x => t`` for the term ``t`` (``instOrderPi``'s ``∀ x, ?β x`` against
+    ``Nat → Option Nat``), the one higher-order pattern instances' conclusions have."""
+    stack: list[tuple[Expr, Expr, tuple[Expr, ...]]] = [(p, t, ())]
+    while stack:
+        spend()
+        x, y, binders = stack.pop()
+        x, y = _deref(x, subst), _deref(y, subst)
+        if x is y or x is ANY or y is ANY:
+            continue
+        if len(binders) == 1 and isinstance(x, App) and not isinstance(y, MVar) and loose_bvar_range(y) <= 1:
+            fn, arg = strip_mdata(x.fn), strip_mdata(x.arg)
+            if isinstance(fn, MVar) and fn.name not in subst and isinstance(arg, BVar) and arg.index == 0:
+                yf, ya = (strip_mdata(y.fn), strip_mdata(y.arg)) if isinstance(y, App) else (None, None)
+                if yf is not None and isinstance(ya, BVar) and ya.index == 0 and loose_bvar_range(yf) == 0:
+                    subst[fn.name] = yf  # `f x`: `?β` is `f` (eta)
+                else:
+                    subst[fn.name] = Lam(Name.of("x"), binders[0], y, 0)
+                continue
+        if isinstance(x, MVar) or isinstance(y, MVar):
+            if isinstance(x, MVar) and isinstance(y, MVar) and x.name == y.name:
+                continue
+            if isinstance(x, MVar):
+                subst[x.name] = y
+            else:
+                assert isinstance(y, MVar)
+                subst[y.name] = x
+            continue
+        if isinstance(x, Const) and isinstance(y, Const):
+            ok = x.name == y.name
+        elif isinstance(x, App) and isinstance(y, App):
+            stack += [(x.arg, y.arg, binders), (x.fn, y.fn, binders)]
+            ok = True
+        elif (isinstance(x, ForallE) and isinstance(y, ForallE)) or (isinstance(x, Lam) and isinstance(y, Lam)):
+            stack += [(x.body, y.body, binders + (y.binder_type,)), (x.binder_type, y.binder_type, binders)]
+            ok = True
+        elif isinstance(x, Lit) and isinstance(y, Lit):
+            ok = x.value == y.value
+        elif isinstance(x, BVar) and isinstance(y, BVar):
+            ok = x.index == y.index
+        elif isinstance(x, FVar) and isinstance(y, FVar):
+            ok = x.name == y.name
+        else:
+            ok = isinstance(x, Sort) and isinstance(y, Sort)
+        if not ok:
+            ux, uy = step(x), step(y)
+            if ux is None and uy is None:
+                return False
+            stack.append((x if ux is None else ux, y if uy is None else uy, binders))
+    return True
+
+
+def _deref(e: Expr, subst: dict[Name, Expr]) -> Expr:
+    e = strip_mdata(e)
+    seen = 0
+    while isinstance(e, MVar) and e.name in subst and seen < 64:
+        e = strip_mdata(subst[e.name])
+        seen += 1
+    return e
 
 
 def _same(a: Expr, b: Expr, spend: Callable[[], None]) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from claimcheck.analysis.canonical import ANY, Canonical, Resolutions
+from claimcheck.analysis.canonical import ANY, Canonical, Resolution, Resolutions
 from claimcheck.analysis.naming import names
 from claimcheck.analysis.pretty import BinderInfos, env_binder_infos, pretty
 from claimcheck.analysis.scope import ProjectScope
@@ -19,9 +19,9 @@ from claimcheck.model.facts import StatementWarning, WarningKind
 from claimcheck.model.names import Name
 from claimcheck.errors import OleanError
 from claimcheck.olean.terms import (
-    App, BVar, Const, Expr, ForallE, Lam, LetE, Proj, Sort, app_spine, beta, instantiate, instantiate_foralls,
+    App, BVar, Const, Expr, ForallE, FVar, Lam, LetE, Proj, Sort, app_spine, beta, instantiate, instantiate_foralls,
     instantiate_levels,
-    loose_bvar_range, replace, strip_mdata, walk,
+    loose_bvar_range, mk_app, replace, strip_mdata, walk,
 )
 
 __all__ = ["EXEMPT_CLASSES", "InstanceProblem", "InstanceRules"]
@@ -168,23 +168,27 @@ class InstanceRules:
         return found
 
     def instance_problems(self, arg: Expr, depth: int = 0, lets: tuple[int, ...] = (),
-                          expected: Name | None = None) -> list[InstanceProblem]:
+                          expected: Name | None = None, context: tuple[Expr, ...] | None = None) -> list[InstanceProblem]:
         """What is wrong with the instance argument ``arg`` (empty: a library instance by identity,
         a bound instance variable, or a project instance at a project type; see the module
         docstring). ``depth`` is the number of binders ``arg`` is under, ``lets`` the levels of
         those that are ``let`` binders, ``expected`` the class the position asks for (an exempt
-        class needs no check)."""
+        class needs no check), ``context`` the binders ``arg`` is under (outermost first; with
+        them, an instance at a bound type is judged by resolution with the binders as opaque
+        variables and the instance binders as local instances)."""
         if expected is not None and self._exempt(expected):
             return []
         out: list[InstanceProblem] = []
-        self._instance_problems(arg, depth, lets, out, 0, expected, library_only=False)
+        ctx = context if context is not None and len(context) == depth else None
+        self._instance_problems(arg, depth, lets, out, 0, expected, library_only=False, ctx=ctx)
         return out
 
     def _inline(self, out: list[InstanceProblem], expected: Name | None, detail: str) -> None:
         out.append(InstanceProblem(WarningKind.INLINE_INSTANCE, None, str(expected) if expected else "?", detail))
 
     def _instance_problems(self, arg: Expr, depth: int, lets: tuple[int, ...], out: list[InstanceProblem],
-                           level: int, expected: Name | None, library_only: bool) -> None:
+                           level: int, expected: Name | None, library_only: bool,
+                           ctx: tuple[Expr, ...] | None = None) -> None:
         e = strip_mdata(arg)
         if level > 64:  # instance terms are shallow: a deeper one is not classified, so it is flagged
             self._inline(out, expected, "an instance term too deep to classify")
@@ -200,28 +204,40 @@ class InstanceRules:
                 self._inline(out, expected, "a `let`-bound instance")
             elif any(self._mentions_let(a, depth, lets) or self.scope.mentions_project(a) for a in args) and library_only:
                 self._inline(out, expected, pretty(e, self.infos))
+            elif ctx is not None and not stripped and not library_only:
+                self._judge_local(e, head, args, depth, ctx, out, expected)
             return  # an instance variable of the statement's own binders (`[inst : Add α]`)
         if isinstance(head, Lam) and args:
             # a beta-redex `(fun a => inst ...) x` (as elaboration leaves for instances of
             # `∀ a, Decidable (p a)`): the instance is the lambda's body, judged as any other
             self._instance_problems(head, depth, lets, out, level + 1, expected, library_only)
             return
+        if stripped:
+            ctx = None  # under the instance's own binders: the statement's context no longer lines up
         if isinstance(head, Proj):
             inner = strip_mdata(head.struct)
             if isinstance(inner, BVar) and depth - 1 - inner.index not in lets and not args:
-                return  # a field of an instance variable of the statement's binders
+                # a field of an instance variable of the statement's binders (`inst.1`): judged as
+                # its projection function (`Grp.toMul G inst`) is, when the binders are known
+                app = self._projection_app(head, inner, depth, ctx) if ctx is not None and not library_only else None
+                if app is not None:
+                    fn, fn_args = app_spine(app)
+                    assert isinstance(fn, Const)
+                    self._judge_canonical(app, fn, fn_args, depth, lets, out, level, expected, library_only, ctx)
+                return
             self._inline(out, expected, pretty(e, self.infos))
             return
         if not isinstance(head, Const):
             self._inline(out, expected, pretty(e, self.infos))  # a `let`, a literal, a sort: not an instance constant
             return
-        if not stripped and self._judge_canonical(e, head, args, depth, lets, out, level, expected, library_only):
+        if not stripped and self._judge_canonical(e, head, args, depth, lets, out, level, expected, library_only, ctx):
             return
-        self._structural(e, head, args, depth, lets, out, level, expected, library_only)
+        self._structural(e, head, args, depth, lets, out, level, expected, library_only, ctx)
 
-    def _goal(self, head: Const, args: list[Expr]) -> Expr | None:
-        """The type of ``head args`` (its type's binders instantiated by ``args``), when it is a
-        closed application of a library class to library terms; else ``None``."""
+    def _goal(self, head: Const, args: list[Expr], open_: bool = False) -> Expr | None:
+        """The type of ``head args`` (its type's binders instantiated by ``args``), when it is an
+        application of a library class (an exempt one aside); unless ``open_``, only a closed one
+        at library terms; else ``None``."""
         ci = self.find(head.name)
         if ci is None:
             return None
@@ -229,40 +245,140 @@ class InstanceRules:
         if t is None:
             return None
         cls = self._head_const(t)
-        if isinstance(t, ForallE) or cls is None or self.is_project(cls) or self._exempt(cls):
+        if isinstance(t, ForallE) or cls is None or self._exempt(cls):
             return None
-        if loose_bvar_range(t) > 0 or self.scope.mentions_project(t):
+        if not open_ and (self.is_project(cls) or loose_bvar_range(t) > 0 or self.scope.mentions_project(t)):
             return None
         return t
 
+    def _projection_app(self, proj: Proj, var: BVar, depth: int, ctx: tuple[Expr, ...]) -> Expr | None:
+        """``var.i`` (a field of a bound structure instance) as its projection function applied to
+        the structure's parameters and ``var`` (``@Grp.toMul G inst``), under the same ``depth``
+        binders; ``None`` when the structure or its projection is not found."""
+        level = depth - 1 - var.index
+        binder = ctx[level] if 0 <= level < len(ctx) else None
+        struct = self.find(proj.type_name)
+        if not isinstance(binder, (ForallE, Lam)) or struct is None or len(struct.ctors) != 1:
+            return None
+        ctor = self.find(struct.ctors[0])
+        params = struct.num_params
+        if ctor is None or params is None:
+            return None
+        t = strip_mdata(ctor.type)
+        for _ in range(params + proj.index):
+            if not isinstance(t, ForallE):
+                return None
+            t = strip_mdata(t.body)
+        field = t.binder_name.last if isinstance(t, ForallE) else None
+        fn = proj.type_name.child(field) if isinstance(field, str) else None
+        if fn is None or self.find(fn) is None:
+            return None
+        head, type_args = app_spine(strip_mdata(binder.binder_type))
+        head = strip_mdata(head)
+        if not isinstance(head, Const) or head.name != proj.type_name or len(type_args) != params:
+            return None
+        lift = depth - level  # the binder's type is under `level` binders, the field under `depth`
+        return mk_app(Const(fn, ()), *(_lift(a, lift) for a in type_args), var)
+
+    def _local_context(self, ctx: tuple[Expr, ...]) -> tuple[list[FVar], list[tuple[FVar, Expr]]]:
+        """The statement's binders ``ctx`` as free variables (opaque atoms named as the binders,
+        numbered where two share a name), and the local instances among them: a binder whose type
+        is a class application (an instance binder, or any binder of a class some instance is of),
+        with its type over those free variables, in binder order."""
+        fvars: list[FVar] = []
+        seen: dict[str, int] = {}
+        for b in ctx:
+            name = b.decl_name if isinstance(b, LetE) else getattr(b, "binder_name", None)
+            bare = name.without_macro_scopes() if isinstance(name, Name) else None
+            base = str(bare.last) if bare is not None and isinstance(bare.last, str) and bare.last else "x"
+            if isinstance(name, Name) and name.has_macro_scopes:
+                base += "✝"  # a name Lean made (`inst✝`), as Lean shows it
+            k = seen.get(base, 0)
+            seen[base] = k + 1
+            fvars.append(FVar(Name.of(base if k == 0 else f"{base}{'' if base.endswith('✝') else '✝'}{_superscript(k)}")))
+        locals_: list[tuple[FVar, Expr]] = []
+        for level, b in enumerate(ctx):
+            if isinstance(b, LetE) or not isinstance(b, (ForallE, Lam)):
+                continue
+            cls = self._head_const(b.binder_type)
+            if cls is None or self._exempt(cls):
+                continue
+            if b.binder_info != _INST_IMPLICIT and not self.canonical.is_class(cls):
+                continue
+            locals_.append((fvars[level], _with_fvars(b.binder_type, level, fvars)))
+        return fvars, locals_
+
+    def _judge_local(self, e: Expr, head: BVar, args: list[Expr], depth: int, ctx: tuple[Expr, ...],
+                     out: list[InstanceProblem], expected: Name | None) -> None:
+        """An instance variable of the statement's binders (``inst`` of ``[inst : LT α]``), judged
+        by resolution with the binders in scope: it must be what Lean's resolution gives for its
+        class there (with two ``[LT α]`` binders, the later one)."""
+        level = depth - 1 - head.index
+        binder = ctx[level] if 0 <= level < len(ctx) else None
+        if not isinstance(binder, (ForallE, Lam)):
+            return
+        fvars, locals_ = self._local_context(ctx)
+        ty = instantiate_foralls(_with_fvars(binder.binder_type, level, fvars), [_with_fvars(a, depth, fvars) for a in args])
+        cls = self._head_const(ty) if ty is not None else None
+        if ty is None or isinstance(ty, ForallE) or cls is None or self._exempt(cls):
+            return
+        got = self.canonical.check(_with_fvars(e, depth, fvars), ty, locals_, project=True)
+        if got.canonical or (got.expected is None and not got.out_of_fuel):
+            return  # resolution as modelled finds nothing: a local instance of its class is kept
+        out.append(self._noncanonical(e, ty, got, expected, fvars, depth))
+
+    def _noncanonical(self, e: Expr, goal: Expr, got: Resolution, expected: Name | None,
+                      fvars: list[FVar] | None = None, depth: int = 0) -> InstanceProblem:
+        """The problem of ``e``, not what resolution gives (``got``) for ``goal``; ``fvars``: the
+        statement's binders ``e`` (under ``depth`` of them) is shown over."""
+        if got.out_of_fuel or got.expected is None:
+            why = "resolution ran out of fuel"
+        else:
+            why = f"resolution gives `{pretty(_shown(got.expected))}`"
+        shown = _with_fvars(e, depth, fvars) if fvars is not None else e
+        return InstanceProblem(WarningKind.INLINE_INSTANCE, None, str(expected or _class(goal)),
+                               f"`{pretty(shown)}`, not the instance Lean resolves for `{pretty(goal)}`: {why}", True)
+
     def _judge_canonical(self, e: Expr, head: Const, args: list[Expr], depth: int, lets: tuple[int, ...],
-                         out: list[InstanceProblem], level: int, expected: Name | None, library_only: bool) -> bool:
-        """Judge the instance ``e`` of a closed library class at library terms by what resolution
-        over the library gives (:mod:`claimcheck.analysis.canonical`): nothing to report when it is
-        that instance; else the structural rule's problems, or a non-canonical instance when that
-        rule finds none. ``False``: the goal is not of that kind, or resolution as modelled finds
-        no instance for it (not out of fuel): the structural rule judges the term."""
-        goal = self._goal(head, args)
+                         out: list[InstanceProblem], level: int, expected: Name | None, library_only: bool,
+                         ctx: tuple[Expr, ...] | None = None) -> bool:
+        """Judge the instance ``e`` by what resolution gives (:mod:`claimcheck.analysis.canonical`).
+        A closed library class at library terms: resolution over the library's instances (and the
+        statement's local instances, tried first); nothing to report when it is that instance.
+        With the statement's binders ``ctx``, a goal at bound variables or project constants:
+        resolution with the binders as free variables, the local instances first, over the
+        library's and the project's instances; when it is that instance the structural rule still
+        applies (a project instance of a library class at bound types). Else the structural rule's
+        problems, or a non-canonical instance when that rule finds none. ``False``: the goal is
+        not of that kind, or resolution as modelled finds no instance for it (not out of fuel):
+        the structural rule judges the term."""
+        closed_library = self._goal(head, args)
+        goal = closed_library
+        in_context = ctx is not None and not library_only
+        fvars, locals_ = self._local_context(ctx) if ctx is not None and in_context else ([], [])
+        if goal is None and in_context:
+            # (the arguments as free variables first: a type is instantiated by closed terms only)
+            goal = self._goal(head, [_with_fvars(a, depth, fvars) for a in args], open_=True)
         if goal is None:
             return False
-        got = self.canonical.check(e, goal)
+        if in_context:
+            got = self.canonical.check(_with_fvars(e, depth, fvars), goal, locals_, project=closed_library is None)
+        else:
+            got = self.canonical.check(e, goal)
         if got.canonical:
+            if closed_library is None:  # resolution over the project's instances: the structural rule too
+                self._structural(e, head, args, depth, lets, out, level, expected, library_only, ctx)
             return True
         if got.expected is None and not got.out_of_fuel:
-            # resolution as modelled here finds nothing (a higher-order pattern such as
-            # `instCCPOPi`'s `∀ x, ?β x`, an `outParam`): the structural rule judges the term
+            # resolution as modelled here finds nothing (a higher-order pattern other than `?β x`,
+            # a project's `local` or `scoped` instance): the structural rule judges the term
             return False
         found: list[InstanceProblem] = []
-        self._structural(e, head, args, depth, lets, found, level, expected, library_only)
+        self._structural(e, head, args, depth, lets, found, level, expected, library_only, ctx)
         if found:
             out.extend(found)
             return True
-        if got.out_of_fuel or got.expected is None:
-            why = "resolution over the library ran out of fuel"
-        else:
-            why = f"resolution over the library gives `{pretty(_shown(got.expected))}`"
-        out.append(InstanceProblem(WarningKind.INLINE_INSTANCE, None, str(expected or _class(goal)),
-                                   f"`{pretty(e)}`, not the library's instance of `{pretty(goal)}`: {why}", True))
+        out.append(self._noncanonical(e, goal, got, expected, fvars or None, depth))
         return True
 
     @property
@@ -273,7 +389,8 @@ class InstanceRules:
         return self._canonical
 
     def _structural(self, e: Expr, head: Const, args: list[Expr], depth: int, lets: tuple[int, ...],
-                    out: list[InstanceProblem], level: int, expected: Name | None, library_only: bool) -> None:
+                    out: list[InstanceProblem], level: int, expected: Name | None, library_only: bool,
+                    ctx: tuple[Expr, ...] | None = None) -> None:
         """The structural rule: a library instance constant applied to instances that pass it."""
         ci = self.find(head.name)
         if ci is None:
@@ -300,7 +417,7 @@ class InstanceRules:
             elif not self.declared_instance(head.name) and not self.is_parent_projection(head.name):
                 unfolded = self._unfold_abbrev(head, args)
                 if unfolded is not None:  # a project `abbrev` resolution unfolds: what it returns
-                    self._instance_problems(unfolded, depth, lets, out, level + 1, expected, library_only)
+                    self._instance_problems(unfolded, depth, lets, out, level + 1, expected, library_only, ctx)
                 else:
                     # a project definition of a class type that is no instance (`def weird : LT R`):
                     # resolution never gives it, whatever the statement's types are
@@ -310,7 +427,7 @@ class InstanceRules:
             unfolded = self._unfold_abbrev(head, args)
             if unfolded is not None:
                 # an `abbrev` resolution unfolds (`inferInstance`, `inferInstanceAs`): what it returns
-                self._instance_problems(unfolded, depth, lets, out, level + 1, expected, library_only)
+                self._instance_problems(unfolded, depth, lets, out, level + 1, expected, library_only, ctx)
             elif ci.kind in ("constructor", "recursor"):
                 self._inline(out, expected, pretty(e, self.infos))  # a structure written in place
             elif codomain_class is None:
@@ -328,7 +445,7 @@ class InstanceRules:
                 inner_class = self.instance_class(head.name, i, args)
                 if inner_class is not None and self._exempt(inner_class):
                     continue
-                self._instance_problems(a, depth, lets, out, level + 1, inner_class, library_only)
+                self._instance_problems(a, depth, lets, out, level + 1, inner_class, library_only, ctx)
             elif i < len(binders) and self._is_type_binder(binders[i]):
                 continue  # a type: any type, the project's too, is shown in the statement
             elif self._mentions_let(a, depth, lets) or self.scope.mentions_project_type(a):
@@ -415,7 +532,7 @@ class InstanceRules:
         problems: list[InstanceProblem] = []
         consts: set[Name] = set()
 
-        def visit(e: Expr, scope: tuple[int, tuple[int, ...]]) -> Iterable[Expr] | None:
+        def visit(e: Expr, scope: tuple[int, tuple[int, ...], tuple[Expr, ...]]) -> Iterable[Expr] | None:
             if isinstance(e, Const):
                 consts.add(e.name)
             elif isinstance(e, App):  # an application whole: its head, and its arguments in turn
@@ -424,18 +541,20 @@ class InstanceRules:
                     return [head, *args]
                 consts.add(head.name)
                 infos = self.infos(head.name) or ()
-                depth, lets = scope
+                depth, lets, binders = scope
                 for i, a in enumerate(args):
                     if i < len(infos) and infos[i] == _INST_IMPLICIT:
-                        problems.extend(self.instance_problems(a, depth, lets, self.instance_class(head.name, i, args)))
+                        problems.extend(self.instance_problems(a, depth, lets, self.instance_class(head.name, i, args),
+                                                               binders))
                 return args
             return None
 
-        def bind(scope: tuple[int, tuple[int, ...]], binder: Expr) -> tuple[int, tuple[int, ...]]:
-            depth, lets = scope
-            return depth + 1, lets + (depth,) if isinstance(binder, LetE) else lets
+        def bind(scope: tuple[int, tuple[int, ...], tuple[Expr, ...]],
+                 binder: Expr) -> tuple[int, tuple[int, ...], tuple[Expr, ...]]:
+            depth, lets, binders = scope
+            return depth + 1, lets + (depth,) if isinstance(binder, LetE) else lets, binders + (binder,)
 
-        start: tuple[int, tuple[int, ...]] = (0, ())
+        start: tuple[int, tuple[int, ...], tuple[Expr, ...]] = (0, (), ())
         walk(root, visit, start, bind)
         return problems, consts
 
@@ -454,6 +573,30 @@ class InstanceRules:
         return StatementWarning(
             WarningKind.INLINE_INSTANCE, found_in,
             f"`{found_in}` passes {what} ({p.detail}), not a library instance", found_in)
+
+
+def _lift(e: Expr, n: int) -> Expr:
+    """``e`` with its loose bound variables lifted past ``n`` more binders."""
+    if n == 0 or loose_bvar_range(e) == 0:
+        return e
+    return replace(e, lambda x, d: BVar(x.index + n) if isinstance(x, BVar) and x.index >= d else None)
+
+
+def _superscript(k: int) -> str:
+    return str(k).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"))
+
+
+def _with_fvars(e: Expr, depth: int, fvars: list[FVar]) -> Expr:
+    """``e``, under the first ``depth`` binders of a statement, with their variables as the free
+    variables ``fvars`` (one a binder, outermost first)."""
+
+    def f(x: Expr, d: int) -> Expr | None:
+        if isinstance(x, BVar) and x.index >= d:
+            level = depth - 1 - (x.index - d)
+            return fvars[level] if 0 <= level < len(fvars) else x
+        return None
+
+    return replace(e, f) if loose_bvar_range(e) > 0 else e
 
 
 def _shown(e: Expr) -> Expr:

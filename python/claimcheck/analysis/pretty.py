@@ -209,6 +209,8 @@ class _Printer:
         self.inspector = inspector
         self.mark_refs = mark_refs and inspector is not None
         self.lets: list[int] = []  # levels of the `let` binders in scope
+        #: the binder of each level in scope (a level's entry is set when its body is entered)
+        self.nodes: list[Expr] = []
         self.memo: dict[tuple[int, int], bool] = {}
         self.refs: list[Name] = []
         self.depth = 0
@@ -235,7 +237,8 @@ class _Printer:
         for i, a in enumerate(args):
             if i < len(infos) and infos[i] == _INST_IMPLICIT:
                 problems = self.inspector.instance_problems(a, len(ctx), tuple(self.lets),
-                                                            self.inspector.instance_class(n, i, args))
+                                                            self.inspector.instance_class(n, i, args),
+                                                            tuple(self.nodes[:len(ctx)]))
                 if problems:
                     labels = []
                     for p in problems:
@@ -463,6 +466,7 @@ class _Printer:
         if isinstance(e, LetE):
             x = self.fresh(e.decl_name, ctx)
             self.lets.append(len(ctx))
+            self.bind(len(ctx), e)
             try:
                 body = self.fmt(e.body, ctx + [x])
             finally:
@@ -476,9 +480,15 @@ class _Printer:
             return self.app(e, ctx)
         return repr(e), _MAX_PREC
 
+    def bind(self, level: int, binder: Expr) -> None:
+        """Enter the body of ``binder``, the binder of ``level``."""
+        del self.nodes[level:]
+        self.nodes.extend([binder] * (level + 1 - len(self.nodes)))  # (a level skipped: filled, never read)
+
     def binders(self, e: Expr, ctx: list[str], word: str) -> tuple[str, int]:
         if word == "∀" and isinstance(e, ForallE) and not _has_loose(e.body, 0, self.memo):
             left = self.fmt(e.binder_type, ctx, _ARROW_PREC + 1)
+            self.bind(len(ctx), e)
             right = self.fmt(e.body, ctx + ["_"], _ARROW_PREC)
             return f"{left} → {right}", _ARROW_PREC
         groups: list[str] = []
@@ -498,6 +508,7 @@ class _Printer:
                 groups.append(f"[{ty}]")
             else:
                 groups.append(f"({x} : {ty})")
+            self.bind(len(local), cur)
             local.append(x)
             cur = strip_mdata(cur.body)
         body = self.fmt(cur, local)
@@ -643,11 +654,11 @@ class _Printer:
             t, f = strip_mdata(args[3]), strip_mdata(args[4])
             if isinstance(t, Lam) and isinstance(f, Lam):
                 h = self.fresh(t.binder_name, ctx)
-                return (
-                    f"if {h} : {self.fmt(args[1], ctx)} then {self.fmt(t.body, ctx + [h])} "
-                    f"else {self.fmt(f.body, ctx + [h])}",
-                    0,
-                )
+                cond = self.fmt(args[1], ctx)
+                self.bind(len(ctx), t)
+                then = self.fmt(t.body, ctx + [h])
+                self.bind(len(ctx), f)
+                return f"if {h} : {cond} then {then} else {self.fmt(f.body, ctx + [h])}", 0
         if n == "List.nil" and k == 1:
             return "[]", _MAX_PREC
         if n == "List.cons" and k == 3:
@@ -668,7 +679,9 @@ class _Printer:
             if isinstance(body, Lam):
                 # the binder's type always shown: `∃ x, x + y < x` says nothing of which `+` and `<`
                 x = self.fresh(body.binder_name, ctx)
-                return f"∃ ({x} : {self.fmt(body.binder_type, ctx)}), {self.fmt(body.body, ctx + [x])}", 0
+                ty = self.fmt(body.binder_type, ctx)
+                self.bind(len(ctx), body)
+                return f"∃ ({x} : {ty}), {self.fmt(body.body, ctx + [x])}", 0
         if n == "Prod.mk" and k == 4:
             return f"({self.fmt(args[2], ctx)}, {self.fmt(args[3], ctx)})", _MAX_PREC
         if n == "GetElem.getElem" and k == 8:

@@ -64,8 +64,17 @@ never change a meaning). Library constants end the walk. Four kinds:
     Another library instance, however declared, is flagged with what resolution gives:
     ``@SizeOf.sizeOf Nat (instSizeOfDefault Nat) 5 = 0`` (a priority-100 instance where resolution
     gives ``instSizeOfNat``) prints as ``SizeOf.sizeOf [instSizeOfDefault Nat] 5 = 0`` and fails the
-    claim. Out of fuel, the instance is flagged; where resolution as modelled finds no instance at
-    all (a higher-order pattern), the structural rule above decides.
+    claim. An instance at the statement's bound variables or project constants is judged the same
+    way with the binders in scope: the bound variables as opaque free variables, the statement's
+    instance binders as local instances tried first (the last bound first), the project's instances
+    beside the library's; ``instSizeOfDefault (List α)`` (resolution gives ``List._sizeOf_inst α
+    (instSizeOfDefault α)``), a library instance where an ``[SizeOf α]`` binder is in scope, the
+    earlier of two ``[LT α]`` binders, are flagged. When such an instance is what resolution
+    gives, the structural rule above still applies (a project instance of a library class at a
+    bound type). A class's ``outParam`` arguments are unknowns while resolving, as in Lean:
+    ``instHAdd α inst`` where an ``[HAdd α α Nat]`` binder (or a project ``HAdd P P Nat``) is what
+    ``a + b`` resolves to is flagged. Out of fuel, the instance is flagged; where resolution as
+    modelled finds no instance at all (a higher-order pattern), the structural rule above decides.
 
 ``shadowing`` — a project declaration whose name, after one of its namespaces, is the full name
     of a library declaration visible to the project: ``MLTheory.Nat.gcd`` is written ``Nat.gcd``
