@@ -54,11 +54,12 @@ structural rule rather than reporting every such instance.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
 from claimcheck.errors import OleanError
-from claimcheck.model.names import Name
+from claimcheck.model.names import Name, NameSyntaxError
 from claimcheck.olean.reader import ConstantInfo, Environment
 from claimcheck.olean.terms import (
     App, BVar, Const, Expr, ForallE, FVar, Lam, LetE, Lit, MVar, Proj, Sort, abstract, app_spine, beta,
@@ -89,6 +90,7 @@ class _Candidate:
     name: Name
     priority: int
     order: int  # place in the library's declaration order (import order, then entry order)
+    module: str = ""  # a project instance's module ("" for the library's)
 
 
 @dataclass(frozen=True)
@@ -134,6 +136,10 @@ class Canonical:
         self._local_memo: dict[object, Expr | None] = {}
         self._locals: tuple[tuple[FVar, Expr], ...] = ()
         self._project = False
+        #: the project's instances the declaration being judged does not see (:meth:`unseen_by`)
+        self._unseen: frozenset[Name] = frozenset()
+        self._imports_of: dict[str, frozenset[str]] = {}
+        self._positions: dict[str, dict[Name, tuple[int, int]]] = {}
         self._fresh = 0
         self._outs: dict[Name, tuple[int, ...]] = {}
         self._through: dict[Name, bool] = {}
@@ -233,7 +239,7 @@ class Canonical:
                 ci = self.find(inst.name)
                 cls = class_of(ci.type) if ci is not None else None
                 if cls is not None:
-                    by_class.setdefault(cls, []).append(_Candidate(inst.name, inst.priority, order))
+                    by_class.setdefault(cls, []).append(_Candidate(inst.name, inst.priority, order, m))
                     order += 1
         self._with_project = by_class
         return by_class
@@ -263,17 +269,80 @@ class Canonical:
 
     # ------------------------------------------------------------------ questions
 
+    def unseen_by(self, decl: Name) -> frozenset[Name]:
+        """The project instances in scope that ``decl`` does not see where it is declared: those of
+        modules its own module does not import, and those its module declares after it (by the
+        source positions of the build's ``.ilean``; an instance whose position is not known is
+        taken as seen, so it can only make resolution give another instance, never hide one)."""
+        ci = self.find(decl)
+        if ci is None or self.is_library_module(ci.module):
+            return frozenset()
+        imported = self._imports_closure(ci.module)
+        positions = self._declared_at(ci.module)
+        at = positions.get(decl)
+        out: set[Name] = set()
+        for cands in self._project_index().values():
+            for cand in cands:
+                if not cand.module:
+                    continue
+                if cand.module not in imported:
+                    out.add(cand.name)
+                elif cand.module == ci.module and at is not None:
+                    pos = positions.get(cand.name)
+                    if pos is not None and pos > at:
+                        out.add(cand.name)
+        return frozenset(out)
+
+    def _imports_closure(self, module: str) -> frozenset[str]:
+        """``module`` and every module it imports, transitively."""
+        got = self._imports_of.get(module)
+        if got is None:
+            seen, todo = {module}, [module]
+            while todo:
+                m = todo.pop()
+                try:
+                    nxt = self.env.load(m).imported_modules
+                except (OleanError, OSError, KeyError):
+                    continue
+                for n in nxt:
+                    if n not in seen and not self.is_library_module(n):
+                        seen.add(n)
+                        todo.append(n)
+            got = self._imports_of[module] = frozenset(seen)
+        return got
+
+    def _declared_at(self, module: str) -> dict[Name, tuple[int, int]]:
+        """Where each declaration of project ``module`` starts (line, column), from the ``.ilean``
+        beside its ``.olean`` (empty when it cannot be read)."""
+        got = self._positions.get(module)
+        if got is None:
+            got = {}
+            try:
+                data = json.loads(self.env.load(module).path.with_suffix(".ilean").read_text(encoding="utf-8"))
+                decls = data.get("decls") if isinstance(data, dict) and data.get("module") == module else None
+                for text, nums in (decls.items() if isinstance(decls, dict) else ()):
+                    if isinstance(nums, list) and len(nums) >= 2 and all(type(n) is int for n in nums[:2]):
+                        try:
+                            got[Name.parse(text)] = (nums[0], nums[1])
+                        except NameSyntaxError:
+                            continue
+            except (OleanError, OSError, KeyError, ValueError, AttributeError):
+                got = {}
+            self._positions[module] = got
+        return got
+
     def check(self, term: Expr, goal: Expr, locals: Sequence[tuple[FVar, Expr]] = (),
-              project: bool = False) -> Resolution:
+              project: bool = False, unseen: frozenset[Name] = frozenset()) -> Resolution:
         """Whether ``term`` (an instance argument) is the instance resolution gives for the class
         application ``goal``. Both may mention free variables (the statement's bound variables, as
         opaque atoms); ``locals`` are the instances in scope (each free variable with its type, in
         the order of the statement's binders), tried before the global ones, the last first, as
         Lean tries them; ``project``: the project's instances join the library's. The goal's
         ``outParam`` arguments are unknowns while resolving, as in Lean: the instance found for
-        ``HAdd α α ?γ`` must be ``term``, whatever ``γ`` it gives."""
+        ``HAdd α α ?γ`` must be ``term``, whatever ``γ`` it gives. ``unseen``: project instances
+        the statement does not see (:meth:`unseen_by`), left out."""
         self._left = self.fuel
-        self._locals, self._project = tuple(locals), project
+        self._locals, self._project, self._unseen = tuple(locals), project, unseen
         self._local_memo = {}
         try:
             expected = self.resolve(self._open_outs(_clean(goal)))
@@ -285,7 +354,7 @@ class Canonical:
         except RecursionError:
             return Resolution(False, out_of_fuel=True)
         finally:
-            self._locals, self._project, self._local_memo = (), False, {}
+            self._locals, self._project, self._local_memo, self._unseen = (), False, {}, frozenset()
         return Resolution(same, None if same else expected)
 
     def _open_outs(self, goal: Expr) -> Expr:
@@ -357,6 +426,8 @@ class Canonical:
         index = self._project_index() if self._project else self._index()
         for cand in index.get(cls, ()):
             self._spend()
+            if cand.name in self._unseen:
+                continue
             ci = self.find(cand.name)
             if ci is None:
                 continue

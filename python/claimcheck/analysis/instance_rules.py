@@ -65,6 +65,9 @@ class InstanceRules:
         self._parent: dict[Name, bool] = {}
         self._instances_of: dict[str, frozenset[Name]] = {}
         self._canonical: Canonical | None = None
+        #: the declaration whose meaning is being judged: resolution over the project's instances
+        #: sees only those declared before it (:meth:`Canonical.unseen_by`); None: every one
+        self.judged: Name | None = None
 
     def _is_prop_class(self, name: Name) -> bool:
         got = self._prop_class.get(name)
@@ -362,7 +365,9 @@ class InstanceRules:
         if goal is None:
             return False
         if in_context:
-            got = self.canonical.check(_with_fvars(e, depth, fvars), goal, locals_, project=closed_library is None)
+            project = closed_library is None
+            unseen = self.canonical.unseen_by(self.judged) if project and self.judged is not None else frozenset()
+            got = self.canonical.check(_with_fvars(e, depth, fvars), goal, locals_, project=project, unseen=unseen)
         else:
             got = self.canonical.check(e, goal)
         if got.canonical:

@@ -173,6 +173,7 @@ class StatementInspector:
             elif ci.kind == "inductive":
                 succ.update(ci.ctors)
             for root in roots:
+                self.instances.judged = name
                 problems, consts = self.instances.expr_problems(root)
                 succ |= {c for c in consts if self.scope.is_project(c)}
                 for p in problems:
@@ -224,6 +225,7 @@ class StatementInspector:
         if ci is None:
             self._statements[name] = None
             return None
+        self.instances.judged = name
         text, parts, cut = pretty_whole(ci.type, self.instances.infos, self.instances)
         self._statements[name] = (text, parts)
         self._cut[name] = cut
