@@ -241,24 +241,33 @@ def test_library_instance_attributes(toolchain) -> None:
         assert not declared(name), name
 
 
+def _C(text: str) -> Const:
+    """The constant named ``text`` (no universe levels: resolution compares them aside)."""
+    return Const(Name.parse(text), ())
+
+
+def _app(f, *xs):
+    for x in xs:
+        f = App(f, x)
+    return f
+
+
+def _library_canonical(env: Environment, fuel: int = FUEL) -> Canonical:
+    """Resolution as module ``Init`` sees the library (``Decidable`` instances exempt)."""
+    return Canonical(env, "Init", lambda n: env.find(n, within="Init"), lambda _m: True,
+                     lambda n: str(n).startswith("Decidable"), fuel)
+
+
 def test_canonical_instances_are_what_resolution_over_the_library_gives(toolchain) -> None:
     """Resolution over the library's instances (issue 37): by priority (``instSizeOfNat`` over the
     priority-100 ``instSizeOfDefault``), then discrimination-tree order (``instAddNat`` before the
     later-declared ``Lean.Grind.Semiring.toAdd ?α``), each instance argument resolved in turn; a
     term is canonical when it is that instance or unfolds to it, and out of fuel nothing is."""
     env = Environment([toolchain.lib_dir])
-
-    def C(text: str) -> Const:
-        return Const(Name.parse(text), ())
-
-    def app(f, *xs):
-        for x in xs:
-            f = App(f, x)
-        return f
+    C, app = _C, _app
 
     def canonical(fuel: int = FUEL) -> Canonical:
-        return Canonical(env, "Init", lambda n: env.find(n, within="Init"), lambda _m: True,
-                         lambda n: str(n).startswith("Decidable"), fuel)
+        return _library_canonical(env, fuel)
 
     nat = C("Nat")
     can = canonical()
@@ -291,17 +300,8 @@ def test_resolution_with_bound_variables_local_instances_and_out_params(toolchai
     instance binders local instances tried before the global ones, the last first; an ``outParam``
     is an unknown while resolving, so the instance found for ``HAdd α α ?γ`` must be the term's."""
     env = Environment([toolchain.lib_dir])
-
-    def C(text: str) -> Const:
-        return Const(Name.parse(text), ())
-
-    def app(f, *xs):
-        for x in xs:
-            f = App(f, x)
-        return f
-
-    can = Canonical(env, "Init", lambda n: env.find(n, within="Init"), lambda _m: True,
-                    lambda n: str(n).startswith("Decidable"))
+    C, app = _C, _app
+    can = _library_canonical(env)
     alpha, i1, i2, add = FVar(Name.of("α")), FVar(Name.of("i1")), FVar(Name.of("i2")), FVar(Name.of("add"))
     nat = C("Nat")
     # `SizeOf (List α)`: the list instance over the default one at the opaque `α`, not the default at `List α`
@@ -338,17 +338,8 @@ def test_resolution_of_function_types_by_higher_order_patterns(toolchain) -> Non
     fun x => Option Nat``; ``CCPO.toPartialOrder`` of the ``CCPO`` instance is the ``PartialOrder``
     resolution gives, by unfolding."""
     env = Environment([toolchain.lib_dir])
-
-    def C(text: str) -> Const:
-        return Const(Name.parse(text), ())
-
-    def app(f, *xs):
-        for x in xs:
-            f = App(f, x)
-        return f
-
-    can = Canonical(env, "Init", lambda n: env.find(n, within="Init"), lambda _m: True,
-                    lambda n: str(n).startswith("Decidable"))
+    C, app = _C, _app
+    can = _library_canonical(env)
     nat, x = C("Nat"), Name.of("x")
     opt = app(C("Option"), nat)
     fam = Lam(x, nat, opt, 0)
