@@ -12,7 +12,7 @@ by reading it fails here, whatever the machine's speed:
 * a no-op ``check`` and a no-op ``status`` read no module at all (every result is reused);
 * a ``check`` after a proof edit of the fixture's leaf module reads only modules declaring a
   constant that the edited module's declarations reach (their axioms, the kernel's re-check), a
-  small part of its scope.
+  small part of its scope, and marks no instance theorem of another module for its cross-check.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from claimcheck.analysis import cross_check
 from claimcheck.analysis.library import library_index
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import Environment
@@ -66,9 +67,14 @@ def _check(root: Path) -> Session:
 
 
 def test_noop_check_and_status_read_no_module_and_an_edit_reads_what_it_needs(
-        cached: None, project_root: Path, toolchain) -> None:
+        cached: None, project_root: Path, toolchain, monkeypatch: pytest.MonkeyPatch) -> None:
+    marked: list[str] = []  # the module scope of each instance theorem marked for its cross-check
+    mark = cross_check.marked_statement
+    monkeypatch.setattr(cross_check, "marked_statement",
+                        lambda statement, rules: marked.append(rules.scope.within) or mark(statement, rules))
     warm = _check(project_root)
     assert warm.build.ok, warm.build.summary()
+    assert "Perf.Base" in marked, marked  # `Perf.twice_two` is an instance theorem, marked cold
     scope = len(warm.library.catalog.closure("Init"))  # the fixture's modules import `Init` alone
     assert scope > 300, f"the fixture's leaf sees {scope} library modules: too few to tell a scan from the need"
 
@@ -85,7 +91,10 @@ def test_noop_check_and_status_read_no_module_and_an_edit_reads_what_it_needs(
     text = source.read_text(encoding="utf-8")
     assert PROOF in text
     source.write_text(text.replace(PROOF, EDITED, 1), encoding="utf-8")
+    marked.clear()
     edited = _check(project_root)
+    # the instance theorems of the modules the edit did not touch keep their marked statements
+    assert "Perf.Base" not in marked, marked
     assert edited.build.modules["Perf.Leaf"].status == "built", "the edit rebuilt nothing"
     reads = edited.modules_read
     assert 0 < reads.library <= EDIT_BOUND, (

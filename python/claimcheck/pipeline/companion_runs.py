@@ -99,16 +99,27 @@ class CompanionRuns:
         record naming a declaration that is no theorem of these facts is not taken."""
         theorems = {f.key for f in facts if f.kind is DeclKind.THEOREM}
         if self.sandbox is None:  # each not cross-checked, a record too (a no-op check reads no module)
-            def not_run() -> dict[Key, InstanceResult]:
-                found = stages.instance_theorems(env(), facts, rules, self._decided(env, facts, keys))
-                return stages.not_cross_checked([f for f, _term in found], "companion code did not run (no OS"
-                                                " sandbox here; --unsandboxed-companion runs it without one)")
+            def not_run() -> dict[Key, InstanceResult]:  # the theorems alone: no statement marked
+                decided = self._decided(env, facts, keys)
+                found = [f for f in facts if f.kind is DeclKind.THEOREM and f.name in decided(f.module)]
+                return stages.not_cross_checked(found, "companion code did not run (no OS sandbox here;"
+                                                " --unsandboxed-companion runs it without one)")
 
             return self.records.reuse(PROJECT, keys.instances_not_run, dict[Key, InstanceResult], not_run,
                                       valid=lambda got: set(got) <= theorems)
         return self.records.reuse(COMPANION, self._key("instances", keys.project_key), dict[Key, InstanceResult],
                                   lambda: self._cross_check(env, facts, rules, keys),
                                   valid=lambda got: set(got) <= theorems)
+
+    def _marked(self, env: Callable[[], Environment], mine: list[DeclFacts], rules: Callable[[str], InstanceRules],
+                decided: Callable[[str], set[Name]], key: str, keys: Keys) -> dict[Name, str]:
+        """The marked statements (as the companion receives them) of one module's instance theorems
+        among ``mine``, reused under ``key``; a record naming what is not among them is not taken."""
+        names = {f.name for f in mine}
+        return self.records.reuse(
+            FACTS, key, dict[Name, str],
+            lambda: {f.name: keys.term(term) for f, term in stages.instance_theorems(env(), mine, rules, decided)},
+            valid=lambda got: set(got) <= names)
 
     def _decided(self, env: Callable[[], Environment], facts: list[DeclFacts], keys: Keys
                  ) -> Callable[[str], set[Name]]:
@@ -133,15 +144,27 @@ class CompanionRuns:
 
     def _cross_check(self, env: Callable[[], Environment], facts: list[DeclFacts],
                      rules: Callable[[str], InstanceRules], keys: Keys) -> dict[Key, InstanceResult]:
-        """The instance cross-checks, each reused under its statement."""
-        theorems = stages.instance_theorems(env(), facts, rules, self._decided(env, facts, keys))
-        key_of = {f.key: self._key("instance", keys.term(term), f.statement or "") for f, term in theorems}
+        """The instance cross-checks, each reused under its statement as the companion receives it
+        (its marked term); the marked terms are reused per module under its facts' key, so an edit
+        marks the edited module's instance theorems alone (issue 41: marking all of them, each
+        instance judged by resolution, was a second of every edit)."""
+        decided = self._decided(env, facts, keys)
+        by_module: dict[str, list[DeclFacts]] = {}
+        for f in facts:
+            by_module.setdefault(f.module, []).append(f)
+        terms: dict[Key, str] = {}
+        for module, mine in by_module.items():
+            marks = self._marked(env, mine, rules, decided, keys.marked(module), keys)
+            terms.update({(module, n): t for n, t in marks.items()})
+        by_key = {f.key: f for f in facts}
+        key_of = {k: self._key("instance", t, by_key[k].statement or "") for k, t in terms.items()}
         results = {}
-        for f, _term in theorems:
-            got = self.records.get(COMPANION, key_of[f.key], InstanceResult)
+        for k in terms:
+            got = self.records.get(COMPANION, key_of[k], InstanceResult)
             if got is not None:
-                results[f.key] = replace(got, decl=f.name, statement=f.statement or "")
-        todo = [(f, term) for f, term in theorems if f.key not in results]
+                f = by_key[k]
+                results[k] = replace(got, decl=f.name, statement=f.statement or "")
+        todo = stages.instance_theorems(env(), [by_key[k] for k in terms if k not in results], rules, decided)
         if todo:
             self.progress.line(f"cross-checking {len(todo)} instance theorems (companion process)")
             fresh = stages.cross_check(self.project, todo, self.sandbox)

@@ -142,6 +142,10 @@ class Keys:
         """The theorems of ``module`` proved by decisions (its facts' key: its outputs and its imports')."""
         return digest("decided", self.module(module))
 
+    def marked(self, module: str) -> str:
+        """The marked statements of ``module``'s instance theorems (its facts' key)."""
+        return digest("marked", self.module(module))
+
     def applications(self, module: str) -> str:
         return digest("applications", self.module(module))
 
