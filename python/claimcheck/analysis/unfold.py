@@ -33,7 +33,7 @@ from claimcheck.olean.reader import ConstantInfo
 from claimcheck.olean.terms import App, BVar, Const, Expr, ForallE, FVar, Lam, LetE, Lit, MVar, Proj, app_spine, beta, \
     children, instantiate, instantiate_foralls, instantiate_levels, loose_bvar_range, mk_app, strip_mdata
 
-__all__ = ["UNFOLD", "VALUE_FUEL", "constructor_form", "decide_if", "head_step", "expose", "independent_fields", "is_negation",
+__all__ = ["UNFOLD", "VALUE_DEPTH", "VALUE_FUEL", "constructor_form", "decide_if", "head_step", "expose", "independent_fields", "is_negation",
            "project_only", "same", "settles"]
 
 #: Unfolding steps taken to expose one binder (or a conclusion's head): a definition by structural
@@ -47,9 +47,22 @@ _TRUE = Name.of("True")
 Find = Callable[[Name], "ConstantInfo | None"]
 
 
-def head_step(e: Expr, find: Find, unfolds: Callable[[ConstantInfo], bool]) -> Expr | None:
+class _Budget:
+    """The steps the evaluations inside one head step may take in all, however deeply nested
+    (a major premise whose value needs another recursor's, ...), and how deep they may nest:
+    deterministic, and never more than :data:`VALUE_FUEL` steps and :data:`VALUE_DEPTH` levels."""
+
+    __slots__ = ("left", "depth")
+
+    def __init__(self) -> None:
+        self.left, self.depth = VALUE_FUEL, 0
+
+
+def head_step(e: Expr, find: Find, unfolds: Callable[[ConstantInfo], bool], budget: _Budget | None = None
+              ) -> Expr | None:
     """One step of ``e``'s head: a ``let`` (zeta), a beta-redex, a definition ``unfolds`` accepts
-    (delta), or a computation on a value (see :func:`_compute`); ``None`` when none applies."""
+    (delta), or a computation on a value (see :func:`_compute`); ``None`` when none applies.
+    ``budget``: the evaluations' shared steps (a fresh one for a step taken on its own)."""
     e = strip_mdata(e)
     if isinstance(e, LetE):
         return instantiate(e.body, e.value)
@@ -62,7 +75,7 @@ def head_step(e: Expr, find: Find, unfolds: Callable[[ConstantInfo], bool]) -> E
         if ci is not None and ci.kind == "definition" and ci.value is not None \
                 and len(ci.level_params) == len(head.levels) and (unfolds(ci) or _aux_recursor(ci, find)):
             return _delta(ci, head, args)
-    return _compute(head, args, find)
+    return _compute(head, args, find, budget if budget is not None else _Budget())
 
 
 #: The auxiliary recursors Lean defines beside an inductive type (``Nat.casesOn``, ``Nat.brecOn``):
@@ -71,8 +84,10 @@ def head_step(e: Expr, find: Find, unfolds: Callable[[ConstantInfo], bool]) -> E
 _AUX_RECURSORS = frozenset({"casesOn", "recOn", "brecOn", "binductionOn", "below", "ibelow", "ndrec", "ndrecOn"})
 #: Nodes one comparison of two terms (:func:`same`) may visit.
 SAME_FUEL = 4096
-#: Steps one evaluation of a recursor's major premise (or a projection's structure) may take.
+#: Steps the evaluations of one head step (recursors' major premises, projections' structures,
+#: conditions) may take in all, and how deeply they may nest.
 VALUE_FUEL = 256
+VALUE_DEPTH = 32
 _NAT, _NAT_ZERO, _NAT_SUCC = Name.of("Nat"), Name.of("Nat", "zero"), Name.of("Nat", "succ")
 
 
@@ -99,14 +114,14 @@ _NAT_TESTS: dict[Name, Callable[[int, int], bool]] = {
 }
 
 
-def decide_if(head: Expr, args: list[Expr], find: Find) -> Expr | None:
+def decide_if(head: Expr, args: list[Expr], find: Find, budget: _Budget | None = None) -> Expr | None:
     """``if c then A else B`` (``ite``, ``dite``) as the branch its ``Decidable`` instance evaluates
     to (``if 0 = 0 then A else B`` is ``A``, as a match on a numeral compiles); ``None`` when the
     instance does not evaluate to ``isTrue`` or ``isFalse`` (a condition on a variable: both
     branches stand)."""
     if not (isinstance(head, Const) and head.name in (_ITE, _DITE) and len(args) == 5):
         return None
-    got = constructor_form(args[2], find)
+    got = constructor_form(args[2], find, budget if budget is not None else _Budget())
     if got is None or got[0].name not in (_IS_TRUE, _IS_FALSE) or not got[1]:
         return None
     branch = args[3] if got[0].name == _IS_TRUE else args[4]
@@ -134,13 +149,13 @@ def _nat_value(e: Expr, depth: int = 0) -> int | None:
     return None
 
 
-def _compute(head: Expr, args: list[Expr], find: Find) -> Expr | None:
+def _compute(head: Expr, args: list[Expr], find: Find, budget: _Budget) -> Expr | None:
     """A recursor applied to a constructor (iota: ``Nat.rec z s 0`` is ``z``, with a numeral read as
     ``Nat.zero``/``Nat.succ``) or a projection of one: how a definition by pattern matching or
     structural recursion (``def Safe : Nat → Prop | 0 => False → P | _ => True``) reaches the
     proposition it states at a value. The major premise is evaluated by :func:`constructor_form`."""
     if isinstance(head, Proj):
-        got = constructor_form(head.struct, find)
+        got = constructor_form(head.struct, find, budget)
         if got is None:
             return None
         ctor, ctor_args = got
@@ -149,7 +164,7 @@ def _compute(head: Expr, args: list[Expr], find: Find) -> Expr | None:
         return mk_app(ctor_args[ctor.num_params + head.index], *args)
     if not isinstance(head, Const):
         return None
-    decided = decide_if(head, args, find)
+    decided = decide_if(head, args, find, budget)
     if decided is not None:
         return decided
     test = _NAT_TESTS.get(head.name)
@@ -174,7 +189,7 @@ def _compute(head: Expr, args: list[Expr], find: Find) -> Expr | None:
             return None
         rhs = instantiate_levels(ci.rule_rhs(0), dict(zip(ci.level_params, head.levels)))
         return mk_app(rhs, *args[:before], *args[major + 1:])
-    got = constructor_form(args[major], find)
+    got = constructor_form(args[major], find, budget)
     if got is None:
         return None
     ctor, ctor_args = got
@@ -220,12 +235,25 @@ def same(a: Expr, b: Expr, fuel: int = SAME_FUEL) -> bool:
     return True
 
 
-def constructor_form(e: Expr, find: Find, fuel: int = VALUE_FUEL) -> tuple[ConstantInfo, list[Expr]] | None:
+def constructor_form(e: Expr, find: Find, budget: _Budget | None = None) -> tuple[ConstantInfo, list[Expr]] | None:
     """``e`` evaluated to a constructor application (its constructor and arguments), unfolding any
-    definition (a value is computed, whatever defines it), within ``fuel`` steps; ``None`` when it
-    does not get there (a variable, an opaque or irreducible part, out of fuel)."""
-    cur = strip_mdata(e)
-    for _ in range(fuel):
+    definition (a value is computed, whatever defines it), within ``budget`` (shared with the
+    evaluations it nests; a fresh one if none); ``None`` when it does not get there (a variable, an
+    opaque or irreducible part, out of steps or nested too deep)."""
+    budget = budget if budget is not None else _Budget()
+    if budget.depth >= VALUE_DEPTH:
+        return None
+    budget.depth += 1
+    try:
+        return _constructor_form(strip_mdata(e), find, budget)
+    finally:
+        budget.depth -= 1
+
+
+def _constructor_form(cur: Expr, find: Find, budget: _Budget) -> tuple[ConstantInfo, list[Expr]] | None:
+    """:func:`constructor_form`'s steps, each one of ``budget``'s."""
+    while budget.left > 0:
+        budget.left -= 1
         if isinstance(cur, Lit) and isinstance(cur.value, int):
             n = cur.value
             cur = Const(_NAT_ZERO, ()) if n == 0 else App(Const(_NAT_SUCC, ()), Lit(n - 1))
@@ -237,14 +265,15 @@ def constructor_form(e: Expr, find: Find, fuel: int = VALUE_FUEL) -> tuple[Const
                 return None
             if ci.kind == "constructor":
                 return ci, args
-            computed = _compute(head, args, find) if head.name in _NAT_TESTS or head.name in (_ITE, _DITE) else None
+            computed = _compute(head, args, find, budget) if head.name in _NAT_TESTS or head.name in (_ITE, _DITE) \
+                else None
             if computed is not None:
                 cur = strip_mdata(computed)
                 continue
             if ci.kind == "definition" and ci.value is not None and len(ci.level_params) == len(head.levels):
                 cur = strip_mdata(_delta(ci, head, args))
                 continue
-        nxt = head_step(cur, find, lambda _ci: True)
+        nxt = head_step(cur, find, lambda _ci: True, budget)
         if nxt is None:
             return None
         cur = strip_mdata(nxt)
