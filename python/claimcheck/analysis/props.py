@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from claimcheck.analysis.unfold import (
-    UNFOLD, decide_if, expose, head_step, independent_fields, is_negation, project_only, same, settles,
+    UNFOLD, decide_if, expose, exposed, head_step, independent_fields, is_negation, project_only, same,
 )
 from claimcheck.model.names import Name
 from claimcheck.olean.reader import ConstantInfo, Environment
@@ -366,7 +366,7 @@ def shape_of(env: Environment, ty: Expr, *, is_core_module: Callable[[str], bool
         find = lambda n: env.find(n, within=within)  # noqa: E731
         at = written
         while True:
-            e = expose(e, find, is_core_module)
+            e, settled = exposed(e, find, is_core_module)
             if not isinstance(e, ForallE) or at - written >= _HIDDEN:
                 break
             if _is_hypothesis(inf, e):
@@ -378,9 +378,8 @@ def shape_of(env: Environment, ty: Expr, *, is_core_module: Callable[[str], bool
     positions += hidden
     requirements: list[tuple[Path, int, int]] = [((), positions[-1] + 1, len(positions))] if positions else []
     if prop is True:
-        unsettled: list[Expr] = []
-        if isinstance(e, ForallE) or not settles(e, find, is_core_module):
-            unsettled.append(e)
+        # a conclusion still unfolding past the steps taken, or past the hidden binders opened
+        unsettled: list[Expr] = [e] if isinstance(e, ForallE) or not settled else []
         _conjunct_requirements(inf, e, at, (), find, is_core_module, requirements, unsettled=unsettled)
         if unsettled:
             # what it rests on cannot be judged: never taken for a theorem (the claim says why)
@@ -421,7 +420,7 @@ def _conjunct_requirements(inf: _Infer, body: Expr, before: int, path: Path, fin
     hidden binders are opened as the statement's are; a negation (``… → False``, ``¬``, ``≠``) has
     no requirement (a branch that is one denies its condition). At most `_CONJUNCT_DEPTH` steps
     deep and `_PARTS` parts in all (a deterministic bound: parts past it are not looked into). A part
-    whose definitions unfold past the steps taken (:func:`~claimcheck.analysis.unfold.settles`) is
+    whose definitions unfold past the steps taken (:func:`~claimcheck.analysis.unfold.exposed`) is
     appended to ``unsettled``."""
     if len(path) >= _CONJUNCT_DEPTH:
         return
@@ -433,15 +432,15 @@ def _conjunct_requirements(inf: _Infer, body: Expr, before: int, path: Path, fin
             return
         step = path + ((before, index),)
         e, n, positions = part, 0, []
-        while n < _HIDDEN:
-            e = expose(e, find, is_core_module)
-            if not isinstance(e, ForallE):
+        while True:
+            e, settled = exposed(e, find, is_core_module)
+            if not isinstance(e, ForallE) or n >= _HIDDEN:
                 break
             if _is_hypothesis(inf, e):
                 positions.append(n)
             e = strip_mdata(instantiate(e.body, inf.fresh(e.binder_name, e.binder_type)))
             n += 1
-        if unsettled is not None and (isinstance(e, ForallE) or not settles(e, find, is_core_module)):
+        if unsettled is not None and (isinstance(e, ForallE) or not settled):
             unsettled.append(e)
         taken = 0 if condition is None else 1  # a branch's condition, discharged by the step
         if (positions or taken) and not is_negation(e):
@@ -527,9 +526,6 @@ def _structure_fields(inf: _Infer, ci: ConstantInfo, head: Const, args: list[Exp
                 is not None for f in field_names):
             return []
     return fields
-
-
-#: Nodes compared to match a branch's condition (`_same`): past them, no match.
 
 
 def branches_taken(env: Environment, ty: Expr, steps: list[tuple[list[Expr], int, Expr | None]], *,

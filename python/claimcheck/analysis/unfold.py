@@ -16,7 +16,7 @@ kernel's would. A recursor on a constructor reduces (iota; a numeral is ``Nat.ze
 auxiliary recursors Lean defines beside a type (``casesOn``, ``brecOn``, ``below``, ``ndrec``) unfold:
 that is computation, not vocabulary. A major premise is evaluated by unfolding any definition
 under :data:`VALUE_FUEL` steps. A conclusion still unfolding after :data:`UNFOLD` steps (``Safe
-1000``) is not seen through: :func:`settles` says so, and the statement's shape is undecided
+1000``) is not seen through: :func:`exposed` says so, and the statement's shape is undecided
 (never a theorem), not taken for what it shows.
 
 One notion for every rule that judges what a claim rests on: the vacuity lint
@@ -34,11 +34,11 @@ from claimcheck.olean.terms import App, BVar, Const, Expr, ForallE, FVar, Lam, L
     children, instantiate, instantiate_foralls, instantiate_levels, loose_bvar_range, mk_app, strip_mdata
 
 __all__ = ["UNFOLD", "VALUE_DEPTH", "VALUE_FUEL", "constructor_form", "decide_if", "head_step", "expose", "independent_fields", "is_negation",
-           "project_only", "same", "settles"]
+           "exposed", "project_only", "same"]
 
 #: Unfolding steps taken to expose one binder (or a conclusion's head): a definition by structural
 #: recursion takes about a dozen a level (``SafeR 3`` 46). A conclusion still unfolding past them is
-#: not seen through, and says so (:func:`settles`).
+#: not seen through, and says so (:func:`exposed`).
 UNFOLD = 128
 
 _FALSE, _NOT, _NE = Name.of("False"), Name.of("Not"), Name.of("Ne")
@@ -265,15 +265,13 @@ def _constructor_form(cur: Expr, find: Find, budget: _Budget) -> tuple[ConstantI
                 return None
             if ci.kind == "constructor":
                 return ci, args
-            computed = _compute(head, args, find, budget) if head.name in _NAT_TESTS or head.name in (_ITE, _DITE) \
-                else None
-            if computed is not None:
-                cur = strip_mdata(computed)
-                continue
-            if ci.kind == "definition" and ci.value is not None and len(ci.level_params) == len(head.levels):
-                cur = strip_mdata(_delta(ci, head, args))
-                continue
-        nxt = head_step(cur, find, lambda _ci: True, budget)
+            # a computation first (`ite`, `Nat.beq` on numerals, a recursor), else any definition
+            nxt = _compute(head, args, find, budget)
+            if nxt is None and ci.kind == "definition" and ci.value is not None \
+                    and len(ci.level_params) == len(head.levels):
+                nxt = _delta(ci, head, args)
+        else:
+            nxt = head_step(cur, find, lambda _ci: True, budget)
         if nxt is None:
             return None
         cur = strip_mdata(nxt)
@@ -290,33 +288,25 @@ def expose(e: Expr, find: Find, is_core_module: Callable[[str], bool],
            tick: Callable[[], None] = lambda: None) -> Expr:
     """``e`` unfolded (``let``, beta, the project's definitions) until it is a ``∀``, else ``e`` as it
     was; ``tick``: called at each step (a caller's fuel)."""
+    return exposed(e, find, is_core_module, tick)[0]
+
+
+def exposed(e: Expr, find: Find, is_core_module: Callable[[str], bool],
+            tick: Callable[[], None] = lambda: None) -> tuple[Expr, bool]:
+    """:func:`expose`'s result, and whether it settled: it reached a ``∀`` or a form no step changes
+    within :data:`UNFOLD` steps. One that did not (a definition that recurses deeper, ``SafeR
+    1000000``) may hide binders past them, so the rules that judge what a claim rests on cannot say."""
     cur = strip_mdata(e)
     unfolds = project_only(is_core_module)
     for _ in range(UNFOLD):
         if isinstance(cur, ForallE):
-            return cur
+            return cur, True
         tick()
         nxt = head_step(cur, find, unfolds)
         if nxt is None:
-            break
+            return e, True
         cur = strip_mdata(nxt)
-    return cur if isinstance(cur, ForallE) else e
-
-
-def settles(e: Expr, find: Find, is_core_module: Callable[[str], bool]) -> bool:
-    """Whether ``e`` (a conclusion :func:`expose` left as it is) reaches a form no step changes within
-    :data:`UNFOLD` steps: one that does not (a definition that recurses deeper, ``SafeR 1000000``)
-    may hide binders past them, so the rules that judge what a claim rests on cannot say."""
-    cur = strip_mdata(e)
-    unfolds = project_only(is_core_module)
-    for _ in range(UNFOLD):
-        nxt = head_step(cur, find, unfolds)
-        if nxt is None:
-            return True
-        cur = strip_mdata(nxt)
-        if isinstance(cur, ForallE):
-            return False  # a binder past the steps `expose` takes
-    return False
+    return (cur, True) if isinstance(cur, ForallE) else (e, False)
 
 
 def is_negation(conclusion: Expr) -> bool:
