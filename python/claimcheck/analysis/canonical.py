@@ -54,12 +54,11 @@ structural rule rather than reporting every such instance.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
 from claimcheck.errors import OleanError
-from claimcheck.model.names import Name, NameSyntaxError
+from claimcheck.model.names import Name
 from claimcheck.olean.reader import ConstantInfo, Environment
 from claimcheck.olean.terms import (
     App, BVar, Const, Expr, ForallE, FVar, Lam, LetE, Lit, MVar, Proj, Sort, abstract, app_spine, beta,
@@ -156,19 +155,8 @@ class Canonical:
         out: list[str] = []
         seen: set[str] = set()
         stack: list[tuple[str, Iterator[str]]] = []
-
-        catalog = self.env.catalog
-
-        def imports(m: str) -> Iterator[str]:
-            if catalog is not None and catalog.covers(m):
-                return iter(catalog.imported(m))
-            try:
-                return iter(self.env.load(m).imported_modules)
-            except (OleanError, OSError, KeyError):
-                return iter(())
-
         seen.add(self.within)
-        stack.append((self.within, imports(self.within)))
+        stack.append((self.within, iter(self._imports(self.within))))
         while stack:
             m, it = stack[-1]
             nxt = next(it, None)
@@ -177,8 +165,19 @@ class Canonical:
                 out.append(m)
             elif nxt not in seen:
                 seen.add(nxt)
-                stack.append((nxt, imports(nxt)))
+                stack.append((nxt, iter(self._imports(nxt))))
         return out
+
+    def _imports(self, m: str) -> tuple[str, ...]:
+        """The modules ``m`` imports (the library catalog's answer for a library module; none when
+        its file cannot be read)."""
+        catalog = self.env.catalog
+        if catalog is not None and catalog.covers(m):
+            return tuple(catalog.imported(m))
+        try:
+            return tuple(self.env.load(m).imported_modules)
+        except (OleanError, OSError, KeyError):
+            return ()
 
     def _index(self) -> dict[Name, list[_Candidate]]:
         if self._by_class is not None:
@@ -294,17 +293,12 @@ class Canonical:
         return frozenset(out)
 
     def _imports_closure(self, module: str) -> frozenset[str]:
-        """``module`` and every module it imports, transitively."""
+        """``module`` and every project module it imports, transitively."""
         got = self._imports_of.get(module)
         if got is None:
             seen, todo = {module}, [module]
             while todo:
-                m = todo.pop()
-                try:
-                    nxt = self.env.load(m).imported_modules
-                except (OleanError, OSError, KeyError):
-                    continue
-                for n in nxt:
+                for n in self._imports(todo.pop()):
                     if n not in seen and not self.is_library_module(n):
                         seen.add(n)
                         todo.append(n)
@@ -316,18 +310,13 @@ class Canonical:
         beside its ``.olean`` (empty when it cannot be read)."""
         got = self._positions.get(module)
         if got is None:
-            got = {}
+            from claimcheck.lean.ilean import declarations
+
             try:
-                data = json.loads(self.env.load(module).path.with_suffix(".ilean").read_text(encoding="utf-8"))
-                decls = data.get("decls") if isinstance(data, dict) and data.get("module") == module else None
-                for text, nums in (decls.items() if isinstance(decls, dict) else ()):
-                    if isinstance(nums, list) and len(nums) >= 2 and all(type(n) is int for n in nums[:2]):
-                        try:
-                            got[Name.parse(text)] = (nums[0], nums[1])
-                        except NameSyntaxError:
-                            continue
-            except (OleanError, OSError, KeyError, ValueError, AttributeError):
-                got = {}
+                text = self.env.load(module).path.with_suffix(".ilean").read_text(encoding="utf-8")
+            except (OleanError, OSError, KeyError, UnicodeDecodeError):
+                text = ""
+            got = {name: (nums[0], nums[1]) for name, nums in declarations(text, module).items()}
             self._positions[module] = got
         return got
 

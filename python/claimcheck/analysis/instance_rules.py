@@ -403,6 +403,7 @@ class InstanceRules:
             return
         tel = self._telescope(head.name)
         codomain_class = self._head_const(tel[1]) if tel is not None else None
+        not_instance = False
         if self.is_project(head.name):
             problem = self.hijacking_instance(head.name)
             if problem is not None and self.is_parent_projection(head.name) and \
@@ -419,19 +420,17 @@ class InstanceRules:
             elif codomain_class is None:
                 self._inline(out, expected, pretty(e, self.infos))  # a project function returning its argument
                 return
-            elif not self.declared_instance(head.name) and not self.is_parent_projection(head.name):
-                unfolded = self._unfold_abbrev(head, args)
-                if unfolded is not None:  # a project `abbrev` resolution unfolds: what it returns
-                    self._instance_problems(unfolded, depth, lets, out, level + 1, expected, library_only, ctx)
-                else:
-                    # a project definition of a class type that is no instance (`def weird : LT R`):
-                    # resolution never gives it, whatever the statement's types are
-                    self._inline(out, expected, f"built by `{head.name}`, which is not an instance: `{pretty(e)}`")
-                return
-        elif not self.declared_instance(head.name):
+            else:
+                # a project definition of a class type that is no instance (`def weird : LT R`) is
+                # judged as the library's are: resolution never gives it, whatever the types are
+                not_instance = not self.declared_instance(head.name) and not self.is_parent_projection(head.name)
+        else:
+            not_instance = not self.declared_instance(head.name)
+        if not_instance:
             unfolded = self._unfold_abbrev(head, args)
             if unfolded is not None:
-                # an `abbrev` resolution unfolds (`inferInstance`, `inferInstanceAs`): what it returns
+                # an `abbrev` resolution unfolds (`inferInstance`, `inferInstanceAs`, the project's
+                # own): what it returns
                 self._instance_problems(unfolded, depth, lets, out, level + 1, expected, library_only, ctx)
             elif ci.kind in ("constructor", "recursor"):
                 self._inline(out, expected, pretty(e, self.infos))  # a structure written in place
@@ -439,8 +438,8 @@ class InstanceRules:
                 # `id`, `ite`, `dite`, `cast`, `Prod.fst`: a function whose result is any of its arguments
                 self._inline(out, expected, pretty(e, self.infos))
             else:
-                # a library function building an instance (`ltOfOrd (Ord.opposite instOrdNat)`,
-                # `leOfOrd`, `Ord.on instOrdNat f`): not what resolution gives, whatever it returns
+                # a function building an instance (`ltOfOrd (Ord.opposite instOrdNat)`, `leOfOrd`,
+                # `Ord.on instOrdNat f`, a project's `def`): not what resolution gives
                 self._inline(out, expected, f"built by `{head.name}`, which is not an instance: `{pretty(e)}`")
             return
         infos = self.infos(head.name) or ()

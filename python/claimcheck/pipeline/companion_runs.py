@@ -111,13 +111,15 @@ class CompanionRuns:
                                   lambda: self._cross_check(env, facts, rules, keys),
                                   valid=lambda got: set(got) <= theorems)
 
-    def _marked(self, env: Callable[[], Environment], mine: list[DeclFacts], rules: Callable[[str], InstanceRules],
-                decided: Callable[[str], set[Name]], key: str, keys: Keys) -> dict[Name, str]:
-        """The marked statements (as the companion receives them) of one module's instance theorems
-        among ``mine``, reused under ``key``; a record naming what is not among them is not taken."""
+    def _marked(self, env: Callable[[], Environment], module: str, mine: list[DeclFacts],
+                rules: Callable[[str], InstanceRules], decided: Callable[[str], set[Name]], keys: Keys
+                ) -> dict[Name, str]:
+        """The marked statements (as the companion receives them) of ``module``'s instance theorems
+        among ``mine``, reused under its facts' key; a record naming what is not among them is not
+        taken."""
         names = {f.name for f in mine}
         return self.records.reuse(
-            FACTS, key, dict[Name, str],
+            FACTS, keys.marked(module), dict[Name, str],
             lambda: {f.name: keys.term(term) for f, term in stages.instance_theorems(env(), mine, rules, decided)},
             valid=lambda got: set(got) <= names)
 
@@ -154,7 +156,7 @@ class CompanionRuns:
             by_module.setdefault(f.module, []).append(f)
         terms: dict[Key, str] = {}
         for module, mine in by_module.items():
-            marks = self._marked(env, mine, rules, decided, keys.marked(module), keys)
+            marks = self._marked(env, module, mine, rules, decided, keys)
             terms.update({(module, n): t for n, t in marks.items()})
         by_key = {f.key: f for f in facts}
         key_of = {k: self._key("instance", t, by_key[k].statement or "") for k, t in terms.items()}
